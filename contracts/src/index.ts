@@ -1,0 +1,6 @@
+export * from './api-paths.ts';
+export * from './auth.ts';
+export * from './errors.ts';
+export * from './limits.ts';
+export * from './remotes.ts';
+export * from './users.ts';

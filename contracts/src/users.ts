@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { SERVER_MESSAGES } from './errors.ts';
+import { LIMITS } from './limits.ts';
+
+export const USER_ROLES = ['admin', 'agent', 'end_user'] as const;
+export const ZUserRole = z.enum(USER_ROLES);
+export type TUserRole = z.infer<typeof ZUserRole>;
+
+export const USER_STATUSES = ['pending', 'approved', 'rejected', 'active'] as const;
+export const ZUserStatus = z.enum(USER_STATUSES);
+export type TUserStatus = z.infer<typeof ZUserStatus>;
+
+/** A user as every API answer shows one: never the password hash. Dates are ISO strings. */
+export const ZUser = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: ZUserRole,
+  status: ZUserStatus,
+  approvedBy: z.uuid().nullable(),
+  approvedAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserResponse = z.object({ user: ZUser });
+export type TUserResponse = z.infer<typeof ZUserResponse>;
+
+export const ZUserIdParams = z.strictObject({
+  userId: z.uuid({ error: SERVER_MESSAGES.invalidUserId }),
+});
+
+export const USER_LIST_STATUS_FILTERS = ['all', ...USER_STATUSES] as const;
+export const USER_LIST_ROLE_FILTERS = ['all', ...USER_ROLES] as const;
+
+/** GET /api/admin/users: filters are omitted (or 'all') for everything; limit/offset of spec section 5. */
+export const ZUserListQuery = z.strictObject({
+  status: z.enum(USER_LIST_STATUS_FILTERS).optional(),
+  role: z.enum(USER_LIST_ROLE_FILTERS).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.userListLimitMax)
+    .optional()
+    .default(LIMITS.userListLimitDefault),
+  offset: z.coerce.number().int().min(0).optional().default(0),
+});
+export type TUserListQuery = z.infer<typeof ZUserListQuery>;
+
+export const ZUserStatusCounts = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  active: z.number().int(),
+  rejected: z.number().int(),
+});
+export type TUserStatusCounts = z.infer<typeof ZUserStatusCounts>;
+
+export const ZUserListResponse = z.object({
+  users: z.array(ZUser),
+  /** Users matching the filters, for paging. */
+  total: z.number().int(),
+  /** Every user by status, whatever the filters: the counts line. */
+  counts: ZUserStatusCounts,
+});
+export type TUserListResponse = z.infer<typeof ZUserListResponse>;
+
+/** PATCH /api/admin/users/{userId}/status. approvedBy is the signed-in admin, never the body's. */
+export const ZUpdateUserStatusRequest = z.strictObject({
+  status: z.enum(['active', 'rejected']),
+});
+export type TUpdateUserStatusRequest = z.infer<typeof ZUpdateUserStatusRequest>;
