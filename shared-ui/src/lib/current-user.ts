@@ -1,0 +1,46 @@
+import { API_PATHS, type TUser } from '@helpdesk/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, isUnauthorizedError } from './api-client.ts';
+import { CURRENT_USER_QUERY } from './query-client.ts';
+import { toast } from './toast.ts';
+
+export type TCurrentUserState = {
+  user: TUser | null;
+  isLoading: boolean;
+  /** A failure other than "not signed in" (which is simply `user: null`). */
+  error: Error | null;
+};
+
+/** The signed-in user from `GET /api/auth/me`; signed out (401/403) reads as `user: null`, not an error. */
+export function useCurrentUser(): TCurrentUserState {
+  const query = useQuery(CURRENT_USER_QUERY);
+  const isSignedOut = query.error !== null && isUnauthorizedError(query.error);
+  return {
+    user: query.data?.user ?? null,
+    isLoading: query.isLoading,
+    error: isSignedOut ? null : query.error,
+  };
+}
+
+/**
+ * Signs out: on success the whole query cache is cleared and `navigate('/login')` is called; both
+ * outcomes toast the texts of spec section 8. `navigate` keeps this free of any router.
+ */
+export function useLogout(navigate: (to: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<null>('POST', API_PATHS.authLogout),
+    onSuccess: () => {
+      queryClient.clear();
+      toast({ title: 'Logged out successfully', description: 'You have been securely logged out.' });
+      navigate('/login');
+    },
+    onError: () => {
+      toast({
+        title: 'Logout failed',
+        description: 'There was an error logging out. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}
