@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './scripts/e2e-config.ts';
+
+// Debian's Chromium, never a downloaded browser (no network for `playwright install`).
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './shell/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: E2E.baseUrl,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'bun scripts/e2e-stack.ts',
+    url: `${E2E.baseUrl}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

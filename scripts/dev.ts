@@ -1,0 +1,115 @@
+/**
+ * `bun dev`: PostgreSQL (DATABASE_URL, or an embedded server kept in .data/postgres), migrations,
+ * demo data on an empty database, then the API, the shell and the three remotes with one
+ * prefixed log stream. Ctrl-C (or SIGTERM) stops every child and PostgreSQL.
+ */
+import { join } from 'node:path';
+import { type Child, isPortFree, prefixLines, startChild, stopChildren, waitForUrl } from './lib/children.ts';
+import { openDatabase, prepareDatabase } from '../api/scripts/dev-database.ts';
+import { REPO_ROOT } from './lib/root.ts';
+import { PORTS } from './ports.ts';
+
+const log = prefixLines('dev', 6);
+const say = (line: string) => log(`${line}\n`);
+const dbLog = prefixLines('postgres', 5);
+const sayDb = (line: string) => dbLog(`${line}\n`);
+
+const usesOwnDatabase = Boolean(process.env.DATABASE_URL);
+const wanted: [string, number][] = [
+  ['SHELL_PORT', PORTS.shell],
+  ['API_PORT', PORTS.api],
+  ['MF_TICKETS_PORT', PORTS.mfTickets],
+  ['MF_KB_PORT', PORTS.mfKb],
+  ['MF_ADMIN_PORT', PORTS.mfAdmin],
+  ...(usesOwnDatabase ? [] : ([['PG_PORT', PORTS.postgres]] as [string, number][])),
+];
+const seen = new Map<number, string>();
+for (const [name, port] of wanted) {
+  const other = seen.get(port);
+  if (other) {
+    say(`${name} and ${other} are both ${port}: give each its own port.`);
+    process.exit(1);
+  }
+  seen.set(port, name);
+  if (!isPortFree(port)) {
+    say(`Port ${port} (${name}) is already in use. Stop whatever uses it, or set ${name} to a free port.`);
+    process.exit(1);
+  }
+}
+
+const children: Child[] = [];
+let database: { url: string; stop: () => Promise<void> } | undefined;
+let isShuttingDown = false;
+
+async function shutDown(code: number) {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  say('stopping…');
+  await stopChildren(children);
+  await database?.stop().catch((error: unknown) => sayDb(`stop failed: ${String(error)}`));
+  say('stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutDown(0));
+process.on('SIGTERM', () => void shutDown(0));
+
+try {
+  database = await openDatabase({
+    url: process.env.DATABASE_URL,
+    dataDir: join(REPO_ROOT, '.data/postgres'),
+    port: PORTS.postgres,
+    database: 'helpdesk',
+    log: sayDb,
+  });
+  await prepareDatabase(database.url, sayDb);
+} catch (error) {
+  sayDb(error instanceof Error ? error.message : String(error));
+  await shutDown(1);
+}
+
+const shellUrl = `http://localhost:${PORTS.shell}`;
+const apps = [
+  { name: 'mf-tickets', dir: 'mf-tickets' },
+  { name: 'mf-kb', dir: 'mf-kb' },
+  { name: 'mf-admin', dir: 'mf-admin' },
+  { name: 'shell', dir: 'shell' },
+];
+children.push(
+  startChild({
+    name: 'api',
+    colorIndex: 0,
+    command: ['bun', '--watch', 'src/index.ts'],
+    cwd: join(REPO_ROOT, 'api'),
+    env: {
+      DATABASE_URL: database?.url ?? '',
+      API_PORT: String(PORTS.api),
+      NODE_ENV: 'development',
+      APP_BASE_URL: process.env.APP_BASE_URL ?? shellUrl,
+    },
+  }),
+);
+apps.forEach((app, index) => {
+  children.push(
+    startChild({
+      name: app.name,
+      colorIndex: index + 1,
+      command: ['./node_modules/.bin/rsbuild', 'dev'],
+      cwd: join(REPO_ROOT, app.dir),
+      env: { NODE_ENV: 'development' },
+    }),
+  );
+});
+
+for (const child of children) {
+  void child.exited.then((code) => {
+    if (isShuttingDown) return;
+    say(`${child.name} exited${code === null ? '' : ` with code ${code}`}; stopping everything.`);
+    void shutDown(code || 1);
+  });
+}
+
+if (await waitForUrl(`${shellUrl}/api/ready`, 120_000)) {
+  say(`ready: ${shellUrl}  (admin / Admin123!, agent / Agent123!, user / User1234!). Ctrl-C stops everything.`);
+} else if (!isShuttingDown) {
+  say(`the shell or the API did not answer at ${shellUrl}/api/ready within 2 minutes; see the log above.`);
+}

@@ -1,0 +1,18 @@
+import { join } from 'node:path';
+import { REPO_ROOT } from './lib/root.ts';
+
+/** Ports of the e2e stack: away from the dev ports so tests can run while `bun dev` does. */
+const base = Number(process.env.E2E_PORT_BASE ?? 4000);
+
+export const E2E = {
+  ports: {
+    shell: base,
+    api: base + 1,
+    mfTickets: base + 101,
+    mfKb: base + 102,
+    mfAdmin: base + 103,
+    postgres: base + 432,
+  },
+  baseUrl: `http://127.0.0.1:${base}`,
+  apiLog: join(REPO_ROOT, '.data/e2e/api.log'),
+};
