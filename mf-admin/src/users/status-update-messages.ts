@@ -1,0 +1,25 @@
+import type { TUpdateUserStatusRequest } from '@helpdesk/contracts';
+import { ApiRequestError, serverMessage, type TToastInput } from '@helpdesk/shared-ui';
+import { statusChangeVerb } from './user-labels.ts';
+
+/** Spec section 8: the toast after an approval or a rejection went through. */
+export function statusUpdatedToast(status: TUpdateUserStatusRequest['status']): TToastInput {
+  return {
+    title: 'User status updated',
+    description: `User has been ${statusChangeVerb(status)} successfully.`,
+  };
+}
+
+/** Spec section 8: the toast after a refused update, with the server's own message when it sent one. */
+export function statusUpdateFailedToast(error: unknown): TToastInput {
+  return {
+    title: 'Error updating user status',
+    description: serverMessage(error) ?? 'Failed to update user status. Please try again.',
+    variant: 'destructive',
+  };
+}
+
+/** A 401 means the session ended: signing in again is the only fix, so it is not shown as a plain failure. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}

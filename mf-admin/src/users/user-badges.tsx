@@ -1,0 +1,16 @@
+import type { TUserRole, TUserStatus } from '@helpdesk/contracts';
+import { Badge, roleLabel } from '@helpdesk/shared-ui';
+import { roleBadgeVariant, statusBadge } from './user-labels.ts';
+
+export function UserStatusBadge({ status }: { status: TUserStatus }) {
+  const { label, variant } = statusBadge(status);
+  return <Badge variant={variant}>{label}</Badge>;
+}
+
+export function UserRoleBadge({ role }: { role: TUserRole }) {
+  return (
+    <Badge variant={roleBadgeVariant(role)} className="capitalize">
+      {roleLabel(role)}
+    </Badge>
+  );
+}

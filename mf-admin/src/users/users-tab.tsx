@@ -1,0 +1,199 @@
+import { API_PATHS, type TUserListResponse } from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  formatShortDate,
+  fullName,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@helpdesk/shared-ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  emptyUsersText,
+  filterUsers,
+  isUserListNarrowed,
+  type TUserRoleFilter,
+  type TUserStatusFilter,
+  toRoleFilter,
+  toStatusFilter,
+  USER_ROLE_FILTER_OPTIONS,
+  USER_STATUS_FILTER_OPTIONS,
+  userCountsLine,
+} from './filter-users.ts';
+import { UserRoleBadge, UserStatusBadge } from './user-badges.tsx';
+import { UserStatusActions } from './user-status-actions.tsx';
+
+const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
+const COLUMN_COUNT = 6;
+
+/** The Users tab: counts, search, filters and the approval table. */
+export function UsersTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<TUserStatusFilter>('all');
+  const [role, setRole] = useState<TUserRoleFilter>('all');
+  // The filters go to the server (the shared query function drops 'all'); the search stays local.
+  const usersQuery = useQuery<TUserListResponse>({
+    queryKey: [API_PATHS.adminUsers, { status, role }],
+    // Changing a filter keeps the current rows on screen until the new list arrives.
+    placeholderData: keepPreviousData,
+  });
+  const users = usersQuery.data ? filterUsers(usersQuery.data.users, search) : [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {usersQuery.data ? (
+          <p className="text-sm text-muted-foreground" data-testid="user-counts">
+            {userCountsLine(usersQuery.data.counts)}
+          </p>
+        ) : usersQuery.isPending ? (
+          <Skeleton className="h-5 w-56" />
+        ) : (
+          <span />
+        )}
+        <Button disabled title="Adding users by hand is not available yet: people register themselves.">
+          Add User
+        </Button>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search by name, username or email..."
+          aria-label="Search users"
+          className="sm:max-w-sm"
+        />
+        <Select value={status} onValueChange={(v) => setStatus(toStatusFilter(v))}>
+          <SelectTrigger className="w-full sm:w-44" aria-label="Filter by status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {USER_STATUS_FILTER_OPTIONS.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={role} onValueChange={(v) => setRole(toRoleFilter(v))}>
+          <SelectTrigger className="w-full sm:w-44" aria-label="Filter by role">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {USER_ROLE_FILTER_OPTIONS.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {usersQuery.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to fetch users</AlertTitle>
+          <AlertDescription>
+            <p>Failed to load users. Please try again.</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              disabled={usersQuery.isFetching}
+              onClick={() => usersQuery.refetch()}
+            >
+              {usersQuery.isFetching ? 'Retrying...' : 'Retry'}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Card className="py-0">
+          <CardContent className="px-0">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="pl-4">User</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Registration Date</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="pr-4 text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {usersQuery.isPending ? (
+                  SKELETON_ROWS.map((key) => (
+                    <TableRow key={key} data-testid="user-row-skeleton">
+                      {Array.from({ length: COLUMN_COUNT }, (_, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells never reorder
+                        <TableCell key={i} className="first:pl-4 last:pr-4">
+                          <Skeleton className="h-5 w-full max-w-40" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                ) : users.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
+                      {emptyUsersText(isUserListNarrowed(search, status, role))}
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  users.map((user) => (
+                    <TableRow key={user.id} data-testid="user-row">
+                      <TableCell className="pl-4">
+                        <div className="font-medium">{fullName(user)}</div>
+                        <div className="text-sm text-muted-foreground">@{user.username}</div>
+                      </TableCell>
+                      <TableCell>{user.email}</TableCell>
+                      <TableCell>
+                        <UserRoleBadge role={user.role} />
+                      </TableCell>
+                      <TableCell>{formatShortDate(user.createdAt)}</TableCell>
+                      <TableCell>
+                        <UserStatusBadge status={user.status} />
+                      </TableCell>
+                      <TableCell className="pr-4 text-right">
+                        {user.status === 'pending' ? (
+                          <UserStatusActions user={user} />
+                        ) : user.status === 'active' && user.approvedAt ? (
+                          <span className="text-sm text-muted-foreground">
+                            Approved {formatShortDate(user.approvedAt)}
+                          </span>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
+
+      {usersQuery.data && usersQuery.data.total > usersQuery.data.users.length ? (
+        <p className="text-sm text-muted-foreground">
+          Showing the first {usersQuery.data.users.length} of {usersQuery.data.total} users; narrow the
+          filters to find others.
+        </p>
+      ) : null}
+    </div>
+  );
+}
