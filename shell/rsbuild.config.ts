@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/rspack';
+import { MF_SHARED } from '../scripts/mf-shared.ts';
+import { devRemoteEntries, PORTS } from '../scripts/ports.ts';
+
+const RUNTIME_CONFIG_PATH = '/runtime-config.js';
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      // No build-time remote URLs: bootstrap registers them from /runtime-config.js, so one build
+      // runs in every environment and a remote can move without rebuilding the shell.
+      remotes: {},
+      shared: MF_SHARED,
+      dts: false,
+    }),
+  ],
+  tools: {
+    rspack: {
+      plugins: [
+        tanstackRouter({
+          target: 'react',
+          autoCodeSplitting: true,
+          routesDirectory: resolve(import.meta.dirname, 'src/routes'),
+          generatedRouteTree: resolve(import.meta.dirname, 'src/routeTree.gen.ts'),
+          quoteStyle: 'single',
+          semicolons: true,
+        }),
+      ],
+    },
+  },
+  server: {
+    port: PORTS.shell,
+    // Moving silently to another port would leave `bun dev` and the docs pointing at nothing.
+    strictPort: true,
+    proxy: { '/api': `http://localhost:${PORTS.api}` },
+    // Production servers generate this file from their own settings; keeping it out of public/
+    // means a build never ships development URLs.
+    setup: ({ server }) => {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== RUNTIME_CONFIG_PATH) return next();
+        const body = `window.__HELPDESK_CONFIG__ = ${JSON.stringify({ remotes: devRemoteEntries() })};\n`;
+        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(body);
+      });
+    },
+  },
+  html: {
+    title: 'Help Desk',
+    tags: [
+      // Must run before the deferred bundle: bootstrap reads window.__HELPDESK_CONFIG__ synchronously.
+      { tag: 'script', attrs: { src: RUNTIME_CONFIG_PATH }, head: true, append: false },
+      { tag: 'link', attrs: { rel: 'icon', href: 'data:,' }, head: true },
+    ],
+  },
+});

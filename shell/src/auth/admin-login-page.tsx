@@ -1,0 +1,132 @@
+import { API_PATHS, type TLoginRequest, type TUserResponse, ZLoginRequest } from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  apiRequest,
+  Button,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  Input,
+  refreshCurrentUser,
+  Spinner,
+  toast,
+  useCurrentUser,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { CircleAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AuthPageShell } from './auth-page-shell.tsx';
+import { FullPageSpinner } from './full-page-spinner.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { useClearOnEdit } from './use-clear-on-edit.ts';
+
+const ADMIN_LOGIN_FAILED = 'Access denied. Please verify your administrator credentials.';
+
+/** Administrator sign-in (/admin). */
+export function AdminLoginPage() {
+  const { user, isLoading } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { username: '', password: '' },
+  });
+  const clearFailure = useCallback(() => setFailure(null), []);
+  useClearOnEdit(form, clearFailure);
+
+  const login = useMutation({
+    mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authAdminLogin, body),
+    onSuccess: async () => {
+      toast({
+        title: 'Welcome back, Administrator!',
+        description: 'You have signed in to the administration area.',
+      });
+      await refreshCurrentUser(queryClient);
+      await navigate({ to: '/admin/users' });
+    },
+    onError: () => {
+      // One message for every failure: the page never says which part of the credentials was wrong.
+      setFailure(ADMIN_LOGIN_FAILED);
+      form.setFocus('username');
+    },
+  });
+
+  if (isLoading) return <FullPageSpinner />;
+  if (user !== null && !login.isPending) {
+    return <Navigate to={user.role === 'admin' ? '/admin/users' : '/'} replace />;
+  }
+
+  return (
+    <AuthPageShell
+      tone="admin"
+      icon={ShieldCheck}
+      title="Administrator sign in"
+      description="Restricted to help desk administrators"
+      footer={
+        <Link to="/login" className="font-medium text-slate-200 hover:underline">
+          Not an administrator? Go to user login
+        </Link>
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4" noValidate>
+          <Alert className="border-amber-300 bg-amber-50 text-amber-900">
+            <TriangleAlert className="size-4" aria-hidden />
+            <AlertDescription className="text-amber-900">
+              This area is restricted to authorized administrators. All activity is logged and audited.
+            </AlertDescription>
+          </Alert>
+          {failure && (
+            <Alert variant="destructive" data-testid="admin-login-error">
+              <CircleAlert className="size-4" aria-hidden />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          )}
+          <FormField
+            control={form.control}
+            name="username"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Username</FormLabel>
+                <FormControl>
+                  <Input {...field} autoComplete="username" autoFocus placeholder="Administrator username" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <div className="flex items-center justify-between">
+                  <FormLabel>Password</FormLabel>
+                  <Link to="/admin/forgot-password" className="text-primary text-sm hover:underline">
+                    Forgot password?
+                  </Link>
+                </div>
+                <FormControl>
+                  <PasswordInput {...field} autoComplete="current-password" placeholder="Password" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending && <Spinner aria-label="Signing in" />}
+            {login.isPending ? 'Signing in...' : 'Sign In as Administrator'}
+          </Button>
+        </form>
+      </Form>
+    </AuthPageShell>
+  );
+}

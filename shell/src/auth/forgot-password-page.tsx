@@ -1,0 +1,132 @@
+import {
+  API_PATHS,
+  RESET_TOKEN_TTL_MS,
+  type TForgotPasswordRequest,
+  ZForgotPasswordRequest,
+} from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  apiRequest,
+  Button,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  Input,
+  Spinner,
+  serverMessage,
+  toast,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, CircleAlert, KeyRound, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AuthPageShell } from './auth-page-shell.tsx';
+
+function BackToAdminLogin() {
+  return (
+    <Link to="/admin" className="inline-flex items-center gap-1 font-medium text-slate-200 hover:underline">
+      <ArrowLeft className="size-4" aria-hidden />
+      Back to administrator sign in
+    </Link>
+  );
+}
+
+/** Administrator password reset request (/admin/forgot-password). */
+export function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZForgotPasswordRequest), defaultValues: { email: '' } });
+
+  const request = useMutation({
+    mutationFn: (body: TForgotPasswordRequest) =>
+      apiRequest<unknown>('POST', API_PATHS.authAdminForgotPassword, body),
+    onSuccess: (_answer, body) => {
+      setFailure(null);
+      setSentTo(body.email);
+      toast({ title: 'Password Reset Requested', description: 'Check your email for reset instructions.' });
+    },
+    onError: (error) => {
+      setFailure(serverMessage(error) ?? 'Failed to process password reset request. Please try again.');
+    },
+  });
+
+  if (sentTo !== null) {
+    return (
+      <AuthPageShell
+        tone="admin"
+        icon={MailCheck}
+        title="Reset Link Sent"
+        description="Check your inbox"
+        footer={<BackToAdminLogin />}
+      >
+        <div className="space-y-4 text-center text-sm">
+          <p className="text-muted-foreground">
+            If an administrator account exists with{' '}
+            <span className="font-medium text-foreground">{sentTo}</span>, you will receive password reset
+            instructions within a few minutes.
+          </p>
+          <p className="text-muted-foreground">
+            The link expires after {RESET_TOKEN_TTL_MS / 60_000} minutes and works once.
+          </p>
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/admin">Return to sign in</Link>
+          </Button>
+        </div>
+      </AuthPageShell>
+    );
+  }
+
+  return (
+    <AuthPageShell
+      tone="admin"
+      icon={KeyRound}
+      title="Forgot password"
+      description="Enter your administrator email and we will send you a reset link"
+      footer={<BackToAdminLogin />}
+    >
+      <Form {...form}>
+        <form
+          onSubmit={form.handleSubmit((values) => request.mutate(values))}
+          className="space-y-4"
+          noValidate
+        >
+          {failure && (
+            <Alert variant="destructive" data-testid="forgot-password-error">
+              <CircleAlert className="size-4" aria-hidden />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          )}
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    type="email"
+                    autoComplete="email"
+                    autoFocus
+                    placeholder="admin@company.com"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" disabled={request.isPending}>
+            {request.isPending && <Spinner aria-label="Sending reset link" />}
+            {request.isPending ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+        </form>
+      </Form>
+    </AuthPageShell>
+  );
+}

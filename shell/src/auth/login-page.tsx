@@ -1,0 +1,122 @@
+import { API_PATHS, type TLoginRequest, type TUserResponse, ZLoginRequest } from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  apiRequest,
+  Button,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  Input,
+  refreshCurrentUser,
+  Spinner,
+  toast,
+  useCurrentUser,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { CircleAlert, LifeBuoy } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AuthPageShell } from './auth-page-shell.tsx';
+import { FullPageSpinner } from './full-page-spinner.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { signInErrorText } from './sign-in-error.ts';
+import { useClearOnEdit } from './use-clear-on-edit.ts';
+
+/** User sign-in (/login). */
+export function LoginPage() {
+  const { user, isLoading } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { username: '', password: '' },
+  });
+  const clearFailure = useCallback(() => setFailure(null), []);
+  useClearOnEdit(form, clearFailure);
+
+  const login = useMutation({
+    mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authLogin, body),
+    onSuccess: async ({ user: signedIn }) => {
+      toast({
+        title: 'Welcome back!',
+        description: `Successfully signed in as ${signedIn.firstName} ${signedIn.lastName}`,
+      });
+      await refreshCurrentUser(queryClient);
+      await navigate({ to: '/' });
+    },
+    onError: (error) => {
+      setFailure(signInErrorText(error));
+      form.setFocus('username');
+    },
+  });
+
+  if (isLoading) return <FullPageSpinner />;
+  if (user !== null && !login.isPending) return <Navigate to="/" replace />;
+
+  return (
+    <AuthPageShell
+      icon={LifeBuoy}
+      title="Sign in"
+      description="Sign in to your help desk account"
+      footer="Need help? Contact your system administrator"
+    >
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4" noValidate>
+          {failure && (
+            <Alert variant="destructive" data-testid="login-error">
+              <CircleAlert className="size-4" aria-hidden />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          )}
+          <FormField
+            control={form.control}
+            name="username"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Username</FormLabel>
+                <FormControl>
+                  <Input {...field} autoComplete="username" autoFocus placeholder="Enter your username" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput
+                    {...field}
+                    autoComplete="current-password"
+                    placeholder="Enter your password"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending && <Spinner aria-label="Signing in" />}
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+          <p className="text-center text-muted-foreground text-sm">
+            Don&apos;t have an account?{' '}
+            <Link to="/register" className="font-medium text-primary hover:underline">
+              Register here
+            </Link>
+          </p>
+        </form>
+      </Form>
+    </AuthPageShell>
+  );
+}

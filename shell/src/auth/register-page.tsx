@@ -1,0 +1,214 @@
+import {
+  API_PATHS,
+  type TRegisterForm,
+  type TRegisterRequest,
+  type TUserResponse,
+  ZRegisterForm,
+} from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  ApiRequestError,
+  apiRequest,
+  Button,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  Input,
+  registrationError,
+  Spinner,
+  useCurrentUser,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, Navigate } from '@tanstack/react-router';
+import { CircleAlert, Info, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AuthPageShell } from './auth-page-shell.tsx';
+import { FullPageSpinner } from './full-page-spinner.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { RegistrationSuccess } from './registration-success.tsx';
+
+const EMPTY_FORM: TRegisterForm = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+type TFieldName = keyof TRegisterForm;
+
+function isFieldName(name: string): name is TFieldName {
+  return Object.hasOwn(EMPTY_FORM, name);
+}
+
+/** Self-registration (/register): creates a pending account that an administrator approves. */
+export function RegisterPage() {
+  const { user, isLoading } = useCurrentUser();
+  const [isRegistered, setIsRegistered] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZRegisterForm), defaultValues: EMPTY_FORM });
+
+  const register = useMutation({
+    mutationFn: (body: TRegisterRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authRegister, body),
+    onSuccess: () => {
+      setFailure(null);
+      setIsRegistered(true);
+    },
+    onError: (error) => {
+      const { message, field } = registrationError(error);
+      // Field messages from the server's validation land under their fields too.
+      if (error instanceof ApiRequestError) {
+        for (const [name, fieldMessage] of Object.entries(error.fields)) {
+          if (isFieldName(name)) form.setError(name, { type: 'server', message: fieldMessage });
+        }
+      }
+      if (field) {
+        form.setError(field, { type: 'server', message }, { shouldFocus: true });
+        setFailure(null);
+      } else {
+        setFailure(message);
+      }
+    },
+  });
+
+  function submit({ confirmPassword: _confirm, ...request }: TRegisterForm) {
+    setFailure(null);
+    register.mutate(request);
+  }
+
+  function registerAnother() {
+    form.reset(EMPTY_FORM);
+    register.reset();
+    setFailure(null);
+    setIsRegistered(false);
+  }
+
+  if (isLoading) return <FullPageSpinner />;
+  if (user !== null) return <Navigate to="/" replace />;
+  if (isRegistered) return <RegistrationSuccess onRegisterAnother={registerAnother} />;
+
+  return (
+    <AuthPageShell
+      icon={UserPlus}
+      title="Create an account"
+      description="Register to submit and follow support tickets"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>
+          <Alert>
+            <Info className="size-4" aria-hidden />
+            <AlertDescription>
+              Your account will be created with a pending status and needs administrator approval before you
+              can sign in.
+            </AlertDescription>
+          </Alert>
+          {failure && (
+            <Alert variant="destructive" data-testid="register-error">
+              <CircleAlert className="size-4" aria-hidden />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="firstName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>First Name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="given-name" autoFocus />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="lastName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Last Name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="family-name" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+          <FormField
+            control={form.control}
+            name="username"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Username</FormLabel>
+                <FormControl>
+                  <Input {...field} autoComplete="username" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput {...field} autoComplete="new-password" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirm Password</FormLabel>
+                <FormControl>
+                  <PasswordInput {...field} autoComplete="new-password" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" disabled={register.isPending}>
+            {register.isPending && <Spinner aria-label="Creating account" />}
+            {register.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </form>
+      </Form>
+    </AuthPageShell>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'bun:test';
+import { SERVER_MESSAGES } from '@helpdesk/contracts';
+import { ApiRequestError } from '@helpdesk/shared-ui';
+import { signInErrorText } from './sign-in-error.ts';
+
+const apiError = (status: number, message: string, code = 'X') =>
+  new ApiRequestError(status, 'Status', JSON.stringify({ code, message }));
+
+describe('signInErrorText', () => {
+  test('follows the catalogue for pending, rejected and wrong credentials', () => {
+    expect(signInErrorText(apiError(403, SERVER_MESSAGES.accountPending))).toBe(
+      'Your account is pending approval. Please wait for admin approval.',
+    );
+    expect(signInErrorText(apiError(403, SERVER_MESSAGES.accountRejected))).toBe(
+      'Your account has been rejected. Please contact support.',
+    );
+    expect(signInErrorText(apiError(401, SERVER_MESSAGES.invalidCredentials))).toBe(
+      'Invalid username or password.',
+    );
+    expect(signInErrorText(new TypeError('Failed to fetch'))).toBe('Invalid username or password.');
+  });
+
+  test('throttling says so instead of blaming the password', () => {
+    expect(signInErrorText(apiError(429, SERVER_MESSAGES.tooManyAttempts))).toBe(
+      SERVER_MESSAGES.tooManyAttempts,
+    );
+    expect(signInErrorText(new ApiRequestError(429, 'Too Many Requests', ''))).toBe(
+      'Too many attempts. Please try again later.',
+    );
+  });
+});

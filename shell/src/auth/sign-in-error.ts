@@ -1,0 +1,12 @@
+import { ApiRequestError, loginErrorText, serverMessage } from '@helpdesk/shared-ui';
+
+/**
+ * The sign-in screen's failure text: the catalogue of spec section 8, except that throttling
+ * (429, which the spec predates) says so, or a user with the right password would be told it is wrong.
+ */
+export function signInErrorText(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status === 429) {
+    return serverMessage(error) ?? 'Too many attempts. Please try again later.';
+  }
+  return loginErrorText(error);
+}

@@ -1,0 +1,32 @@
+import './index.css';
+import { createQueryClient, Toaster } from '@helpdesk/shared-ui';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConfigErrorScreen } from './remote/config-error-screen.tsx';
+import { parseRuntimeConfig } from './remote/runtime-config.ts';
+import { router } from './router.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+const root = createRoot(container);
+
+const config = parseRuntimeConfig(window.__HELPDESK_CONFIG__, window.location.href);
+if (config.ok) {
+  // Registration only records where each remote lives; nothing is fetched until a page needs it.
+  registerRemotes(config.remotes);
+  const queryClient = createQueryClient();
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+} else {
+  console.error(config.problem);
+  root.render(<ConfigErrorScreen problem={config.problem} />);
+}

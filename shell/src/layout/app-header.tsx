@@ -1,0 +1,37 @@
+import type { TUser } from '@helpdesk/contracts';
+import { Button } from '@helpdesk/shared-ui';
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { MobileNav } from './mobile-nav.tsx';
+import { NotificationsBell } from './notifications-bell.tsx';
+import { SearchBox } from './search-box.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+type TAppHeaderProps = { user: TUser; title: string; isNewTicketHidden: boolean };
+
+/** The shared header of every signed-in page (spec section 2). */
+export function AppHeader({ user, title, isNewTicketHidden }: TAppHeaderProps) {
+  const hasBell = user.role === 'admin' || user.role === 'agent';
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-6">
+      <MobileNav user={user} />
+      <h1 className="truncate font-semibold text-lg tracking-tight" data-testid="page-title">
+        {title}
+      </h1>
+      <div className="ml-auto flex items-center gap-2">
+        <SearchBox />
+        {!isNewTicketHidden && (
+          <Button asChild size="sm" className="h-9">
+            <Link to="/tickets" search={{ create: 1 }}>
+              <Plus className="size-4" aria-hidden />
+              <span className="hidden sm:inline">New Ticket</span>
+              <span className="sr-only sm:hidden">New Ticket</span>
+            </Link>
+          </Button>
+        )}
+        {hasBell && <NotificationsBell />}
+        <UserMenu user={user} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import type { TUser } from '@helpdesk/contracts';
+import {
+  Avatar,
+  AvatarFallback,
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  fullName,
+  initials,
+  roleLabel,
+  useLogout,
+} from '@helpdesk/shared-ui';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+
+/** Avatar button with the user's name, email and role, a Profile link and Log out. */
+export function UserMenu({ user }: { user: TUser }) {
+  const navigate = useNavigate();
+  // useLogout only ever sends the user to /login.
+  const logout = useLogout(() => void navigate({ to: '/login' }));
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-10 gap-2 px-2" aria-label="User menu">
+          <Avatar className="size-8">
+            <AvatarFallback className="bg-primary/10 font-medium text-primary text-sm">
+              {initials(user.firstName, user.lastName)}
+            </AvatarFallback>
+          </Avatar>
+          <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="font-normal">
+          <p className="truncate font-medium text-sm">{fullName(user)}</p>
+          <p className="truncate text-muted-foreground text-xs">{user.email}</p>
+          <p className="mt-1 text-muted-foreground text-xs">{roleLabel(user.role)}</p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          <DropdownMenuItem asChild>
+            <Link to="/profile">
+              <UserRound className="size-4" aria-hidden />
+              Profile
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+            <LogOut className="size-4" aria-hidden />
+            {logout.isPending ? 'Logging out...' : 'Log out'}
+          </DropdownMenuItem>
+        </DropdownMenuGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

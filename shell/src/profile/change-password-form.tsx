@@ -1,0 +1,123 @@
+import { API_PATHS, type TChangePasswordRequest, ZChangePasswordRequest } from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  apiRequest,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  handleUnauthorized,
+  isUnauthorizedError,
+  Spinner,
+  serverMessage,
+  toast,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PasswordInput } from '../auth/password-input.tsx';
+
+const EMPTY: TChangePasswordRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Change password: the current one is checked by the server, the form resets on success. */
+export function ChangePasswordForm() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZChangePasswordRequest), defaultValues: EMPTY });
+
+  const change = useMutation({
+    mutationFn: (body: TChangePasswordRequest) =>
+      apiRequest<unknown>('POST', API_PATHS.authChangePassword, body),
+    onSuccess: () => {
+      setFailure(null);
+      form.reset(EMPTY);
+      toast({ title: 'Password changed', description: 'Your password has been updated.' });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      setFailure(serverMessage(error) ?? 'Failed to change password.');
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change password</CardTitle>
+        <CardDescription>Use at least 8 characters. Your other sessions are signed out.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            onSubmit={form.handleSubmit((values) => change.mutate(values))}
+            className="space-y-4"
+            noValidate
+          >
+            {failure && (
+              <Alert variant="destructive" data-testid="change-password-error">
+                <CircleAlert className="size-4" aria-hidden />
+                <AlertDescription>{failure}</AlertDescription>
+              </Alert>
+            )}
+            <FormField
+              control={form.control}
+              name="currentPassword"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Current Password</FormLabel>
+                  <FormControl>
+                    <PasswordInput {...field} autoComplete="current-password" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="newPassword"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>New Password</FormLabel>
+                    <FormControl>
+                      <PasswordInput {...field} autoComplete="new-password" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="confirmPassword"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Confirm New Password</FormLabel>
+                    <FormControl>
+                      <PasswordInput {...field} autoComplete="new-password" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <div className="flex justify-end">
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending && <Spinner aria-label="Changing password" />}
+                {change.isPending ? 'Changing...' : 'Change Password'}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

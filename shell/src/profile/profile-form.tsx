@@ -1,0 +1,131 @@
+import {
+  API_PATHS,
+  type TProfileUpdateRequest,
+  type TUser,
+  ZProfileUpdateRequest,
+} from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  apiRequest,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  handleUnauthorized,
+  Input,
+  isUnauthorizedError,
+  refreshCurrentUser,
+  Spinner,
+  serverMessage,
+  toast,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+/** First name, last name and email of the signed-in user. */
+export function ProfileForm({ user }: { user: TUser }) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZProfileUpdateRequest),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  });
+
+  const update = useMutation({
+    mutationFn: (body: TProfileUpdateRequest) => apiRequest<unknown>('PATCH', API_PATHS.authProfile, body),
+    onSuccess: async (_answer, body) => {
+      setFailure(null);
+      form.reset(body);
+      toast({ title: 'Profile updated', description: 'Your profile information has been saved.' });
+      await refreshCurrentUser(queryClient);
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      setFailure(serverMessage(error) ?? 'Failed to update profile.');
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile information</CardTitle>
+        <CardDescription>Update your name and email address.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            onSubmit={form.handleSubmit((values) => update.mutate(values))}
+            className="space-y-4"
+            noValidate
+          >
+            {failure && (
+              <Alert variant="destructive" data-testid="profile-error">
+                <CircleAlert className="size-4" aria-hidden />
+                <AlertDescription>{failure}</AlertDescription>
+              </Alert>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="firstName"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>First Name</FormLabel>
+                    <FormControl>
+                      <Input {...field} autoComplete="given-name" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="lastName"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Last Name</FormLabel>
+                    <FormControl>
+                      <Input {...field} autoComplete="family-name" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="email" autoComplete="email" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending && <Spinner aria-label="Saving profile" />}
+                {update.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

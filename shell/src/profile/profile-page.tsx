@@ -1,0 +1,18 @@
+import { useSignedInUser } from '../session/signed-in-user.tsx';
+import { AccountOverview } from './account-overview.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { ProfileForm } from './profile-form.tsx';
+
+/** /profile: account overview, profile form and change-password form. */
+export function ProfilePage() {
+  const user = useSignedInUser();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <AccountOverview user={user} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProfileForm user={user} />
+        <ChangePasswordForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { TUserRole } from '@helpdesk/contracts';
+import { createRouter } from '@tanstack/react-router';
+import { NotFoundPage } from './not-found/not-found-page.tsx';
+import { routeTree } from './routeTree.gen.ts';
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** Shown in the shared header. */
+    title?: string;
+    /** Roles the page admits; absent means any signed-in user. */
+    roles?: TUserRole | readonly TUserRole[];
+    /** Pages with their own New Ticket entry point hide the header's. */
+    isNewTicketHidden?: boolean;
+  }
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DashboardPage } from '../../dashboard/dashboard-page.tsx';
+
+export const Route = createFileRoute('/_app/')({
+  staticData: { title: 'Dashboard' },
+  component: DashboardPage,
+});

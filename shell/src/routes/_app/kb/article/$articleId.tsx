@@ -1,0 +1,15 @@
+import { REMOTE_MODULES } from '@helpdesk/contracts';
+import { createFileRoute } from '@tanstack/react-router';
+import { RemotePage } from '../../../../remote/remote-page.tsx';
+import { useSignedInUser } from '../../../../session/signed-in-user.tsx';
+
+export const Route = createFileRoute('/_app/kb/article/$articleId')({
+  staticData: { title: 'Knowledge Base' },
+  component: ArticleRoute,
+});
+
+function ArticleRoute() {
+  const currentUser = useSignedInUser();
+  const { articleId } = Route.useParams();
+  return <RemotePage moduleId={REMOTE_MODULES.articlePage} props={{ currentUser, articleId }} />;
+}

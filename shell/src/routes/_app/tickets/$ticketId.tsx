@@ -1,0 +1,15 @@
+import { REMOTE_MODULES } from '@helpdesk/contracts';
+import { createFileRoute } from '@tanstack/react-router';
+import { RemotePage } from '../../../remote/remote-page.tsx';
+import { useSignedInUser } from '../../../session/signed-in-user.tsx';
+
+export const Route = createFileRoute('/_app/tickets/$ticketId')({
+  staticData: { title: 'Ticket Details' },
+  component: TicketDetailRoute,
+});
+
+function TicketDetailRoute() {
+  const currentUser = useSignedInUser();
+  const { ticketId } = Route.useParams();
+  return <RemotePage moduleId={REMOTE_MODULES.ticketDetailPage} props={{ currentUser, ticketId }} />;
+}

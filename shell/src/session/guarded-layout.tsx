@@ -1,0 +1,37 @@
+import { useCurrentUser, useLogout } from '@helpdesk/shared-ui';
+import { Navigate, Outlet, useNavigate } from '@tanstack/react-router';
+import { AppLayout } from '../layout/app-layout.tsx';
+import { usePageMeta } from '../layout/use-page-meta.ts';
+import { AccessDeniedAlert, GuardSkeleton, InactiveAccountAlert } from './guard-states.tsx';
+import { isRoleAllowed, signInPathFor } from './route-access.ts';
+import { SignedInUserProvider } from './signed-in-user.tsx';
+
+/**
+ * The guarded page flow of spec section 2 around every signed-in page: skeleton while the user
+ * loads, sign-in when there is none, then the role check, then the status check, then the page.
+ */
+export function GuardedLayout() {
+  const { user, isLoading, error } = useCurrentUser();
+  const meta = usePageMeta();
+  const navigate = useNavigate();
+  const logout = useLogout(() => void navigate({ to: '/login' }));
+
+  if (isLoading) return <GuardSkeleton />;
+  if (error !== null || user === null) return <Navigate to={signInPathFor(meta.roles)} replace />;
+
+  const isAllowed = isRoleAllowed(meta.roles, user.role);
+  if (user.status !== 'active') {
+    return isAllowed ? (
+      <InactiveAccountAlert status={user.status} onLogout={() => logout.mutate()} />
+    ) : (
+      <AccessDeniedAlert roles={meta.roles} />
+    );
+  }
+  return (
+    <SignedInUserProvider user={user}>
+      <AppLayout user={user} title={meta.title} isNewTicketHidden={meta.isNewTicketHidden}>
+        {isAllowed ? <Outlet /> : <AccessDeniedAlert roles={meta.roles} />}
+      </AppLayout>
+    </SignedInUserProvider>
+  );
+}
