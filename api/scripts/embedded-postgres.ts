@@ -59,7 +59,9 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   const dataDir = resolve(options.dataDir);
   const log = options.onLog ?? (() => {});
   if (!(await isPortFree(options.port))) {
-    throw new Error(`Port ${options.port} (embedded PostgreSQL) is already in use. Set PG_PORT to another port.`);
+    throw new Error(
+      `Port ${options.port} (embedded PostgreSQL) is already in use. Set PG_PORT to another port.`,
+    );
   }
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -85,7 +87,9 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [options.database]);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      options.database,
+    ]);
     if (!rowCount) await client.query(`create database "${options.database.replaceAll('"', '')}"`);
   } finally {
     await client.end();

@@ -5,7 +5,11 @@ const password = (message: string) =>
   z.string().min(LIMITS.passwordMin, message).max(LIMITS.passwordMaxBytes, 'Password is too long');
 
 const personName = (requiredMessage: string) =>
-  z.string().trim().min(1, requiredMessage).max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, requiredMessage)
+    .max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`);
 
 export const ZLoginRequest = z.strictObject({
   username: z.string().trim().min(1, 'Username is required').max(LIMITS.emailMax, 'Username is too long'),
@@ -38,7 +42,9 @@ export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 export const ZProfileUpdateRequest = z.strictObject({
   firstName: personName('First name is required'),
   lastName: personName('Last name is required'),
-  email: z.email('Please enter a valid email address').max(LIMITS.emailMax, 'Please enter a valid email address'),
+  email: z
+    .email('Please enter a valid email address')
+    .max(LIMITS.emailMax, 'Please enter a valid email address'),
 });
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 
@@ -55,7 +61,9 @@ export const ZChangePasswordRequest = z
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZForgotPasswordRequest = z.strictObject({
-  email: z.email('Please enter a valid email address').max(LIMITS.emailMax, 'Please enter a valid email address'),
+  email: z
+    .email('Please enter a valid email address')
+    .max(LIMITS.emailMax, 'Please enter a valid email address'),
 });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
@@ -91,7 +99,11 @@ export type TPasswordStrength = {
 
 /** Spec section 5: strong is 4 of 5 checks, medium 3, weak otherwise. */
 export function measurePasswordStrength(password: string): TPasswordStrength {
-  const checks = PASSWORD_STRENGTH_CHECKS.map((c) => ({ key: c.key, label: c.label, isMet: c.test(password) }));
+  const checks = PASSWORD_STRENGTH_CHECKS.map((c) => ({
+    key: c.key,
+    label: c.label,
+    isMet: c.test(password),
+  }));
   const score = checks.filter((c) => c.isMet).length;
   const label = score >= 4 ? 'Strong' : score === 3 ? 'Medium' : 'Weak';
   return { checks, score, label, isStrong: score >= 4 };

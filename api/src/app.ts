@@ -1,0 +1,41 @@
+import { LIMITS } from '@helpdesk/contracts';
+import { Elysia } from 'elysia';
+import { AUTH_VALIDATION_MESSAGES, createAuthRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import type { RouteDeps } from './deps.ts';
+import { createDocsRoutes } from './docs/routes.ts';
+import { createErrorHandler } from './errors.ts';
+import { createHealthRoutes } from './health/routes.ts';
+import { createJsonBodyParser } from './json-body.ts';
+import type { Logger } from './log.ts';
+import { createNotificationRoutes } from './notifications/routes.ts';
+import { createRequestLog } from './request-log.ts';
+import { createSecurityPlugin } from './security.ts';
+import { createSessionPlugin } from './session.ts';
+import { createTeamRoutes } from './teams/routes.ts';
+import { createUserRoutes } from './users/routes.ts';
+
+/**
+ * The API: cross-cutting plugins first (request log, security headers and the cross-site check,
+ * the one error handler, the JSON body parser, sessions with the route policy), then the
+ * OpenAPI document with its viewer, and the feature routes. Order matters: a global hook only
+ * covers the routes registered after it, so every route comes after the session plugin.
+ */
+export function createApp({ config, log }: { config: Config; log: Logger }) {
+  const session = createSessionPlugin(config, log);
+  const deps: RouteDeps = { config, log, session };
+  return new Elysia({ serve: { maxRequestBodySize: LIMITS.maxAttachmentBytes + LIMITS.maxJsonBodyBytes } })
+    .use(createRequestLog(log))
+    .use(createSecurityPlugin(config))
+    .use(createErrorHandler({ log, validationMessages: { ...AUTH_VALIDATION_MESSAGES } }))
+    .use(createJsonBodyParser())
+    .use(session)
+    .use(createDocsRoutes())
+    .use(createHealthRoutes())
+    .use(createAuthRoutes(deps))
+    .use(createUserRoutes(deps))
+    .use(createNotificationRoutes(deps))
+    .use(createTeamRoutes(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,178 @@
+import type { TUser } from '@helpdesk/contracts';
+import type { Db } from '../db/postgres.ts';
+import { userColumns } from '../users/queries.ts';
+
+export type LoginAccount = Pick<TUser, 'id' | 'role' | 'status'> & { passwordHash: string };
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} seconds`;
+
+export async function selectLoginAccount(db: Db, username: string): Promise<LoginAccount | null> {
+  const [account] = await db<LoginAccount[]>`
+    select id, role, status, password_hash as "passwordHash"
+    from users where lower(username) = lower(${username})`;
+  return account ?? null;
+}
+
+export async function selectPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db<{ passwordHash: string }[]>`
+    select password_hash as "passwordHash" from users where id = ${userId}`;
+  return row?.passwordHash ?? null;
+}
+
+export async function selectRegistrationConflicts(
+  db: Db,
+  username: string,
+  email: string,
+): Promise<{ isUsernameTaken: boolean; isEmailTaken: boolean }> {
+  const [row] = await db<{ isUsernameTaken: boolean; isEmailTaken: boolean }[]>`
+    select
+      exists (select 1 from users where lower(username) = lower(${username})) as "isUsernameTaken",
+      exists (select 1 from users where lower(email) = lower(${email})) as "isEmailTaken"`;
+  return row ?? { isUsernameTaken: false, isEmailTaken: false };
+}
+
+export async function isEmailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
+  const [row] = await db<{ isTaken: boolean }[]>`
+    select exists (select 1 from users where lower(email) = lower(${email}) and id <> ${userId}) as "isTaken"`;
+  return row?.isTaken ?? false;
+}
+
+/** Inserts a registration. Role and status are not columns of this statement: the defaults apply. */
+export async function insertPendingUser(
+  db: Db,
+  user: { username: string; email: string; passwordHash: string; firstName: string; lastName: string },
+): Promise<TUser> {
+  const [created] = await db<TUser[]>`
+    insert into users (username, email, password_hash, first_name, last_name)
+    values (${user.username}, ${user.email}, ${user.passwordHash}, ${user.firstName}, ${user.lastName})
+    returning ${userColumns()}`;
+  if (!created) throw new Error('insert into users returned no row');
+  return created;
+}
+
+export async function updateLastLogin(db: Db, userId: string): Promise<TUser | null> {
+  const [user] = await db<TUser[]>`
+    update users set last_login_at = now() where id = ${userId} returning ${userColumns()}`;
+  return user ?? null;
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  profile: { firstName: string; lastName: string; email: string },
+): Promise<TUser | null> {
+  const [user] = await db<TUser[]>`
+    update users set first_name = ${profile.firstName}, last_name = ${profile.lastName}, email = ${profile.email}
+    where id = ${userId}
+    returning ${userColumns()}`;
+  return user ?? null;
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db`update users set password_hash = ${passwordHash} where id = ${userId}`;
+}
+
+/** Sets a new password only while the user is still an active admin; false otherwise. */
+export async function updateActiveAdminPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db`
+    update users set password_hash = ${passwordHash}
+    where id = ${userId} and role = 'admin' and status = 'active'
+    returning id`;
+  return rows.length === 1;
+}
+
+export async function insertSession(
+  db: Db,
+  session: {
+    sid: string;
+    userId: string;
+    idleMs: number;
+    absoluteMs: number;
+    ipAddress: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> {
+  await db`
+    insert into sessions (sid, user_id, expire, absolute_expire, ip_address, user_agent)
+    values (
+      ${session.sid}, ${session.userId},
+      least(now() + ${seconds(session.idleMs)}::interval, now() + ${seconds(session.absoluteMs)}::interval),
+      now() + ${seconds(session.absoluteMs)}::interval,
+      ${session.ipAddress}, ${session.userAgent}
+    )`;
+}
+
+/**
+ * The signed-in user of a live session, read fresh from users (role and status included). In the
+ * same statement the idle expiry slides forward, at most once a minute per session.
+ */
+export async function selectSessionUser(db: Db, sid: string, idleMs: number): Promise<TUser | null> {
+  const [user] = await db<TUser[]>`
+    with touched as (
+      update sessions set expire = least(now() + ${seconds(idleMs)}::interval, absolute_expire)
+      where sid = ${sid} and expire > now() and absolute_expire > now()
+        and expire < now() + ${seconds(idleMs)}::interval - interval '1 minute'
+    )
+    select ${userColumns()} from users
+    where id = (select user_id from sessions where sid = ${sid} and expire > now() and absolute_expire > now())`;
+  return user ?? null;
+}
+
+export async function deleteSession(db: Db, sid: string): Promise<void> {
+  await db`delete from sessions where sid = ${sid}`;
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<number> {
+  const rows = await db`delete from sessions where user_id = ${userId} returning sid`;
+  return rows.length;
+}
+
+/** Sessions past their idle expiry (always before the absolute one) are dead weight. */
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db`delete from sessions where expire < now()`;
+}
+
+export async function selectActiveAdminByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; email: string } | null> {
+  const [admin] = await db<{ id: string; email: string }[]>`
+    select id, email from users
+    where lower(email) = lower(${email}) and role = 'admin' and status = 'active'`;
+  return admin ?? null;
+}
+
+/** A newer token supersedes the older ones: they are spent without being used for a reset. */
+export async function spendUnusedResetTokens(db: Db, userId: string): Promise<void> {
+  await db`update password_reset_tokens set used = true, used_at = now() where user_id = ${userId} and not used`;
+}
+
+export async function insertResetToken(
+  db: Db,
+  token: { userId: string; tokenHash: string; ttlMs: number },
+): Promise<void> {
+  await db`
+    insert into password_reset_tokens (user_id, token_hash, expires_at)
+    values (${token.userId}, ${token.tokenHash}, now() + ${seconds(token.ttlMs)}::interval)`;
+}
+
+export async function isResetTokenUsable(db: Db, tokenHash: string): Promise<boolean> {
+  const [row] = await db<{ isUsable: boolean }[]>`
+    select exists (
+      select 1 from password_reset_tokens where token_hash = ${tokenHash} and not used and expires_at > now()
+    ) as "isUsable"`;
+  return row?.isUsable ?? false;
+}
+
+/** Spends a token atomically: of two concurrent resets with one token, exactly one gets the user id. */
+export async function consumeResetToken(db: Db, tokenHash: string): Promise<string | null> {
+  const [row] = await db<{ userId: string }[]>`
+    update password_reset_tokens set used = true, used_at = now()
+    where token_hash = ${tokenHash} and not used and expires_at > now()
+    returning user_id as "userId"`;
+  return row?.userId ?? null;
+}

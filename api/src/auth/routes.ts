@@ -1,0 +1,160 @@
+import {
+  API_PATHS,
+  SERVER_MESSAGES,
+  ZChangePasswordRequest,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZMessageResponse,
+  ZProfileUpdateRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZUser,
+  ZUserResponse,
+} from '@helpdesk/contracts';
+import { Elysia } from 'elysia';
+import { requestMeta } from '../client-ip.ts';
+import type { RouteDeps } from '../deps.ts';
+import { issuePath, type ValidationMessageRule } from '../errors.ts';
+import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session.ts';
+import {
+  changeOwnPassword,
+  registerUser,
+  requestAdminPasswordReset,
+  resetAdminPassword,
+  signIn,
+  signOut,
+  updateOwnProfile,
+} from './service.ts';
+
+/**
+ * Spec section 8 matches on these: a registration that fails validation says 'Invalid
+ * registration data', unless the password's length is what failed.
+ */
+export const AUTH_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessageRule>> = {
+  [`POST ${API_PATHS.authRegister}`]: (issues) =>
+    issues.some(
+      (issue) => issuePath(issue) === 'password' && (issue.code === 'too_small' || issue.code === 'too_big'),
+    )
+      ? SERVER_MESSAGES.passwordRequirements
+      : SERVER_MESSAGES.invalidRegistration,
+};
+
+const tags = ['auth'];
+
+/** Sign-in, registration, the current user, profile and password, admin password reset. */
+export function createAuthRoutes({ config, log, session }: RouteDeps) {
+  return new Elysia({ name: 'auth-routes' })
+    .use(session)
+    .post(
+      API_PATHS.authRegister,
+      async ({ body, set }) => {
+        const user = await registerUser(body);
+        set.status = 201;
+        return { user };
+      },
+      {
+        parse: 'json',
+        body: ZRegisterRequest,
+        response: { 201: ZUserResponse },
+        detail: { tags, summary: 'Register: creates a pending end user awaiting approval' },
+      },
+    )
+    .post(
+      API_PATHS.authLogin,
+      async ({ body, request, server, set }) => {
+        const meta = requestMeta(request, server, config.trustedProxies);
+        const { user, token } = await signIn(body, 'user', meta, readSessionToken(request, config));
+        set.headers['set-cookie'] = sessionCookie(config, token);
+        return { user };
+      },
+      {
+        parse: 'json',
+        body: ZLoginRequest,
+        response: ZUserResponse,
+        detail: { tags, summary: 'Sign in (active users only)' },
+      },
+    )
+    .post(
+      API_PATHS.authAdminLogin,
+      async ({ body, request, server, set }) => {
+        const meta = requestMeta(request, server, config.trustedProxies);
+        const { user, token } = await signIn(body, 'admin', meta, readSessionToken(request, config));
+        set.headers['set-cookie'] = sessionCookie(config, token);
+        return { user };
+      },
+      {
+        parse: 'json',
+        body: ZLoginRequest,
+        response: ZUserResponse,
+        detail: { tags, summary: 'Administrator sign-in' },
+      },
+    )
+    .post(
+      API_PATHS.authLogout,
+      async ({ request, set }) => {
+        await signOut(readSessionToken(request, config));
+        set.headers['set-cookie'] = clearedSessionCookie(config);
+        return { message: 'Signed out' };
+      },
+      { response: ZMessageResponse, detail: { tags, summary: 'Sign out: ends the session' } },
+    )
+    .get(API_PATHS.authMe, ({ user }) => ({ user }), {
+      auth: true,
+      response: ZUserResponse,
+      detail: { tags, summary: 'The signed-in user' },
+    })
+    .get(API_PATHS.authUser, ({ user }) => user, {
+      auth: true,
+      response: ZUser,
+      detail: { tags, summary: 'The signed-in user, unwrapped' },
+    })
+    .patch(API_PATHS.authProfile, async ({ user, body }) => ({ user: await updateOwnProfile(user, body) }), {
+      auth: true,
+      parse: 'json',
+      body: ZProfileUpdateRequest,
+      response: ZUserResponse,
+      detail: { tags, summary: 'Update own names and email' },
+    })
+    .post(
+      API_PATHS.authChangePassword,
+      async ({ user, body, request, server, set }) => {
+        const meta = requestMeta(request, server, config.trustedProxies);
+        const token = await changeOwnPassword(user, body, meta);
+        set.headers['set-cookie'] = sessionCookie(config, token);
+        return { message: 'Password changed' };
+      },
+      {
+        auth: true,
+        parse: 'json',
+        body: ZChangePasswordRequest,
+        response: ZMessageResponse,
+        detail: { tags, summary: 'Change own password; ends every other session' },
+      },
+    )
+    .post(
+      API_PATHS.authAdminForgotPassword,
+      async ({ body }) => {
+        await requestAdminPasswordReset(body.email, config, log);
+        return { message: SERVER_MESSAGES.resetRequested };
+      },
+      {
+        parse: 'json',
+        body: ZForgotPasswordRequest,
+        response: ZMessageResponse,
+        detail: { tags, summary: 'Request an administrator password reset link' },
+      },
+    )
+    .post(
+      API_PATHS.authAdminResetPassword,
+      async ({ body }) => {
+        await resetAdminPassword(body);
+        return { message: 'Password has been reset' };
+      },
+      {
+        parse: 'json',
+        body: ZResetPasswordRequest,
+        response: ZMessageResponse,
+        detail: { tags, summary: 'Set a new administrator password from a reset token' },
+      },
+    );
+}

@@ -1,0 +1,228 @@
+import {
+  ERROR_CODES,
+  RESET_TOKEN_TTL_MS,
+  SERVER_MESSAGES,
+  type TChangePasswordRequest,
+  type TLoginRequest,
+  type TProfileUpdateRequest,
+  type TRegisterRequest,
+  type TResetPasswordRequest,
+  type TUser,
+} from '@helpdesk/contracts';
+import type { RequestMeta } from '../client-ip.ts';
+import type { Config } from '../config.ts';
+import { uniqueViolation } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { hashPassword, isPasswordTooLong, verifyDummyPassword, verifyPassword } from '../passwords.ts';
+import { FailureLimiter } from '../rate-limit.ts';
+import { createSession, endSession, randomToken, sha256Hex } from '../session.ts';
+import {
+  consumeResetToken,
+  deleteUserSessions,
+  insertPendingUser,
+  insertResetToken,
+  isEmailTakenByOther,
+  isResetTokenUsable,
+  selectActiveAdminByEmail,
+  selectLoginAccount,
+  selectPasswordHash,
+  selectRegistrationConflicts,
+  spendUnusedResetTokens,
+  updateActiveAdminPasswordHash,
+  updateLastLogin,
+  updatePasswordHash,
+  updateProfile,
+} from './queries.ts';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** SECURITY.md: 5 failed attempts per account in 15 minutes. */
+export const accountFailures = new FailureLimiter(5, FIFTEEN_MINUTES);
+/** A per-IP budget across accounts, so one client cannot spray passwords over many usernames. */
+export const ipFailures = new FailureLimiter(30, FIFTEEN_MINUTES);
+
+const accountKey = (username: string) => username.trim().toLowerCase();
+
+const invalidCredentials = () =>
+  new ApiError(401, ERROR_CODES.unauthenticated, SERVER_MESSAGES.invalidCredentials);
+
+function throwIfThrottled(username: string, ipAddress: string): void {
+  const wait = Math.max(
+    accountFailures.retryAfterSeconds(accountKey(username)),
+    ipFailures.retryAfterSeconds(ipAddress),
+  );
+  if (wait > 0) throw tooManyRequests(wait);
+}
+
+function recordFailure(username: string, ipAddress: string): void {
+  accountFailures.recordFailure(accountKey(username));
+  ipFailures.recordFailure(ipAddress);
+}
+
+function conflictFromUniqueViolation(error: unknown): ApiError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'users_username_lower_key') return conflict(SERVER_MESSAGES.usernameExists);
+  if (constraint === 'users_email_lower_key') return conflict(SERVER_MESSAGES.emailExists);
+  return null;
+}
+
+/** Creates a registration: always a pending end user, whatever else the request wanted. */
+export async function registerUser(input: TRegisterRequest): Promise<TUser> {
+  if (isPasswordTooLong(input.password)) {
+    throw badRequest(SERVER_MESSAGES.passwordRequirements, { password: 'Password is too long' });
+  }
+  const conflicts = await selectRegistrationConflicts(sql, input.username, input.email);
+  if (conflicts.isUsernameTaken) throw conflict(SERVER_MESSAGES.usernameExists);
+  if (conflicts.isEmailTaken) throw conflict(SERVER_MESSAGES.emailExists);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await insertPendingUser(sql, { ...input, passwordHash });
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides, and the loser hears 409.
+    throw conflictFromUniqueViolation(error) ?? error;
+  }
+}
+
+export type SignInMode = 'user' | 'admin';
+
+/**
+ * Signs a user in and returns them with a new session token. Unknown usernames and wrong
+ * passwords answer alike (a dummy hash is verified so the timing matches too); 'pending approval'
+ * and 'rejected' are told only after the password is right. Admin sign-in refuses everyone but
+ * active admins with the same answer as bad credentials. The token presented before, if any, ends.
+ */
+export async function signIn(
+  input: TLoginRequest,
+  mode: SignInMode,
+  meta: RequestMeta,
+  previousToken: string | null,
+): Promise<{ user: TUser; token: string }> {
+  throwIfThrottled(input.username, meta.ipAddress);
+  if (isPasswordTooLong(input.password)) {
+    recordFailure(input.username, meta.ipAddress);
+    throw invalidCredentials();
+  }
+  const account = await selectLoginAccount(sql, input.username);
+  if (!account) {
+    await verifyDummyPassword(input.password);
+    recordFailure(input.username, meta.ipAddress);
+    throw invalidCredentials();
+  }
+  const isMatch = await verifyPassword(input.password, account.passwordHash);
+  if (!isMatch || (mode === 'admin' && (account.role !== 'admin' || account.status !== 'active'))) {
+    recordFailure(input.username, meta.ipAddress);
+    throw invalidCredentials();
+  }
+  accountFailures.reset(accountKey(input.username));
+  if (account.status === 'pending') {
+    throw new ApiError(403, ERROR_CODES.accountPending, SERVER_MESSAGES.accountPending);
+  }
+  if (account.status === 'rejected') {
+    throw new ApiError(403, ERROR_CODES.accountRejected, SERVER_MESSAGES.accountRejected);
+  }
+  if (account.status !== 'active') {
+    throw new ApiError(403, ERROR_CODES.accountInactive, SERVER_MESSAGES.accountInactive);
+  }
+  return sql.begin(async (tx) => {
+    if (previousToken) await endSession(tx, previousToken);
+    const token = await createSession(tx, account.id, meta);
+    const user = await updateLastLogin(tx, account.id);
+    if (!user) throw new Error(`user ${account.id} vanished while signing in`);
+    return { user, token };
+  });
+}
+
+/** Ends the session a token names; signing out without a session is not an error. */
+export async function signOut(token: string | null): Promise<void> {
+  if (token) await endSession(sql, token);
+}
+
+/** Updates the signed-in user's names and email; an email someone else uses is a conflict. */
+export async function updateOwnProfile(user: TUser, input: TProfileUpdateRequest): Promise<TUser> {
+  if (await isEmailTakenByOther(sql, input.email, user.id)) throw conflict(SERVER_MESSAGES.emailExists);
+  try {
+    const updated = await updateProfile(sql, user.id, input);
+    if (!updated) throw new Error(`user ${user.id} vanished while updating the profile`);
+    return updated;
+  } catch (error) {
+    throw conflictFromUniqueViolation(error) ?? error;
+  }
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one. Every session of the
+ * user ends, and a new one starts for this browser: its token is returned.
+ */
+export async function changeOwnPassword(
+  user: TUser,
+  input: TChangePasswordRequest,
+  meta: RequestMeta,
+): Promise<string> {
+  if (isPasswordTooLong(input.newPassword)) {
+    throw badRequest(SERVER_MESSAGES.passwordRequirements, { newPassword: 'Password is too long' });
+  }
+  throwIfThrottled(user.username, meta.ipAddress);
+  const currentHash = await selectPasswordHash(sql, user.id);
+  const isMatch =
+    currentHash !== null &&
+    !isPasswordTooLong(input.currentPassword) &&
+    (await verifyPassword(input.currentPassword, currentHash));
+  if (!isMatch) {
+    recordFailure(user.username, meta.ipAddress);
+    throw badRequest(SERVER_MESSAGES.currentPasswordWrong, {
+      currentPassword: SERVER_MESSAGES.currentPasswordWrong,
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return sql.begin(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await deleteUserSessions(tx, user.id);
+    return createSession(tx, user.id, meta);
+  });
+}
+
+/**
+ * Issues an admin password reset when an active admin has this email, superseding older tokens.
+ * Until email sending exists the link goes to the API log (LOG_RESET_LINKS). The caller answers
+ * the same either way, so the response never tells whether the account exists.
+ */
+export async function requestAdminPasswordReset(email: string, config: Config, log: Logger): Promise<void> {
+  const admin = await selectActiveAdminByEmail(sql, email);
+  if (!admin) return;
+  const token = randomToken();
+  await sql.begin(async (tx) => {
+    await spendUnusedResetTokens(tx, admin.id);
+    await insertResetToken(tx, { userId: admin.id, tokenHash: sha256Hex(token), ttlMs: RESET_TOKEN_TTL_MS });
+  });
+  const link = `${config.appBaseUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
+  if (config.logResetLinks) log.info(`password reset link for ${admin.email}: ${link}`);
+  else
+    log.info(
+      `password reset requested for ${admin.email}; email sending is not configured (LOG_RESET_LINKS=false)`,
+    );
+}
+
+const invalidResetToken = () => badRequest(SERVER_MESSAGES.resetTokenInvalid);
+
+/**
+ * Sets a new admin password from a reset token. The token is spent by one atomic update, so it
+ * works once; every session of the admin ends, and so does any other unused token.
+ */
+export async function resetAdminPassword(input: TResetPasswordRequest): Promise<void> {
+  if (isPasswordTooLong(input.password)) {
+    throw badRequest(SERVER_MESSAGES.passwordRequirements, { password: 'Password is too long' });
+  }
+  const tokenHash = sha256Hex(input.token);
+  // A cheap look first, so random tokens never cost an argon2 hash.
+  if (!(await isResetTokenUsable(sql, tokenHash))) throw invalidResetToken();
+  const passwordHash = await hashPassword(input.password);
+  await sql.begin(async (tx) => {
+    const userId = await consumeResetToken(tx, tokenHash);
+    if (!userId) throw invalidResetToken();
+    if (!(await updateActiveAdminPasswordHash(tx, userId, passwordHash))) throw invalidResetToken();
+    await spendUnusedResetTokens(tx, userId);
+    await deleteUserSessions(tx, userId);
+  });
+}

@@ -1,0 +1,73 @@
+import postgres, { type Sql, type TransactionSql } from 'postgres';
+
+/** A pool or an open transaction: every query function takes one, so services decide the transaction. */
+export type Db = Sql | TransactionSql;
+
+const TIMESTAMPTZ_OID = 1184;
+
+export type SqlOptions = {
+  /** Pool size. */
+  max?: number;
+};
+
+/**
+ * A postgres.js pool with the API's settings: timestamptz values come back as ISO strings (the
+ * contracts' date format, so rows are already the answer's shape), a short connect timeout so an
+ * unreachable database gives a fast 503, and UTC sessions.
+ */
+export function createSql(url: string, options: SqlOptions = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 10,
+    connect_timeout: 3,
+    idle_timeout: 30,
+    max_lifetime: 30 * 60,
+    onnotice: () => {},
+    types: {
+      isoTimestamp: {
+        to: TIMESTAMPTZ_OID,
+        from: [TIMESTAMPTZ_OID],
+        serialize: (value: Date | string) => (value instanceof Date ? value.toISOString() : value),
+        parse: (raw: string) => new Date(raw).toISOString(),
+      },
+    },
+    connection: { application_name: 'helpdesk-api', TimeZone: 'UTC', statement_timeout: 15_000 },
+  });
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  // SQLSTATE: too many connections, admin/crash shutdown, cannot connect now.
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** True when the error means "the database cannot be reached right now" rather than a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  const code = String(error.code);
+  return UNAVAILABLE_CODES.has(code) || code.startsWith('08');
+}
+
+/** The constraint a unique violation hit, or null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
+  if (error instanceof postgres.PostgresError && error.code === '23505') return error.constraint_name ?? '';
+  return null;
+}
+
+/** True for text PostgreSQL cannot store (a NUL character, an invalid byte sequence): bad input, not a bug. */
+export function isInvalidText(error: unknown): boolean {
+  return error instanceof postgres.PostgresError && (error.code === '22021' || error.code === '22P05');
+}

@@ -1,0 +1,40 @@
+import { API_PATHS } from '@helpdesk/contracts';
+import { Elysia, redirect } from 'elysia';
+import { z } from 'zod';
+import { sql } from '../db.ts';
+import { unavailable } from '../errors.ts';
+
+const tags = ['health'];
+
+/** Whether the database answers a trivial query within the connect timeout. */
+async function isDatabaseReady(): Promise<boolean> {
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Liveness, readiness, and the spec's /api/login (where the client sends a browser after a 401). */
+export function createHealthRoutes() {
+  return new Elysia({ name: 'health-routes' })
+    .get(API_PATHS.health, () => ({ status: 'ok' as const }), {
+      response: z.object({ status: z.literal('ok') }),
+      detail: { tags, summary: 'The process is up' },
+    })
+    .get(
+      API_PATHS.ready,
+      async () => {
+        if (!(await isDatabaseReady())) throw unavailable();
+        return { status: 'ready' as const };
+      },
+      {
+        response: z.object({ status: z.literal('ready') }),
+        detail: { tags, summary: 'The database answers' },
+      },
+    )
+    .get(API_PATHS.loginRedirect, () => redirect('/login', 302), {
+      detail: { tags, summary: 'Sends the browser to the sign-in page' },
+    });
+}

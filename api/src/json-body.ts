@@ -1,0 +1,88 @@
+import { ERROR_CODES, LIMITS, SERVER_MESSAGES } from '@helpdesk/contracts';
+import { Elysia } from 'elysia';
+import { ApiError, badRequest } from './errors.ts';
+
+const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, SERVER_MESSAGES.payloadTooLarge);
+
+/** Reads at most maxBytes of the body, stopping (and refusing) as soon as the stream goes past it. */
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The path of the first string (value or key) holding a NUL character, which PostgreSQL text cannot store. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNul(item, path ? `${path}.${index}` : String(index));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const itemPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return itemPath;
+      const found = findNul(item, itemPath);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The only body parser: JSON, as application/json, at most 1 MB (LIMITS.maxJsonBodyBytes) counted
+ * while reading. Anything else is 415, a bigger body 413, bad JSON or bad UTF-8 400. The
+ * attachment upload will add its multipart exception here.
+ * Routes with a body also say `parse: 'json'`: this parser has already set the body by then, so
+ * Elysia's own JSON parser never runs, but the OpenAPI document learns the content type from it.
+ */
+export function createJsonBodyParser(maxBytes: number = LIMITS.maxJsonBodyBytes) {
+  return new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
+    if (!request.body) return null;
+    const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+    if (declared > maxBytes) throw tooLarge();
+    if (contentType.trim().toLowerCase() !== 'application/json') {
+      // An empty body under any (or no) content type is simply no body.
+      if (declared === 0) return null;
+      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, SERVER_MESSAGES.unsupportedMediaType);
+    }
+    const bytes = await readCapped(request.body, maxBytes);
+    if (bytes.byteLength === 0) return null;
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw badRequest(SERVER_MESSAGES.malformedJson);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw badRequest(SERVER_MESSAGES.malformedJson);
+    }
+    const nulPath = findNul(body, '');
+    if (nulPath)
+      throw badRequest(SERVER_MESSAGES.validation, { [nulPath]: 'Must not contain NUL characters' });
+    return body;
+  });
+}

@@ -1,0 +1,36 @@
+import {
+  NOTIFICATION_LIST_LIMIT,
+  type TNotification,
+  type TNotificationCountResponse,
+  type TReadAllNotificationsResponse,
+} from '@helpdesk/contracts';
+import { sql } from '../db.ts';
+import { notFound } from '../errors.ts';
+import {
+  countUnreadNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  selectNotifications,
+} from './queries.ts';
+
+/** The user's own notifications, newest first. */
+export function listNotifications(userId: string): Promise<TNotification[]> {
+  return selectNotifications(sql, userId, NOTIFICATION_LIST_LIMIT);
+}
+
+/** How many of the user's notifications are unread. */
+export async function countUnread(userId: string): Promise<TNotificationCountResponse> {
+  return { count: await countUnreadNotifications(sql, userId) };
+}
+
+/** Marks one of the user's own notifications read; someone else's answers 404 like a missing one. */
+export async function readNotification(userId: string, id: string): Promise<TNotification> {
+  const notification = await markNotificationRead(sql, userId, id);
+  if (!notification) throw notFound('Notification not found');
+  return notification;
+}
+
+/** Marks every unread notification of the user read. */
+export async function readAllNotifications(userId: string): Promise<TReadAllNotificationsResponse> {
+  return { updated: await markAllNotificationsRead(sql, userId) };
+}

@@ -1,0 +1,51 @@
+import { API_PATHS, type TUserRole, USER_ROLES } from '@helpdesk/contracts';
+
+/** Who may call a route: anyone, or a signed-in, active user with one of these roles. */
+export type RouteAccess = 'public' | readonly TUserRole[];
+
+const SIGNED_IN: readonly TUserRole[] = USER_ROLES;
+const STAFF: readonly TUserRole[] = ['admin', 'agent'];
+const ADMIN: readonly TUserRole[] = ['admin'];
+
+/**
+ * THE route policy table (SECURITY.md): every route of the API, keyed by method and Elysia path
+ * pattern, with who may call it. A route missing here answers 404 and never runs; a test walks
+ * every registered route against this table for each role. New routes add their row here.
+ */
+export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
+  [`GET ${API_PATHS.health}`]: 'public',
+  [`GET ${API_PATHS.ready}`]: 'public',
+  [`GET ${API_PATHS.loginRedirect}`]: 'public',
+  'GET /swagger': 'public',
+  'GET /swagger/json': 'public',
+  'GET /swagger/assets/init.js': 'public',
+  'GET /swagger/assets/swagger-ui.css': 'public',
+  'GET /swagger/assets/swagger-ui-bundle.js': 'public',
+
+  [`POST ${API_PATHS.authRegister}`]: 'public',
+  [`POST ${API_PATHS.authLogin}`]: 'public',
+  [`POST ${API_PATHS.authLogout}`]: 'public',
+  [`POST ${API_PATHS.authAdminLogin}`]: 'public',
+  [`POST ${API_PATHS.authAdminForgotPassword}`]: 'public',
+  [`POST ${API_PATHS.authAdminResetPassword}`]: 'public',
+  [`GET ${API_PATHS.authMe}`]: SIGNED_IN,
+  [`GET ${API_PATHS.authUser}`]: SIGNED_IN,
+  [`PATCH ${API_PATHS.authProfile}`]: SIGNED_IN,
+  [`POST ${API_PATHS.authChangePassword}`]: SIGNED_IN,
+
+  [`GET ${API_PATHS.adminUsers}`]: ADMIN,
+  [`PATCH ${API_PATHS.adminUsers}/:userId/status`]: ADMIN,
+
+  [`GET ${API_PATHS.notifications}`]: STAFF,
+  [`GET ${API_PATHS.notificationsCount}`]: STAFF,
+  [`PUT ${API_PATHS.notifications}/:id/read`]: STAFF,
+  [`PUT ${API_PATHS.notificationsReadAll}`]: STAFF,
+
+  [`GET ${API_PATHS.teams}`]: ADMIN,
+  [`GET ${API_PATHS.teams}/:id/members`]: ADMIN,
+};
+
+/** The access rule of a route, or undefined when the table does not list it (deny). */
+export function accessFor(method: string, route: string): RouteAccess | undefined {
+  return Object.hasOwn(ROUTE_POLICY, `${method} ${route}`) ? ROUTE_POLICY[`${method} ${route}`] : undefined;
+}

@@ -1,0 +1,166 @@
+import { describe, expect, test } from 'bun:test';
+import { createScratchDatabase } from '../../test/helpers.ts';
+import { verifyPassword } from '../passwords.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_SLA_HOURS,
+  DEMO_TICKET_COUNT,
+  isDatabaseEmpty,
+  seedDemoData,
+} from './demo-data.ts';
+
+type Fingerprint = Record<string, unknown>;
+
+async function fingerprint(db: Awaited<ReturnType<typeof createScratchDatabase>>): Promise<Fingerprint> {
+  const sql = db.sql;
+  const rows = async (query: Promise<object[]>) => JSON.stringify(await query);
+  return {
+    users: await rows(
+      sql`select username, role, status, approved_by is not null as approved from users order by username`,
+    ),
+    tickets: await rows(sql`
+      select ticket_number, title, priority, status, category, assignee_id is not null as assigned
+      from tickets order by ticket_number`),
+    comments: await rows(sql`select is_internal, count(*)::int from ticket_comments group by 1 order by 1`),
+    articles: await rows(sql`select slug, status, is_popular, view_count from kb_articles order by slug`),
+    notifications: await rows(sql`
+      select u.username, n.type, n.is_read from notifications n join users u on u.id = n.user_id
+      order by u.username, n.created_at, n.type`),
+  };
+}
+
+describe('demo data', () => {
+  test('an empty database is seeded with everything of issue 2, consistently', async () => {
+    const db = await createScratchDatabase();
+    const sql = db.sql;
+    try {
+      expect(await isDatabaseEmpty(sql)).toBe(true);
+      await seedDemoData(sql);
+      expect(await isDatabaseEmpty(sql)).toBe(false);
+
+      const users = await sql<
+        { username: string; role: string; status: string; passwordHash: string; approvedBy: string | null }[]
+      >`
+        select username, role, status, password_hash as "passwordHash", approved_by as "approvedBy" from users`;
+      expect(users).toHaveLength(DEMO_ACCOUNTS.length);
+      for (const account of DEMO_ACCOUNTS.slice(0, 5)) {
+        const user = users.find((u) => u.username === account.username);
+        expect(user).toMatchObject({ role: account.role, status: account.status });
+        expect(await verifyPassword(account.password, user?.passwordHash ?? '')).toBe(true);
+      }
+      expect(DEMO_ACCOUNTS.slice(0, 5).map((a) => [a.username, a.password])).toEqual([
+        ['admin', 'Admin123!'],
+        ['agent', 'Agent123!'],
+        ['user', 'User1234!'],
+        ['pending', 'Pending123!'],
+        ['rejected', 'Rejected123!'],
+      ]);
+      for (const role of ['admin', 'agent', 'end_user']) {
+        expect(users.filter((u) => u.role === role && u.status === 'active').length).toBeGreaterThanOrEqual(
+          2,
+        );
+      }
+      expect(users.filter((u) => u.status === 'pending').length).toBeGreaterThanOrEqual(2);
+      expect(users.filter((u) => u.status === 'rejected').length).toBeGreaterThanOrEqual(2);
+      const [audits] = await sql<{ count: number }[]>`select count(*)::int as count from admin_audit_logs`;
+      expect(audits?.count).toBe(users.filter((u) => u.approvedBy !== null).length);
+
+      const teams = await sql<{ name: string; members: number }[]>`
+        select t.name, count(m.id)::int as members from teams t left join team_members m on m.team_id = t.id group by t.name`;
+      expect(teams.filter((t) => t.members > 0).length).toBeGreaterThanOrEqual(3);
+
+      const policies = await sql<{ priority: string; response: number; resolution: number }[]>`
+        select priority, response_time_hours as response, resolution_time_hours as resolution from sla_policies where is_active`;
+      expect(Object.fromEntries(policies.map((p) => [p.priority, [p.response, p.resolution]]))).toEqual(
+        Object.fromEntries(Object.entries(DEMO_SLA_HOURS).map(([k, v]) => [k, [...v]])),
+      );
+
+      const [tickets] = await sql<
+        {
+          total: number;
+          statuses: number;
+          priorities: number;
+          categories: number;
+          oldestDays: number;
+          inconsistent: number;
+          wrongSla: number;
+          open: number;
+          breached: number;
+        }[]
+      >`
+        select count(*)::int as total,
+               count(distinct t.status)::int as statuses,
+               count(distinct t.priority)::int as priorities,
+               count(distinct t.category)::int as categories,
+               extract(epoch from now() - min(t.created_at)) / 86400 as "oldestDays",
+               count(*) filter (where
+                 (status = 'new' and (responded_at is not null or resolved_at is not null or closed_at is not null))
+                 or (status = 'in_progress' and (responded_at is null or assignee_id is null or resolved_at is not null))
+                 or (status = 'resolved' and (resolved_at is null or closed_at is not null))
+                 or (status = 'closed' and (resolved_at is null or closed_at is null))
+                 or responded_at < t.created_at or resolved_at < responded_at or closed_at < resolved_at
+                 or greatest(t.created_at, responded_at, resolved_at, closed_at, t.updated_at) > now()
+               )::int as inconsistent,
+               count(*) filter (where sla_resolve_by - t.created_at <> make_interval(hours => p.resolution_time_hours)
+                                   or sla_response_by - t.created_at <> make_interval(hours => p.response_time_hours))::int as "wrongSla",
+               count(*) filter (where status in ('new', 'in_progress'))::int as open,
+               count(*) filter (where status in ('new', 'in_progress') and sla_resolve_by < now())::int as breached
+        from tickets t join sla_policies p on p.priority = t.priority`;
+      expect(tickets).toMatchObject({
+        total: DEMO_TICKET_COUNT,
+        statuses: 4,
+        priorities: 4,
+        categories: 5,
+        inconsistent: 0,
+        wrongSla: 0,
+      });
+      expect(DEMO_TICKET_COUNT).toBeGreaterThanOrEqual(55);
+      expect(Number(tickets?.oldestDays)).toBeLessThanOrEqual(31);
+      expect(tickets?.open).toBeGreaterThan(5);
+      expect(tickets?.breached).toBeGreaterThan(0);
+
+      const comments = await sql<{ isInternal: boolean; count: number }[]>`
+        select is_internal as "isInternal", count(*)::int as count from ticket_comments group by 1`;
+      expect(comments.map((c) => c.isInternal).sort()).toEqual([false, true]);
+      const [events] = await sql<
+        { count: number }[]
+      >`select count(distinct ticket_id)::int as count from ticket_events where event_type = 'created'`;
+      expect(events?.count).toBe(DEMO_TICKET_COUNT);
+
+      const articles = await sql<{ status: string; count: number; popular: number; multiline: number }[]>`
+        select status, count(*)::int as count, count(*) filter (where is_popular)::int as popular,
+               count(*) filter (where content like '%' || chr(10) || '%')::int as multiline
+        from kb_articles group by status`;
+      expect(articles.map((a) => a.status).sort()).toEqual(['archived', 'draft', 'published']);
+      expect(articles.find((a) => a.status === 'published')?.popular).toBeGreaterThanOrEqual(5);
+      expect(articles.every((a) => a.multiline === a.count)).toBe(true);
+
+      const notifications = await sql<{ username: string; isRead: boolean; count: number }[]>`
+        select u.username, n.is_read as "isRead", count(*)::int as count
+        from notifications n join users u on u.id = n.user_id group by 1, 2`;
+      for (const username of ['admin', 'agent']) {
+        expect(
+          notifications
+            .filter((n) => n.username === username)
+            .map((n) => n.isRead)
+            .sort(),
+        ).toEqual([false, true]);
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+
+  test('is deterministic: two runs give the same data apart from ids and the clock', async () => {
+    const first = await createScratchDatabase();
+    const second = await createScratchDatabase();
+    try {
+      await seedDemoData(first.sql);
+      await seedDemoData(second.sql);
+      expect(await fingerprint(first)).toEqual(await fingerprint(second));
+    } finally {
+      await first.drop();
+      await second.drop();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type TUser } from '@helpdesk/contracts';
+import { Elysia } from 'elysia';
+import { deleteExpiredSessions, deleteSession, insertSession, selectSessionUser } from './auth/queries.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/postgres.ts';
+import { sql } from './db.ts';
+import { forbidden, notFound, unauthenticated } from './errors.ts';
+import type { Logger } from './log.ts';
+import { accessFor } from './policy.ts';
+
+/** The signed-in user and the hash of their session id (the sessions table's key). */
+export type AuthSession = { user: TUser; sid: string };
+
+/** SHA-256 hex: what the database keeps of session ids and reset tokens. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** 256 random bits from the CSPRNG, URL-safe. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The session token the request's cookie carries, if any. */
+export function readSessionToken(request: Request, config: Config): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  const token = new Bun.CookieMap(header).get(config.sessionCookie.name);
+  // Our tokens are 43 base64url characters; anything else cannot be one of ours.
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+}
+
+function cookie(config: Config, value: string, maxAgeSeconds: number): string {
+  return new Bun.Cookie(config.sessionCookie.name, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.sessionCookie.isSecure,
+    maxAge: maxAgeSeconds,
+  }).serialize();
+}
+
+/** Set-Cookie value for a new session; the browser keeps it no longer than the absolute expiry. */
+export function sessionCookie(config: Config, token: string): string {
+  return cookie(config, token, Math.floor(SESSION_ABSOLUTE_MS / 1000));
+}
+
+/** Set-Cookie value that removes the session cookie. */
+export function clearedSessionCookie(config: Config): string {
+  return cookie(config, '', 0);
+}
+
+/**
+ * Starts a session for a user and returns its token (the cookie value). Only the token's hash is
+ * stored. Expired sessions of everyone are swept on the way, so the table does not grow forever.
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { ipAddress: string | null; userAgent: string | null },
+): Promise<string> {
+  const token = randomToken();
+  await deleteExpiredSessions(db);
+  await insertSession(db, {
+    sid: sha256Hex(token),
+    userId,
+    idleMs: SESSION_IDLE_MS,
+    absoluteMs: SESSION_ABSOLUTE_MS,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent,
+  });
+  return token;
+}
+
+/** Ends the session a token names (sign-out, or a new sign-in replacing it). */
+export async function endSession(db: Db, token: string): Promise<void> {
+  await deleteSession(db, sha256Hex(token));
+}
+
+/**
+ * Sessions and the route policy. Before validation or any handler runs, each request is looked
+ * up in the policy table (missing: 404, never runs), and for a non-public route the session is
+ * read with the user's current role and status: only an active user with an allowed role gets
+ * through. A session whose user is no longer active is deleted on the spot.
+ * The `auth` macro gives a handler the typed `user` and `sid`.
+ */
+export function createSessionPlugin(config: Config, log: Logger) {
+  return new Elysia({ name: 'session' })
+    .derive({ as: 'global' }, async ({ request, route, set }): Promise<{ session: AuthSession | null }> => {
+      const access = accessFor(request.method, route);
+      if (access === undefined) {
+        log.error(
+          `route ${request.method} ${route} is missing from the policy table (api/src/policy.ts); refused`,
+        );
+        throw notFound();
+      }
+      if (access === 'public') return { session: null };
+      const token = readSessionToken(request, config);
+      const sid = token ? sha256Hex(token) : null;
+      const user = sid ? await selectSessionUser(sql, sid, SESSION_IDLE_MS) : null;
+      if (!sid || !user || user.status !== 'active') {
+        if (sid && user) await deleteSession(sql, sid);
+        if (request.headers.get('cookie')?.includes(config.sessionCookie.name)) {
+          set.headers['set-cookie'] = clearedSessionCookie(config);
+        }
+        throw unauthenticated();
+      }
+      if (!access.includes(user.role)) throw forbidden();
+      return { session: { user, sid } };
+    })
+    .macro({
+      auth: {
+        resolve: ({ session }) => {
+          if (!session) throw unauthenticated();
+          return { user: session.user, sid: session.sid };
+        },
+      },
+    });
+}
+
+export type SessionPlugin = ReturnType<typeof createSessionPlugin>;

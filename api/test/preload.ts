@@ -1,0 +1,45 @@
+/**
+ * Preloaded by bunfig.toml for every `bun test` run: one real PostgreSQL for the whole run.
+ * An embedded server in a fresh temp dir on a free port (removed afterwards), or the server in
+ * TEST_DATABASE_URL when set (never DATABASE_URL, which may be someone's dev database). The
+ * schema is migrated before any test file loads, and DATABASE_URL points the API modules at it.
+ */
+import { afterAll } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../scripts/embedded-postgres.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createSql } from '../src/db/postgres.ts';
+
+function freePort(): number {
+  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const { port } = listener;
+  listener.stop(true);
+  return port;
+}
+
+let stopDatabase = async () => {};
+let url = process.env.TEST_DATABASE_URL ?? '';
+if (!url) {
+  const database = await startEmbeddedPostgres({
+    dataDir: mkdtempSync(join(tmpdir(), 'helpdesk-test-pg-')),
+    port: freePort(),
+    database: 'helpdesk_test',
+    isEphemeral: true,
+  });
+  url = database.url;
+  stopDatabase = database.stop;
+}
+process.env.DATABASE_URL = url;
+
+const sql = createSql(url, { max: 1 });
+try {
+  await migrate(sql);
+} finally {
+  await sql.end();
+}
+
+afterAll(async () => {
+  await stopDatabase();
+});
