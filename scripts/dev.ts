@@ -4,8 +4,8 @@
  * prefixed log stream. Ctrl-C (or SIGTERM) stops every child and PostgreSQL.
  */
 import { join } from 'node:path';
-import { type Child, isPortFree, prefixLines, startChild, stopChildren, waitForUrl } from './lib/children.ts';
 import { openDatabase, prepareDatabase } from '../api/scripts/dev-database.ts';
+import { type Child, isPortFree, prefixLines, startChild, stopChildren, waitForUrl } from './lib/children.ts';
 import { REPO_ROOT } from './lib/root.ts';
 import { PORTS } from './ports.ts';
 
@@ -85,6 +85,13 @@ children.push(
       API_PORT: String(PORTS.api),
       NODE_ENV: 'development',
       APP_BASE_URL: process.env.APP_BASE_URL ?? shellUrl,
+      // Each remote's standalone harness talks to the API from its own dev origin.
+      ALLOWED_ORIGINS: [
+        process.env.ALLOWED_ORIGINS,
+        ...[PORTS.mfTickets, PORTS.mfKb, PORTS.mfAdmin].map((port) => `http://localhost:${port}`),
+      ]
+        .filter(Boolean)
+        .join(','),
     },
   }),
 );
@@ -109,7 +116,9 @@ for (const child of children) {
 }
 
 if (await waitForUrl(`${shellUrl}/api/ready`, 120_000)) {
-  say(`ready: ${shellUrl}  (admin / Admin123!, agent / Agent123!, user / User1234!). Ctrl-C stops everything.`);
+  say(
+    `ready: ${shellUrl}  (admin / Admin123!, agent / Agent123!, user / User1234!). Ctrl-C stops everything.`,
+  );
 } else if (!isShuttingDown) {
   say(`the shell or the API did not answer at ${shellUrl}/api/ready within 2 minutes; see the log above.`);
 }

@@ -112,10 +112,7 @@ for (const child of children) {
   });
 }
 
-const urls = [
-  `${E2E.baseUrl}/api/ready`,
-  ...remotes.map((r) => `${local(r.port)}/mf-manifest.json`),
-];
+const urls = [`${E2E.baseUrl}/api/ready`, ...remotes.map((r) => `${local(r.port)}/mf-manifest.json`)];
 for (const url of urls) {
   if (!(await waitForUrl(url, 60_000))) {
     say(`${url} did not come up`);

@@ -34,9 +34,12 @@ const SHELL_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-const COMMON_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+const COMMON_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
 // A remote's files are fetched cross-origin by the shell (the manifest with fetch, chunks as scripts).
-const REMOTE_HEADERS = isShell ? {} : { 'Access-Control-Allow-Origin': '*' };
+const REMOTE_HEADERS: Record<string, string> = isShell ? {} : { 'Access-Control-Allow-Origin': '*' };
 
 function headersFor(path: string): Record<string, string> {
   // Hashed assets never change; entries (index.html, remoteEntry.js, mf-manifest.json) must revalidate.
@@ -78,18 +81,28 @@ const server = Bun.serve({
   maxRequestBodySize: 11 * 1024 * 1024,
   async fetch(request, srv) {
     const url = new URL(request.url);
-    if (apiOrigin && (url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/swagger'))) {
+    if (
+      apiOrigin &&
+      (url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/swagger'))
+    ) {
       return proxyToApi(request, url, srv.requestIP(request)?.address);
     }
     if (request.method === 'OPTIONS' && !isShell) {
-      return new Response(null, { status: 204, headers: { ...REMOTE_HEADERS, 'Access-Control-Allow-Headers': '*' } });
+      return new Response(null, {
+        status: 204,
+        headers: { ...REMOTE_HEADERS, 'Access-Control-Allow-Headers': '*' },
+      });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('method not allowed', { status: 405, headers: COMMON_HEADERS });
     }
     if (remotes && url.pathname === '/runtime-config.js') {
       return new Response(`window.__HELPDESK_CONFIG__ = ${JSON.stringify({ remotes })};\n`, {
-        headers: { ...COMMON_HEADERS, 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' },
+        headers: {
+          ...COMMON_HEADERS,
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Cache-Control': 'no-store',
+        },
       });
     }
     let pathname: string;

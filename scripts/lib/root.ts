@@ -1,3 +1,4 @@
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = resolve(import.meta.dir, '../..');
+// import.meta.url rather than Bun's import.meta.dir: Playwright loads the config (and this) under Node.
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');

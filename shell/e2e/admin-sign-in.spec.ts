@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, signInAsAdmin } from './support.ts';
+import { DEMO, signIn, signInAsAdmin, toastText } from './support.ts';
 
 const DENIED = 'Access denied. Please verify your administrator credentials.';
 
@@ -21,7 +21,7 @@ test('admin sign-in refuses wrong passwords and non-admins alike', async ({ page
 
 test('the admin lands on Users & Teams and is sent there from /admin again', async ({ page }) => {
   await signInAsAdmin(page);
-  await expect(page.getByText('Welcome back, Administrator!')).toBeVisible();
+  await expect(toastText(page, 'Welcome back, Administrator!')).toBeVisible();
   await expect(page.getByRole('tab', { name: /users/i })).toBeVisible();
   await expect(page.getByText(/pending/i).first()).toBeVisible();
   await page.goto('/admin');

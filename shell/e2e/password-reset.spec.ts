@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, readResetLink, signInAsAdmin } from './support.ts';
 
-const ADMIN_EMAIL = 'admin@helpdesk.local';
+const ADMIN_EMAIL = 'admin@example.com';
 
 async function requestReset(page: Page) {
   await page.goto('/admin/forgot-password');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectPageErrors, signIn, signInAsAdmin, signOut, uniqueName } from './support.ts';
+import { collectPageErrors, signIn, signInAsAdmin, signOut, toastText, uniqueName } from './support.ts';
 
 async function register(page: import('@playwright/test').Page, username: string) {
   await page.goto('/register');
@@ -27,7 +27,7 @@ test('a registration is refused while pending, approved by the admin, then signs
   await expect(page.getByLabel('Username')).toBeFocused();
 
   await signInAsAdmin(page);
-  await expect(page.getByText('Welcome back, Administrator!')).toBeVisible();
+  await expect(toastText(page, 'Welcome back, Administrator!')).toBeVisible();
   await page
     .getByPlaceholder(/search/i)
     .last()
@@ -38,13 +38,13 @@ test('a registration is refused while pending, approved by the admin, then signs
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(/access to the system/i);
   await dialog.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('User has been approved successfully.')).toBeVisible();
+  await expect(toastText(page, 'User has been approved successfully.')).toBeVisible();
   await expect(row).toContainText('Approved');
   await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await signOut(page);
 
   await signIn(page, username, 'Str0ng!pass');
-  await expect(page.getByText(`Successfully signed in as Erin Okafor`)).toBeVisible();
+  await expect(toastText(page, `Successfully signed in as Erin Okafor`)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'My Tickets' })).toBeVisible();
   await expect(page.getByText('Administration')).toHaveCount(0);
@@ -64,7 +64,7 @@ test('a rejected registration is told so at sign-in', async ({ page }) => {
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(/deny/i);
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect(page.getByText('User has been rejected successfully.')).toBeVisible();
+  await expect(toastText(page, 'User has been rejected successfully.')).toBeVisible();
   await expect(row).toContainText(/rejected/i);
   await signOut(page);
 

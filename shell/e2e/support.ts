@@ -57,3 +57,11 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
 }
+
+/** A toast's text: radix also copies it into a screen-reader announcement for a moment, so take the visible one. */
+export function toastText(page: Page, text: string) {
+  return page
+    .getByRole('region', { name: /notifications/i })
+    .getByText(text)
+    .first();
+}
