@@ -62,7 +62,7 @@ test('a rejected registration is told so at sign-in', async ({ page }) => {
   const row = page.getByRole('row').filter({ hasText: `@${username}` });
   await row.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText(/deny/i);
+  await expect(dialog).toContainText(/denies them access/i);
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(toastText(page, 'User has been rejected successfully.')).toBeVisible();
   await expect(row).toContainText(/rejected/i);
