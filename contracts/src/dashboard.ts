@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** GET /api/dashboard/metrics. An end user's numbers cover only their own tickets. */
+export const ZDashboardMetrics = z.object({
+  openTickets: z.number().int(),
+  resolvedToday: z.number().int(),
+  /** Mean hours from creation to resolution, over tickets resolved in the last 30 days. */
+  avgResolutionHours: z.number(),
+  /** Open tickets past a deadline, plus tickets that met a target late, in the last 30 days. */
+  slaBreaches: z.number().int(),
+});
+export type TDashboardMetrics = z.infer<typeof ZDashboardMetrics>;
+
+/** Palette names the shell maps to its own classes (the server never sends CSS). */
+export const DASHBOARD_TONES = ['blue', 'green', 'amber', 'red', 'purple', 'teal', 'slate'] as const;
+export const ZDashboardTone = z.enum(DASHBOARD_TONES);
+export type TDashboardTone = z.infer<typeof ZDashboardTone>;
+
+/** Spec section 3 "Team activity item": one per agent or admin with recent activity. */
+export const ZTeamActivityItem = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  initials: z.string(),
+  /** e.g. 'Resolved TKT-000123 · 2 hours ago' */
+  activity: z.string(),
+  avatarBg: ZDashboardTone,
+  avatarText: ZDashboardTone,
+  statusColor: ZDashboardTone,
+});
+export type TTeamActivityItem = z.infer<typeof ZTeamActivityItem>;
+export const ZTeamActivityResponse = z.array(ZTeamActivityItem);
+
+/** Spec section 3 "SLA metric item": compliance with one target over the last 30 days. */
+export const ZSlaMetricItem = z.object({
+  name: z.string(),
+  /** Percentage the desk aims for, e.g. 95. */
+  target: z.number(),
+  /** Percentage of tickets that met the target. */
+  compliance: z.number(),
+  displayValue: z.string(),
+  textColor: ZDashboardTone,
+});
+export type TSlaMetricItem = z.infer<typeof ZSlaMetricItem>;
+export const ZSlaMetricsResponse = z.array(ZSlaMetricItem);

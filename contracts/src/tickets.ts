@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { API_PATHS } from './api-paths.ts';
+import { LIMITS } from './limits.ts';
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const ZTicketPriority = z.enum(TICKET_PRIORITIES);
+export type TTicketPriority = z.infer<typeof ZTicketPriority>;
+
+export const TICKET_STATUSES = ['new', 'in_progress', 'resolved', 'closed'] as const;
+export const ZTicketStatus = z.enum(TICKET_STATUSES);
+export type TTicketStatus = z.infer<typeof ZTicketStatus>;
+
+export const TICKET_CATEGORIES = ['technical', 'access', 'software', 'hardware', 'other'] as const;
+export const ZTicketCategory = z.enum(TICKET_CATEGORIES);
+export type TTicketCategory = z.infer<typeof ZTicketCategory>;
+
+/** Spec section 3's labels ('other' is shown as is). */
+export const TICKET_CATEGORY_LABELS: Record<TTicketCategory, string> = {
+  technical: 'Technical Support',
+  access: 'Access Request',
+  software: 'Software Issue',
+  hardware: 'Hardware Issue',
+  other: 'other',
+};
+export const TICKET_STATUS_LABELS: Record<TTicketStatus, string> = {
+  new: 'New',
+  in_progress: 'In Progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+export const TICKET_PRIORITY_LABELS: Record<TTicketPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
+
+/** Statuses that still count against SLA deadlines and as "open" on the dashboard. */
+export const OPEN_TICKET_STATUSES = ['new', 'in_progress'] as const satisfies readonly TTicketStatus[];
+
+export const TICKET_LIMITS = {
+  descriptionMax: 20_000,
+  commentMax: 10_000,
+  listLimitDefault: 25,
+  listLimitMax: 100,
+  /** Files the create dialog may attach to one new ticket. */
+  attachmentsPerUploadMax: 10,
+} as const;
+
+/** File types an attachment may have; the API also checks the file's first bytes against the type. */
+export const ATTACHMENT_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'message/rfc822',
+] as const;
+
+const ZPersonName = z.object({ firstName: z.string(), lastName: z.string() });
+
+export const ZTicketRequester = ZPersonName.extend({ id: z.uuid(), email: z.string() });
+export const ZTicketAssignee = ZPersonName.extend({ id: z.uuid() });
+
+/** A ticket as the list shows it. Dates are ISO strings. */
+export const ZTicketSummary = z.object({
+  id: z.uuid(),
+  ticketNumber: z.string(),
+  title: z.string(),
+  priority: ZTicketPriority,
+  status: ZTicketStatus,
+  category: ZTicketCategory,
+  requesterId: z.uuid(),
+  assigneeId: z.uuid().nullable(),
+  teamId: z.uuid().nullable(),
+  slaResponseBy: z.string().nullable(),
+  slaResolveBy: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  requester: ZTicketRequester,
+  assignee: ZTicketAssignee.nullable(),
+});
+export type TTicketSummary = z.infer<typeof ZTicketSummary>;
+
+export const ZTicketComment = z.object({
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  content: z.string(),
+  isInternal: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  author: ZPersonName.extend({ id: z.uuid(), profileImageUrl: z.string().nullable() }),
+});
+export type TTicketComment = z.infer<typeof ZTicketComment>;
+
+export const ZAttachment = z.object({
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  fileType: z.string(),
+  createdAt: z.string(),
+  uploadedBy: ZPersonName.extend({ id: z.uuid() }),
+});
+export type TAttachment = z.infer<typeof ZAttachment>;
+
+/** One row of the ticket's timeline (ticket_events). End users never get events about internal notes. */
+export const ZTicketEvent = z.object({
+  id: z.uuid(),
+  eventType: z.string(),
+  eventData: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  user: ZPersonName.extend({ id: z.uuid() }).nullable(),
+});
+export type TTicketEvent = z.infer<typeof ZTicketEvent>;
+
+/** GET /api/tickets/{id} */
+export const ZTicketDetail = ZTicketSummary.extend({
+  description: z.string(),
+  notifyRequester: z.boolean(),
+  team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  comments: z.array(ZTicketComment),
+  attachments: z.array(ZAttachment),
+  events: z.array(ZTicketEvent),
+});
+export type TTicketDetail = z.infer<typeof ZTicketDetail>;
+
+export const ZTicketIdParams = z.strictObject({ id: z.uuid({ error: 'Invalid ticket ID format' }) });
+export const ZAttachmentIdParams = z.strictObject({
+  id: z.uuid({ error: 'Invalid ticket ID format' }),
+  attachmentId: z.uuid({ error: 'Invalid attachment ID format' }),
+});
+
+/** GET /api/tickets: newest first, keyset-paginated. Filters are omitted (or 'all') for everything. */
+export const ZTicketListQuery = z.strictObject({
+  status: z.enum(['all', ...TICKET_STATUSES]).optional(),
+  priority: z.enum(['all', ...TICKET_PRIORITIES]).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TICKET_LIMITS.listLimitMax)
+    .optional()
+    .default(TICKET_LIMITS.listLimitDefault),
+  /** Opaque: the previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
+});
+export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
+
+export const ZTicketListResponse = z.object({
+  tickets: z.array(ZTicketSummary),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TTicketListResponse = z.infer<typeof ZTicketListResponse>;
+
+/**
+ * POST /api/tickets. An end user is always the requester. An agent or admin may file for someone
+ * else by email; left empty, the requester is the creator. (The spec's client sends 'anonymous-user'
+ * for an empty requester: that placeholder is never accepted or stored here.)
+ */
+export const ZCreateTicketRequest = z.strictObject({
+  title: z.string().trim().min(1, 'Subject is required').max(LIMITS.ticketTitleMax, 'Subject is too long'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .max(TICKET_LIMITS.descriptionMax, 'Description is too long'),
+  priority: ZTicketPriority.optional().default('medium'),
+  category: ZTicketCategory.optional().default('other'),
+  requesterEmail: z
+    .union([z.literal(''), z.email('Please enter a valid email address').max(LIMITS.emailMax)])
+    .optional(),
+  notifyRequester: z.boolean().optional().default(true),
+});
+export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
+
+/** PATCH /api/tickets/{id}: agents and admins only; null clears the assignee or team. */
+export const ZUpdateTicketRequest = z
+  .strictObject({
+    status: ZTicketStatus.optional(),
+    priority: ZTicketPriority.optional(),
+    assigneeId: z.uuid({ error: 'Invalid assignee ID format' }).nullable().optional(),
+    teamId: z.uuid({ error: 'Invalid team ID format' }).nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+export type TUpdateTicketRequest = z.infer<typeof ZUpdateTicketRequest>;
+
+export const ZCreateCommentRequest = z.strictObject({
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Comment cannot be empty')
+    .max(TICKET_LIMITS.commentMax, 'Comment is too long'),
+  isInternal: z.boolean().optional().default(false),
+});
+export type TCreateCommentRequest = z.input<typeof ZCreateCommentRequest>;
+
+/** Spec section 3 "Ticket SLA status". */
+export const SLA_TARGET_STATUSES = ['on_track', 'at_risk', 'breached', 'met', 'n/a'] as const;
+export const ZSlaTargetStatus = z.enum(SLA_TARGET_STATUSES);
+export type TSlaTargetStatus = z.infer<typeof ZSlaTargetStatus>;
+
+export const ZTicketSlaStatus = z.object({
+  responseStatus: ZSlaTargetStatus,
+  resolutionStatus: ZSlaTargetStatus,
+  /** Minutes until the target (negative once overdue); null when the target is met or not set. */
+  responseTimeRemaining: z.number().int().nullable(),
+  resolutionTimeRemaining: z.number().int().nullable(),
+});
+export type TTicketSlaStatus = z.infer<typeof ZTicketSlaStatus>;
+
+/** GET /api/tickets/assignment-options: what the Assignee and Team selects offer (agents and admins). */
+export const ZAssignmentOptions = z.object({
+  assignees: z.array(ZTicketAssignee),
+  teams: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type TAssignmentOptions = z.infer<typeof ZAssignmentOptions>;
+
+export const ticketPath = (ticketId: string) => `${API_PATHS.tickets}/${ticketId}`;
+export const ticketCommentsPath = (ticketId: string) => `${ticketPath(ticketId)}/comments`;
+export const ticketSlaStatusPath = (ticketId: string) => `${ticketPath(ticketId)}/sla-status`;
+export const ticketAttachmentsPath = (ticketId: string) => `${ticketPath(ticketId)}/attachments`;
+export const attachmentDownloadPath = (ticketId: string, attachmentId: string) =>
+  `${ticketAttachmentsPath(ticketId)}/${attachmentId}`;
+export const TICKET_ASSIGNMENT_OPTIONS_PATH = `${API_PATHS.tickets}/assignment-options`;
