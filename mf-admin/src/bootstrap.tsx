@@ -1,10 +1,12 @@
 import './standalone.css';
+import { mountHarness } from '@helpdesk/shared-ui/standalone';
 import ReportsPage from './exposes/reports-page.tsx';
 import SettingsPage from './exposes/settings-page.tsx';
 import UsersTeamsPage from './exposes/users-teams-page.tsx';
-import { mountHarness } from './standalone/harness.tsx';
 
 mountHarness({
+  apiOrigin: __API_ORIGIN__,
+  shellOrigin: __SHELL_ORIGIN__,
   title: 'mf-admin standalone',
   roles: ['admin'],
   pages: [

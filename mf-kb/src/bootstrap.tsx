@@ -1,9 +1,11 @@
 import './standalone.css';
+import { mountHarness } from '@helpdesk/shared-ui/standalone';
 import ArticlePage from './exposes/article-page.tsx';
 import KnowledgeBasePage from './exposes/knowledge-base-page.tsx';
-import { mountHarness } from './standalone/harness.tsx';
 
 mountHarness({
+  apiOrigin: __API_ORIGIN__,
+  shellOrigin: __SHELL_ORIGIN__,
   title: 'mf-kb standalone',
   roles: ['admin', 'agent', 'end_user'],
   pages: [

@@ -1,9 +1,11 @@
 import './standalone.css';
+import { mountHarness } from '@helpdesk/shared-ui/standalone';
 import TicketDetailPage from './exposes/ticket-detail-page.tsx';
 import TicketListPage from './exposes/ticket-list-page.tsx';
-import { mountHarness } from './standalone/harness.tsx';
 
 mountHarness({
+  apiOrigin: __API_ORIGIN__,
+  shellOrigin: __SHELL_ORIGIN__,
   title: 'mf-tickets standalone',
   roles: ['admin', 'agent', 'end_user'],
   pages: [

@@ -5,12 +5,6 @@ import {
   apiRequest,
   Button,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  Input,
   refreshCurrentUser,
   Spinner,
   toast,
@@ -23,8 +17,8 @@ import { CircleAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { PasswordField, TextField } from './form-fields.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
-import { PasswordInput } from './password-input.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 
 const ADMIN_LOGIN_FAILED = 'Access denied. Please verify your administrator credentials.';
@@ -90,36 +84,25 @@ export function AdminLoginPage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
-          <FormField
+          <TextField
             control={form.control}
             name="username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Username</FormLabel>
-                <FormControl>
-                  <Input {...field} autoComplete="username" autoFocus placeholder="Administrator username" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Username"
+            autoComplete="username"
+            autoFocus
+            placeholder="Administrator username"
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <div className="flex items-center justify-between">
-                  <FormLabel>Password</FormLabel>
-                  <Link to="/admin/forgot-password" className="text-primary text-sm hover:underline">
-                    Forgot password?
-                  </Link>
-                </div>
-                <FormControl>
-                  <PasswordInput {...field} autoComplete="current-password" placeholder="Password" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            labelAside={
+              <Link to="/admin/forgot-password" className="text-primary text-sm hover:underline">
+                Forgot password?
+              </Link>
+            }
+            autoComplete="current-password"
+            placeholder="Password"
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending && <Spinner aria-label="Signing in" />}

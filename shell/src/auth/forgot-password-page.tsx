@@ -10,12 +10,6 @@ import {
   apiRequest,
   Button,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  Input,
   Spinner,
   serverMessage,
   toast,
@@ -27,6 +21,7 @@ import { ArrowLeft, CircleAlert, KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { TextField } from './form-fields.tsx';
 
 function BackToAdminLogin() {
   return (
@@ -102,24 +97,14 @@ export function ForgotPasswordPage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
-          <FormField
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    type="email"
-                    autoComplete="email"
-                    autoFocus
-                    placeholder="admin@company.com"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            placeholder="admin@company.com"
           />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner aria-label="Sending reset link" />}

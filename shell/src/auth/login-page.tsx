@@ -5,12 +5,6 @@ import {
   apiRequest,
   Button,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  Input,
   refreshCurrentUser,
   Spinner,
   toast,
@@ -23,8 +17,8 @@ import { CircleAlert, LifeBuoy } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { PasswordField, TextField } from './form-fields.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
-import { PasswordInput } from './password-input.tsx';
 import { signInErrorText } from './sign-in-error.ts';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 
@@ -75,35 +69,20 @@ export function LoginPage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
-          <FormField
+          <TextField
             control={form.control}
             name="username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Username</FormLabel>
-                <FormControl>
-                  <Input {...field} autoComplete="username" autoFocus placeholder="Enter your username" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Username"
+            autoComplete="username"
+            autoFocus
+            placeholder="Enter your username"
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput
-                    {...field}
-                    autoComplete="current-password"
-                    placeholder="Enter your password"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending && <Spinner aria-label="Signing in" />}

@@ -12,12 +12,6 @@ import {
   apiRequest,
   Button,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  Input,
   registrationError,
   Spinner,
   useCurrentUser,
@@ -29,8 +23,8 @@ import { CircleAlert, Info, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { PasswordField, TextField } from './form-fields.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
-import { PasswordInput } from './password-input.tsx';
 import { RegistrationSuccess } from './registration-success.tsx';
 
 const EMPTY_FORM: TRegisterForm = {
@@ -124,84 +118,35 @@ export function RegisterPage() {
             </Alert>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <TextField
               control={form.control}
               name="firstName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>First Name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="given-name" autoFocus />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="First Name"
+              autoComplete="given-name"
+              autoFocus
             />
-            <FormField
-              control={form.control}
-              name="lastName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Last Name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="family-name" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" />
           </div>
-          <FormField
-            control={form.control}
-            name="username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Username</FormLabel>
-                <FormControl>
-                  <Input {...field} autoComplete="username" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <TextField control={form.control} name="username" label="Username" autoComplete="username" />
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput {...field} autoComplete="new-password" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            autoComplete="new-password"
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm Password</FormLabel>
-                <FormControl>
-                  <PasswordInput {...field} autoComplete="new-password" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Confirm Password"
+            autoComplete="new-password"
           />
           <Button type="submit" className="w-full" disabled={register.isPending}>
             {register.isPending && <Spinner aria-label="Creating account" />}

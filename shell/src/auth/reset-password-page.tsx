@@ -11,11 +11,6 @@ import {
   apiRequest,
   Button,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
   Spinner,
   serverMessage,
   toast,
@@ -27,7 +22,7 @@ import { ArrowLeft, CircleAlert, CircleCheck, KeyRound, LinkIcon } from 'lucide-
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordField } from './form-fields.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 function BackToAdminLogin() {
@@ -130,32 +125,19 @@ function ResetPasswordForm({ token }: { token: string }) {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
-          <FormField
+          <PasswordField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>New Password</FormLabel>
-                <FormControl>
-                  <PasswordInput {...field} autoComplete="new-password" autoFocus />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="New Password"
+            autoComplete="new-password"
+            autoFocus
           />
           <PasswordStrengthMeter password={password} />
-          <FormField
+          <PasswordField
             control={form.control}
             name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm Password</FormLabel>
-                <FormControl>
-                  <PasswordInput {...field} autoComplete="new-password" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Confirm Password"
+            autoComplete="new-password"
           />
           {form.formState.errors.token && (
             <p className="text-destructive text-sm">{form.formState.errors.token.message}</p>

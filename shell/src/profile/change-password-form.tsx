@@ -10,11 +10,6 @@ import {
   CardHeader,
   CardTitle,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
   handleUnauthorized,
   isUnauthorizedError,
   Spinner,
@@ -26,7 +21,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PasswordInput } from '../auth/password-input.tsx';
+import { PasswordField } from '../auth/form-fields.tsx';
 
 const EMPTY: TChangePasswordRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -68,45 +63,24 @@ export function ChangePasswordForm() {
                 <AlertDescription>{failure}</AlertDescription>
               </Alert>
             )}
-            <FormField
+            <PasswordField
               control={form.control}
               name="currentPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Current Password</FormLabel>
-                  <FormControl>
-                    <PasswordInput {...field} autoComplete="current-password" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Current Password"
+              autoComplete="current-password"
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <PasswordField
                 control={form.control}
                 name="newPassword"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>New Password</FormLabel>
-                    <FormControl>
-                      <PasswordInput {...field} autoComplete="new-password" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="New Password"
+                autoComplete="new-password"
               />
-              <FormField
+              <PasswordField
                 control={form.control}
                 name="confirmPassword"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Confirm New Password</FormLabel>
-                    <FormControl>
-                      <PasswordInput {...field} autoComplete="new-password" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Confirm New Password"
+                autoComplete="new-password"
               />
             </div>
             <div className="flex justify-end">

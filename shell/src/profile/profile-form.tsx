@@ -15,13 +15,7 @@ import {
   CardHeader,
   CardTitle,
   Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
   handleUnauthorized,
-  Input,
   isUnauthorizedError,
   refreshCurrentUser,
   Spinner,
@@ -33,6 +27,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { TextField } from '../auth/form-fields.tsx';
 
 /** First name, last name and email of the signed-in user. */
 export function ProfileForm({ user }: { user: TUser }) {
@@ -77,46 +72,20 @@ export function ProfileForm({ user }: { user: TUser }) {
               </Alert>
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="firstName"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>First Name</FormLabel>
-                    <FormControl>
-                      <Input {...field} autoComplete="given-name" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="First Name"
+                autoComplete="given-name"
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="lastName"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Last Name</FormLabel>
-                    <FormControl>
-                      <Input {...field} autoComplete="family-name" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Last Name"
+                autoComplete="family-name"
               />
             </div>
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" autoComplete="email" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
             <div className="flex justify-end">
               <Button type="submit" disabled={update.isPending}>
                 {update.isPending && <Spinner aria-label="Saving profile" />}

@@ -1,8 +1,16 @@
 import type { TUser, TUserRole } from '@helpdesk/contracts';
+// The package's own entry, not relative paths: in a remote it resolves to the shared singleton.
 import { Alert, AlertDescription, AlertTitle, roleLabel, Spinner, useCurrentUser } from '@helpdesk/shared-ui';
 import type { ReactNode } from 'react';
 
-type TProps = {
+export type TDevServerOrigins = {
+  /** Where the remote's dev server forwards /api to. */
+  apiOrigin: string;
+  /** Where the shell (and its sign-in screen) runs. */
+  shellOrigin: string;
+};
+
+type TProps = TDevServerOrigins & {
   /** Roles the shell's guard would let through; the harness says so instead of showing 403s. */
   roles: readonly TUserRole[];
   children: (user: TUser) => ReactNode;
@@ -12,7 +20,7 @@ type TProps = {
  * The standalone harness has no sign-in screen of its own: it borrows the session of the shell
  * (cookies are per host, not per port, so signing in on the shell's localhost port counts here).
  */
-export function CurrentUserGate({ roles, children }: TProps) {
+export function CurrentUserGate({ roles, apiOrigin, shellOrigin, children }: TProps) {
   const { user, isLoading, error } = useCurrentUser();
   if (isLoading) return <Spinner aria-label="Loading the signed-in user" />;
   if (error) {
@@ -20,8 +28,8 @@ export function CurrentUserGate({ roles, children }: TProps) {
       <Alert variant="destructive">
         <AlertTitle>The API is not reachable</AlertTitle>
         <AlertDescription>
-          This harness reads /api through its dev server, which forwards to {__API_ORIGIN__}. Start the API
-          (run `bun dev` from the repository root), then reload this page.
+          This harness reads /api through its dev server, which forwards to {apiOrigin}. Start the API (run
+          `bun dev` from the repository root), then reload this page.
         </AlertDescription>
       </Alert>
     );
@@ -31,8 +39,8 @@ export function CurrentUserGate({ roles, children }: TProps) {
       <Alert>
         <AlertTitle>Not signed in</AlertTitle>
         <AlertDescription>
-          Sign in at {__SHELL_ORIGIN__}/login (the session cookie is shared by every localhost port), then
-          reload this page.
+          Sign in at {shellOrigin}/login (the session cookie is shared by every localhost port), then reload
+          this page.
         </AlertDescription>
       </Alert>
     );
@@ -43,7 +51,7 @@ export function CurrentUserGate({ roles, children }: TProps) {
         <AlertTitle>Wrong role for these pages</AlertTitle>
         <AlertDescription>
           Signed in as @{user.username} ({roleLabel(user.role)}); these pages need{' '}
-          {roles.map(roleLabel).join(' or ')}. Sign in as another user at {__SHELL_ORIGIN__}/login.
+          {roles.map(roleLabel).join(' or ')}. Sign in as another user at {shellOrigin}/login.
         </AlertDescription>
       </Alert>
     );

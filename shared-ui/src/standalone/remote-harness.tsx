@@ -1,4 +1,6 @@
 import type { TUser, TUserRole } from '@helpdesk/contracts';
+// The package's own entry, not relative paths: in a remote it resolves to the shared singleton, so
+// the pages' toasts reach this Toaster.
 import { createQueryClient, Toaster } from '@helpdesk/shared-ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -11,9 +13,9 @@ import {
 } from '@tanstack/react-router';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CurrentUserGate } from './current-user-gate.tsx';
+import { CurrentUserGate, type TDevServerOrigins } from './current-user-gate.tsx';
 
-type THarnessPage = {
+export type THarnessPage = {
   /** A TanStack path; `$name` segments reach `render` as params. */
   path: string;
   label: string;
@@ -21,14 +23,19 @@ type THarnessPage = {
   href?: string;
   render: (user: TUser, params: Record<string, string>) => ReactNode;
 };
-type THarnessOptions = { title: string; roles: readonly TUserRole[]; pages: readonly THarnessPage[] };
+
+export type THarnessOptions = TDevServerOrigins & {
+  title: string;
+  roles: readonly TUserRole[];
+  pages: readonly THarnessPage[];
+};
 
 /**
- * Mounts the remote's pages as a page of their own, for working on the remote without the shell.
+ * Mounts a remote's pages as a page of their own, for working on the remote without the shell.
  * The shell owns the real router and QueryClient; these stand in for them so exposed components
  * can use Link, useNavigate and queries exactly as they will inside the shell.
  */
-export function mountHarness({ title, roles, pages }: THarnessOptions) {
+export function mountHarness({ title, roles, pages, ...origins }: THarnessOptions) {
   const rootRoute = createRootRoute({
     component: () => (
       <div className="min-h-screen bg-background text-foreground">
@@ -61,7 +68,7 @@ export function mountHarness({ title, roles, pages }: THarnessOptions) {
       createRoute({
         getParentRoute: () => rootRoute,
         path: page.path,
-        component: () => <HarnessPage roles={roles} render={page.render} />,
+        component: () => <HarnessPage roles={roles} origins={origins} render={page.render} />,
       }),
     ),
   );
@@ -79,7 +86,17 @@ export function mountHarness({ title, roles, pages }: THarnessOptions) {
   );
 }
 
-function HarnessPage({ roles, render }: { roles: readonly TUserRole[]; render: THarnessPage['render'] }) {
+type THarnessPageProps = {
+  roles: readonly TUserRole[];
+  origins: TDevServerOrigins;
+  render: THarnessPage['render'];
+};
+
+function HarnessPage({ roles, origins, render }: THarnessPageProps) {
   const params: Record<string, string> = useParams({ strict: false });
-  return <CurrentUserGate roles={roles}>{(user) => render(user, params)}</CurrentUserGate>;
+  return (
+    <CurrentUserGate roles={roles} {...origins}>
+      {(user) => render(user, params)}
+    </CurrentUserGate>
+  );
 }
