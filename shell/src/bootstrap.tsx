@@ -1,4 +1,5 @@
 import './index.css';
+import './portal-utilities.css';
 import { createQueryClient, Toaster } from '@helpdesk/shared-ui';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { QueryClientProvider } from '@tanstack/react-query';

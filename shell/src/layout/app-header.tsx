@@ -1,8 +1,6 @@
 import type { TUser } from '@helpdesk/contracts';
-import { Button } from '@helpdesk/shared-ui';
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
 import { MobileNav } from './mobile-nav.tsx';
+import { NewTicketButton } from './new-ticket-button.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { SearchBox } from './search-box.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -20,15 +18,7 @@ export function AppHeader({ user, title, isNewTicketHidden }: TAppHeaderProps) {
       </h1>
       <div className="ml-auto flex items-center gap-2">
         <SearchBox />
-        {!isNewTicketHidden && (
-          <Button asChild size="sm" className="h-9">
-            <Link to="/tickets" search={{ create: 1 }}>
-              <Plus className="size-4" aria-hidden />
-              <span className="hidden sm:inline">New Ticket</span>
-              <span className="sr-only sm:hidden">New Ticket</span>
-            </Link>
-          </Button>
-        )}
+        {!isNewTicketHidden && <NewTicketButton currentUser={user} />}
         {hasBell && <NotificationsBell />}
         <UserMenu user={user} />
       </div>

@@ -18,9 +18,9 @@ import {
   toast,
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { Bell, CheckCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { notificationStyle } from './notification-style.ts';
 
 const NOTIFICATION_KEYS = [[API_PATHS.notifications], [API_PATHS.notificationsCount]] as const;
@@ -44,6 +44,16 @@ export function NotificationsBell() {
 
   const refresh = () =>
     Promise.all(NOTIFICATION_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  // Other people's ticket changes notify this user without touching this tab's cache, and nothing
+  // polls (spec section 9); moving to another page is when the badge catches up.
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const lastPathname = useRef(pathname);
+  useEffect(() => {
+    if (lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
+    void queryClient.invalidateQueries({ queryKey: [API_PATHS.notificationsCount] });
+  }, [pathname, queryClient]);
 
   const markRead = useMutation({
     mutationFn: (id: string) => apiRequest<unknown>('PUT', notificationReadPath(id)),
@@ -124,6 +134,8 @@ export function NotificationsBell() {
           <NotificationListBody
             isLoading={listQuery.isLoading}
             isError={listQuery.isError}
+            isRetrying={listQuery.isFetching}
+            onRetry={() => void listQuery.refetch()}
             notifications={listQuery.data ?? []}
             onSelect={handleClick}
           />
@@ -136,18 +148,30 @@ export function NotificationsBell() {
 function NotificationListBody({
   isLoading,
   isError,
+  isRetrying,
+  onRetry,
   notifications,
   onSelect,
 }: {
   isLoading: boolean;
   isError: boolean;
+  isRetrying: boolean;
+  onRetry: () => void;
   notifications: TNotification[];
   onSelect: (notification: TNotification) => void;
 }) {
   if (isLoading)
     return <p className="px-4 py-8 text-center text-muted-foreground text-sm">Loading notifications...</p>;
-  if (isError) {
-    return <p className="px-4 py-8 text-center text-destructive text-sm">Failed to load notifications.</p>;
+  if (isError && notifications.length === 0) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
+        <p className="text-destructive text-sm">Failed to load notifications.</p>
+        <Button variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
+          <RefreshCw className="size-4" aria-hidden />
+          Retry
+        </Button>
+      </div>
+    );
   }
   if (notifications.length === 0) {
     return <p className="px-4 py-8 text-center text-muted-foreground text-sm">No notifications</p>;

@@ -3,7 +3,15 @@ import { Alert, AlertDescription, AlertTitle, Button } from '@helpdesk/shared-ui
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-type TProps = { moduleId: TRemoteModuleId; onRetry: () => void; children: ReactNode };
+type TProps = {
+  moduleId: TRemoteModuleId;
+  onRetry: () => void;
+  children: ReactNode;
+  /** Told about the failure, for hosts that show it elsewhere (a dialog's opener). */
+  onError?: (error: Error) => void;
+  /** Shown instead of the page-area alert, for remotes that are not a page. */
+  fallback?: ReactNode;
+};
 type TState = { error: Error | null };
 
 /** Keeps a remote's failure inside its page area so the sidebar and header keep working. */
@@ -16,10 +24,12 @@ export class RemoteErrorBoundary extends Component<TProps, TState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`Remote module ${this.props.moduleId} failed`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render() {
     if (this.state.error === null) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <div className="mx-auto max-w-2xl py-10">
         <Alert variant="destructive" data-testid="remote-error">

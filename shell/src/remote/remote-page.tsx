@@ -6,31 +6,18 @@ import {
   type TTicketDetailPageProps,
 } from '@helpdesk/contracts';
 import { Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { loadRemoteComponent } from './load-remote-component.ts';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 
-type TRemoteModule<P> = { default: ComponentType<P> };
+/** Exposed modules that are whole pages (the create-ticket dialog is opened by the header instead). */
+type TRemotePageModuleId = Exclude<TRemoteModuleId, typeof REMOTE_MODULES.createTicketDialog>;
 
 /** The props each exposed page takes, so a route cannot forget a route parameter. */
-type TPropsByModule = Record<TRemoteModuleId, TRemotePageProps> & {
+type TPropsByModule = Record<TRemotePageModuleId, TRemotePageProps> & {
   [REMOTE_MODULES.ticketDetailPage]: TTicketDetailPageProps;
   [REMOTE_MODULES.articlePage]: TArticlePageProps;
 };
-
-function isRemoteModule<P>(value: unknown): value is TRemoteModule<P> {
-  if (typeof value !== 'object' || value === null || !('default' in value)) return false;
-  const component = value.default;
-  return typeof component === 'function' || (typeof component === 'object' && component !== null);
-}
-
-async function loadRemoteComponent<P>(moduleId: TRemoteModuleId, attempt: number): Promise<TRemoteModule<P>> {
-  const loaded = await loadRemote<unknown>(moduleId);
-  if (!isRemoteModule<P>(loaded)) {
-    throw new Error(`${moduleId} did not export a default component (attempt ${attempt + 1})`);
-  }
-  return loaded;
-}
 
 /** Skeleton shown while a remote page's code downloads. */
 export function RemotePageSkeleton() {
@@ -55,7 +42,7 @@ export function RemotePageSkeleton() {
  * Loads one exposed module on demand (never at boot) and renders it with the given props. A
  * React.lazy that rejected once stays rejected, so Retry builds a fresh one.
  */
-export function RemotePage<Id extends TRemoteModuleId>({
+export function RemotePage<Id extends TRemotePageModuleId>({
   moduleId,
   props,
 }: {

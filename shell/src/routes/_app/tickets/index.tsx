@@ -3,13 +3,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RemotePage } from '../../../remote/remote-page.tsx';
 import { useSignedInUser } from '../../../session/signed-in-user.tsx';
 
-type TTicketListSearch = { create?: 1 };
-
 export const Route = createFileRoute('/_app/tickets/')({
+  // The list page has its own New Ticket button, so the header's is hidden here.
   staticData: { title: 'Tickets', isNewTicketHidden: true },
-  // `?create=1` asks the ticket list to open its create dialog (the header's New Ticket button).
-  validateSearch: (search: Record<string, unknown>): TTicketListSearch =>
-    search.create === 1 || search.create === '1' ? { create: 1 } : {},
   component: TicketListRoute,
 });
 

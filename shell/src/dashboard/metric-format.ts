@@ -1,0 +1,62 @@
+import type { TDashboardMetrics } from '@helpdesk/contracts';
+import { formatHours } from '@helpdesk/shared-ui';
+
+export type TMetricKey = keyof TDashboardMetrics;
+
+export type TMetricCard = {
+  key: TMetricKey;
+  label: string;
+  value: string;
+  hint: string;
+  /** Drawn in the danger colour: something needs attention. */
+  isAlert: boolean;
+};
+
+// A fixed locale keeps '1,234' the same for every user and in tests.
+const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A whole count with thousands separators: 1234 is '1,234'; anything that is not a number shows as '0'. */
+export function formatCount(value: number): string {
+  return Number.isFinite(value) ? COUNT_FORMAT.format(Math.round(value)) : '0';
+}
+
+/** The four metric cards of the dashboard, in the spec's order, with their display values. */
+export function metricCards(metrics: TDashboardMetrics): TMetricCard[] {
+  const hours = Number.isFinite(metrics.avgResolutionHours) ? metrics.avgResolutionHours : 0;
+  return [
+    {
+      key: 'openTickets',
+      label: 'Open Tickets',
+      value: formatCount(metrics.openTickets),
+      hint: 'New and in progress',
+      isAlert: false,
+    },
+    {
+      key: 'resolvedToday',
+      label: 'Resolved Today',
+      value: formatCount(metrics.resolvedToday),
+      hint: 'Since midnight',
+      isAlert: false,
+    },
+    {
+      key: 'avgResolutionHours',
+      label: 'Avg Resolution',
+      value: formatHours(hours),
+      hint: 'Last 30 days',
+      isAlert: false,
+    },
+    {
+      key: 'slaBreaches',
+      label: 'SLA Breaches',
+      value: formatCount(metrics.slaBreaches),
+      hint: 'Overdue or met late, last 30 days',
+      isAlert: metrics.slaBreaches > 0,
+    },
+  ];
+}
+
+/** A percentage for a bar's width: clamped to 0-100, and 0 for anything that is not a number. */
+export function clampPercent(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, value));
+}

@@ -1,0 +1,104 @@
+import { REMOTE_MODULES, type TCreateTicketDialogProps, type TUser } from '@helpdesk/contracts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  Button,
+  Spinner,
+} from '@helpdesk/shared-ui';
+import { Plus, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { RemoteErrorBoundary } from '../remote/remote-error-boundary.tsx';
+import { useOnDemandRemote } from '../remote/use-on-demand-remote.ts';
+
+const MODULE_ID = REMOTE_MODULES.createTicketDialog;
+
+/**
+ * The header's New Ticket button. The Create Ticket dialog lives in mf-tickets and is fetched on
+ * the first click; if it cannot load, a small dialog says so and offers Retry while the page
+ * underneath keeps working.
+ */
+export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
+  const remote = useOnDemandRemote<TCreateTicketDialogProps>(MODULE_ID);
+  const [isOpen, setIsOpen] = useState(false);
+  const [isErrorShown, setIsErrorShown] = useState(false);
+
+  async function openDialog() {
+    const Dialog = await remote.load();
+    if (Dialog === null) {
+      setIsErrorShown(true);
+      return;
+    }
+    setIsErrorShown(false);
+    setIsOpen(true);
+  }
+
+  // The failed state unmounts the boundary, so the next successful load mounts a fresh dialog.
+  function handleRenderError(error: Error) {
+    remote.fail(error);
+    setIsOpen(false);
+    setIsErrorShown(true);
+  }
+
+  const isLoading = remote.state.status === 'loading';
+  const Dialog = remote.state.status === 'ready' ? remote.state.value : null;
+
+  return (
+    <>
+      <Button
+        size="sm"
+        className="h-9"
+        onClick={() => void openDialog()}
+        disabled={isLoading}
+        aria-busy={isLoading}
+        data-testid="header-new-ticket"
+      >
+        {isLoading ? (
+          <Spinner aria-label="Opening the new ticket form" />
+        ) : (
+          <Plus className="size-4" aria-hidden />
+        )}
+        <span className="hidden sm:inline">New Ticket</span>
+        <span className="sr-only sm:hidden">New Ticket</span>
+      </Button>
+      {Dialog && (
+        <RemoteErrorBoundary
+          moduleId={MODULE_ID}
+          onRetry={() => void openDialog()}
+          onError={handleRenderError}
+          fallback={null}
+        >
+          {/* The dialog itself is portalled to the body; this marks what the remote renders in place. */}
+          <div className="contents" data-remote-root="mf_tickets" data-remote-module={MODULE_ID}>
+            <Dialog currentUser={currentUser} isOpen={isOpen} onOpenChange={setIsOpen} />
+          </div>
+        </RemoteErrorBoundary>
+      )}
+      <AlertDialog open={isErrorShown} onOpenChange={setIsErrorShown}>
+        <AlertDialogContent data-testid="new-ticket-error">
+          <AlertDialogHeader>
+            <AlertDialogTitle className="flex items-center gap-2">
+              <TriangleAlert className="size-5 text-destructive" aria-hidden />
+              The new ticket form could not be loaded
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              This part of the help desk is not responding right now. Everything else still works; try again
+              in a moment.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Close</AlertDialogCancel>
+            <Button onClick={() => void openDialog()} disabled={isLoading}>
+              {isLoading ? <Spinner aria-label="Retrying" /> : <RefreshCw className="size-4" aria-hidden />}
+              Retry
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
