@@ -14,6 +14,7 @@ export default defineConfig({
       exposes: {
         './TicketListPage': './src/exposes/ticket-list-page.tsx',
         './TicketDetailPage': './src/exposes/ticket-detail-page.tsx',
+        './CreateTicketDialog': './src/exposes/create-ticket-dialog.tsx',
       },
       shared: MF_SHARED,
       dts: false,

@@ -233,3 +233,56 @@ export const ticketAttachmentsPath = (ticketId: string) => `${ticketPath(ticketI
 export const attachmentDownloadPath = (ticketId: string, attachmentId: string) =>
   `${ticketAttachmentsPath(ticketId)}/${attachmentId}`;
 export const TICKET_ASSIGNMENT_OPTIONS_PATH = `${API_PATHS.tickets}/assignment-options`;
+
+/** Messages of the ticket endpoints (field messages and error messages the UI may show as they are). */
+export const TICKET_MESSAGES = {
+  ticketNotFound: 'Ticket not found',
+  attachmentNotFound: 'Attachment not found',
+  noActiveUserWithEmail: 'No active user with that email',
+  requesterNotAllowed: 'Only agents and admins can file a ticket for someone else',
+  assigneeInvalid: 'Assignee must be an active agent or admin',
+  teamInvalid: 'Team must be an active team',
+  internalCommentForbidden: 'Only agents and admins can add internal notes',
+  invalidCursor: 'Invalid cursor',
+  fileRequired: 'Choose a file to upload',
+  fileOnlyOne: "Send exactly one file, in the 'file' field",
+  fileEmpty: 'The file is empty',
+  fileTooLarge: 'File is larger than 10 MB',
+  fileTypeNotAllowed: 'This file type is not allowed',
+  fileContentMismatch: 'The file content does not match its type',
+  malformedUpload: 'Malformed multipart body',
+  uploadMustBeMultipart: 'Upload a file as multipart/form-data',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+} as const;
+
+/** The multipart field an attachment upload carries its file in. */
+export const ATTACHMENT_UPLOAD_FIELD = 'file';
+
+/**
+ * Ticket and comment creation honour this header: a retry with the same key (per user, for 24
+ * hours) and the same body answers the first response and creates nothing new.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/**
+ * The ticket timeline's event types and their eventData:
+ * created { priority, category } · status_changed { from, to } · priority_changed { from, to } ·
+ * assigned { from, to, fromName, toName } (user ids and full names, null when unassigned) ·
+ * team_changed { from, to, fromName, toName } · comment_added { commentId, isInternal } ·
+ * attachment_added { attachmentId, fileName }.
+ */
+export const TICKET_EVENT_TYPES = [
+  'created',
+  'status_changed',
+  'priority_changed',
+  'assigned',
+  'team_changed',
+  'comment_added',
+  'attachment_added',
+] as const;
+export type TTicketEventType = (typeof TICKET_EVENT_TYPES)[number];
+
+/** A target is 'at_risk' when less than this fraction of its window (created to deadline) is left. */
+export const SLA_AT_RISK_FRACTION = 0.25;

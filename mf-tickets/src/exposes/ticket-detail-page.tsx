@@ -1,29 +1,158 @@
 import '../remote.css';
-import type { TTicketDetailPageProps } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@helpdesk/shared-ui';
+import type { TTicketDetail, TTicketDetailPageProps, TUser } from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  ApiRequestError,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  formatDetailDate,
+  Spinner,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  useCurrentUser,
+} from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { ActionsCard } from '../ticket-detail/actions-card.tsx';
+import { ActivityCard } from '../ticket-detail/activity-card.tsx';
+import { AttachmentsCard } from '../ticket-detail/attachments-card.tsx';
+import { CommentsCard } from '../ticket-detail/comments-card.tsx';
+import { DetailsCard } from '../ticket-detail/details-card.tsx';
+import { useTicket, useTicketSlaStatus } from '../ticket-detail/use-ticket-detail.ts';
 
-/** /tickets/{id}: a placeholder until the tickets issue builds the detail page. */
-export default function TicketDetailPage({ ticketId }: TTicketDetailPageProps) {
+function BackLink() {
   return (
-    <Card data-testid="ticket-detail-page">
+    <Link
+      to="/tickets"
+      className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      Back to tickets
+    </Link>
+  );
+}
+
+/** Someone else's ticket answers 404 exactly like a missing one; a malformed id answers 400. */
+function isNotFound(error: Error | null): boolean {
+  return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+}
+
+function TicketNotFound() {
+  return (
+    <Card className="mx-auto w-full max-w-lg" data-testid="ticket-not-found">
       <CardHeader>
-        <CardTitle>Ticket</CardTitle>
+        <CardTitle>Ticket Not Found</CardTitle>
         <CardDescription>
-          The ticket's description, comments, status and priority controls, SLA targets and attachments.
+          The ticket you are looking for does not exist. Check the link, or find the ticket in the list.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-1 text-sm">
-        <p className="text-muted-foreground">Ticket details are being set up.</p>
-        <p className="text-muted-foreground">
-          Requested ticket: <span className="font-mono text-foreground">{ticketId}</span>
+      <CardContent>
+        <BackLink />
+      </CardContent>
+    </Card>
+  );
+}
+
+function TicketSummary({ ticket }: { ticket: TTicketDetail }) {
+  return (
+    <Card>
+      <CardHeader className="gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CardTitle className="min-w-0 text-lg leading-snug break-words" data-testid="ticket-title">
+            {ticket.title}
+          </CardTitle>
+          <div className="flex shrink-0 gap-2">
+            <TicketPriorityBadge priority={ticket.priority} />
+            <TicketStatusBadge status={ticket.status} />
+          </div>
+        </div>
+        <CardDescription className="flex flex-wrap gap-x-2">
+          <span className="font-mono">{ticket.ticketNumber}</span>
+          <span aria-hidden>·</span>
+          <span>
+            Created <time dateTime={ticket.createdAt}>{formatDetailDate(ticket.createdAt)}</time>
+          </span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <h3 className="mb-1 text-sm font-medium text-muted-foreground">Description</h3>
+        <p className="whitespace-pre-wrap break-words text-sm" data-testid="ticket-description">
+          {ticket.description}
         </p>
       </CardContent>
-      <CardFooter>
-        <Link to="/tickets" className="text-sm font-medium text-primary hover:underline">
-          Back to tickets
-        </Link>
-      </CardFooter>
     </Card>
+  );
+}
+
+function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
+  const isStaff = user.role === 'agent' || user.role === 'admin';
+  const sla = useTicketSlaStatus(ticket.id, true);
+  return (
+    <div className="flex flex-col gap-4" data-testid="ticket-detail-page">
+      <BackLink />
+      <h2 className="font-semibold text-2xl tracking-tight" data-testid="ticket-heading">
+        Ticket {ticket.ticketNumber}
+      </h2>
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+          <TicketSummary ticket={ticket} />
+          <CommentsCard ticketId={ticket.id} comments={ticket.comments} canWriteInternal={isStaff} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          {isStaff && <ActionsCard ticket={ticket} />}
+          <DetailsCard ticket={ticket} sla={sla.data} />
+          <AttachmentsCard
+            ticketId={ticket.id}
+            attachments={ticket.attachments}
+            canUpload={isStaff || ticket.requesterId === user.id}
+          />
+          <ActivityCard events={ticket.events} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /tickets/{id}: the ticket, its conversation, and (for agents and admins) the controls to work it. */
+export default function TicketDetailPage({ ticketId, currentUser }: TTicketDetailPageProps) {
+  const auth = useCurrentUser();
+  const ticket = useTicket(ticketId);
+  // Spec section 2: nothing at all while the signed-in user is loading or gone (after a logout).
+  if (auth.isLoading || !auth.user) return null;
+  // The freshest copy of the signed-in user decides what is shown; the server enforces it anyway.
+  const user = auth.user ?? currentUser;
+
+  if (ticket.data) return <TicketView ticket={ticket.data} user={user} />;
+  if (ticket.isPending) {
+    return (
+      <div className="flex items-center gap-2 py-10 text-muted-foreground" role="status">
+        <Spinner aria-hidden />
+        Loading ticket details...
+      </div>
+    );
+  }
+  if (isNotFound(ticket.error)) return <TicketNotFound />;
+  return (
+    <Alert variant="destructive" data-testid="ticket-load-error">
+      <AlertTitle>Failed to load the ticket</AlertTitle>
+      <AlertDescription>
+        <p>The ticket could not be loaded. Check your connection and try again.</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          disabled={ticket.isFetching}
+          onClick={() => void ticket.refetch()}
+        >
+          {ticket.isFetching ? 'Retrying...' : 'Retry'}
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -1,24 +1,167 @@
 import '../remote.css';
 import type { TRemotePageProps } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Spinner,
+} from '@helpdesk/shared-ui';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { CreateTicketDialog } from '../create-ticket/create-ticket-dialog.tsx';
+import {
+  emptyTicketListText,
+  NO_FILTERS,
+  PRIORITY_FILTER_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+  type TTicketListFilters,
+  ticketListTitle,
+  toPriorityFilter,
+  toStatusFilter,
+} from '../ticket-list/list-filters.ts';
+import { TicketListTable } from '../ticket-list/ticket-list-table.tsx';
+import { useTicketList } from '../ticket-list/use-ticket-list.ts';
 
-/** /tickets: a placeholder until the tickets issue builds the list. */
+/** `?create=1` opens the dialog: links from elsewhere (and older header builds) ask for it that way. */
+function useCreateRequestedInUrl(open: () => void) {
+  const { pathname, searchStr } = useLocation();
+  const navigate = useNavigate();
+  const isRequested = new URLSearchParams(searchStr).get('create') === '1';
+  useEffect(() => {
+    if (!isRequested) return;
+    open();
+    // Cleared at once, so a reload or Back does not open the dialog again.
+    void navigate({ to: pathname, search: {}, replace: true });
+  }, [isRequested, open, navigate, pathname]);
+}
+
+/** /tickets: All Tickets for agents and admins, My Tickets for requesters (spec section 2). */
 export default function TicketListPage({ currentUser }: TRemotePageProps) {
-  // Spec section 1: requesters follow their own tickets, agents and admins work on everyone's.
-  const isRequester = currentUser.role === 'end_user';
+  const [filters, setFilters] = useState<TTicketListFilters>(NO_FILTERS);
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const openCreate = useCallback(() => setIsCreateOpen(true), []);
+  useCreateRequestedInUrl(openCreate);
+  const list = useTicketList(filters);
+  const tickets = list.data ? list.data.pages.flatMap((page) => page.tickets) : null;
+  const title = ticketListTitle(currentUser.role);
+
   return (
-    <Card data-testid="ticket-list-page">
-      <CardHeader>
-        <CardTitle>{isRequester ? 'My Tickets' : 'All Tickets'}</CardTitle>
-        <CardDescription>
-          {isRequester
-            ? 'The support tickets you have raised, with their status and priority.'
-            : 'Every support ticket, filtered by status and priority.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm text-muted-foreground">The ticket list is being set up.</p>
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-4" data-testid="ticket-list-page">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="font-semibold text-xl tracking-tight">{title}</h2>
+          <p className="text-sm text-muted-foreground">
+            {currentUser.role === 'end_user'
+              ? 'The support tickets you have raised, newest first.'
+              : 'Every support ticket, newest first.'}
+          </p>
+        </div>
+        <Button onClick={openCreate} data-testid="list-new-ticket">
+          <Plus className="size-4" aria-hidden />
+          New Ticket
+        </Button>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Select
+          value={filters.status}
+          onValueChange={(value) => setFilters((f) => ({ ...f, status: toStatusFilter(value) }))}
+        >
+          <SelectTrigger className="w-full bg-background sm:w-44" aria-label="Filter by status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {STATUS_FILTER_OPTIONS.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={filters.priority}
+          onValueChange={(value) => setFilters((f) => ({ ...f, priority: toPriorityFilter(value) }))}
+        >
+          <SelectTrigger className="w-full bg-background sm:w-44" aria-label="Filter by priority">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PRIORITY_FILTER_OPTIONS.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {list.isFetching && !list.isFetchingNextPage && tickets !== null && (
+          <Spinner aria-label="Refreshing tickets" className="text-muted-foreground" />
+        )}
+      </div>
+
+      {list.isError && !list.isFetchNextPageError ? (
+        <Alert variant="destructive" data-testid="ticket-list-error">
+          <AlertTitle>Failed to fetch tickets</AlertTitle>
+          <AlertDescription>
+            <p>The ticket list could not be loaded. Check your connection and try again.</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              disabled={list.isFetching}
+              onClick={() => void list.refetch()}
+            >
+              {list.isFetching ? 'Retrying...' : 'Retry'}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Card className="py-0">
+          <CardContent className="px-0">
+            <TicketListTable
+              role={currentUser.role}
+              tickets={tickets}
+              empty={emptyTicketListText(filters, currentUser.role)}
+            />
+          </CardContent>
+        </Card>
+      )}
+
+      {list.isFetchNextPageError && (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to fetch tickets</AlertTitle>
+          <AlertDescription>
+            <p>The next tickets could not be loaded.</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.fetchNextPage()}>
+              Retry
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+
+      {list.hasNextPage && !list.isFetchNextPageError && (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            data-testid="load-more-tickets"
+          >
+            {list.isFetchingNextPage && <Spinner aria-label="Loading more tickets" />}
+            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+
+      <CreateTicketDialog currentUser={currentUser} isOpen={isCreateOpen} onOpenChange={setIsCreateOpen} />
+    </div>
   );
 }

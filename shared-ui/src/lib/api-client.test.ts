@@ -39,6 +39,7 @@ const server = Bun.serve({
           path: url.pathname,
           search: url.search,
           contentType: req.headers.get('content-type'),
+          idempotencyKey: req.headers.get('idempotency-key'),
           body: await req.text(),
         });
       case '/bad-request':
@@ -115,6 +116,18 @@ describe('apiRequest', () => {
       `${base}/echo`,
     );
     expect(withoutBody).toMatchObject({ method: 'POST', contentType: null, body: '' });
+  });
+
+  test('sends extra headers, and a caller cannot replace the JSON content type', async () => {
+    const echo = await apiRequest<{ contentType: string; idempotencyKey: string | null }>(
+      'POST',
+      `${base}/echo`,
+      { title: 'x' },
+      { headers: { 'Idempotency-Key': 'key-123', 'content-type': 'text/plain' } },
+    );
+    expect(echo).toMatchObject({ contentType: 'application/json', idempotencyKey: 'key-123' });
+    const withoutHeaders = await apiRequest<{ idempotencyKey: string | null }>('POST', `${base}/echo`, {});
+    expect(withoutHeaders.idempotencyKey).toBeNull();
   });
 
   test('a non-2xx answer throws with "status: body text"', async () => {

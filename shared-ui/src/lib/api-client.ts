@@ -43,6 +43,12 @@ async function readJson<T>(res: Response): Promise<T> {
   return JSON.parse(text || 'null');
 }
 
+export type TApiRequestInit = {
+  signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`; the JSON content type is always ours. */
+  headers?: Record<string, string>;
+};
+
 /**
  * One API call (spec section 7): cookies always sent, a JSON body and its content type only when
  * `body` is given. Resolves to the parsed JSON (null for 204 or an empty body, so type T as
@@ -52,12 +58,14 @@ export async function apiRequest<T = unknown>(
   method: THttpMethod,
   url: string,
   body?: unknown,
-  init: { signal?: AbortSignal } = {},
+  init: TApiRequestInit = {},
 ): Promise<T> {
   const hasBody = body !== undefined;
+  const headers = new Headers(init.headers);
+  if (hasBody) headers.set('Content-Type', 'application/json');
   const res = await fetch(url, {
     method,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal: init.signal,

@@ -1,0 +1,53 @@
+import { LIMITS, TICKET_LIMITS } from '@helpdesk/contracts';
+import { formatFileSizeKb, serverMessage } from '@helpdesk/shared-ui';
+
+/** What the checks need of a File, so they run without a browser. */
+export type TFileLike = { name: string; size: number; lastModified: number };
+
+export const MAX_FILE_SIZE_TEXT = 'Max file size: 10MB';
+
+/** The client-side refusal of one file, or null when it may be uploaded (the server checks again). */
+export function attachmentFileError(file: Pick<TFileLike, 'name' | 'size'>): string | null {
+  if (file.size > LIMITS.maxAttachmentBytes) {
+    return `${file.name} is larger than 10MB (${formatFileSizeKb(file.size)}), so it was not added.`;
+  }
+  if (file.size === 0) return `${file.name} is empty.`;
+  return null;
+}
+
+const sameFile = (a: TFileLike, b: TFileLike) =>
+  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/**
+ * Adds dropped or browsed files to the chosen ones: too-large and empty files are refused with a
+ * message, a file already chosen is not added twice, and no more than the per-ticket maximum are kept.
+ */
+export function addAttachmentFiles<F extends TFileLike>(
+  current: readonly F[],
+  incoming: readonly F[],
+  max: number = TICKET_LIMITS.attachmentsPerUploadMax,
+): { files: F[]; errors: string[] } {
+  const files = [...current];
+  const errors: string[] = [];
+  let overflow = 0;
+  for (const file of incoming) {
+    const error = attachmentFileError(file);
+    // Choosing the same file again is a no-op, not an error worth a message.
+    const isChosen = files.some((chosen) => sameFile(chosen, file));
+    if (error) errors.push(error);
+    else if (isChosen) continue;
+    else if (files.length >= max) overflow += 1;
+    else files.push(file);
+  }
+  if (overflow > 0) {
+    errors.push(
+      `You can attach up to ${max} files; ${overflow} more ${overflow === 1 ? 'was' : 'were'} left out.`,
+    );
+  }
+  return { files, errors };
+}
+
+/** The server's reason for a refused upload, or a generic one when no answer came back. */
+export function uploadFailureMessage(error: unknown): string {
+  return serverMessage(error) ?? 'The upload did not reach the server.';
+}

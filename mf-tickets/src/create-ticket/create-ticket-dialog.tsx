@@ -1,0 +1,284 @@
+import {
+  type TCreateTicketDialogProps,
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  ZCreateTicketRequest,
+} from '@helpdesk/contracts';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  handleUnauthorized,
+  Input,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Spinner,
+  Textarea,
+  toast,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AttachmentDropArea } from './attachment-drop-area.tsx';
+import {
+  attachmentFailureToast,
+  CREATE_TICKET_DEFAULTS,
+  canChooseRequester,
+  createTicketBody,
+  createTicketFailure,
+  type TCreateTicketFormInput,
+  type TCreateTicketFormOutput,
+} from './create-ticket-form.ts';
+import { useCreateTicket } from './use-create-ticket.ts';
+
+type TChosenFiles = { files: File[]; errors: string[] };
+const NO_FILES: TChosenFiles = { files: [], errors: [] };
+
+/**
+ * The Create Ticket dialog (spec sections 2, 5 and 8), opened by the shell's header button and the
+ * ticket list. Field errors show under their fields and clear as soon as the field is edited.
+ */
+export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreateTicketDialogProps) {
+  const navigate = useNavigate();
+  const hasRequesterField = canChooseRequester(currentUser.role);
+  const [chosen, setChosen] = useState<TChosenFiles>(NO_FILES);
+  const form = useForm<TCreateTicketFormInput, unknown, TCreateTicketFormOutput>({
+    resolver: zodResolver(ZCreateTicketRequest),
+    defaultValues: CREATE_TICKET_DEFAULTS,
+    // Errors come back only on the next submit: editing a field just clears its message.
+    reValidateMode: 'onSubmit',
+  });
+  const create = useCreateTicket();
+
+  useEffect(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  function resetAll() {
+    form.reset(CREATE_TICKET_DEFAULTS);
+    setChosen(NO_FILES);
+    create.resetAttempt();
+    create.reset();
+  }
+
+  function handleOpenChange(next: boolean) {
+    // Closing mid-request would hide where the new ticket went; Cancel waits for the answer.
+    if (!next && create.isPending) return;
+    if (!next) resetAll();
+    onOpenChange(next);
+  }
+
+  function submit(values: TCreateTicketFormOutput) {
+    create.mutate(
+      { body: createTicketBody(values, currentUser.role), files: chosen.files },
+      {
+        onSuccess: ({ ticket, uploadFailures }) => {
+          toast(
+            uploadFailures.length === 0
+              ? { title: 'Success', description: 'Ticket created successfully' }
+              : attachmentFailureToast(ticket.ticketNumber, uploadFailures),
+          );
+          resetAll();
+          onOpenChange(false);
+          void navigate({ to: '/tickets/$ticketId', params: { ticketId: ticket.id } });
+        },
+        onError: (error) => {
+          const failure = createTicketFailure(error);
+          if (failure.kind === 'unauthorized') handleUnauthorized();
+          else if (failure.kind === 'fields') {
+            for (const [name, message] of failure.fields) {
+              form.setError(name, { type: 'server', message }, { shouldFocus: true });
+            }
+          } else toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  const isPending = create.isPending;
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogContent className="sm:max-w-xl" data-testid="create-ticket-dialog">
+        <DialogHeader>
+          <DialogTitle>Create Ticket</DialogTitle>
+          <DialogDescription>
+            Describe the problem and we will get back to you. Fields marked with * are required.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="priority"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Priority</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
+                      <FormControl>
+                        <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {TICKET_PRIORITIES.map((priority) => (
+                          <SelectItem key={priority} value={priority}>
+                            {TICKET_PRIORITY_LABELS[priority]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="category"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Category</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
+                      <FormControl>
+                        <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {TICKET_CATEGORIES.map((category) => (
+                          <SelectItem key={category} value={category}>
+                            {TICKET_CATEGORY_LABELS[category]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            {hasRequesterField && (
+              <FormField
+                control={form.control}
+                name="requesterEmail"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Requester email</FormLabel>
+                    <FormControl>
+                      <Input
+                        {...field}
+                        value={field.value ?? ''}
+                        type="email"
+                        autoComplete="off"
+                        placeholder="requester@company.com (leave empty for yourself)"
+                        disabled={isPending}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+            <FormField
+              control={form.control}
+              name="title"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Subject *</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="Brief summary of the issue" disabled={isPending} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Description *</FormLabel>
+                  <FormControl>
+                    <Textarea
+                      {...field}
+                      rows={5}
+                      className="max-h-64 min-h-28"
+                      placeholder="What happened, what you expected, and anything you already tried"
+                      disabled={isPending}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-2">
+              <Label asChild>
+                <span>Attachments</span>
+              </Label>
+              <AttachmentDropArea
+                files={chosen.files}
+                errors={chosen.errors}
+                onChange={setChosen}
+                isDisabled={isPending}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="notifyRequester"
+              render={({ field }) => (
+                <FormItem className="flex items-center gap-2">
+                  <FormControl>
+                    <Checkbox
+                      checked={field.value ?? true}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      disabled={isPending}
+                    />
+                  </FormControl>
+                  <FormLabel className="font-normal">Send confirmation email to requester</FormLabel>
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => handleOpenChange(false)}
+                disabled={isPending}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isPending}>
+                {isPending && <Spinner aria-label="Creating the ticket" />}
+                {isPending ? 'Creating...' : 'Create Ticket'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, test } from 'bun:test';
+import { ZCreateTicketRequest } from '@helpdesk/contracts';
+import { ApiRequestError } from '@helpdesk/shared-ui';
+import { uploadFailureMessage } from '../attachments/attachment-files.ts';
+import {
+  attachmentFailureToast,
+  CREATE_TICKET_DEFAULTS,
+  canChooseRequester,
+  createTicketBody,
+  createTicketFailure,
+} from './create-ticket-form.ts';
+
+const valid = { ...CREATE_TICKET_DEFAULTS, title: '  VPN drops ', description: 'Every hour' };
+
+describe('the form schema (spec section 5)', () => {
+  test('defaults are medium, other and the confirmation email on', () => {
+    expect(CREATE_TICKET_DEFAULTS).toMatchObject({
+      priority: 'medium',
+      category: 'other',
+      notifyRequester: true,
+    });
+  });
+
+  test('subject and description are required with the spec messages', () => {
+    const result = ZCreateTicketRequest.safeParse({ ...CREATE_TICKET_DEFAULTS, title: ' ', description: '' });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(messages).toEqual([
+      ['title', 'Subject is required'],
+      ['description', 'Description is required'],
+    ]);
+  });
+});
+
+describe('createTicketBody', () => {
+  const parsed = (values: typeof valid) => ZCreateTicketRequest.parse(values);
+
+  test('an end user never sends a requester, even one typed in', () => {
+    const body = createTicketBody(parsed({ ...valid, requesterEmail: 'boss@example.com' }), 'end_user');
+    expect(body).toEqual({
+      title: 'VPN drops',
+      description: 'Every hour',
+      priority: 'medium',
+      category: 'other',
+      notifyRequester: true,
+    });
+  });
+
+  test('an agent files for the typed email; left empty, nothing stands in for it', () => {
+    expect(createTicketBody(parsed({ ...valid, requesterEmail: 'ann@example.com' }), 'agent')).toMatchObject({
+      requesterEmail: 'ann@example.com',
+    });
+    const own = createTicketBody(parsed(valid), 'admin');
+    expect('requesterEmail' in own).toBe(false);
+    expect(JSON.stringify(own)).not.toContain('anonymous-user');
+  });
+
+  test('the confirmation flag is sent as chosen', () => {
+    expect(createTicketBody(parsed({ ...valid, notifyRequester: false }), 'agent').notifyRequester).toBe(
+      false,
+    );
+  });
+
+  test('only agents and admins choose a requester', () => {
+    expect(canChooseRequester('agent')).toBe(true);
+    expect(canChooseRequester('admin')).toBe(true);
+    expect(canChooseRequester('end_user')).toBe(false);
+  });
+});
+
+describe('createTicketFailure (spec section 8)', () => {
+  const error = (status: number, body: object) => new ApiRequestError(status, '', JSON.stringify(body));
+
+  test('server field messages go under the known fields', () => {
+    const e = error(400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid request',
+      fields: { requesterEmail: 'No active user has this email', title: 'Subject is required' },
+    });
+    expect(createTicketFailure(e)).toEqual({
+      kind: 'fields',
+      fields: [
+        ['requesterEmail', 'No active user has this email'],
+        ['title', 'Subject is required'],
+      ],
+    });
+  });
+
+  test('anything else is the Error toast; unknown fields do not count', () => {
+    const e = error(400, { code: 'VALIDATION_FAILED', message: 'x', fields: { role: 'Unrecognized key' } });
+    expect(createTicketFailure(e)).toEqual({
+      kind: 'toast',
+      title: 'Error',
+      description: 'Failed to create ticket',
+    });
+    expect(createTicketFailure(new TypeError('Failed to fetch')).kind).toBe('toast');
+    expect(createTicketFailure(error(500, { code: 'INTERNAL_ERROR', message: 'x' })).kind).toBe('toast');
+  });
+
+  test('a lost session signs in again', () => {
+    expect(
+      createTicketFailure(error(401, { code: 'UNAUTHENTICATED', message: 'Not authenticated' })),
+    ).toEqual({ kind: 'unauthorized' });
+  });
+});
+
+describe('attachment failures after create', () => {
+  test('name each file and the server reason', () => {
+    const refused = new ApiRequestError(
+      415,
+      '',
+      JSON.stringify({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This file type is not allowed' }),
+    );
+    expect(uploadFailureMessage(refused)).toBe('This file type is not allowed');
+    expect(uploadFailureMessage(new TypeError('Failed to fetch'))).toBe(
+      'The upload did not reach the server.',
+    );
+    expect(
+      attachmentFailureToast('TKT-000042', [
+        { fileName: 'run.exe', message: 'This file type is not allowed' },
+      ]),
+    ).toEqual({
+      title: 'Attachment not uploaded',
+      description:
+        'TKT-000042 was created, but a file was not attached. run.exe: This file type is not allowed',
+      variant: 'destructive',
+    });
+    expect(
+      attachmentFailureToast('TKT-000042', [
+        { fileName: 'a.exe', message: 'x' },
+        { fileName: 'b.exe', message: 'y' },
+      ]).description,
+    ).toBe('TKT-000042 was created, but 2 files were not attached. a.exe: x b.exe: y');
+  });
+});

@@ -1,0 +1,69 @@
+import type { TCreateTicketRequest, TUserRole, ZCreateTicketRequest } from '@helpdesk/contracts';
+import { ApiRequestError, isUnauthorizedError } from '@helpdesk/shared-ui';
+import type { z } from 'zod';
+
+export type TCreateTicketFormInput = z.input<typeof ZCreateTicketRequest>;
+export type TCreateTicketFormOutput = z.output<typeof ZCreateTicketRequest>;
+export type TCreateTicketField = keyof TCreateTicketFormInput;
+
+/** Spec sections 4 and 9: medium priority, category other, confirmation email on. */
+export const CREATE_TICKET_DEFAULTS: Required<TCreateTicketFormInput> = {
+  title: '',
+  description: '',
+  priority: 'medium',
+  category: 'other',
+  requesterEmail: '',
+  notifyRequester: true,
+};
+
+const FIELDS = Object.keys(CREATE_TICKET_DEFAULTS) as TCreateTicketField[];
+
+/** Agents and admins may file for someone else; an end user is always the requester. */
+export function canChooseRequester(role: TUserRole): boolean {
+  return role === 'agent' || role === 'admin';
+}
+
+/**
+ * The POST body from the validated form: the requester's email only when the user may choose one
+ * and typed one (left empty, the server makes the creator the requester; nothing stands in for it).
+ */
+export function createTicketBody(values: TCreateTicketFormOutput, role: TUserRole): TCreateTicketRequest {
+  const { requesterEmail, ...rest } = values;
+  const email = requesterEmail?.trim() ?? '';
+  return canChooseRequester(role) && email !== '' ? { ...rest, requesterEmail: email } : rest;
+}
+
+export type TCreateTicketFailure =
+  | { kind: 'unauthorized' }
+  | { kind: 'fields'; fields: [TCreateTicketField, string][] }
+  | { kind: 'toast'; title: 'Error'; description: 'Failed to create ticket' };
+
+function isField(name: string): name is TCreateTicketField {
+  return (FIELDS as string[]).includes(name);
+}
+
+/**
+ * What a failed create shows (spec section 8): the server's field messages under the fields they
+ * name, else the 'Error' / 'Failed to create ticket' toast; a lost session signs in again.
+ */
+export function createTicketFailure(error: unknown): TCreateTicketFailure {
+  if (isUnauthorizedError(error)) return { kind: 'unauthorized' };
+  const fieldErrors = error instanceof ApiRequestError ? error.fields : {};
+  const fields = Object.entries(fieldErrors).filter((entry): entry is [TCreateTicketField, string] =>
+    isField(entry[0]),
+  );
+  if (fields.length > 0) return { kind: 'fields', fields };
+  return { kind: 'toast', title: 'Error', description: 'Failed to create ticket' };
+}
+
+export type TUploadFailure = { fileName: string; message: string };
+
+/** The toast after a ticket was created but some of its files were not attached (the ticket stays). */
+export function attachmentFailureToast(ticketNumber: string, failures: readonly TUploadFailure[]) {
+  const lines = failures.map((f) => `${f.fileName}: ${f.message}`).join(' ');
+  return {
+    title: failures.length === 1 ? 'Attachment not uploaded' : 'Attachments not uploaded',
+    description: `${ticketNumber} was created, but ${failures.length === 1 ? 'a file was' : `${failures.length} files were`} not attached. ${lines}`,
+    variant: 'destructive' as const,
+  };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'bun:test';
+import type { TTicketSlaStatus } from '@helpdesk/contracts';
+import { listSlaHint, NO_SLA_TARGETS_TEXT, resolveByText, slaLines, slaTargetText } from './sla-text.ts';
+
+describe('slaTargetText (spec section 4)', () => {
+  test('each state has its text, with the time of section 9', () => {
+    expect(slaTargetText('on_track', 125)).toBe('due in 2h 5m');
+    expect(slaTargetText('on_track', 3 * 24 * 60 + 61)).toBe('due in 3d 1h');
+    expect(slaTargetText('at_risk', 45)).toBe('due soon (0h 45m)');
+    expect(slaTargetText('breached', -30)).toBe('overdue');
+    expect(slaTargetText('met', null)).toBe('target met');
+    expect(slaTargetText('n/a', null)).toBeNull();
+  });
+});
+
+const sla = (overrides: Partial<TTicketSlaStatus>): TTicketSlaStatus => ({
+  responseStatus: 'n/a',
+  resolutionStatus: 'n/a',
+  responseTimeRemaining: null,
+  resolutionTimeRemaining: null,
+  ...overrides,
+});
+
+describe('slaLines', () => {
+  test('both n/a gives no lines (the card says No SLA targets set)', () => {
+    expect(slaLines(sla({}))).toEqual([]);
+    expect(NO_SLA_TARGETS_TEXT).toBe('No SLA targets set');
+  });
+
+  test('one line per target that is set, response first, with a tone', () => {
+    expect(
+      slaLines(
+        sla({
+          responseStatus: 'met',
+          resolutionStatus: 'at_risk',
+          resolutionTimeRemaining: 90,
+        }),
+      ),
+    ).toEqual([
+      { target: 'Response', status: 'met', text: 'target met', tone: 'done' },
+      { target: 'Resolution', status: 'at_risk', text: 'due soon (1h 30m)', tone: 'warning' },
+    ]);
+    expect(slaLines(sla({ resolutionStatus: 'breached', resolutionTimeRemaining: -5 }))).toEqual([
+      { target: 'Resolution', status: 'breached', text: 'overdue', tone: 'danger' },
+    ]);
+    expect(slaLines(sla({ responseStatus: 'on_track', responseTimeRemaining: 60 }))[0]?.tone).toBe('ok');
+  });
+});
+
+describe('resolveByText', () => {
+  test('shows the deadline in the detail format, nothing without one', () => {
+    const deadline = new Date(2026, 10, 21, 14, 5);
+    expect(resolveByText(deadline.toISOString())).toBe('Resolve by Nov 21, 2026 14:05');
+    expect(resolveByText(null)).toBeNull();
+    expect(resolveByText('garbage')).toBeNull();
+  });
+});
+
+describe('listSlaHint', () => {
+  const created = new Date('2026-11-21T08:00:00Z');
+  const hours = (h: number) => new Date(created.getTime() + h * 3_600_000);
+  const ticket = {
+    status: 'new' as const,
+    createdAt: created.toISOString(),
+    slaResponseBy: hours(4).toISOString(),
+    slaResolveBy: hours(24).toISOString(),
+    respondedAt: null,
+    resolvedAt: null,
+  };
+
+  test('shows the open target that needs attention first', () => {
+    expect(listSlaHint(ticket, hours(1))).toEqual({ text: 'Response due in 3h 0m', tone: 'ok' });
+    // 30 minutes left of a 4-hour window is under a quarter: at risk.
+    expect(listSlaHint(ticket, hours(3.5))).toEqual({ text: 'Response due soon (0h 30m)', tone: 'warning' });
+    expect(listSlaHint(ticket, hours(5))).toEqual({ text: 'Response overdue', tone: 'danger' });
+  });
+
+  test('a responded ticket is judged on its resolution target', () => {
+    const responded = { ...ticket, respondedAt: hours(1).toISOString() };
+    expect(listSlaHint(responded, hours(5))).toEqual({ text: 'Resolution due in 19h 0m', tone: 'ok' });
+    expect(listSlaHint(responded, hours(19))).toEqual({
+      text: 'Resolution due soon (5h 0m)',
+      tone: 'warning',
+    });
+    expect(listSlaHint(responded, hours(25))).toEqual({ text: 'Resolution overdue', tone: 'danger' });
+  });
+
+  test('breached beats at risk beats on track, whatever the order', () => {
+    const tight = { ...ticket, slaResponseBy: hours(10).toISOString(), slaResolveBy: hours(2).toISOString() };
+    expect(listSlaHint(tight, hours(3))?.text).toBe('Resolution overdue');
+  });
+
+  test('finished tickets and tickets without deadlines get no hint', () => {
+    expect(listSlaHint({ ...ticket, status: 'resolved' }, hours(1))).toBeNull();
+    expect(listSlaHint({ ...ticket, status: 'closed' }, hours(30))).toBeNull();
+    expect(listSlaHint({ ...ticket, slaResponseBy: null, slaResolveBy: null }, hours(1))).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import {
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+  type TTicketDetail,
+  type TUpdateTicketRequest,
+  ZTicketPriority,
+  ZTicketStatus,
+} from '@helpdesk/contracts';
+import {
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Spinner,
+} from '@helpdesk/shared-ui';
+import { useId } from 'react';
+import {
+  assigneeOptions,
+  idFromSelectValue,
+  NONE_VALUE,
+  type TSelectOption,
+  teamOptions,
+} from './assignment-select-options.ts';
+import { useAssignmentOptions, useUpdateTicket } from './use-ticket-detail.ts';
+
+type TFieldProps = {
+  label: string;
+  value: string;
+  options: readonly TSelectOption[];
+  onChange: (value: string) => void;
+  isDisabled: boolean;
+  testId: string;
+};
+
+function SelectField({ label, value, options, onChange, isDisabled, testId }: TFieldProps) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={onChange} disabled={isDisabled}>
+        <SelectTrigger id={id} className="w-full" data-testid={testId}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }));
+const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }));
+
+/**
+ * Agents' and admins' controls (spec section 2, plus the assignment the spec forgot): each choice
+ * is saved at once; any status or priority may be chosen directly.
+ */
+export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
+  const update = useUpdateTicket(ticket.id);
+  const options = useAssignmentOptions(true);
+  // While a change is saving, its select shows the chosen value rather than jumping back.
+  const pending: TUpdateTicketRequest = update.isPending ? (update.variables ?? {}) : {};
+  const isBusy = update.isPending;
+
+  const status = pending.status ?? ticket.status;
+  const priority = pending.priority ?? ticket.priority;
+  const assigneeId = pending.assigneeId !== undefined ? pending.assigneeId : ticket.assigneeId;
+  const teamId = pending.teamId !== undefined ? pending.teamId : ticket.teamId;
+
+  function change(patch: TUpdateTicketRequest) {
+    update.mutate(patch);
+  }
+
+  return (
+    <Card data-testid="ticket-actions">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          Actions
+          {isBusy && <Spinner aria-label="Saving the change" className="text-muted-foreground" />}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <SelectField
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          isDisabled={isBusy}
+          testId="ticket-status-select"
+          onChange={(value) => {
+            const parsed = ZTicketStatus.safeParse(value);
+            if (parsed.success && parsed.data !== ticket.status) change({ status: parsed.data });
+          }}
+        />
+        <SelectField
+          label="Priority"
+          value={priority}
+          options={PRIORITY_OPTIONS}
+          isDisabled={isBusy}
+          testId="ticket-priority-select"
+          onChange={(value) => {
+            const parsed = ZTicketPriority.safeParse(value);
+            if (parsed.success && parsed.data !== ticket.priority) change({ priority: parsed.data });
+          }}
+        />
+        <SelectField
+          label="Assignee"
+          value={assigneeId ?? NONE_VALUE}
+          options={assigneeOptions(options.data, ticket.assignee)}
+          isDisabled={isBusy || options.isPending}
+          testId="ticket-assignee-select"
+          onChange={(value) => {
+            const next = idFromSelectValue(value);
+            if (next !== ticket.assigneeId) change({ assigneeId: next });
+          }}
+        />
+        <SelectField
+          label="Team"
+          value={teamId ?? NONE_VALUE}
+          options={teamOptions(options.data, ticket.team)}
+          isDisabled={isBusy || options.isPending}
+          testId="ticket-team-select"
+          onChange={(value) => {
+            const next = idFromSelectValue(value);
+            if (next !== ticket.teamId) change({ teamId: next });
+          }}
+        />
+        {options.isError && (
+          <p className="text-sm text-destructive">The list of agents and teams could not be loaded.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import type { TAssignmentOptions, TTicketDetail } from '@helpdesk/contracts';
+import { fullName } from '@helpdesk/shared-ui';
+
+/** The select value that stands for "nobody" (radix Select items cannot have an empty value). */
+export const NONE_VALUE = 'none';
+
+export type TSelectOption = { value: string; label: string };
+
+/** A select value back to the id PATCH expects: null for the "nobody" option. */
+export function idFromSelectValue(value: string): string | null {
+  return value === NONE_VALUE ? null : value;
+}
+
+/**
+ * The Assignee select's options: 'Unassigned' and the assignable agents and admins. The current
+ * assignee stays listed even when no longer assignable, so the select can still show who it is.
+ */
+export function assigneeOptions(
+  options: TAssignmentOptions | undefined,
+  current: TTicketDetail['assignee'],
+): TSelectOption[] {
+  const people = options?.assignees ?? [];
+  const list = current && !people.some((p) => p.id === current.id) ? [current, ...people] : people;
+  return [
+    { value: NONE_VALUE, label: 'Unassigned' },
+    ...list.map((p) => ({ value: p.id, label: fullName(p) })),
+  ];
+}
+
+/** The Team select's options: 'No team' and the active teams, keeping the current team listed. */
+export function teamOptions(
+  options: TAssignmentOptions | undefined,
+  current: TTicketDetail['team'],
+): TSelectOption[] {
+  const teams = options?.teams ?? [];
+  const list = current && !teams.some((t) => t.id === current.id) ? [current, ...teams] : teams;
+  return [{ value: NONE_VALUE, label: 'No team' }, ...list.map((t) => ({ value: t.id, label: t.name }))];
+}

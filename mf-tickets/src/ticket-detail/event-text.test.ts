@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'bun:test';
+import { TICKET_EVENT_TYPES, type TTicketEvent } from '@helpdesk/contracts';
+import { eventActor, eventDescription } from './event-text.ts';
+
+const event = (eventType: string, eventData: TTicketEvent['eventData'] = {}) => ({ eventType, eventData });
+
+describe('eventDescription', () => {
+  test('every event type of the contracts has its own sentence', () => {
+    const sentences = TICKET_EVENT_TYPES.map((type) => eventDescription(event(type)));
+    expect(new Set(sentences).size).toBe(TICKET_EVENT_TYPES.length);
+    for (const sentence of sentences) expect(sentence).not.toContain('_');
+  });
+
+  test('status and priority changes use the screen labels', () => {
+    expect(eventDescription(event('status_changed', { from: 'new', to: 'in_progress' }))).toBe(
+      'changed the status from New to In Progress',
+    );
+    expect(eventDescription(event('priority_changed', { from: 'medium', to: 'critical' }))).toBe(
+      'changed the priority from Medium to Critical',
+    );
+  });
+
+  test('assignment and team name the new holder, or say it was cleared', () => {
+    expect(eventDescription(event('assigned', { to: 'u1', toName: 'Sam Agent' }))).toBe(
+      'assigned the ticket to Sam Agent',
+    );
+    expect(eventDescription(event('assigned', { to: null, toName: null }))).toBe('unassigned the ticket');
+    expect(eventDescription(event('team_changed', { toName: 'Network' }))).toBe(
+      'moved the ticket to the Network team',
+    );
+    expect(eventDescription(event('team_changed', { toName: null }))).toBe('removed the team');
+  });
+
+  test('comments and attachments', () => {
+    expect(eventDescription(event('comment_added', { isInternal: false }))).toBe('added a comment');
+    expect(eventDescription(event('comment_added', { isInternal: true }))).toBe('added an internal note');
+    expect(eventDescription(event('attachment_added', { fileName: 'screen.png' }))).toBe(
+      'attached screen.png',
+    );
+  });
+
+  test('an unknown type is shown readably, and wrong data never crashes', () => {
+    expect(eventDescription(event('sla_warning'))).toBe('sla warning');
+    expect(eventDescription(event('status_changed', { from: 42, to: 'weird' }))).toBe(
+      'changed the status from none to weird',
+    );
+  });
+});
+
+describe('eventActor', () => {
+  test("the user's name, or System", () => {
+    expect(eventActor({ user: { id: 'x', firstName: 'Ann', lastName: 'Lee' } })).toBe('Ann Lee');
+    expect(eventActor({ user: null })).toBe('System');
+  });
+});

@@ -1,0 +1,57 @@
+import {
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  type TTicketEvent,
+  ZTicketPriority,
+  ZTicketStatus,
+} from '@helpdesk/contracts';
+import { fullName } from '@helpdesk/shared-ui';
+
+function text(data: TTicketEvent['eventData'], key: string): string | null {
+  const value = data[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function statusLabel(value: string | null): string {
+  const parsed = ZTicketStatus.safeParse(value);
+  return parsed.success ? TICKET_STATUS_LABELS[parsed.data] : (value ?? 'none');
+}
+
+function priorityLabel(value: string | null): string {
+  const parsed = ZTicketPriority.safeParse(value);
+  return parsed.success ? TICKET_PRIORITY_LABELS[parsed.data] : (value ?? 'none');
+}
+
+/** Who did it: the user's name, or 'System' for what the desk raised itself (an SLA warning). */
+export function eventActor(event: Pick<TTicketEvent, 'user'>): string {
+  return event.user ? fullName(event.user) || 'Someone' : 'System';
+}
+
+/** What happened, as the timeline says it after the actor's name (event types of the contracts). */
+export function eventDescription(event: Pick<TTicketEvent, 'eventType' | 'eventData'>): string {
+  const data = event.eventData;
+  switch (event.eventType) {
+    case 'created':
+      return 'created the ticket';
+    case 'status_changed':
+      return `changed the status from ${statusLabel(text(data, 'from'))} to ${statusLabel(text(data, 'to'))}`;
+    case 'priority_changed':
+      return `changed the priority from ${priorityLabel(text(data, 'from'))} to ${priorityLabel(text(data, 'to'))}`;
+    case 'assigned': {
+      const name = text(data, 'toName');
+      return name ? `assigned the ticket to ${name}` : 'unassigned the ticket';
+    }
+    case 'team_changed': {
+      const name = text(data, 'toName');
+      return name ? `moved the ticket to the ${name} team` : 'removed the team';
+    }
+    case 'comment_added':
+      return data.isInternal === true ? 'added an internal note' : 'added a comment';
+    case 'attachment_added': {
+      const fileName = text(data, 'fileName');
+      return fileName ? `attached ${fileName}` : 'attached a file';
+    }
+    default:
+      return event.eventType.replaceAll('_', ' ');
+  }
+}

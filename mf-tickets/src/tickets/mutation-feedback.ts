@@ -1,0 +1,27 @@
+import { handleUnauthorized, isUnauthorizedError, toast } from '@helpdesk/shared-ui';
+
+/** Spec section 8's texts for the detail page's two changes. */
+export const FEEDBACK = {
+  update: { success: 'Ticket updated successfully', failure: 'Failed to update ticket' },
+  comment: { success: 'Comment added successfully', failure: 'Failed to add comment' },
+} as const;
+
+export type TFeedbackKind = keyof typeof FEEDBACK;
+
+/** The success toast of a ticket update or a new comment. */
+export function reportSuccess(kind: TFeedbackKind) {
+  toast({ title: 'Success', description: FEEDBACK[kind].success });
+}
+
+/**
+ * A failed update or comment (spec section 8): 401/403 says 'Unauthorized' and signs in again
+ * after 500 ms; anything else is the 'Error' toast with the action's text. `redirect` is
+ * replaceable for tests.
+ */
+export function reportFailure(kind: TFeedbackKind, error: unknown, redirect?: (url: string) => void) {
+  if (isUnauthorizedError(error)) {
+    handleUnauthorized(redirect);
+    return;
+  }
+  toast({ title: 'Error', description: FEEDBACK[kind].failure, variant: 'destructive' });
+}
