@@ -41,6 +41,7 @@ async function stop(code: number) {
   await stopChildren(children);
   await stopDatabase().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-uploads`, { recursive: true, force: true });
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
@@ -70,6 +71,7 @@ children.push(
       APP_BASE_URL: E2E.baseUrl,
       TRUSTED_PROXIES: '127.0.0.1',
       LOG_RESET_LINKS: 'true',
+      ATTACHMENTS_DIR: `${dataDir}-uploads`,
     },
     onLine: (line) => appendFileSync(E2E.apiLog, `${line}\n`),
   }),

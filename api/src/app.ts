@@ -1,7 +1,9 @@
 import { LIMITS } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
+import { createAttachmentRoutes } from './attachments/routes.ts';
 import { AUTH_VALIDATION_MESSAGES, createAuthRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
+import { createDashboardRoutes } from './dashboard/routes.ts';
 import type { RouteDeps } from './deps.ts';
 import { createDocsRoutes } from './docs/routes.ts';
 import { createErrorHandler } from './errors.ts';
@@ -13,6 +15,7 @@ import { createRequestLog } from './request-log.ts';
 import { createSecurityPlugin } from './security.ts';
 import { createSessionPlugin } from './session.ts';
 import { createTeamRoutes } from './teams/routes.ts';
+import { createTicketRoutes } from './tickets/routes.ts';
 import { createUserRoutes } from './users/routes.ts';
 
 /**
@@ -35,7 +38,10 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createAuthRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createNotificationRoutes(deps))
-    .use(createTeamRoutes(deps));
+    .use(createTeamRoutes(deps))
+    .use(createTicketRoutes(deps))
+    .use(createAttachmentRoutes(deps))
+    .use(createDashboardRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

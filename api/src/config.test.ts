@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db' };
@@ -41,6 +42,14 @@ describe('loadConfig', () => {
     expect([...config.trustedProxies]).toEqual(['10.0.0.1', '::1']);
     expect(config.logResetLinks).toBe(true);
     expect(config.port).toBe(4001);
+  });
+
+  test('ATTACHMENTS_DIR: <repo>/.data/uploads by default, absolute as given, relative from the working directory', () => {
+    expect(loadConfig(base).attachmentsDir).toBe(join(import.meta.dir, '../../.data/uploads'));
+    expect(loadConfig({ ...base, ATTACHMENTS_DIR: '/srv/helpdesk/files' }).attachmentsDir).toBe(
+      '/srv/helpdesk/files',
+    );
+    expect(loadConfig({ ...base, ATTACHMENTS_DIR: 'files' }).attachmentsDir).toBe(resolve('files'));
   });
 
   test('every bad value is a ConfigError naming the variable', () => {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { isAbsolute, join, resolve } from 'node:path';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -18,7 +19,12 @@ export type Config = {
   logResetLinks: boolean;
   /** The session cookie: the __Host- prefix (which requires Secure) in production. */
   sessionCookie: { name: string; isSecure: boolean };
+  /** Absolute directory for attachment files (ATTACHMENTS_DIR), outside any static root; created on first upload. */
+  attachmentsDir: string;
 };
+
+/** `<repo>/.data/uploads`: next to the development database, ignored by git. */
+export const DEFAULT_ATTACHMENTS_DIR = join(import.meta.dir, '../../.data/uploads');
 
 type Env = Record<string, string | undefined>;
 
@@ -62,6 +68,14 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   throw new ConfigError(`${name} must be 'true' or 'false', got '${raw}'`);
+}
+
+/** A directory path; a relative one is taken from the current directory, as a shell user expects. */
+function readDirectory(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (raw.includes('\u0000')) throw new ConfigError(`${name} must be a directory path`);
+  return isAbsolute(raw) ? raw : resolve(raw);
 }
 
 /** The same site under its other loopback name: a developer may open either localhost or 127.0.0.1. */
@@ -116,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowedOrigins,
     trustedProxies: new Set(trustedProxies),
     logResetLinks: readBoolean(env, 'LOG_RESET_LINKS', nodeEnv === 'development'),
+    attachmentsDir: readDirectory(env, 'ATTACHMENTS_DIR', DEFAULT_ATTACHMENTS_DIR),
     sessionCookie: isProduction
       ? { name: '__Host-helpdesk_session', isSecure: true }
       : { name: 'helpdesk_session', isSecure: false },

@@ -61,7 +61,14 @@ type ApiProcess = {
 function startApi(env: Record<string, string>): ApiProcess {
   const child = Bun.spawn(['bun', 'src/index.ts'], {
     cwd: API_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      // Never the repository's .data/uploads: the run's own directory from the preload.
+      ATTACHMENTS_DIR: process.env.TEST_ATTACHMENTS_DIR ?? '',
+      ...env,
+    },
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
@@ -91,6 +98,16 @@ describe('the API process', () => {
     const api = startApi({});
     expect(await api.process.exited).toBe(1);
     expect(api.output()).toContain('API configuration error: DATABASE_URL is required');
+    expect(api.output()).not.toContain('    at ');
+  });
+
+  test('an attachments directory that cannot be made is one clear line', async () => {
+    const api = startApi({
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none',
+      ATTACHMENTS_DIR: '/proc/helpdesk-uploads',
+    });
+    expect(await api.process.exited).toBe(1);
+    expect(api.output()).toContain('ATTACHMENTS_DIR (/proc/helpdesk-uploads) cannot be created');
     expect(api.output()).not.toContain('    at ');
   });
 

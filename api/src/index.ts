@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { consoleLogger } from './log.ts';
 
@@ -7,6 +8,16 @@ try {
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(`API configuration error: ${error.message}`);
+  process.exit(1);
+}
+
+// Attachments are written here; a directory that cannot be made is one clear line at start, not a 500 per upload.
+try {
+  mkdirSync(config.attachmentsDir, { recursive: true, mode: 0o700 });
+} catch (error) {
+  console.error(
+    `ATTACHMENTS_DIR (${config.attachmentsDir}) cannot be created: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
 

@@ -1,11 +1,23 @@
-import { ERROR_CODES, LIMITS, SERVER_MESSAGES } from '@helpdesk/contracts';
+import { API_PATHS, ERROR_CODES, LIMITS, SERVER_MESSAGES } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import { ApiError, badRequest } from './errors.ts';
 
-const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, SERVER_MESSAGES.payloadTooLarge);
+/** 413 with the generic message, or the one given. */
+export const tooLarge = (message: string = SERVER_MESSAGES.payloadTooLarge) =>
+  new ApiError(413, ERROR_CODES.payloadTooLarge, message);
+
+/**
+ * The one route that takes multipart/form-data (an attachment upload). The parser leaves its body
+ * unread: the handler streams it, capped, after the session and the ticket permission are checked.
+ */
+export const MULTIPART_ROUTES: ReadonlySet<string> = new Set([`POST ${API_PATHS.tickets}/:id/attachments`]);
 
 /** Reads at most maxBytes of the body, stopping (and refusing) as soon as the stream goes past it. */
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  onTooLarge: () => ApiError = () => tooLarge(),
+): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -15,7 +27,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      throw onTooLarge();
     }
     chunks.push(value);
   }
@@ -51,38 +63,43 @@ function findNul(value: unknown, path: string): string | null {
 
 /**
  * The only body parser: JSON, as application/json, at most 1 MB (LIMITS.maxJsonBodyBytes) counted
- * while reading. Anything else is 415, a bigger body 413, bad JSON or bad UTF-8 400. The
- * attachment upload will add its multipart exception here.
+ * while reading. Anything else is 415, a bigger body 413, bad JSON or bad UTF-8 400. The one
+ * exception is the attachment upload (MULTIPART_ROUTES): multipart only, read by its handler.
  * Routes with a body also say `parse: 'json'`: this parser has already set the body by then, so
  * Elysia's own JSON parser never runs, but the OpenAPI document learns the content type from it.
  */
 export function createJsonBodyParser(maxBytes: number = LIMITS.maxJsonBodyBytes) {
-  return new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
-    if (!request.body) return null;
-    const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-    if (declared > maxBytes) throw tooLarge();
-    if (contentType.trim().toLowerCase() !== 'application/json') {
-      // An empty body under any (or no) content type is simply no body.
-      if (declared === 0) return null;
-      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, SERVER_MESSAGES.unsupportedMediaType);
-    }
-    const bytes = await readCapped(request.body, maxBytes);
-    if (bytes.byteLength === 0) return null;
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw badRequest(SERVER_MESSAGES.malformedJson);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw badRequest(SERVER_MESSAGES.malformedJson);
-    }
-    const nulPath = findNul(body, '');
-    if (nulPath)
-      throw badRequest(SERVER_MESSAGES.validation, { [nulPath]: 'Must not contain NUL characters' });
-    return body;
-  });
+  return new Elysia({ name: 'json-body' }).onParse(
+    { as: 'global' },
+    async ({ request, contentType, route }) => {
+      // Its content type is checked by the handler too, so an anonymous caller learns 401 first.
+      if (MULTIPART_ROUTES.has(`${request.method} ${route}`)) return null;
+      if (!request.body) return null;
+      const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+      if (declared > maxBytes) throw tooLarge();
+      if (contentType.trim().toLowerCase() !== 'application/json') {
+        // An empty body under any (or no) content type is simply no body.
+        if (declared === 0) return null;
+        throw new ApiError(415, ERROR_CODES.unsupportedMediaType, SERVER_MESSAGES.unsupportedMediaType);
+      }
+      const bytes = await readCapped(request.body, maxBytes);
+      if (bytes.byteLength === 0) return null;
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        throw badRequest(SERVER_MESSAGES.malformedJson);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw badRequest(SERVER_MESSAGES.malformedJson);
+      }
+      const nulPath = findNul(body, '');
+      if (nulPath)
+        throw badRequest(SERVER_MESSAGES.validation, { [nulPath]: 'Must not contain NUL characters' });
+      return body;
+    },
+  );
 }

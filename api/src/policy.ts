@@ -41,6 +41,21 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`PUT ${API_PATHS.notifications}/:id/read`]: STAFF,
   [`PUT ${API_PATHS.notificationsReadAll}`]: STAFF,
 
+  [`GET ${API_PATHS.tickets}`]: SIGNED_IN,
+  [`POST ${API_PATHS.tickets}`]: SIGNED_IN,
+  [`GET ${API_PATHS.tickets}/assignment-options`]: STAFF,
+  [`GET ${API_PATHS.tickets}/:id`]: SIGNED_IN,
+  // End users may not change status, priority, assignee or team of any ticket (their own included).
+  [`PATCH ${API_PATHS.tickets}/:id`]: STAFF,
+  [`POST ${API_PATHS.tickets}/:id/comments`]: SIGNED_IN,
+  [`GET ${API_PATHS.tickets}/:id/sla-status`]: SIGNED_IN,
+  [`POST ${API_PATHS.tickets}/:id/attachments`]: SIGNED_IN,
+  [`GET ${API_PATHS.tickets}/:id/attachments/:attachmentId`]: SIGNED_IN,
+
+  [`GET ${API_PATHS.dashboardMetrics}`]: SIGNED_IN,
+  [`GET ${API_PATHS.dashboardTeamActivity}`]: SIGNED_IN,
+  [`GET ${API_PATHS.dashboardSlaMetrics}`]: SIGNED_IN,
+
   [`GET ${API_PATHS.teams}`]: ADMIN,
   [`GET ${API_PATHS.teams}/:id/members`]: ADMIN,
 };

@@ -3,9 +3,10 @@
  * An embedded server in a fresh temp dir on a free port (removed afterwards), or the server in
  * TEST_DATABASE_URL when set (never DATABASE_URL, which may be someone's dev database). The
  * schema is migrated before any test file loads, and DATABASE_URL points the API modules at it.
+ * Uploaded attachments go to a temp directory (TEST_ATTACHMENTS_DIR), removed at the end.
  */
 import { afterAll } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres.ts';
@@ -40,6 +41,11 @@ try {
   await sql.end();
 }
 
+// Attachments uploaded by this run's tests go to a directory of their own, removed afterwards.
+const attachmentsDir = mkdtempSync(join(tmpdir(), 'helpdesk-test-uploads-'));
+process.env.TEST_ATTACHMENTS_DIR = attachmentsDir;
+
 afterAll(async () => {
   await stopDatabase();
+  rmSync(attachmentsDir, { recursive: true, force: true });
 });

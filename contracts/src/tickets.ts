@@ -63,6 +63,31 @@ export const ATTACHMENT_MIME_TYPES = [
   'message/rfc822',
 ] as const;
 
+export type TAttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
+
+/**
+ * The file name extensions an attachment may have, and the type each one means. The API types an
+ * upload by its name (a name without an extension by its content) and refuses it when the first
+ * bytes do not match; anything else (.html, .svg, .exe, ...) is refused. Lower case; names match
+ * whatever their case. For a file input's `accept`, join the keys with a leading dot.
+ */
+export const ATTACHMENT_EXTENSION_TYPES: Readonly<Record<string, TAttachmentMimeType>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  log: 'text/plain',
+  csv: 'text/csv',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  eml: 'message/rfc822',
+};
+
 const ZPersonName = z.object({ firstName: z.string(), lastName: z.string() });
 
 export const ZTicketRequester = ZPersonName.extend({ id: z.uuid(), email: z.string() });

@@ -1,4 +1,4 @@
-import type { TNotification } from '@helpdesk/contracts';
+import type { TNotification, TNotificationType } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 
@@ -38,6 +38,42 @@ export async function markAllNotificationsRead(db: Db, userId: string): Promise<
   const rows = await db`
     update notifications set is_read = true, read_at = now()
     where user_id = ${userId} and not is_read
+    returning id`;
+  return rows.length;
+}
+
+/** Who a ticket notification goes to: named users, a team's members, and/or every active agent. */
+export type NotificationAudience = { userIds: readonly string[]; teamId: string | null; allAgents: boolean };
+
+/**
+ * One notification per recipient, in a single statement. Recipients are always active agents or
+ * admins (end users have no bell, so they can never receive a note about an internal change),
+ * each at most once, and never the person who acted.
+ */
+export async function insertStaffNotifications(
+  db: Db,
+  notification: {
+    audience: NotificationAudience;
+    actorId: string;
+    type: TNotificationType;
+    title: string;
+    message: string;
+    relatedEntityId: string;
+    relatedEntityType: string;
+  },
+): Promise<number> {
+  const { audience } = notification;
+  const rows = await db`
+    insert into notifications (user_id, type, title, message, related_entity_id, related_entity_type)
+    select u.id, ${notification.type}, ${notification.title}, ${notification.message},
+           ${notification.relatedEntityId}, ${notification.relatedEntityType}
+    from users u
+    where u.status = 'active' and u.role in ('agent', 'admin') and u.id <> ${notification.actorId}
+      and (
+        u.id = any(${db.array([...audience.userIds])}::uuid[])
+        ${audience.teamId ? db`or u.id in (select m.user_id from team_members m where m.team_id = ${audience.teamId})` : db``}
+        ${audience.allAgents ? db`or u.role = 'agent'` : db``}
+      )
     returning id`;
   return rows.length;
 }

@@ -1,15 +1,20 @@
 import {
+  LIMITS,
   NOTIFICATION_LIST_LIMIT,
   type TNotification,
   type TNotificationCountResponse,
+  type TNotificationType,
   type TReadAllNotificationsResponse,
 } from '@helpdesk/contracts';
+import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { notFound } from '../errors.ts';
 import {
   countUnreadNotifications,
+  insertStaffNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  type NotificationAudience,
   selectNotifications,
 } from './queries.ts';
 
@@ -33,4 +38,30 @@ export async function readNotification(userId: string, id: string): Promise<TNot
 /** Marks every unread notification of the user read. */
 export async function readAllNotifications(userId: string): Promise<TReadAllNotificationsResponse> {
   return { updated: await markAllNotificationsRead(sql, userId) };
+}
+
+/**
+ * Notifies the staff a ticket change concerns, inside the caller's transaction (so the change and
+ * its notifications commit together). Never the actor; only active agents and admins.
+ */
+export function notifyStaffAboutTicket(
+  tx: Db,
+  notification: {
+    audience: NotificationAudience;
+    actorId: string;
+    type: TNotificationType;
+    title: string;
+    message: string;
+    ticketId: string;
+  },
+): Promise<number> {
+  return insertStaffNotifications(tx, {
+    audience: notification.audience,
+    actorId: notification.actorId,
+    type: notification.type,
+    title: notification.title.slice(0, LIMITS.notificationTitleMax),
+    message: notification.message,
+    relatedEntityId: notification.ticketId,
+    relatedEntityType: 'ticket',
+  });
 }

@@ -127,6 +127,28 @@ describe('demo data', () => {
       >`select count(distinct ticket_id)::int as count from ticket_events where event_type = 'created'`;
       expect(events?.count).toBe(DEMO_TICKET_COUNT);
 
+      const [timeline] = await sql<
+        { quiet: number; loud: number; wrongEvents: number; missingTeamEvents: number }[]
+      >`
+        select
+          (select count(*)::int from tickets where not notify_requester) as quiet,
+          (select count(*)::int from tickets where notify_requester) as loud,
+          (select count(*)::int from ticket_events e join tickets t on t.id = e.ticket_id
+            where (e.event_type = 'assigned'
+                   and ((e.event_data ->> 'to')::uuid is distinct from t.assignee_id or e.event_data ->> 'toName' is null))
+               or (e.event_type = 'team_changed'
+                   and ((e.event_data ->> 'to')::uuid is distinct from t.team_id or e.event_data ->> 'toName' is null))
+               or (e.event_type = 'comment_added'
+                   and not exists (select 1 from ticket_comments c where c.id = (e.event_data ->> 'commentId')::uuid
+                                   and c.is_internal = (e.event_data ->> 'isInternal')::boolean))
+          ) as "wrongEvents",
+          (select count(*)::int from tickets t where t.team_id is not null and not exists (
+            select 1 from ticket_events e where e.ticket_id = t.id and e.event_type = 'team_changed')) as "missingTeamEvents"`;
+      expect(timeline?.quiet).toBeGreaterThan(0);
+      expect(timeline?.loud).toBeGreaterThan(0);
+      expect(timeline?.wrongEvents).toBe(0);
+      expect(timeline?.missingTeamEvents).toBe(0);
+
       const articles = await sql<{ status: string; count: number; popular: number; multiline: number }[]>`
         select status, count(*)::int as count, count(*) filter (where is_popular)::int as popular,
                count(*) filter (where content like '%' || chr(10) || '%')::int as multiline

@@ -341,6 +341,18 @@ export type SeededTicket = {
   slaResolveBy: number;
 };
 
+const TEAM_NAMES: Record<keyof TeamIds, string> = {
+  serviceDesk: 'Service Desk',
+  infrastructure: 'Infrastructure',
+  applications: 'Applications',
+  security: 'Security',
+};
+
+function fullNameOf(username: string | null): string | null {
+  const account = DEMO_ACCOUNTS.find((a) => a.username === username);
+  return account ? `${account.firstName} ${account.lastName}` : null;
+}
+
 const TEAM_FOR_CATEGORY: Record<TicketCategory, keyof TeamIds> = {
   technical: 'serviceDesk',
   access: 'serviceDesk',
@@ -417,7 +429,7 @@ async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number):
     const teamId = isStarted || random.next() < 0.35 ? teams[TEAM_FOR_CATEGORY[template.category]] : null;
     const respondedAt = isStarted
       ? clamp(
-          createdAt + responseHours * HOUR * random.between(0.2, 1.6),
+          createdAt + responseHours * HOUR * random.between(0.15, 1.1),
           createdAt + 5 * MINUTE,
           now - 20 * MINUTE,
         )
@@ -454,8 +466,18 @@ async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number):
     };
 
     event(id, requesterId, 'created', { priority, category: template.category }, createdAt);
+    const teamKey = TEAM_FOR_CATEGORY[template.category];
+    // The timeline's shapes are the API's (contracts TICKET_EVENT_TYPES): ids plus the names shown.
+    const teamChanged = { from: null, to: teamId, fromName: null, toName: TEAM_NAMES[teamKey] };
     if (assigneeId && respondedAt !== null) {
-      event(id, adminId, 'assigned', { assigneeId, teamId }, respondedAt - 2 * MINUTE);
+      event(
+        id,
+        adminId,
+        'assigned',
+        { from: null, to: assigneeId, fromName: null, toName: fullNameOf(assigneeName) },
+        respondedAt - 2 * MINUTE,
+      );
+      if (teamId) event(id, adminId, 'team_changed', teamChanged, respondedAt - 2 * MINUTE + 1000);
       event(id, assigneeId, 'status_changed', { from: 'new', to: 'in_progress' }, respondedAt);
       comment(assigneeId, random.pick(AGENT_REPLIES), false, respondedAt);
       if (random.next() < 0.6)
@@ -467,7 +489,10 @@ async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number):
         );
       if (random.next() < 0.45)
         comment(assigneeId, random.pick(INTERNAL_NOTES), true, respondedAt + random.between(0.5, 3) * HOUR);
-    } else if (random.next() < 0.25) {
+    } else if (teamId) {
+      event(id, adminId, 'team_changed', teamChanged, Math.min(createdAt + 10 * MINUTE, now - 2 * MINUTE));
+    }
+    if (!(assigneeId && respondedAt !== null) && random.next() < 0.25) {
       comment(
         requesterId,
         'Any update on this? It is still blocking my work.',
@@ -490,10 +515,11 @@ async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number):
     const [inserted] = await tx<{ ticketNumber: string }[]>`
       insert into tickets (
         id, title, description, priority, status, category, requester_id, assignee_id, team_id,
-        sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at, updated_at
+        notify_requester, sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at,
+        updated_at
       ) values (
         ${id}, ${template.title}, ${template.description}, ${priority}, ${status}, ${template.category},
-        ${requesterId}, ${assigneeId}, ${teamId}, ${new Date(slaResponseBy)}, ${new Date(slaResolveBy)},
+        ${requesterId}, ${assigneeId}, ${teamId}, ${index % 5 !== 2}, ${new Date(slaResponseBy)}, ${new Date(slaResolveBy)},
         ${respondedAt === null ? null : new Date(respondedAt)}, ${resolvedAt === null ? null : new Date(resolvedAt)},
         ${closedAt === null ? null : new Date(closedAt)}, ${new Date(createdAt)}, ${new Date(lastActivity)}
       )

@@ -1,0 +1,43 @@
+import type { TAttachment } from '@helpdesk/contracts';
+import type { Db } from '../db/postgres.ts';
+
+/** What a download needs: the stored name and what to tell the browser. */
+export type AttachmentFile = { fileName: string; fileType: string; fileSize: number; filePath: string };
+
+export async function insertAttachment(
+  db: Db,
+  attachment: {
+    ticketId: string;
+    fileName: string;
+    fileSize: number;
+    fileType: string;
+    filePath: string;
+    uploadedById: string;
+  },
+): Promise<TAttachment> {
+  const [row] = await db<TAttachment[]>`
+    with f as (
+      insert into attachments (ticket_id, file_name, file_size, file_type, file_path, uploaded_by_id)
+      values (${attachment.ticketId}, ${attachment.fileName}, ${attachment.fileSize}, ${attachment.fileType},
+              ${attachment.filePath}, ${attachment.uploadedById})
+      returning *
+    )
+    select f.id, f.ticket_id as "ticketId", f.file_name as "fileName", f.file_size as "fileSize",
+           f.file_type as "fileType", f.created_at as "createdAt",
+           json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as "uploadedBy"
+    from f join users u on u.id = f.uploaded_by_id`;
+  if (!row) throw new Error('attachment insert returned no row');
+  return row;
+}
+
+/** An attachment of this very ticket (an id from another ticket is not found). */
+export async function selectAttachmentFile(
+  db: Db,
+  ticketId: string,
+  attachmentId: string,
+): Promise<AttachmentFile | null> {
+  const [row] = await db<AttachmentFile[]>`
+    select file_name as "fileName", file_type as "fileType", file_size as "fileSize", file_path as "filePath"
+    from attachments where id = ${attachmentId} and ticket_id = ${ticketId}`;
+  return row ?? null;
+}

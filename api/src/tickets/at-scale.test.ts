@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '@helpdesk/contracts';
+import postgres, { type Sql } from 'postgres';
+import { createScratchDatabase } from '../../test/helpers.ts';
+import {
+  selectDashboardMetrics,
+  selectSlaCounts,
+  selectStaffActivity,
+  selectStaffActivityOnRequesterTickets,
+} from '../dashboard/queries.ts';
+import { countUnreadNotifications, selectNotifications } from '../notifications/queries.ts';
+import { selectTicketPage, type TicketListFilters } from './queries.ts';
+
+type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+let db: Scratch;
+let traced: Sql;
+let requesterId = '';
+let lastQuery: { text: string; parameters: unknown[] } | null = null;
+const TICKETS = 40_000;
+
+/** Every node of a plan, depth first. */
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** Runs a query function for real, then asks PostgreSQL how it planned the statement it sent. */
+async function planOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
+  await run(traced);
+  const sent = lastQuery;
+  if (!sent) throw new Error('no statement was sent');
+  // As text, PostgreSQL casts each parameter to the type its place in the statement needs.
+  const parameters = sent.parameters.map((value) =>
+    value === null || value === undefined
+      ? null
+      : value instanceof Date
+        ? value.toISOString()
+        : String(value),
+  );
+  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+    `explain (format json) ${sent.text}`,
+    parameters,
+  );
+  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+  if (!plan) throw new Error('no plan');
+  return nodesOf(plan);
+}
+
+beforeAll(async () => {
+  db = await createScratchDatabase();
+  const users = await db.sql<{ id: string }[]>`
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    select 'plan_user_' || n, 'plan_user_' || n || '@example.test', 'x', 'Plan', 'User ' || n,
+           case when n <= 5 then 'agent' else 'end_user' end, 'active'
+    from generate_series(1, 400) n
+    returning id`;
+  requesterId = users.at(-1)?.id ?? '';
+  // A desk a few years old: 40,000 tickets over 3 years, most of them long closed.
+  await db.sql`
+    insert into tickets (title, description, priority, status, requester_id, created_at,
+                         sla_response_by, sla_resolve_by, responded_at, resolved_at)
+    select 'Ticket ' || n, 'Generated', (array['low','medium','high','critical'])[1 + n % 4],
+           case when n % 50 = 0 then 'new' when n % 50 = 1 then 'in_progress'
+                when n % 50 = 2 then 'resolved' else 'closed' end,
+           requesters.ids[1 + n % array_length(requesters.ids, 1)],
+           created, created + interval '8 hours', created + interval '48 hours',
+           created + interval '2 hours', case when n % 50 > 1 then created + interval '20 hours' end
+    from (select n, now() - (n * interval '40 minutes') as created from generate_series(1, ${TICKETS}) n) g,
+         (select array_agg(id order by id) as ids from users where role = 'end_user') requesters`;
+  // Each ticket's work: an agent's events, spread over the same three years.
+  await db.sql`
+    insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
+    select t.id, agents.ids[1 + (row_number() over ()) % 5], 'status_changed', '{"to":"in_progress"}',
+           t.created_at + interval '1 hour'
+    from tickets t, (select array_agg(id) as ids from users where role = 'agent') agents`;
+  await db.sql`
+    insert into notifications (user_id, type, title, message)
+    select u.id, 'ticket_created', 'N ' || n, 'M' from generate_series(1, 100) n cross join users u`;
+  await db.sql`analyze`;
+  traced = postgres(db.url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, text, parameters) => {
+      if (!text.startsWith('explain')) lastQuery = { text, parameters };
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await traced?.end();
+  await db?.drop();
+});
+
+describe('query plans at scale', () => {
+  test(`every list filter combination reads an index (staff: in order, no sort), never all ${TICKETS} rows`, async () => {
+    const [middle] = await db.sql<{ at: string }[]>`select (now() - interval '1 year')::text as at`;
+    const failures: string[] = [];
+    for (const requester of [null, requesterId]) {
+      for (const status of [null, ...TICKET_STATUSES]) {
+        for (const priority of [null, ...TICKET_PRIORITIES]) {
+          for (const after of [null, { at: middle?.at ?? '', id: crypto.randomUUID() }]) {
+            const filters: TicketListFilters = { requesterId: requester, status, priority };
+            const nodes = await planOf((sql) => selectTicketPage(sql, filters, { limit: 26, after }));
+            const onTickets = nodes.filter((node) => node['Relation Name'] === 'tickets');
+            const label = JSON.stringify({
+              requester: requester !== null,
+              status,
+              priority,
+              after: after !== null,
+            });
+            if (onTickets.some((node) => node['Node Type'] === 'Seq Scan'))
+              failures.push(`${label}: seq scan`);
+            if (!nodes.some((node) => node['Index Name']?.startsWith('tickets_')))
+              failures.push(`${label}: no index`);
+            // An end user's list may be sorted after its index lookup: that costs their own tickets, not the table.
+            if (requester === null && nodes.some((node) => node['Node Type'] === 'Sort')) {
+              failures.push(`${label}: sort`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test('the dashboard (desk and end user) and the bell read indexes only', async () => {
+    const queries = [
+      (sql: Sql) => selectDashboardMetrics(sql, { requesterId: null }),
+      (sql: Sql) => selectStaffActivity(sql, 8),
+      (sql: Sql) => selectDashboardMetrics(sql, { requesterId }),
+      (sql: Sql) => selectStaffActivityOnRequesterTickets(sql, requesterId, 8),
+      (sql: Sql) => selectSlaCounts(sql, { requesterId }),
+      (sql: Sql) => selectNotifications(sql, requesterId, 50),
+      (sql: Sql) => countUnreadNotifications(sql, requesterId),
+    ];
+    const seqScans: string[] = [];
+    for (const [index, query] of queries.entries()) {
+      const nodes = await planOf(query);
+      for (const node of nodes) {
+        // The users table is tiny next to tickets and events; reading all of it is the right plan.
+        if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] !== 'users') {
+          seqScans.push(`query ${index}: ${node['Relation Name']}`);
+        }
+      }
+    }
+    expect(seqScans).toEqual([]);
+  });
+
+  test('ticket numbers keep every digit past TKT-999999 and stay unique', async () => {
+    await db.sql`select setval('ticket_number_seq', 999998)`;
+    const rows = await db.sql<{ ticketNumber: string }[]>`
+      insert into tickets (title, description, requester_id)
+      select 'Number ' || n, 'x', ${requesterId} from generate_series(1, 3) n
+      returning ticket_number as "ticketNumber"`;
+    expect(rows.map((row) => row.ticketNumber).sort()).toEqual(['TKT-1000000', 'TKT-1000001', 'TKT-999999']);
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  API_PATHS,
+  TICKET_ASSIGNMENT_OPTIONS_PATH,
+  ZAssignmentOptions,
+  ZCreateCommentRequest,
+  ZCreateTicketRequest,
+  ZTicketComment,
+  ZTicketDetail,
+  ZTicketIdParams,
+  ZTicketListQuery,
+  ZTicketListResponse,
+  ZTicketSlaStatus,
+  ZUpdateTicketRequest,
+} from '@helpdesk/contracts';
+import { Elysia } from 'elysia';
+import type { RouteDeps } from '../deps.ts';
+import { readIdempotencyKey } from '../idempotency/service.ts';
+import {
+  addComment,
+  createTicket,
+  getAssignmentOptions,
+  getTicket,
+  getTicketSlaStatus,
+  listTickets,
+  updateTicketFields,
+} from './service.ts';
+
+const tags = ['tickets'];
+const idempotencyHeader = {
+  parameters: [
+    {
+      name: 'Idempotency-Key',
+      in: 'header' as const,
+      required: false,
+      description: 'A retry with the same key and body (within 24 hours) answers the first response.',
+      schema: { type: 'string' as const, maxLength: 255 },
+    },
+  ],
+};
+
+/** Tickets: the list, one ticket, filing, changing, comments and SLA status. */
+export function createTicketRoutes({ session }: RouteDeps) {
+  return new Elysia({ name: 'ticket-routes' })
+    .use(session)
+    .get(API_PATHS.tickets, ({ user, query }) => listTickets(user, query), {
+      auth: true,
+      query: ZTicketListQuery,
+      response: ZTicketListResponse,
+      detail: { tags, summary: 'Tickets newest first (end users: their own), keyset-paginated' },
+    })
+    .post(
+      API_PATHS.tickets,
+      async ({ user, body, request, set }) => {
+        const answer = await createTicket(user, body, readIdempotencyKey(request.headers));
+        set.status = answer.status;
+        return answer.body;
+      },
+      {
+        auth: true,
+        parse: 'json',
+        body: ZCreateTicketRequest,
+        response: { 201: ZTicketDetail },
+        detail: { tags, summary: 'File a ticket (honours Idempotency-Key)', ...idempotencyHeader },
+      },
+    )
+    .get(TICKET_ASSIGNMENT_OPTIONS_PATH, () => getAssignmentOptions(), {
+      auth: true,
+      response: ZAssignmentOptions,
+      detail: { tags, summary: 'Active agents and admins, and active teams, for assigning' },
+    })
+    .get(`${API_PATHS.tickets}/:id`, ({ user, params }) => getTicket(user, params.id), {
+      auth: true,
+      params: ZTicketIdParams,
+      response: ZTicketDetail,
+      detail: { tags, summary: 'A ticket with comments, attachments and timeline' },
+    })
+    .patch(
+      `${API_PATHS.tickets}/:id`,
+      ({ user, params, body }) => updateTicketFields(user, params.id, body),
+      {
+        auth: true,
+        params: ZTicketIdParams,
+        parse: 'json',
+        body: ZUpdateTicketRequest,
+        response: ZTicketDetail,
+        detail: { tags, summary: 'Change status, priority, assignee or team (agents and admins)' },
+      },
+    )
+    .post(
+      `${API_PATHS.tickets}/:id/comments`,
+      async ({ user, params, body, request, set }) => {
+        const answer = await addComment(user, params.id, body, readIdempotencyKey(request.headers));
+        set.status = answer.status;
+        return answer.body;
+      },
+      {
+        auth: true,
+        params: ZTicketIdParams,
+        parse: 'json',
+        body: ZCreateCommentRequest,
+        response: { 201: ZTicketComment },
+        detail: { tags, summary: 'Comment on a ticket (honours Idempotency-Key)', ...idempotencyHeader },
+      },
+    )
+    .get(`${API_PATHS.tickets}/:id/sla-status`, ({ user, params }) => getTicketSlaStatus(user, params.id), {
+      auth: true,
+      params: ZTicketIdParams,
+      response: ZTicketSlaStatus,
+      detail: { tags, summary: 'Response and resolution SLA status, now' },
+    });
+}

@@ -1,0 +1,61 @@
+import { SLA_AT_RISK_FRACTION, type TSlaTargetStatus, type TTicketSlaStatus } from '@helpdesk/contracts';
+
+/** One SLA target of a ticket: when it is due, and when (if ever) it was met. ISO strings or null. */
+export type SlaTarget = { createdAt: string; deadline: string | null; doneAt: string | null };
+
+/** The timing columns of a ticket that its SLA status is computed from. */
+export type TicketSlaTimes = {
+  createdAt: string;
+  slaResponseBy: string | null;
+  slaResolveBy: string | null;
+  respondedAt: string | null;
+  resolvedAt: string | null;
+};
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The status of one SLA target at `now` (spec section 3 "Ticket SLA status"). The rule:
+ * - no deadline: 'n/a' (no active policy for the priority when the ticket was created);
+ * - done (first response given, or resolved): 'met' when done at or before the deadline,
+ *   'breached' when done after it; the clock has stopped, so no minutes remain (null);
+ * - not done and the deadline has come: 'breached';
+ * - not done, less than a quarter (SLA_AT_RISK_FRACTION) of the window from creation to the
+ *   deadline left: 'at_risk';
+ * - otherwise 'on_track'.
+ * Minutes remaining are floor((deadline - now) / 1 minute) while not done: negative once overdue.
+ */
+export function slaTargetStatus(
+  target: SlaTarget,
+  now: number,
+): { status: TSlaTargetStatus; minutesRemaining: number | null } {
+  if (target.deadline === null) return { status: 'n/a', minutesRemaining: null };
+  const deadline = Date.parse(target.deadline);
+  if (target.doneAt !== null) {
+    return { status: Date.parse(target.doneAt) <= deadline ? 'met' : 'breached', minutesRemaining: null };
+  }
+  const remainingMs = deadline - now;
+  const minutesRemaining = Math.floor(remainingMs / MINUTE_MS);
+  if (remainingMs <= 0) return { status: 'breached', minutesRemaining };
+  const windowMs = deadline - Date.parse(target.createdAt);
+  if (remainingMs < windowMs * SLA_AT_RISK_FRACTION) return { status: 'at_risk', minutesRemaining };
+  return { status: 'on_track', minutesRemaining };
+}
+
+/** Both targets of a ticket: first response (respondedAt) and resolution (resolvedAt). */
+export function ticketSlaStatus(ticket: TicketSlaTimes, now: number): TTicketSlaStatus {
+  const response = slaTargetStatus(
+    { createdAt: ticket.createdAt, deadline: ticket.slaResponseBy, doneAt: ticket.respondedAt },
+    now,
+  );
+  const resolution = slaTargetStatus(
+    { createdAt: ticket.createdAt, deadline: ticket.slaResolveBy, doneAt: ticket.resolvedAt },
+    now,
+  );
+  return {
+    responseStatus: response.status,
+    resolutionStatus: resolution.status,
+    responseTimeRemaining: response.minutesRemaining,
+    resolutionTimeRemaining: resolution.minutesRemaining,
+  };
+}

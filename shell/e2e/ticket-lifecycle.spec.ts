@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn, toastText, uniqueName } from './support.ts';
+
+async function unreadCount(page: Page): Promise<number> {
+  const response = await page.request.get('/api/notifications/count');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { count: number }).count;
+}
+
+async function resolvedToday(page: Page): Promise<number> {
+  await page.goto('/');
+  const value = page.getByTestId('metric-resolvedToday').getByTestId('metric-value');
+  await expect(value).toHaveText(/^\d+$/);
+  return Number(await value.textContent());
+}
+
+async function choose(page: Page, selectTestId: string, option: string) {
+  await page.getByTestId(selectTestId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(toastText(page, 'Ticket updated successfully')).toBeVisible();
+}
+
+async function addComment(page: Page, text: string, isInternal: boolean) {
+  const form = page.getByTestId('add-comment-form');
+  const button = form.getByRole('button', { name: /add comment/i });
+  await expect(button).toBeDisabled();
+  await form.getByRole('textbox').fill('   ');
+  await expect(button).toBeDisabled();
+  await form.getByRole('textbox').fill(text);
+  if (isInternal) await form.getByLabel('Internal note').check();
+  await button.click();
+  await expect(toastText(page, 'Comment added successfully')).toBeVisible();
+  await expect(form.getByRole('textbox')).toHaveValue('');
+}
+
+test('a ticket from the header reaches an agent, who works it; the requester sees only what is public', async ({
+  page,
+  browser,
+}) => {
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await signIn(agent, DEMO.agent.username, DEMO.agent.password);
+  await expect(agent).toHaveURL(/\/$/);
+  const unreadBefore = await unreadCount(agent);
+  const resolvedBefore = await resolvedToday(agent);
+
+  const title = `VPN drops every hour ${uniqueName('')}`;
+  const canary = `internal-canary-${uniqueName('')}`;
+  const publicReply = 'We pushed a new VPN profile; please reconnect and tell us if it drops again.';
+
+  await signIn(page, DEMO.user.username, DEMO.user.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByTestId('header-new-ticket').click();
+  const dialog = page.getByTestId('create-ticket-dialog');
+  await expect(dialog.getByText('Drop files here or browse')).toBeVisible();
+  await expect(dialog.getByText('Max file size: 10MB')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create Ticket' }).click();
+  await expect(dialog.getByText('Subject is required')).toBeVisible();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
+  await dialog.getByLabel('Subject').fill(title);
+  await expect(dialog.getByText('Subject is required')).toHaveCount(0);
+  await dialog.getByLabel('Description').fill('Since Monday the VPN disconnects every hour.\nError 809.');
+  await dialog.getByTestId('attachment-input').setInputFiles({
+    name: 'vpn-log.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('12:00 connected\n13:00 error 809\n'),
+  });
+  await dialog.getByRole('button', { name: 'Create Ticket' }).click();
+  await expect(toastText(page, 'Ticket created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const ticketUrl = page.url();
+  await expect(page.getByTestId('ticket-heading')).toHaveText(/Ticket TKT-\d+/);
+  const ticketNumber = ((await page.getByTestId('ticket-heading').textContent()) ?? '').replace(
+    'Ticket ',
+    '',
+  );
+  await expect(page.getByTestId('ticket-attachment')).toContainText('vpn-log.txt');
+  await expect(page.getByTestId('ticket-actions')).toHaveCount(0);
+  await expect(page.getByLabel('Internal note')).toHaveCount(0);
+
+  // The agent is told, finds the ticket, and works it.
+  await expect.poll(() => unreadCount(agent)).toBe(unreadBefore + 1);
+  await agent.goto('/tickets');
+  await agent.getByRole('button', { name: /notifications/i }).click();
+  await expect(agent.getByTestId('notification-list')).toContainText(ticketNumber);
+  await agent.keyboard.press('Escape');
+  await agent.getByTestId('ticket-row').filter({ hasText: title }).click();
+  await expect(agent.getByTestId('ticket-title')).toHaveText(title);
+  await addComment(agent, canary, true);
+  await addComment(agent, publicReply, false);
+  await expect(agent.getByTestId('ticket-comment').filter({ hasText: canary })).toHaveAttribute(
+    'data-internal',
+    'true',
+  );
+  await choose(agent, 'ticket-assignee-select', 'Jordan Lee');
+  await choose(agent, 'ticket-status-select', 'Resolved');
+  await expect(agent.getByTestId('ticket-details')).toContainText('Jordan Lee');
+  expect(await resolvedToday(agent)).toBe(resolvedBefore + 1);
+
+  // The requester sees the public reply and the new status, never the internal note.
+  await page.goto(ticketUrl);
+  await expect(page.getByText(publicReply)).toBeVisible();
+  await expect(page.getByText('Resolved').first()).toBeVisible();
+  expect(await page.content()).not.toContain(canary);
+  const detail = await page.request.get(`/api/tickets/${ticketUrl.split('/').pop()}`);
+  expect(await detail.text()).not.toContain(canary);
+  await agentContext.close();
+});
+
+test('an end user cannot open someone else’s ticket', async ({ page }) => {
+  await signIn(page, DEMO.agent.username, DEMO.agent.password);
+  await expect(page).toHaveURL(/\/$/);
+  const list = await page.request.get('/api/tickets?limit=50');
+  const { tickets } = (await list.json()) as { tickets: { id: string; requester: { email: string } }[] };
+  const othersTicket = tickets.find((ticket) => ticket.requester.email !== 'user@example.com');
+  expect(othersTicket).toBeDefined();
+  await page.context().clearCookies();
+
+  await signIn(page, DEMO.user.username, DEMO.user.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/tickets/${othersTicket?.id}`);
+  await expect(page.getByText('Ticket Not Found')).toBeVisible();
+  await page.goto('/tickets');
+  await expect(
+    page.getByRole('heading', { name: 'My Tickets' }).or(page.getByText('My Tickets').first()),
+  ).toBeVisible();
+});
