@@ -33,6 +33,8 @@ async function addComment(page: Page, text: string, isInternal: boolean) {
   await expect(form.getByRole('textbox')).toHaveValue('');
 }
 
+test.describe.configure({ timeout: 90_000 });
+
 test('a ticket from the header reaches an agent, who works it; the requester sees only what is public', async ({
   page,
   browser,
