@@ -2,6 +2,7 @@ export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';
+export * from './kb.ts';
 export * from './limits.ts';
 export * from './notifications.ts';
 export * from './remotes.ts';
