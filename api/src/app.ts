@@ -1,6 +1,7 @@
 import { LIMITS } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import { createAttachmentRoutes } from './attachments/routes.ts';
+import { createAuditLogRoutes } from './audit/routes.ts';
 import { AUTH_VALIDATION_MESSAGES, createAuthRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { createDashboardRoutes } from './dashboard/routes.ts';
@@ -9,14 +10,17 @@ import { createDocsRoutes } from './docs/routes.ts';
 import { createErrorHandler } from './errors.ts';
 import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
+import { createKbRoutes } from './kb/routes.ts';
 import type { Logger } from './log.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
+import { createReportRoutes } from './reports/routes.ts';
 import { createRequestLog } from './request-log.ts';
 import { createSecurityPlugin } from './security.ts';
 import { createSessionPlugin } from './session.ts';
+import { createSettingsRoutes } from './settings/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
-import { createUserRoutes } from './users/routes.ts';
+import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 
 /**
  * The API: cross-cutting plugins first (request log, security headers and the cross-site check,
@@ -30,7 +34,12 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
   return new Elysia({ serve: { maxRequestBodySize: LIMITS.maxAttachmentBytes + LIMITS.maxJsonBodyBytes } })
     .use(createRequestLog(log))
     .use(createSecurityPlugin(config))
-    .use(createErrorHandler({ log, validationMessages: { ...AUTH_VALIDATION_MESSAGES } }))
+    .use(
+      createErrorHandler({
+        log,
+        validationMessages: { ...AUTH_VALIDATION_MESSAGES, ...USER_VALIDATION_MESSAGES },
+      }),
+    )
     .use(createJsonBodyParser())
     .use(session)
     .use(createDocsRoutes())
@@ -41,7 +50,11 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createTeamRoutes(deps))
     .use(createTicketRoutes(deps))
     .use(createAttachmentRoutes(deps))
-    .use(createDashboardRoutes(deps));
+    .use(createDashboardRoutes(deps))
+    .use(createKbRoutes(deps))
+    .use(createSettingsRoutes(deps))
+    .use(createReportRoutes(deps))
+    .use(createAuditLogRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,4 +1,4 @@
-import { API_PATHS, type TUserRole, USER_ROLES } from '@helpdesk/contracts';
+import { ADMIN_API_PATHS, API_PATHS, type TUserRole, USER_ROLES } from '@helpdesk/contracts';
 
 /** Who may call a route: anyone, or a signed-in, active user with one of these roles. */
 export type RouteAccess = 'public' | readonly TUserRole[];
@@ -56,8 +56,32 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`GET ${API_PATHS.dashboardTeamActivity}`]: SIGNED_IN,
   [`GET ${API_PATHS.dashboardSlaMetrics}`]: SIGNED_IN,
 
+  // Knowledge base: everyone signed in reads (end users only published articles, scoped in SQL); staff write.
+  [`GET ${API_PATHS.kbCategories}`]: SIGNED_IN,
+  [`GET ${API_PATHS.kbArticles}`]: SIGNED_IN,
+  [`GET ${API_PATHS.kbArticlesSearch}`]: SIGNED_IN,
+  [`GET ${API_PATHS.kbArticles}/:id`]: SIGNED_IN,
+  [`POST ${API_PATHS.kbArticles}`]: STAFF,
+  [`PUT ${API_PATHS.kbArticles}/:id`]: STAFF,
+
   [`GET ${API_PATHS.teams}`]: ADMIN,
   [`GET ${API_PATHS.teams}/:id/members`]: ADMIN,
+
+  // Administration (issue 5): teams, users, settings, reports and the audit log are admin-only;
+  // the display settings (timezone, language, company name) are for everyone signed in.
+  [`POST ${API_PATHS.teams}`]: ADMIN,
+  [`PATCH ${API_PATHS.teams}/:id`]: ADMIN,
+  [`DELETE ${API_PATHS.teams}/:id`]: ADMIN,
+  [`POST ${API_PATHS.teams}/:id/members`]: ADMIN,
+  [`DELETE ${API_PATHS.teams}/:id/members/:userId`]: ADMIN,
+  [`POST ${API_PATHS.adminUsers}`]: ADMIN,
+  [`PATCH ${API_PATHS.adminUsers}/:userId/role`]: ADMIN,
+  [`GET ${ADMIN_API_PATHS.adminSettings}`]: ADMIN,
+  [`PUT ${ADMIN_API_PATHS.adminSettings}`]: ADMIN,
+  [`GET ${ADMIN_API_PATHS.displaySettings}`]: SIGNED_IN,
+  [`GET ${ADMIN_API_PATHS.adminReports}`]: ADMIN,
+  [`GET ${ADMIN_API_PATHS.adminReportsExport}`]: ADMIN,
+  [`GET ${ADMIN_API_PATHS.adminAuditLogs}`]: ADMIN,
 };
 
 /** The access rule of a route, or undefined when the table does not list it (deny). */

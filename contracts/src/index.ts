@@ -1,4 +1,6 @@
+export * from './admin-paths.ts';
 export * from './api-paths.ts';
+export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';
@@ -6,6 +8,8 @@ export * from './kb.ts';
 export * from './limits.ts';
 export * from './notifications.ts';
 export * from './remotes.ts';
+export * from './reports.ts';
+export * from './settings.ts';
 export * from './teams.ts';
 export * from './tickets.ts';
 export * from './users.ts';

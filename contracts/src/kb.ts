@@ -89,7 +89,17 @@ export const ZKbArticleListResponse = z.object({
 });
 export type TKbArticleListResponse = z.infer<typeof ZKbArticleListResponse>;
 
-/** GET /api/kb/articles/search?q=: more than 2 characters (spec section 5), ranked best first. */
+/** Server messages of the knowledge base API (404s and field errors). */
+export const KB_MESSAGES = {
+  articleNotFound: 'Article not found',
+  categoryNotFound: 'Category not found',
+  invalidCursor: 'Invalid cursor',
+} as const;
+
+/**
+ * GET /api/kb/articles/search?q=: more than 2 characters (spec section 5), ranked best first.
+ * Published articles only unless staff ask for another `status` (end users always get published only).
+ */
 export const ZKbSearchQuery = z.strictObject({
   q: z
     .string()
@@ -103,6 +113,7 @@ export const ZKbSearchQuery = z.strictObject({
     .max(KB_LIMITS.searchLimitMax)
     .optional()
     .default(KB_LIMITS.searchLimitDefault),
+  status: z.enum(['all', ...ARTICLE_STATUSES]).optional(),
 });
 export type TKbSearchQuery = z.infer<typeof ZKbSearchQuery>;
 export const ZKbSearchResponse = z.object({ articles: z.array(ZKbArticleSummary) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_PATHS } from './api-paths.ts';
 import { SERVER_MESSAGES } from './errors.ts';
 import { LIMITS } from './limits.ts';
 
@@ -75,3 +76,60 @@ export const ZUpdateUserStatusRequest = z.strictObject({
   status: z.enum(['active', 'rejected']),
 });
 export type TUpdateUserStatusRequest = z.infer<typeof ZUpdateUserStatusRequest>;
+
+/** `/api/admin/users/{userId}/role` */
+export const adminUserRolePath = (userId: string) => `${API_PATHS.adminUsers}/${userId}/role`;
+
+/**
+ * POST /api/admin/users: an administrator creates an ACTIVE account with a chosen role (how agents
+ * and other admins come to exist). Same field rules and 409 messages as registration
+ * (SERVER_MESSAGES.usernameExists / emailExists); approvedBy/approvedAt are the creating admin.
+ * Answers 201 { user }.
+ */
+export const ZCreateUserRequest = z.strictObject({
+  username: z
+    .string()
+    .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+    .max(LIMITS.usernameMax, 'Username must be less than 50 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, hyphens and underscores'),
+  email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
+  password: z
+    .string()
+    .min(LIMITS.passwordMin, 'Password must be at least 8 characters')
+    .max(LIMITS.passwordMaxBytes, 'Password is too long'),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, 'First name is required')
+    .max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, 'Last name is required')
+    .max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`),
+  role: ZUserRole,
+});
+export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
+
+/**
+ * PATCH /api/admin/users/{userId}/role: answers { user }. Setting the role a user already has is a
+ * no-op (200, no audit row). Refused: changing one's own role (403 USER_ADMIN_MESSAGES.cannotChangeOwnRole)
+ * and demoting the last active admin (409 USER_ADMIN_MESSAGES.lastActiveAdmin).
+ */
+export const ZUpdateUserRoleRequest = z.strictObject({ role: ZUserRole });
+export type TUpdateUserRoleRequest = z.infer<typeof ZUpdateUserRoleRequest>;
+
+/** Server messages of the user administration the UI may show as they are. */
+export const USER_ADMIN_MESSAGES = {
+  cannotChangeOwnRole: 'You cannot change your own role',
+  lastActiveAdmin: 'There must always be at least one active administrator',
+  userCreated: 'User created successfully',
+  roleUpdated: 'User role updated',
+} as const;
+
+/** Labels of the roles for selects and badges. */
+export const USER_ROLE_LABELS: Record<TUserRole, string> = {
+  admin: 'Admin',
+  agent: 'Agent',
+  end_user: 'End User',
+};

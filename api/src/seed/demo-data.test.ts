@@ -23,6 +23,9 @@ async function fingerprint(db: Awaited<ReturnType<typeof createScratchDatabase>>
       from tickets order by ticket_number`),
     comments: await rows(sql`select is_internal, count(*)::int from ticket_comments group by 1 order by 1`),
     articles: await rows(sql`select slug, status, is_popular, view_count from kb_articles order by slug`),
+    articleReading: await rows(sql`
+      select a.slug, sum(v.views)::int as views from kb_article_views v join kb_articles a on a.id = v.article_id
+      group by a.slug order by a.slug`),
     notifications: await rows(sql`
       select u.username, n.type, n.is_read from notifications n join users u on u.id = n.user_id
       order by u.username, n.created_at, n.type`),
@@ -156,6 +159,26 @@ describe('demo data', () => {
       expect(articles.map((a) => a.status).sort()).toEqual(['archived', 'draft', 'published']);
       expect(articles.find((a) => a.status === 'published')?.popular).toBeGreaterThanOrEqual(5);
       expect(articles.every((a) => a.multiline === a.count)).toBe(true);
+      // Popularity comes from reading: published articles have daily views (never more than their
+      // all-time count), the window's sums match them, and the five most read are published.
+      const [reading] = await sql<
+        { unpublishedRead: number; overCounted: number; windowMismatches: number; topRead: number }[]
+      >`
+        select
+          (select count(distinct v.article_id)::int from kb_article_views v
+             join kb_articles a on a.id = v.article_id where a.status <> 'published') as "unpublishedRead",
+          (select count(*)::int from kb_articles a
+             where a.view_count < (select coalesce(sum(v.views), 0) from kb_article_views v where v.article_id = a.id))
+            as "overCounted",
+          (select count(*)::int from kb_articles a
+             left join kb_article_recent_views r on r.article_id = a.id
+             where coalesce(r.views, 0) <> (select coalesce(sum(v.views), 0) from kb_article_views v
+                                            where v.article_id = a.id and v.viewed_on > current_date - 30))
+            as "windowMismatches",
+          (select count(*)::int from kb_article_recent_views r join kb_articles a on a.id = r.article_id
+             where a.status = 'published' and r.views > 0) as "topRead"`;
+      expect(reading).toMatchObject({ unpublishedRead: 0, overCounted: 0, windowMismatches: 0 });
+      expect(reading?.topRead).toBeGreaterThanOrEqual(5);
 
       const notifications = await sql<{ username: string; isRead: boolean; count: number }[]>`
         select u.username, n.is_read as "isRead", count(*)::int as count

@@ -1,5 +1,6 @@
 import type { TUserRole, TUserStatus } from '@helpdesk/contracts';
 import type { Sql, TransactionSql } from 'postgres';
+import { rebuildRecentViews } from '../kb/view-window.ts';
 import { hashPassword } from '../passwords.ts';
 import {
   AGENT_REPLIES,
@@ -177,7 +178,8 @@ type Tx = TransactionSql;
 /**
  * Loads the demo data in one transaction: the demo accounts (approved by the admin, with audit
  * rows), teams with members, one SLA policy per priority, about 60 tickets over the last 30 days
- * with comments and events, the knowledge base, and notifications for the admin and the agent.
+ * with comments and events, the knowledge base, notifications for the admin and the agent, and
+ * the desk's settings.
  * Deterministic apart from ids and the moment it runs (every date is relative to now).
  */
 export async function seedDemoData(sql: Sql): Promise<void> {
@@ -193,6 +195,7 @@ export async function seedDemoData(sql: Sql): Promise<void> {
     const tickets = await seedTickets(tx, users, teams, now);
     await seedKnowledgeBase(tx, users, now);
     await seedNotifications(tx, users, tickets, now);
+    await seedSettings(tx, users, now);
   });
 }
 
@@ -561,7 +564,8 @@ async function seedKnowledgeBase(tx: Tx, users: UserIds, now: number): Promise<v
     returning id, slug`;
   const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
   const authors = ['admin', 'agent', 'priya.patel'];
-  await tx`
+  const yesterday = Math.floor(now / DAY) * DAY - DAY;
+  const articles = await tx<{ id: string; status: string; viewCount: number }[]>`
     insert into kb_articles ${tx(
       KB_ARTICLES.map((article, index) => {
         const createdAt = now - random.between(20, 180) * DAY;
@@ -569,6 +573,14 @@ async function seedKnowledgeBase(tx: Tx, users: UserIds, now: number): Promise<v
         const isShown = article.status !== 'draft';
         const id = categoryId.get(article.category);
         if (!id) throw new Error(`demo KB category ${article.category} is missing`);
+        // Published articles were last read yesterday (their daily views below end then); archived
+        // ones shortly before they were archived.
+        const lastViewedAt =
+          article.viewCount === 0
+            ? null
+            : article.status === 'published'
+              ? yesterday + random.between(1, 23) * HOUR
+              : updatedAt - random.between(1, 48) * HOUR;
         return {
           title: article.title,
           slug: slugify(article.title),
@@ -580,13 +592,28 @@ async function seedKnowledgeBase(tx: Tx, users: UserIds, now: number): Promise<v
           tags: article.tags,
           is_popular: article.isPopular,
           view_count: article.viewCount,
-          last_viewed_at: article.viewCount > 0 ? new Date(now - random.between(1, 96) * HOUR) : null,
+          last_viewed_at: lastViewedAt === null ? null : new Date(lastViewedAt),
           published_at: isShown ? new Date(createdAt + DAY) : null,
           created_at: new Date(createdAt),
           updated_at: new Date(updatedAt),
         };
       }),
-    )}`;
+    )}
+    returning id, status, view_count as "viewCount"`;
+  // Reading over the last 29 days, in proportion to each published article's all-time views (about
+  // a fifth of them), so "popular" in the demo comes from the same rule as live reading.
+  const dailyViews = articles
+    .filter((article) => article.status === 'published')
+    .flatMap((article) =>
+      Array.from({ length: 29 }, (_, index) => ({
+        article_id: article.id,
+        viewed_on: new Date(yesterday - index * DAY).toISOString().slice(0, 10),
+        views: Math.round((article.viewCount / 150) * random.between(0.4, 1.6)),
+      })),
+    )
+    .filter((row) => row.views > 0);
+  await tx`insert into kb_article_views ${tx(dailyViews)}`;
+  await rebuildRecentViews(tx);
 }
 
 async function seedNotifications(
@@ -737,4 +764,30 @@ async function seedNotifications(
   );
 
   await tx`insert into notifications ${tx(rows)}`;
+}
+
+/**
+ * The desk's settings as an admin saved them a while ago (the defaults of the spec plus a company
+ * name and a mail server without a password), so the Settings screen and the display settings
+ * show a configured desk.
+ */
+async function seedSettings(tx: Tx, users: UserIds, now: number): Promise<void> {
+  const savedAt = new Date(now - 30 * DAY);
+  await tx`
+    insert into settings ${tx({
+      company_name: 'Northwind Help Desk',
+      company_email: 'helpdesk@example.com',
+      timezone: 'UTC',
+      language: 'en',
+      email_notifications: true,
+      push_notifications: false,
+      auto_assignment: true,
+      require_approval: false,
+      smtp_host: 'smtp.example.com',
+      smtp_port: 587,
+      smtp_username: 'helpdesk',
+      updated_by: idOf(users, 'admin'),
+      created_at: savedAt,
+      updated_at: savedAt,
+    })}`;
 }

@@ -1,12 +1,37 @@
-import { API_PATHS, ZTeamIdParams, ZTeamListResponse, ZTeamMemberListResponse } from '@helpdesk/contracts';
+import {
+  API_PATHS,
+  type TUser,
+  ZAddTeamMembersRequest,
+  ZAddTeamMembersResponse,
+  ZCreateTeamRequest,
+  ZTeamIdParams,
+  ZTeamListResponse,
+  ZTeamMemberListResponse,
+  ZTeamMemberParams,
+  ZTeamResponse,
+  ZUpdateTeamRequest,
+} from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
+import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
-import { listTeamMembers, listTeams } from './service.ts';
+import {
+  addTeamMembers,
+  changeTeam,
+  createTeam,
+  listTeamMembers,
+  listTeams,
+  removeTeam,
+  removeTeamMember,
+} from './service.ts';
 
 const tags = ['teams'];
 
-/** Teams for the admin's Users & Teams page (reading; managing members comes with its own issue). */
-export function createTeamRoutes({ session }: RouteDeps) {
+/** Teams for the admin's Users & Teams page: the teams, their members, and every change to both. */
+export function createTeamRoutes({ config, session }: RouteDeps) {
+  const actorOf = (ctx: { user: TUser; request: Request; server: Parameters<typeof requestMeta>[1] }) => ({
+    admin: ctx.user,
+    meta: requestMeta(ctx.request, ctx.server, config.trustedProxies),
+  });
   return new Elysia({ name: 'team-routes' })
     .use(session)
     .get(API_PATHS.teams, () => listTeams(), {
@@ -14,10 +39,72 @@ export function createTeamRoutes({ session }: RouteDeps) {
       response: ZTeamListResponse,
       detail: { tags, summary: 'Teams by name, with member counts' },
     })
+    .post(
+      API_PATHS.teams,
+      async (ctx) => {
+        const team = await createTeam(actorOf(ctx), ctx.body);
+        ctx.set.status = 201;
+        return { team };
+      },
+      {
+        auth: true,
+        parse: 'json',
+        body: ZCreateTeamRequest,
+        response: { 201: ZTeamResponse },
+        detail: { tags, summary: 'Create a team (name unique whatever its case); audited' },
+      },
+    )
+    .patch(
+      `${API_PATHS.teams}/:id`,
+      async (ctx) => ({ team: await changeTeam(actorOf(ctx), ctx.params.id, ctx.body) }),
+      {
+        auth: true,
+        params: ZTeamIdParams,
+        parse: 'json',
+        body: ZUpdateTeamRequest,
+        response: ZTeamResponse,
+        detail: { tags, summary: 'Rename, describe or (de)activate a team; audited' },
+      },
+    )
+    .delete(
+      `${API_PATHS.teams}/:id`,
+      async (ctx) => {
+        await removeTeam(actorOf(ctx), ctx.params.id);
+        ctx.set.status = 204;
+      },
+      {
+        auth: true,
+        params: ZTeamIdParams,
+        detail: { tags, summary: 'Delete a team; its tickets keep working with no team; audited' },
+      },
+    )
     .get(`${API_PATHS.teams}/:id/members`, ({ params }) => listTeamMembers(params.id), {
       auth: true,
       params: ZTeamIdParams,
       response: ZTeamMemberListResponse,
       detail: { tags, summary: 'Members of a team' },
-    });
+    })
+    .post(`${API_PATHS.teams}/:id/members`, (ctx) => addTeamMembers(actorOf(ctx), ctx.params.id, ctx.body), {
+      auth: true,
+      params: ZTeamIdParams,
+      parse: 'json',
+      body: ZAddTeamMembersRequest,
+      response: ZAddTeamMembersResponse,
+      detail: {
+        tags,
+        summary: 'Add active agents/admins as members (already-members are skipped); audited',
+      },
+    })
+    .delete(
+      `${API_PATHS.teams}/:id/members/:userId`,
+      async (ctx) => {
+        await removeTeamMember(actorOf(ctx), ctx.params.id, ctx.params.userId);
+        ctx.set.status = 204;
+      },
+      {
+        auth: true,
+        params: ZTeamMemberParams,
+        detail: { tags, summary: 'Remove one member; audited' },
+      },
+    );
 }

@@ -1,4 +1,5 @@
 import {
+  SETTINGS_MESSAGES,
   type TAssignmentOptions,
   TICKET_MESSAGES,
   TICKET_STATUS_LABELS,
@@ -23,6 +24,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import type { NotificationAudience } from '../notifications/queries.ts';
 import { notifyStaffAboutTicket } from '../notifications/service.ts';
+import { isCloseApprovalRequired } from '../settings/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   insertComment,
@@ -249,6 +251,10 @@ export async function updateTicketFields(
       });
     }
     if (next.status !== current.status) event('status_changed', { from: current.status, to: next.status });
+    // Settings' 'require approval before closing tickets': only an admin may close while it is on.
+    if (next.status === 'closed' && current.status !== 'closed' && viewer.role !== 'admin') {
+      if (await isCloseApprovalRequired(tx)) throw forbidden(SETTINGS_MESSAGES.closeRequiresAdmin);
+    }
     if (next.priority !== current.priority)
       event('priority_changed', { from: current.priority, to: next.priority });
     if (events.length === 0) {

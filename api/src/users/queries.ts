@@ -67,19 +67,53 @@ export async function updateUserStatus(
   return user;
 }
 
-export async function insertAdminAuditLog(
+/** Inserts an account an admin created: active at once, with the chosen role, approved by that admin. */
+export async function insertActiveUser(
   db: Db,
-  entry: {
-    adminUserId: string;
-    action: string;
-    targetUserId: string | null;
-    details: Record<string, string>;
-    ipAddress: string | null;
-    userAgent: string | null;
+  user: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    role: TUserRole;
+    approvedBy: string;
   },
-): Promise<void> {
-  await db`
-    insert into admin_audit_logs (admin_user_id, action, target_user_id, details, ip_address, user_agent)
-    values (${entry.adminUserId}, ${entry.action}, ${entry.targetUserId}, ${db.json(entry.details)},
-            ${entry.ipAddress}, ${entry.userAgent})`;
+): Promise<TUser> {
+  const [created] = await db<TUser[]>`
+    insert into users (username, email, password_hash, first_name, last_name, role, status, approved_by, approved_at)
+    values (${user.username}, ${user.email}, ${user.passwordHash}, ${user.firstName}, ${user.lastName},
+            ${user.role}, 'active', ${user.approvedBy}, now())
+    returning ${userColumns()}`;
+  if (!created) throw new Error('insert into users returned no row');
+  return created;
+}
+
+export async function updateUserRole(db: Db, id: string, role: TUserRole): Promise<TUser> {
+  const [user] = await db<
+    TUser[]
+  >`update users set role = ${role} where id = ${id} returning ${userColumns()}`;
+  if (!user) throw new Error(`user ${id} vanished inside its own transaction`);
+  return user;
+}
+
+/**
+ * Locks every active admin row until the transaction ends and returns their ids, in id order so
+ * two transactions lock in the same order and never deadlock. Any change that could leave the
+ * desk without an active admin takes this lock first: a second such change waits, then sees the
+ * first one's result (READ COMMITTED re-checks the WHERE of rows that changed meanwhile).
+ */
+export async function lockActiveAdminIds(db: Db): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`
+    select id from users where role = 'admin' and status = 'active' order by id for update`;
+  return rows.map((row) => row.id);
+}
+
+/** Removes a user from every team; answers the names of the teams they left. */
+export async function deleteTeamMembershipsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db<{ name: string }[]>`
+    delete from team_members m using teams t
+    where m.user_id = ${userId} and t.id = m.team_id
+    returning t.name`;
+  return rows.map((row) => row.name).sort();
 }

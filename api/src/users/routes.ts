@@ -1,5 +1,8 @@
 import {
   API_PATHS,
+  SERVER_MESSAGES,
+  ZCreateUserRequest,
+  ZUpdateUserRoleRequest,
   ZUpdateUserStatusRequest,
   ZUserIdParams,
   ZUserListQuery,
@@ -9,11 +12,22 @@ import {
 import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
-import { changeUserStatus, listUsers } from './service.ts';
+import { issuePath, type ValidationMessageRule } from '../errors.ts';
+import { changeUserRole, changeUserStatus, createUserAsAdmin, listUsers } from './service.ts';
+
+/** Add User answers bad input like registration does (spec section 8's registration messages). */
+export const USER_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessageRule>> = {
+  [`POST ${API_PATHS.adminUsers}`]: (issues) =>
+    issues.some(
+      (issue) => issuePath(issue) === 'password' && (issue.code === 'too_small' || issue.code === 'too_big'),
+    )
+      ? SERVER_MESSAGES.passwordRequirements
+      : SERVER_MESSAGES.invalidRegistration,
+};
 
 const tags = ['admin users'];
 
-/** The administrator's user management: the list and approve/reject. */
+/** The administrator's user management: the list, Add User, approve/reject and role changes. */
 export function createUserRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'user-routes' })
     .use(session)
@@ -23,6 +37,25 @@ export function createUserRoutes({ config, session }: RouteDeps) {
       response: ZUserListResponse,
       detail: { tags, summary: 'Users, newest first, with the status counts of everyone' },
     })
+    .post(
+      API_PATHS.adminUsers,
+      async ({ user, body, request, server, set }) => {
+        const created = await createUserAsAdmin(
+          user,
+          body,
+          requestMeta(request, server, config.trustedProxies),
+        );
+        set.status = 201;
+        return { user: created };
+      },
+      {
+        auth: true,
+        parse: 'json',
+        body: ZCreateUserRequest,
+        response: { 201: ZUserResponse },
+        detail: { tags, summary: 'Add User: an active account with a chosen role; audited' },
+      },
+    )
     .patch(
       `${API_PATHS.adminUsers}/:userId/status`,
       async ({ user, params, body, request, server }) => ({
@@ -40,6 +73,25 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         body: ZUpdateUserStatusRequest,
         response: ZUserResponse,
         detail: { tags, summary: 'Approve (active) or reject a pending user' },
+      },
+    )
+    .patch(
+      `${API_PATHS.adminUsers}/:userId/role`,
+      async ({ user, params, body, request, server }) => ({
+        user: await changeUserRole(
+          user,
+          params.userId,
+          body,
+          requestMeta(request, server, config.trustedProxies),
+        ),
+      }),
+      {
+        auth: true,
+        params: ZUserIdParams,
+        parse: 'json',
+        body: ZUpdateUserRoleRequest,
+        response: ZUserResponse,
+        detail: { tags, summary: "Change a user's role (never one's own; never the last active admin)" },
       },
     );
 }

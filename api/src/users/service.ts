@@ -1,21 +1,31 @@
 import {
   SERVER_MESSAGES,
+  type TCreateUserRequest,
+  type TUpdateUserRoleRequest,
   type TUpdateUserStatusRequest,
   type TUser,
   type TUserListQuery,
   type TUserListResponse,
+  USER_ADMIN_MESSAGES,
 } from '@helpdesk/contracts';
-import { deleteUserSessions } from '../auth/queries.ts';
+import { insertAuditEntry } from '../audit/queries.ts';
+import { deleteUserSessions, selectRegistrationConflicts } from '../auth/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
+import type { Db } from '../db/postgres.ts';
+import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { hashPassword, isPasswordTooLong } from '../passwords.ts';
 import {
   countUsers,
   countUsersByStatus,
-  insertAdminAuditLog,
+  deleteTeamMembershipsOfUser,
+  insertActiveUser,
+  lockActiveAdminIds,
   selectUserByIdForUpdate,
   selectUsers,
   type UserFilters,
+  updateUserRole,
   updateUserStatus,
 } from './queries.ts';
 
@@ -47,11 +57,13 @@ export async function changeUserStatus(
 ): Promise<TUser> {
   if (userId === admin.id) throw forbidden(SERVER_MESSAGES.cannotChangeOwnStatus);
   return sql.begin(async (tx) => {
+    // Admin rows first, then the target: the same lock order as a role change, so they never deadlock.
+    await requireActiveAdminsBesides(tx, admin, userId);
     const target = await selectUserByIdForUpdate(tx, userId);
     if (!target) throw notFound(SERVER_MESSAGES.userNotFound);
     if (target.status !== 'pending') throw conflict(SERVER_MESSAGES.invalidStatusTransition);
     const updated = await updateUserStatus(tx, { id: userId, status: change.status, approvedBy: admin.id });
-    await insertAdminAuditLog(tx, {
+    await insertAuditEntry(tx, {
       adminUserId: admin.id,
       action: AUDIT_ACTIONS[change.status],
       targetUserId: userId,
@@ -60,6 +72,99 @@ export async function changeUserStatus(
       userAgent: meta.userAgent,
     });
     if (change.status === 'rejected') await deleteUserSessions(tx, userId);
+    return updated;
+  });
+}
+
+/**
+ * The last-admin rule: locks the active admin rows and refuses (409) a change that would leave
+ * none besides `leaving`, then refuses (403) a caller who stopped being an active admin while
+ * waiting for the lock (someone demoted them a moment ago).
+ */
+async function requireActiveAdminsBesides(tx: Db, caller: TUser, leaving: string): Promise<void> {
+  const adminIds = await lockActiveAdminIds(tx);
+  if (!adminIds.some((id) => id !== leaving)) throw conflict(USER_ADMIN_MESSAGES.lastActiveAdmin);
+  if (!adminIds.includes(caller.id)) throw forbidden();
+}
+
+function conflictFromUniqueViolation(error: unknown) {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'users_username_lower_key') return conflict(SERVER_MESSAGES.usernameExists);
+  if (constraint === 'users_email_lower_key') return conflict(SERVER_MESSAGES.emailExists);
+  return null;
+}
+
+/**
+ * Creates an active account with a chosen role (how agents and other admins come to exist): the
+ * same rules and 409s as registration, approvedBy/approvedAt the admin, and a 'user.created'
+ * audit row in the same transaction.
+ */
+export async function createUserAsAdmin(
+  admin: TUser,
+  input: TCreateUserRequest,
+  meta: RequestMeta,
+): Promise<TUser> {
+  if (isPasswordTooLong(input.password)) {
+    throw badRequest(SERVER_MESSAGES.passwordRequirements, { password: 'Password is too long' });
+  }
+  const conflicts = await selectRegistrationConflicts(sql, input.username, input.email);
+  if (conflicts.isUsernameTaken) throw conflict(SERVER_MESSAGES.usernameExists);
+  if (conflicts.isEmailTaken) throw conflict(SERVER_MESSAGES.emailExists);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await sql.begin(async (tx) => {
+      const user = await insertActiveUser(tx, { ...input, passwordHash, approvedBy: admin.id });
+      await insertAuditEntry(tx, {
+        adminUserId: admin.id,
+        action: 'user.created',
+        targetUserId: user.id,
+        details: { username: user.username, role: user.role },
+        ipAddress: meta.ipAddress,
+        userAgent: meta.userAgent,
+      });
+      return user;
+    });
+  } catch (error) {
+    // Two creations racing for one name: the unique index decides, and the loser hears 409.
+    throw conflictFromUniqueViolation(error) ?? error;
+  }
+}
+
+/**
+ * Changes a user's role, with a 'user.role_changed' audit row. An admin cannot change their own
+ * role (403), and the last active admin cannot be demoted (409, race-safe: see
+ * requireActiveAdminsBesides). The same role again changes nothing and writes no audit row. Made an
+ * end user, they leave every team (teams hold only agents and admins).
+ */
+export async function changeUserRole(
+  admin: TUser,
+  userId: string,
+  change: TUpdateUserRoleRequest,
+  meta: RequestMeta,
+): Promise<TUser> {
+  if (userId === admin.id) throw forbidden(USER_ADMIN_MESSAGES.cannotChangeOwnRole);
+  return sql.begin(async (tx) => {
+    const isDemotion = change.role !== 'admin';
+    if (isDemotion) await requireActiveAdminsBesides(tx, admin, userId);
+    const target = await selectUserByIdForUpdate(tx, userId);
+    if (!target) throw notFound(SERVER_MESSAGES.userNotFound);
+    if (target.role === change.role) return target;
+    const updated = await updateUserRole(tx, userId, change.role);
+    // Teams hold only agents and admins: an end user leaves every team they were in.
+    const leftTeams = change.role === 'end_user' ? await deleteTeamMembershipsOfUser(tx, userId) : [];
+    await insertAuditEntry(tx, {
+      adminUserId: admin.id,
+      action: 'user.role_changed',
+      targetUserId: userId,
+      details: {
+        username: target.username,
+        from: target.role,
+        to: change.role,
+        ...(leftTeams.length > 0 ? { removedFromTeams: leftTeams } : {}),
+      },
+      ipAddress: meta.ipAddress,
+      userAgent: meta.userAgent,
+    });
     return updated;
   });
 }

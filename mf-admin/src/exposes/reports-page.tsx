@@ -1,21 +1,162 @@
 import '../remote.css';
-import type { TRemotePageProps } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
+import {
+  ADMIN_API_PATHS,
+  REPORT_MESSAGES,
+  REPORT_RANGE_LABELS,
+  REPORT_RANGES,
+  REPORT_TYPE_LABELS,
+  REPORT_TYPES,
+  type TRemotePageProps,
+  type TReport,
+  type TReportQuery,
+} from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  formatDetailDate,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Skeleton,
+  Spinner,
+} from '@helpdesk/shared-ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { ReportView } from '../reports/report-view.tsx';
+import { toReportRange, toReportType } from '../reports/report-view-model.ts';
+import { useExportReport } from '../reports/use-export-report.ts';
 
-/** /admin/reports: a placeholder until the administration issue builds the reports. */
+const SKELETON_STATS = ['a', 'b', 'c', 'd', 'e', 'f'];
+const SKELETON_SECTIONS = ['a', 'b', 'c'];
+
+/** /admin/reports: reports computed from the tickets, as charts and tables, exported as CSV. */
 export default function ReportsPage(_props: TRemotePageProps) {
+  const [query, setQuery] = useState<TReportQuery>({ type: 'overview', range: '30days' });
+  const reportQuery = useQuery<TReport>({
+    queryKey: [ADMIN_API_PATHS.adminReports, query],
+    // Switching type or range keeps the last report on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+  const exportReport = useExportReport();
+  const report = reportQuery.data;
+  // Only the report on screen may be exported, so the file always matches what the admin sees.
+  const isShowingSelection = report !== undefined && !reportQuery.isPlaceholderData;
+
   return (
-    <Card data-testid="reports-page">
-      <CardHeader>
-        <CardTitle>Reports</CardTitle>
-        <CardDescription>
-          Overview, performance, trend and SLA reports over the last 7, 30 or 90 days or the last year, with
-          export.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm text-muted-foreground">Reports are being set up.</p>
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-4" data-testid="reports-page">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="report-type">Report type</Label>
+          <Select
+            value={query.type}
+            onValueChange={(v) => setQuery((q) => ({ ...q, type: toReportType(v) }))}
+          >
+            <SelectTrigger id="report-type" className="w-52">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {REPORT_TYPES.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {REPORT_TYPE_LABELS[type]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="report-range">Date range</Label>
+          <Select
+            value={query.range}
+            onValueChange={(v) => setQuery((q) => ({ ...q, range: toReportRange(v) }))}
+          >
+            <SelectTrigger id="report-range" className="w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {REPORT_RANGES.map((range) => (
+                <SelectItem key={range} value={range}>
+                  {REPORT_RANGE_LABELS[range]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Refresh report"
+          title="Recompute from the latest tickets"
+          disabled={reportQuery.isFetching}
+          onClick={() => reportQuery.refetch()}
+        >
+          <RefreshCw className={reportQuery.isFetching ? 'animate-spin' : undefined} aria-hidden />
+        </Button>
+        <Button
+          className="ml-auto"
+          disabled={!isShowingSelection || exportReport.isPending}
+          onClick={() => exportReport.mutate(query)}
+        >
+          {exportReport.isPending ? <Spinner aria-label="Exporting the report" /> : <Download aria-hidden />}
+          {exportReport.isPending ? 'Exporting...' : 'Export Report'}
+        </Button>
+      </div>
+      {report ? (
+        <p className="text-muted-foreground text-sm" data-testid="report-period">
+          {REPORT_TYPE_LABELS[report.type]} · {REPORT_RANGE_LABELS[report.range]} ·{' '}
+          {formatDetailDate(report.from)} to {formatDetailDate(report.to)} ({report.timeZone})
+          {reportQuery.isPlaceholderData ? ' · updating...' : ''}
+        </p>
+      ) : null}
+
+      {reportQuery.isError && !isShowingSelection ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to fetch the report</AlertTitle>
+          <AlertDescription>
+            <p>{REPORT_MESSAGES.loadError}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              disabled={reportQuery.isFetching}
+              onClick={() => reportQuery.refetch()}
+            >
+              {reportQuery.isFetching ? 'Retrying...' : 'Retry'}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : report ? (
+        <div className={reportQuery.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <ReportView report={report} />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4" role="status" aria-label="Loading the report">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+            {SKELETON_STATS.map((key) => (
+              <Skeleton key={key} className="h-20 w-full rounded-xl" />
+            ))}
+          </div>
+          {SKELETON_SECTIONS.map((key) => (
+            <Card key={key}>
+              <CardHeader>
+                <Skeleton className="h-5 w-56" />
+              </CardHeader>
+              <CardContent className="grid gap-6 lg:grid-cols-2">
+                <Skeleton className="h-64 w-full" />
+                <Skeleton className="h-64 w-full" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,21 +1,69 @@
 import '../remote.css';
-import type { TRemotePageProps } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
+import {
+  ADMIN_API_PATHS,
+  SETTINGS_MESSAGES,
+  type TRemotePageProps,
+  type TSettings,
+} from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Skeleton,
+} from '@helpdesk/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { SettingsFormView } from '../settings/settings-form-view.tsx';
 
-/** /admin/settings: a placeholder until the administration issue builds the settings form. */
+const SKELETON_CARDS = ['general', 'switches', 'smtp'];
+
+/** /admin/settings: the desk's settings, stored on the server and in effect as soon as they are saved. */
 export default function SettingsPage(_props: TRemotePageProps) {
+  const settingsQuery = useQuery<TSettings>({ queryKey: [ADMIN_API_PATHS.adminSettings] });
+
   return (
-    <Card data-testid="settings-page">
-      <CardHeader>
-        <CardTitle>Settings</CardTitle>
-        <CardDescription>
-          Company details, default timezone and language, notification and ticket workflow options, and the
-          outgoing mail server.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm text-muted-foreground">Settings management is being set up.</p>
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-4" data-testid="settings-page">
+      <p className="text-sm text-muted-foreground">
+        Company details, the timezone dates are shown in, notification and ticket workflow options, and the
+        outgoing mail server.
+      </p>
+      {settingsQuery.isPending ? (
+        <div className="flex flex-col gap-6" role="status" aria-label="Loading settings">
+          {SKELETON_CARDS.map((key) => (
+            <Card key={key}>
+              <CardHeader>
+                <Skeleton className="h-5 w-40" />
+              </CardHeader>
+              <CardContent className="grid gap-4 sm:grid-cols-2">
+                <Skeleton className="h-9 w-full" />
+                <Skeleton className="h-9 w-full" />
+                <Skeleton className="h-9 w-full" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : settingsQuery.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to fetch settings</AlertTitle>
+          <AlertDescription>
+            <p>{SETTINGS_MESSAGES.loadError}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              disabled={settingsQuery.isFetching}
+              onClick={() => settingsQuery.refetch()}
+            >
+              {settingsQuery.isFetching ? 'Retrying...' : 'Retry'}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <SettingsFormView settings={settingsQuery.data} />
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { API_PATHS, type TTeam, type TTeamMemberListResponse } from '@helpdesk/contracts';
+import { API_PATHS, TEAM_MESSAGES, type TTeam, type TTeamMemberListResponse } from '@helpdesk/contracts';
 import {
   Alert,
   AlertDescription,
@@ -12,38 +12,47 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
   fullName,
   Skeleton,
 } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { UserRoleBadge } from '../users/user-badges.tsx';
+import { AddMembersDialog } from './add-members-dialog.tsx';
+import { useRemoveTeamMember } from './use-team-mutations.ts';
 
 const SKELETON_ROWS = ['a', 'b', 'c'];
 
-/** Manage: the team's members. Adding and removing members come with the administration issue. */
-export function TeamMembersDialog({ team }: { team: TTeam }) {
-  const [isOpen, setIsOpen] = useState(false);
+/** Manage: the team's members with Remove, plus Add Members and Close (spec section 2). */
+export function TeamMembersDialog({
+  team,
+  isOpen,
+  onOpenChange,
+}: {
+  team: TTeam;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
+  const [isAdding, setIsAdding] = useState(false);
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Manage ${team.name}`}>
-          Manage
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg" data-testid="team-members-dialog">
         <DialogHeader>
           <DialogTitle>{team.name}</DialogTitle>
-          <DialogDescription>Members of this team.</DialogDescription>
+          <DialogDescription>{team.description || TEAM_MESSAGES.noDescription}</DialogDescription>
         </DialogHeader>
-        {/* Mounted only while open, so closed dialogs cost no request. */}
-        {isOpen ? <TeamMemberList teamId={team.id} /> : null}
+        <TeamMemberList teamId={team.id} />
         <DialogFooter>
+          <Button variant="outline" onClick={() => setIsAdding(true)}>
+            <UserPlus aria-hidden />
+            Add Members
+          </Button>
           <DialogClose asChild>
-            <Button variant="outline">Close</Button>
+            <Button variant="secondary">Close</Button>
           </DialogClose>
         </DialogFooter>
+        <AddMembersDialog team={team} isOpen={isAdding} onOpenChange={setIsAdding} />
       </DialogContent>
     </Dialog>
   );
@@ -51,6 +60,7 @@ export function TeamMembersDialog({ team }: { team: TTeam }) {
 
 function TeamMemberList({ teamId }: { teamId: string }) {
   const membersQuery = useQuery<TTeamMemberListResponse>({ queryKey: [API_PATHS.teams, teamId, 'members'] });
+  const remove = useRemoveTeamMember(teamId);
 
   if (membersQuery.isPending) {
     return (
@@ -66,7 +76,7 @@ function TeamMemberList({ teamId }: { teamId: string }) {
   if (membersQuery.isError) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>Failed to fetch team members</AlertTitle>
+        <AlertTitle>{TEAM_MESSAGES.fetchMembersError}</AlertTitle>
         <AlertDescription>
           <p>Failed to load team members. Please try again.</p>
           <Button
@@ -83,22 +93,40 @@ function TeamMemberList({ teamId }: { teamId: string }) {
     );
   }
   if (membersQuery.data.length === 0) {
-    return <p className="py-6 text-center text-sm text-muted-foreground">No team members assigned yet</p>;
+    return <p className="py-6 text-center text-sm text-muted-foreground">{TEAM_MESSAGES.noMembers}</p>;
   }
   return (
     <ul className="flex max-h-80 flex-col divide-y overflow-y-auto" aria-label="Team members">
-      {membersQuery.data.map((member) => (
-        <li key={member.id} className="flex items-center justify-between gap-3 py-2">
-          <div className="min-w-0">
-            <div className="truncate font-medium">{fullName(member)}</div>
-            <div className="truncate text-sm text-muted-foreground">{member.email}</div>
-          </div>
-          <div className="flex shrink-0 gap-2">
-            {member.teamRole === 'lead' ? <Badge variant="outline">Team lead</Badge> : null}
-            <UserRoleBadge role={member.role} />
-          </div>
-        </li>
-      ))}
+      {membersQuery.data.map((member) => {
+        const name = fullName(member);
+        const isRemoving = remove.isPending && remove.variables === member.id;
+        return (
+          <li
+            key={member.id}
+            className="flex items-center justify-between gap-3 py-2"
+            data-testid="team-member"
+          >
+            <div className="min-w-0">
+              <div className="truncate font-medium">{name}</div>
+              <div className="truncate text-sm text-muted-foreground">{member.email}</div>
+            </div>
+            <div className="flex shrink-0 items-center gap-2">
+              {member.teamRole === 'lead' ? <Badge variant="outline">Team lead</Badge> : null}
+              <UserRoleBadge role={member.role} />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                aria-label={`Remove ${name}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(member.id)}
+              >
+                {isRemoving ? 'Removing...' : 'Remove'}
+              </Button>
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,34 +1,37 @@
-import { API_PATHS, type TTeamListResponse } from '@helpdesk/contracts';
+import { API_PATHS, TEAM_MESSAGES, type TTeamListResponse } from '@helpdesk/contracts';
 import {
   Alert,
   AlertDescription,
   AlertTitle,
   Button,
   Card,
-  CardContent,
   CardDescription,
-  CardFooter,
   CardHeader,
   CardTitle,
   Skeleton,
 } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { memberCountText } from './team-labels.ts';
-import { TeamMembersDialog } from './team-members-dialog.tsx';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { TeamCard } from './team-card.tsx';
+import { TeamFormDialog } from './team-form-dialog.tsx';
 
 const SKELETON_CARDS = ['a', 'b', 'c'];
 
-/** The Teams tab: one card per team; creating teams comes with the administration issue. */
+/** The Teams tab: Create Team, then one card per team (spec section 2). */
 export function TeamsTab() {
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: [API_PATHS.teams] });
+  const [isCreating, setIsCreating] = useState(false);
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex justify-end">
-        <Button disabled title="Creating teams is not available yet.">
+        <Button onClick={() => setIsCreating(true)}>
+          <Plus aria-hidden />
           Create Team
         </Button>
       </div>
+      <TeamFormDialog isOpen={isCreating} onOpenChange={setIsCreating} />
       {teamsQuery.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {SKELETON_CARDS.map((key) => (
@@ -37,9 +40,9 @@ export function TeamsTab() {
         </div>
       ) : teamsQuery.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>Failed to fetch teams</AlertTitle>
+          <AlertTitle>{TEAM_MESSAGES.fetchTeamsError}</AlertTitle>
           <AlertDescription>
-            <p>Failed to load teams. Please try again.</p>
+            <p>{TEAM_MESSAGES.loadError}</p>
             <Button
               variant="outline"
               size="sm"
@@ -54,25 +57,16 @@ export function TeamsTab() {
       ) : teamsQuery.data.length === 0 ? (
         <Card>
           <CardHeader className="text-center">
-            <CardTitle>No Teams Created Yet</CardTitle>
-            <CardDescription>Teams group the agents who work on tickets together.</CardDescription>
+            <CardTitle>{TEAM_MESSAGES.noTeams}</CardTitle>
+            <CardDescription>
+              Teams group the agents who work on tickets together. Use Create Team to add the first one.
+            </CardDescription>
           </CardHeader>
         </Card>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {teamsQuery.data.map((team) => (
-            <Card key={team.id} data-testid="team-card">
-              <CardHeader>
-                <CardTitle>{team.name}</CardTitle>
-                <CardDescription>{team.description || 'No description'}</CardDescription>
-              </CardHeader>
-              <CardContent className="text-sm text-muted-foreground">
-                {memberCountText(team.memberCount)}
-              </CardContent>
-              <CardFooter className="mt-auto">
-                <TeamMembersDialog team={team} />
-              </CardFooter>
-            </Card>
+            <TeamCard key={team.id} team={team} />
           ))}
         </div>
       )}

@@ -24,6 +24,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AddUserDialog } from './add-user-dialog.tsx';
 import {
   emptyUsersText,
   filterUsers,
@@ -37,13 +38,14 @@ import {
   userCountsLine,
 } from './filter-users.ts';
 import { UserRoleBadge, UserStatusBadge } from './user-badges.tsx';
+import { UserRoleMenu } from './user-role-menu.tsx';
 import { UserStatusActions } from './user-status-actions.tsx';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
 const COLUMN_COUNT = 6;
 
-/** The Users tab: counts, search, filters and the approval table. */
-export function UsersTab() {
+/** The Users tab: counts, Add User, search, filters, the approval table and each row's role menu. */
+export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TUserStatusFilter>('all');
   const [role, setRole] = useState<TUserRoleFilter>('all');
@@ -67,9 +69,7 @@ export function UsersTab() {
         ) : (
           <span />
         )}
-        <Button disabled title="Adding users by hand is not available yet: people register themselves.">
-          Add User
-        </Button>
+        <AddUserDialog />
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -170,14 +170,17 @@ export function UsersTab() {
                       <TableCell>
                         <UserStatusBadge status={user.status} />
                       </TableCell>
-                      <TableCell className="pr-4 text-right">
-                        {user.status === 'pending' ? (
-                          <UserStatusActions user={user} />
-                        ) : user.status === 'active' && user.approvedAt ? (
-                          <span className="text-sm text-muted-foreground">
-                            Approved {formatShortDate(user.approvedAt)}
-                          </span>
-                        ) : null}
+                      <TableCell className="pr-4">
+                        <div className="flex items-center justify-end gap-2">
+                          {user.status === 'pending' ? (
+                            <UserStatusActions user={user} />
+                          ) : user.status === 'active' && user.approvedAt ? (
+                            <span className="text-sm text-muted-foreground">
+                              Approved {formatShortDate(user.approvedAt)}
+                            </span>
+                          ) : null}
+                          <UserRoleMenu user={user} currentUserId={currentUserId} />
+                        </div>
                       </TableCell>
                     </TableRow>
                   ))

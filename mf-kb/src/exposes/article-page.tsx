@@ -1,27 +1,48 @@
 import '../remote.css';
 import type { TArticlePageProps } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@helpdesk/shared-ui';
-import { Link } from '@tanstack/react-router';
+import { ApiRequestError, Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
+import { ArticleNotFound } from '../article/article-not-found.tsx';
+import { ArticleView } from '../article/article-view.tsx';
+import { useArticle } from '../article/use-article.ts';
+import { canEditArticles } from '../kb/article-labels.ts';
 
-/** /kb/article/{id}: a placeholder until the knowledge base issue builds the article page. */
-export default function ArticlePage({ articleId }: TArticlePageProps) {
+/** A draft or archived article answers 404 to an end user, like a missing one; a malformed id 400. */
+function isNotFound(error: Error | null): boolean {
+  return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+}
+
+function ArticleSkeleton() {
   return (
-    <Card data-testid="article-page">
-      <CardHeader>
-        <CardTitle>Article</CardTitle>
-        <CardDescription>An article's body, category, author, status and views.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-1 text-sm">
-        <p className="text-muted-foreground">Articles are being set up.</p>
-        <p className="text-muted-foreground">
-          Requested article: <span className="font-mono text-foreground">{articleId}</span>
-        </p>
-      </CardContent>
-      <CardFooter>
-        <Link to="/kb" className="text-sm font-medium text-primary hover:underline">
-          Back to Knowledge Base
-        </Link>
-      </CardFooter>
-    </Card>
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading article">
+      <Skeleton className="h-5 w-48" />
+      <Card>
+        <CardHeader className="gap-3">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** /kb/article/{id}: the article, and for agents and admins the Edit Article dialog. */
+export default function ArticlePage({ articleId, currentUser }: TArticlePageProps) {
+  const article = useArticle(articleId);
+  if (article.data) return <ArticleView article={article.data} canEdit={canEditArticles(currentUser.role)} />;
+  if (article.isPending) return <ArticleSkeleton />;
+  return (
+    <ArticleNotFound
+      retry={
+        isNotFound(article.error)
+          ? undefined
+          : { onRetry: () => void article.refetch(), isRetrying: article.isFetching }
+      }
+    />
   );
 }

@@ -1,20 +1,272 @@
 import '../remote.css';
-import type { TRemotePageProps } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
+import type { TKbArticle, TRemotePageProps } from '@helpdesk/contracts';
+import { KB_LIMITS } from '@helpdesk/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  kbSearchTerm,
+  Spinner,
+  settledKbSearchTerm,
+  useDebouncedValue,
+} from '@helpdesk/shared-ui';
+import { Plus, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { CreateArticleDialog } from '../article-form/article-form-dialog.tsx';
+import { canEditArticles } from '../kb/article-labels.ts';
+import { ArticleList } from '../knowledge-base/article-list.tsx';
+import { CategoryGrid } from '../knowledge-base/category-grid.tsx';
+import { LoadError } from '../knowledge-base/load-error.tsx';
+import {
+  useArticleSearch,
+  useCategoryArticles,
+  useKbCategories,
+  usePopularArticles,
+} from '../knowledge-base/use-kb-lists.ts';
 
-/** /kb: a placeholder until the knowledge base issue builds search, categories and popular articles. */
-export default function KnowledgeBasePage(_props: TRemotePageProps) {
+/** How long typing must pause before the search runs. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+function SearchResults({ text, term, isStaff }: { text: string; term: string | null; isStaff: boolean }) {
+  const search = useArticleSearch(term);
+  const articles = term === null ? undefined : search.data?.articles;
   return (
-    <Card data-testid="knowledge-base-page">
-      <CardHeader>
-        <CardTitle>Knowledge Base</CardTitle>
-        <CardDescription>
-          Search articles, browse them by category and find the most popular ones.
-        </CardDescription>
+    <Card className="gap-0 pb-0" data-testid="kb-search-results">
+      <CardHeader className="grid-rows-[auto] border-b [.border-b]:pb-4">
+        <CardTitle className="flex items-center gap-2 break-words" data-testid="kb-search-title">
+          Search Results for "{text}"
+          {search.isFetching && search.isPlaceholderData && (
+            <Spinner aria-label="Searching" className="text-muted-foreground" />
+          )}
+        </CardTitle>
       </CardHeader>
-      <CardContent>
-        <p className="text-sm text-muted-foreground">The knowledge base is being set up.</p>
+      <CardContent className="px-0">
+        {search.isError ? (
+          <div className="p-6">
+            <LoadError
+              title="Search failed"
+              text="The knowledge base could not be searched. Check your connection and try again."
+              isRetrying={search.isFetching}
+              onRetry={() => void search.refetch()}
+              testId="kb-search-error"
+            />
+          </div>
+        ) : (
+          <ArticleList
+            articles={articles}
+            meta="author"
+            skeletonRows={3}
+            empty="No articles found matching your search."
+            isStatusShown={isStaff}
+          />
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+function CategoryArticles({
+  categoryId,
+  name,
+  description,
+  isStaff,
+}: {
+  categoryId: string;
+  name: string;
+  description: string | null;
+  isStaff: boolean;
+}) {
+  const list = useCategoryArticles(categoryId);
+  const articles = list.data?.pages.flatMap((page) => page.articles);
+  return (
+    <Card className="gap-0 pb-0" data-testid="kb-category-articles">
+      <CardHeader className="border-b [.border-b]:pb-4">
+        <CardTitle>{name}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="px-0">
+        {list.isError && !list.isFetchNextPageError ? (
+          <div className="p-6">
+            <LoadError
+              title="Failed to load articles"
+              text="The articles of this category could not be loaded. Check your connection and try again."
+              isRetrying={list.isFetching}
+              onRetry={() => void list.refetch()}
+              testId="kb-category-articles-error"
+            />
+          </div>
+        ) : (
+          <ArticleList
+            articles={articles}
+            meta="updated"
+            skeletonRows={3}
+            empty="No articles found in this category."
+            isStatusShown={isStaff}
+          />
+        )}
+        {(list.hasNextPage || list.isFetchNextPageError) && (
+          <div className="flex flex-col items-center gap-2 border-t p-4">
+            {list.isFetchNextPageError && (
+              <p className="text-sm text-destructive">The next articles could not be loaded.</p>
+            )}
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+            >
+              {list.isFetchingNextPage && <Spinner aria-hidden />}
+              {list.isFetchingNextPage ? 'Loading...' : list.isFetchNextPageError ? 'Retry' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PopularArticles({ isStaff }: { isStaff: boolean }) {
+  const popular = usePopularArticles();
+  return (
+    <Card className="gap-0 pb-0" data-testid="kb-popular-articles">
+      <CardHeader className="border-b [.border-b]:pb-4">
+        <CardTitle>Popular Articles</CardTitle>
+        <CardDescription>What people read most.</CardDescription>
+      </CardHeader>
+      <CardContent className="px-0">
+        {popular.isError ? (
+          <div className="p-6">
+            <LoadError
+              title="Failed to load popular articles"
+              text="The popular articles could not be loaded. Check your connection and try again."
+              isRetrying={popular.isFetching}
+              onRetry={() => void popular.refetch()}
+              testId="kb-popular-error"
+            />
+          </div>
+        ) : (
+          <ArticleList
+            articles={popular.data?.articles}
+            meta="category"
+            skeletonRows={5}
+            empty="No popular articles yet."
+            isStatusShown={isStaff}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /kb: search, the category cards with the selected category's articles, and the popular articles. */
+export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
+  const isStaff = canEditArticles(currentUser.role);
+  const [searchText, setSearchText] = useState('');
+  const debouncedText = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [selectedCategoryId, setSelectedCategoryId] = useState<string | null>(null);
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const categories = useKbCategories();
+
+  const isSearching = kbSearchTerm(searchText) !== null;
+  const selectedCategory = categories.data?.find((c) => c.id === selectedCategoryId) ?? null;
+
+  function toggleCategory(categoryId: string) {
+    setSelectedCategoryId((current) => (current === categoryId ? null : categoryId));
+    setSearchText('');
+  }
+
+  function showCreated(article: TKbArticle) {
+    // The new article appears where its author looks next: its category, with the search cleared.
+    setSelectedCategoryId(article.categoryId);
+    setSearchText('');
+  }
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="knowledge-base-page">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-xl">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            maxLength={KB_LIMITS.searchQueryMax}
+            placeholder="Search articles..."
+            aria-label="Search articles"
+            className="bg-background pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            data-testid="kb-search-input"
+          />
+          {searchText !== '' && (
+            <button
+              type="button"
+              onClick={() => setSearchText('')}
+              aria-label="Clear search"
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          )}
+        </div>
+        {isStaff && (
+          <Button onClick={() => setIsCreateOpen(true)} data-testid="create-article-button">
+            <Plus className="size-4" aria-hidden />
+            Create Article
+          </Button>
+        )}
+      </div>
+
+      {isSearching ? (
+        <SearchResults
+          text={searchText.trim()}
+          term={settledKbSearchTerm(searchText, debouncedText)}
+          isStaff={isStaff}
+        />
+      ) : (
+        <>
+          <section className="flex flex-col gap-3" aria-labelledby="kb-categories-heading">
+            <h2 id="kb-categories-heading" className="font-semibold text-lg tracking-tight">
+              Categories
+            </h2>
+            {categories.isError ? (
+              <LoadError
+                title="Failed to load categories"
+                text="The knowledge base categories could not be loaded. Check your connection and try again."
+                isRetrying={categories.isFetching}
+                onRetry={() => void categories.refetch()}
+                testId="kb-categories-error"
+              />
+            ) : (
+              <CategoryGrid
+                categories={categories.data}
+                selectedId={selectedCategoryId}
+                onToggle={toggleCategory}
+              />
+            )}
+          </section>
+          {selectedCategory ? (
+            <CategoryArticles
+              key={selectedCategory.id}
+              categoryId={selectedCategory.id}
+              name={selectedCategory.name}
+              description={selectedCategory.description}
+              isStaff={isStaff}
+            />
+          ) : (
+            <PopularArticles isStaff={isStaff} />
+          )}
+        </>
+      )}
+
+      {isStaff && (
+        <CreateArticleDialog isOpen={isCreateOpen} onOpenChange={setIsCreateOpen} onCreated={showCreated} />
+      )}
+    </div>
   );
 }

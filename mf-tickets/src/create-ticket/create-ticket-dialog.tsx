@@ -37,6 +37,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ArticleSuggestionsBox } from './article-suggestions-box.tsx';
 import { AttachmentDropArea } from './attachment-drop-area.tsx';
 import {
   attachmentFailureToast,
@@ -214,6 +215,7 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
                 </FormItem>
               )}
             />
+            <ArticleSuggestionsBox control={form.control} />
             <FormField
               control={form.control}
               name="description"

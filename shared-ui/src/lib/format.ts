@@ -11,31 +11,97 @@ function toDate(value: TDateInput): Date | null {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
+let displayTimeZone: string | null = null;
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The IANA zone every date helper here formats in (the desk's timezone setting); null formats in the
+ * browser's own zone. Throws a RangeError for a zone the browser does not know, changing nothing.
+ */
+export function setDisplayTimeZone(timeZone: string | null): void {
+  if (timeZone !== null) zoneFormat(timeZone);
+  displayTimeZone = timeZone;
+}
+
+/** The zone set by setDisplayTimeZone, or null while dates follow the browser's zone. */
+export function getDisplayTimeZone(): string | null {
+  return displayTimeZone;
+}
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+type TCalendarParts = { year: number; month: number; day: number; hour: number; minute: number };
+
+// Intl only supplies the numbers for the zone; the text is still assembled by hand below.
+function calendarParts(date: Date): TCalendarParts {
+  if (displayTimeZone === null) {
+    return {
+      year: date.getFullYear(),
+      month: date.getMonth(),
+      day: date.getDate(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+    };
+  }
+  const parts: Record<string, number> = {};
+  for (const part of zoneFormat(displayTimeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: (parts.month ?? 1) - 1,
+    day: parts.day ?? 0,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+  };
+}
+
 // Formatting by hand instead of Intl keeps the output identical in every browser locale and in tests.
-function monthDay(date: Date) {
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+function monthDay(parts: TCalendarParts) {
+  return `${MONTHS[parts.month]} ${parts.day}`;
 }
 
-function hourMinute(date: Date) {
-  return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+function hourMinute(parts: TCalendarParts) {
+  return `${pad2(parts.hour)}:${pad2(parts.minute)}`;
 }
 
-/** List dates, month day, hour:minute in local time: 'Nov 21, 14:05'. '' for an invalid date. */
+/** List dates, month day, hour:minute in the display zone: 'Nov 21, 14:05'. '' for an invalid date. */
 export function formatListDate(value: TDateInput): string {
   const date = toDate(value);
-  return date ? `${monthDay(date)}, ${hourMinute(date)}` : '';
+  if (!date) return '';
+  const parts = calendarParts(date);
+  return `${monthDay(parts)}, ${hourMinute(parts)}`;
 }
 
 /** Ticket detail dates, month day, year hour:minute: 'Nov 21, 2026 14:05'. '' for an invalid date. */
 export function formatDetailDate(value: TDateInput): string {
   const date = toDate(value);
-  return date ? `${monthDay(date)}, ${date.getFullYear()} ${hourMinute(date)}` : '';
+  if (!date) return '';
+  const parts = calendarParts(date);
+  return `${monthDay(parts)}, ${parts.year} ${hourMinute(parts)}`;
 }
 
 /** Knowledge base and admin dates, month abbreviation day, year: 'Nov 21, 2026'. '' for an invalid date. */
 export function formatShortDate(value: TDateInput): string {
   const date = toDate(value);
-  return date ? `${monthDay(date)}, ${date.getFullYear()}` : '';
+  if (!date) return '';
+  const parts = calendarParts(date);
+  return `${monthDay(parts)}, ${parts.year}`;
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;

@@ -1,4 +1,4 @@
-import { useCurrentUser, useLogout } from '@helpdesk/shared-ui';
+import { useCurrentUser, useDisplaySettings, useLogout } from '@helpdesk/shared-ui';
 import { Navigate, Outlet, useNavigate } from '@tanstack/react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { usePageMeta } from '../layout/use-page-meta.ts';
@@ -15,8 +15,10 @@ export function GuardedLayout() {
   const meta = usePageMeta();
   const navigate = useNavigate();
   const logout = useLogout(() => void navigate({ to: '/login' }));
+  // The desk's timezone (admin settings) decides how every app formats dates.
+  const display = useDisplaySettings(user !== null && user.status === 'active');
 
-  if (isLoading) return <GuardSkeleton />;
+  if (isLoading || display.isLoading) return <GuardSkeleton />;
   if (error !== null || user === null) return <Navigate to={signInPathFor(meta.roles)} replace />;
 
   const isAllowed = isRoleAllowed(meta.roles, user.role);
@@ -30,7 +32,10 @@ export function GuardedLayout() {
   return (
     <SignedInUserProvider user={user}>
       <AppLayout user={user} title={meta.title} isNewTicketHidden={meta.isNewTicketHidden}>
-        {isAllowed ? <Outlet /> : <AccessDeniedAlert roles={meta.roles} />}
+        {/* Keyed by the timezone so every date on the page redraws when an admin changes it. */}
+        <div key={display.timeZone ?? 'browser'} className="contents">
+          {isAllowed ? <Outlet /> : <AccessDeniedAlert roles={meta.roles} />}
+        </div>
       </AppLayout>
     </SignedInUserProvider>
   );

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { ARTICLE_STATUSES } from '@helpdesk/contracts';
+import postgres, { type Sql } from 'postgres';
+import { createScratchDatabase } from '../../test/helpers.ts';
+import {
+  type ArticleListFilters,
+  countArticleView,
+  selectActiveCategories,
+  selectArticle,
+  selectArticlePage,
+  selectArticlesBySimilarity,
+  selectArticlesByText,
+  selectPopularArticlePage,
+} from './queries.ts';
+import { buildSearchTerms } from './search-terms.ts';
+import { isViewWindowStale, rebuildRecentViews, rollViewWindow } from './view-window.ts';
+
+type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+let db: Scratch;
+let traced: Sql;
+let sentQueries: { text: string; parameters: unknown[] }[] = [];
+let categoryId = '';
+let articleId = '';
+const ARTICLES = 8_000;
+const BIG_TABLES = new Set(['kb_articles', 'kb_article_views', 'kb_article_recent_views']);
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** A parameter as PostgreSQL text: arrays as array literals, so '{a,b}'::uuid[] still parses. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/**
+ * Runs a query function for real, then asks PostgreSQL how it planned the statement it sent (the
+ * last one, or the last one that starts with `startsWith`).
+ */
+async function planOf(run: (sql: Sql) => Promise<unknown>, startsWith = ''): Promise<PlanNode[]> {
+  sentQueries = [];
+  await run(traced);
+  const sent = sentQueries.findLast((query) => query.text.trim().startsWith(startsWith));
+  if (!sent) throw new Error('no statement was sent');
+  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+    `explain (format json) ${sent.text}`,
+    sent.parameters.map(asText),
+  );
+  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+  if (!plan) throw new Error('no plan');
+  return nodesOf(plan);
+}
+
+/** The seq scans of a plan on the tables that grow: articles and their daily views. */
+const seqScansOf = (nodes: PlanNode[]) =>
+  nodes
+    .filter((node) => node['Node Type'] === 'Seq Scan' && BIG_TABLES.has(node['Relation Name'] ?? ''))
+    .map((node) => node['Relation Name']);
+
+beforeAll(async () => {
+  db = await createScratchDatabase();
+  const [author] = await db.sql<{ id: string }[]>`
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    values ('kb_author', 'kb_author@example.test', 'x', 'Kb', 'Author', 'agent', 'active') returning id`;
+  await db.sql`
+    insert into kb_categories (name, slug, sort_order)
+    select 'Category ' || n, 'category-' || n, n from generate_series(1, 12) n`;
+  // A large knowledge base: 8,000 articles over 12 categories, most published, each with a few
+  // of 5,000 distinct words, so a word search matches a handful and a common word thousands.
+  await db.sql`
+    insert into kb_articles (title, slug, content, excerpt, category_id, author_id, status, tags, view_count,
+                             published_at, created_at, updated_at)
+    select 'Article ' || n || ' about term' || (n % 5000), 'article-' || n,
+           'Common text for every article. Mentions term' || ((n * 7) % 5000) || ' and term' || ((n * 13) % 5000) || '.',
+           'Excerpt ' || n, c.ids[1 + n % 12], ${author?.id ?? ''},
+           case when n % 10 = 0 then 'draft' when n % 10 = 1 then 'archived' else 'published' end,
+           array['tag' || (n % 300)], n % 1000, now() - n * interval '10 minutes',
+           now() - n * interval '10 minutes', now() - n * interval '5 minutes'
+    from generate_series(1, ${ARTICLES}) n,
+         (select array_agg(id order by sort_order) as ids from kb_categories) c`;
+  // Reading: 600 articles read on each of the last 30 days, and older history.
+  await db.sql`
+    insert into kb_article_views (article_id, viewed_on, views)
+    select a.id, current_date - d, 1 + (a.view_count + d) % 50
+    from (select id, view_count from kb_articles where status = 'published' order by slug limit 600) a,
+         generate_series(0, 29) d`;
+  await db.sql`
+    insert into kb_article_views (article_id, viewed_on, views)
+    select a.id, current_date - d, 5
+    from (select id from kb_articles where status = 'published' order by slug desc limit 100) a,
+         generate_series(30, 89) d`;
+  await db.sql.begin((tx) => rebuildRecentViews(tx));
+  // As if the window last moved a week ago: moving it now reads only the days that leave it.
+  await db.sql`update kb_view_window set starts_on = starts_on - 7`;
+  await db.sql`update kb_articles set is_popular = true where slug in ('article-2', 'article-3')`;
+  // As autovacuum would have by now: the GIN indexes' pending lists merged, statistics fresh.
+  await db.sql`vacuum analyze`;
+  const [some] = await db.sql<{ id: string; categoryId: string }[]>`
+    select id, category_id as "categoryId" from kb_articles where slug = 'article-1234'`;
+  articleId = some?.id ?? '';
+  categoryId = some?.categoryId ?? '';
+  traced = postgres(db.url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, text, parameters) => {
+      if (!text.startsWith('explain')) sentQueries.push({ text, parameters });
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await traced?.end();
+  await db?.drop();
+});
+
+describe('knowledge base query plans at scale', () => {
+  test(`every list filter combination reads an index, never all ${ARTICLES} articles`, async () => {
+    const [middle] = await db.sql<{ at: string }[]>`select (now() - interval '20 days')::text as at`;
+    const failures: string[] = [];
+    for (const status of [null, ...ARTICLE_STATUSES]) {
+      for (const category of [null, categoryId]) {
+        for (const isPopular of [null, false]) {
+          for (const after of [null, { at: middle?.at ?? '', id: crypto.randomUUID() }]) {
+            const filters: ArticleListFilters = { status, categoryId: category, isPopular };
+            const nodes = await planOf((sql) => selectArticlePage(sql, filters, { limit: 21, after }));
+            const label = JSON.stringify({
+              status,
+              category: category !== null,
+              isPopular,
+              after: after !== null,
+            });
+            const seqScans = seqScansOf(nodes);
+            if (seqScans.length > 0) failures.push(`${label}: seq scan on ${seqScans.join(', ')}`);
+            if (!nodes.some((node) => node['Index Name']?.startsWith('kb_articles_'))) {
+              failures.push(`${label}: no kb_articles index`);
+            }
+          }
+        }
+      }
+    }
+    for (const category of [null, categoryId]) {
+      for (const after of [null, { recentViews: 100, viewCount: 10, id: crypto.randomUUID() }]) {
+        const nodes = await planOf((sql) =>
+          selectPopularArticlePage(sql, { status: 'published', categoryId: category }, { limit: 6, after }),
+        );
+        const seqScans = seqScansOf(nodes);
+        if (seqScans.length > 0) failures.push(`popular ${category}: seq scan on ${seqScans.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test('search (full text and the typo fallback), one article, a view and the categories read indexes only', async () => {
+    const rare = buildSearchTerms('term4321 setup');
+    const typo = buildSearchTerms('artcle 1234');
+    if (!rare || !typo) throw new Error('no terms');
+    const queries: [string, (sql: Sql) => Promise<unknown>][] = [
+      ['rare words', (sql) => selectArticlesByText(sql, { ...rare, status: 'published', limit: 10 })],
+      [
+        'typo fallback',
+        (sql) =>
+          selectArticlesBySimilarity(sql, {
+            text: typo.text,
+            status: 'published',
+            limit: 10,
+            excludedIds: [articleId],
+          }),
+      ],
+      ['one article', (sql) => selectArticle(sql, articleId, 'published')],
+      ['a view', (sql) => countArticleView(sql, articleId)],
+      ['categories', (sql) => selectActiveCategories(sql)],
+      ['window check', (sql) => isViewWindowStale(sql)],
+    ];
+    const failures: string[] = [];
+    for (const [label, query] of queries) {
+      const seqScans = seqScansOf(await planOf(query));
+      if (seqScans.length > 0) failures.push(`${label}: seq scan on ${seqScans.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+    // Moving the window subtracts the days that left it: a range of the day index, not the history.
+    const moved = await planOf(
+      (sql) => sql.begin((tx) => rollViewWindow(tx)),
+      'update kb_article_recent_views',
+    );
+    expect(seqScansOf(moved).filter((table) => table === 'kb_article_views')).toEqual([]);
+    expect(await isViewWindowStale(db.sql)).toBe(false);
+    const found = await selectArticlesByText(db.sql, { ...rare, status: 'published', limit: 10 });
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((article) => article.status === 'published')).toBe(true);
+  });
+
+  // A word in nearly every article is rightly read by a scan (ranking needs every match); it stays fast.
+  test('a search matching nearly every article answers in well under a second', async () => {
+    const common = buildSearchTerms('common text');
+    if (!common) throw new Error('no terms');
+    const started = performance.now();
+    const found = await selectArticlesByText(db.sql, { ...common, status: 'published', limit: 10 });
+    expect(found).toHaveLength(10);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

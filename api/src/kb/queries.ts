@@ -1,0 +1,266 @@
+import type { TArticleStatus, TKbArticle, TKbArticleSummary, TKbCategory } from '@helpdesk/contracts';
+import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+
+/**
+ * The popular rule. An article is popular when it is published and either an editor flagged it
+ * (is_popular, kept from the seed) or it is among the POPULAR_TOP_READ published articles with the
+ * most views in the last POPULAR_WINDOW_DAYS days, today included (kb_article_views); ties go to
+ * the smaller id. Every answer computes isPopular with this rule, in SQL. The window's sums are
+ * kept in kb_article_recent_views (view-window.ts), so the top read are the first entries of an index.
+ */
+export const POPULAR_TOP_READ = 5;
+
+/** The CTE `top_read (id)`: the most-read published articles of the window. */
+const topRead = () => sql`
+  top_read as (
+    select r.article_id as id
+    from kb_article_recent_views r join kb_articles p on p.id = r.article_id
+    where r.views > 0 and p.status = 'published'
+    order by r.views desc, r.article_id
+    limit ${POPULAR_TOP_READ}
+  )`;
+
+const isPopular = () => sql`(a.status = 'published' and (a.is_popular or a.id in (select id from top_read)))`;
+
+const summaryColumns = () => sql`
+  a.id, a.title, a.slug, a.excerpt, a.category_id as "categoryId", a.status, a.tags,
+  ${isPopular()} as "isPopular", a.view_count as "viewCount", a.published_at as "publishedAt",
+  a.created_at as "createdAt", a.updated_at as "updatedAt",
+  json_build_object('id', c.id, 'name', c.name) as category,
+  json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as author`;
+
+const joins = () => sql`
+  join kb_categories c on c.id = a.category_id
+  join users u on u.id = a.author_id`;
+
+/** Which articles a reader may get: one status (end users: always 'published'), or any (null, staff). */
+export type StatusScope = TArticleStatus | null;
+
+const statusIs = (status: StatusScope) => (status === null ? sql`` : sql`and a.status = ${status}`);
+
+/** Active categories in sortOrder then name, each with its number of published articles. */
+export function selectActiveCategories(db: Db): Promise<TKbCategory[]> {
+  return db<TKbCategory[]>`
+    select c.id, c.name, c.slug, c.description, c.icon, c.is_active as "isActive", c.sort_order as "sortOrder",
+           (select count(*)::int from kb_articles a where a.category_id = c.id and a.status = 'published')
+             as "articleCount",
+           c.created_at as "createdAt", c.updated_at as "updatedAt"
+    from kb_categories c
+    where c.is_active
+    order by c.sort_order, c.name, c.id`;
+}
+
+/** A category's id and whether it is active; null when there is none with that id. */
+export async function selectCategoryState(db: Db, id: string): Promise<{ isActive: boolean } | null> {
+  const [row] = await db<{ isActive: boolean }[]>`
+    select is_active as "isActive" from kb_categories where id = ${id}`;
+  return row ?? null;
+}
+
+export type ArticleListFilters = {
+  status: StatusScope;
+  categoryId: string | null;
+  /** true: popular only, false: not popular only, null: either. */
+  isPopular: boolean | null;
+};
+
+/** A list row plus its updated_at at full (microsecond) precision, for the next page's cursor. */
+export type ArticleListRow = TKbArticleSummary & { cursorAt: string };
+
+/**
+ * One page newest update first, (updated_at, id) strictly after the cursor. Each filter
+ * combination has an index in that order (00009, 00015), so a page costs the same at any size.
+ */
+export function selectArticlePage(
+  db: Db,
+  filters: ArticleListFilters,
+  page: { limit: number; after: { at: string; id: string } | null },
+): Promise<ArticleListRow[]> {
+  const popular =
+    filters.isPopular === null
+      ? sql``
+      : filters.isPopular
+        ? sql`and ${isPopular()}`
+        : sql`and not ${isPopular()}`;
+  return db<ArticleListRow[]>`
+    with ${topRead()}
+    select ${summaryColumns()}, a.updated_at::text as "cursorAt"
+    from kb_articles a ${joins()}
+    where true ${statusIs(filters.status)}
+      ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
+      ${popular}
+      ${page.after === null ? sql`` : sql`and (a.updated_at, a.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
+    order by a.updated_at desc, a.id desc
+    limit ${page.limit}`;
+}
+
+/** A popular-list row plus its views in the window, which orders the list. */
+export type PopularListRow = TKbArticleSummary & { recentViews: number };
+
+/**
+ * One page of the popular articles (the rule above), most read first: views in the window, then
+ * all-time views, then id, strictly after the cursor. The candidates are the flagged articles and
+ * the top read, each found through an index, never by reading every article.
+ */
+export function selectPopularArticlePage(
+  db: Db,
+  filters: { status: StatusScope; categoryId: string | null },
+  page: { limit: number; after: { recentViews: number; viewCount: number; id: string } | null },
+): Promise<PopularListRow[]> {
+  return db<PopularListRow[]>`
+    with ${topRead()},
+    candidates as (
+      select f.id from kb_articles f where f.status = 'published' and f.is_popular
+      union
+      select id from top_read
+    )
+    select ${summaryColumns()}, coalesce(r.views, 0) as "recentViews"
+    from candidates p
+    join kb_articles a on a.id = p.id
+    ${joins()}
+    left join kb_article_recent_views r on r.article_id = a.id
+    where a.status = 'published' ${statusIs(filters.status)}
+      ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
+      ${
+        page.after === null
+          ? sql``
+          : sql`and (coalesce(r.views, 0), a.view_count, a.id) < (${page.after.recentViews}::int, ${page.after.viewCount}::int, ${page.after.id}::uuid)`
+      }
+    order by coalesce(r.views, 0) desc, a.view_count desc, a.id desc
+    limit ${page.limit}`;
+}
+
+/**
+ * Full-text search, best first: articles holding every word before those holding some, then by
+ * cover density rank (title A, tags B, excerpt C, body D). Both tsquery texts are built by the
+ * service from letters and digits only, so no input can make them invalid.
+ */
+export function selectArticlesByText(
+  db: Db,
+  search: { anyWords: string; allWords: string; status: StatusScope; limit: number },
+): Promise<TKbArticleSummary[]> {
+  return db<TKbArticleSummary[]>`
+    with ${topRead()}
+    select ${summaryColumns()}
+    from kb_articles a ${joins()}
+    where a.search_vector @@ to_tsquery('english', ${search.anyWords}) ${statusIs(search.status)}
+    order by a.search_vector @@ to_tsquery('english', ${search.allWords}) desc,
+             ts_rank_cd(a.search_vector, to_tsquery('english', ${search.anyWords})) desc,
+             a.updated_at desc, a.id desc
+    limit ${search.limit}`;
+}
+
+/**
+ * The typo-tolerant fallback: titles and tags whose words are similar to the search (pg_trgm
+ * word_similarity at its default threshold, 0.6, through the trigram index), most similar first,
+ * leaving out the articles already found.
+ */
+export function selectArticlesBySimilarity(
+  db: Db,
+  search: { text: string; status: StatusScope; limit: number; excludedIds: string[] },
+): Promise<TKbArticleSummary[]> {
+  return db<TKbArticleSummary[]>`
+    with ${topRead()}
+    select ${summaryColumns()}
+    from kb_articles a ${joins()}
+    where ${search.text} <% a.search_text ${statusIs(search.status)}
+      and a.id <> all(${db.array(search.excludedIds)}::uuid[])
+    order by word_similarity(${search.text}, a.search_text) desc, a.updated_at desc, a.id desc
+    limit ${search.limit}`;
+}
+
+/** One article with its body, if the scope may see it. */
+export async function selectArticle(db: Db, id: string, status: StatusScope): Promise<TKbArticle | null> {
+  const [row] = await db<TKbArticle[]>`
+    with ${topRead()}
+    select ${summaryColumns()}, a.content, a.last_viewed_at as "lastViewedAt"
+    from kb_articles a ${joins()}
+    where a.id = ${id} ${statusIs(status)}`;
+  return row ?? null;
+}
+
+/**
+ * Counts one read of a published article in one statement: view_count + 1, last_viewed_at = now(),
+ * today's row of kb_article_views and the window's sum. False when the article is missing or not
+ * published.
+ */
+export async function countArticleView(db: Db, id: string): Promise<boolean> {
+  const rows = await db`
+    with bumped as (
+      update kb_articles set view_count = view_count + 1, last_viewed_at = now()
+      where id = ${id} and status = 'published'
+      returning id
+    ),
+    daily as (
+      insert into kb_article_views as v (article_id, viewed_on, views)
+      select id, current_date, 1 from bumped
+      on conflict (article_id, viewed_on) do update set views = v.views + 1
+    )
+    insert into kb_article_recent_views as r (article_id, views)
+    select id, 1 from bumped
+    on conflict (article_id) do update set views = r.views + 1
+    returning r.article_id`;
+  return rows.length > 0;
+}
+
+/** The fields an article form writes. */
+export type ArticleFields = {
+  title: string;
+  content: string;
+  excerpt: string | null;
+  categoryId: string;
+  status: TArticleStatus;
+  tags: string[];
+};
+
+/**
+ * Inserts an article under a slug, publishedAt set when it starts published. Returns its id, or
+ * null when the slug is taken (also by a concurrent insert: PostgreSQL waits for it to commit).
+ */
+export async function insertArticle(
+  db: Db,
+  article: ArticleFields & { slug: string; authorId: string },
+): Promise<string | null> {
+  const [row] = await db<{ id: string }[]>`
+    insert into kb_articles (title, slug, content, excerpt, category_id, author_id, status, tags, published_at)
+    values (
+      ${article.title}, ${article.slug}, ${article.content}, ${article.excerpt}, ${article.categoryId},
+      ${article.authorId}, ${article.status}, ${db.array(article.tags)}::text[],
+      case when ${article.status}::text = 'published' then now() end
+    )
+    on conflict (slug) do nothing
+    returning id`;
+  return row?.id ?? null;
+}
+
+/** The article's category, locking the row until the transaction ends; null when it does not exist. */
+export async function selectArticleForUpdate(db: Db, id: string): Promise<{ categoryId: string } | null> {
+  const [row] = await db<{ categoryId: string }[]>`
+    select category_id as "categoryId" from kb_articles where id = ${id} for update`;
+  return row ?? null;
+}
+
+/**
+ * Writes an edit. The slug never changes; publishedAt is set the first time the article is
+ * published and kept after that. An excerpt or tags left undefined stay as they are.
+ */
+export async function updateArticle(
+  db: Db,
+  id: string,
+  change: Omit<ArticleFields, 'excerpt' | 'tags'> & {
+    excerpt: string | null | undefined;
+    tags: string[] | undefined;
+  },
+): Promise<void> {
+  await db`
+    update kb_articles set
+      title = ${change.title},
+      content = ${change.content},
+      category_id = ${change.categoryId},
+      status = ${change.status},
+      published_at = coalesce(published_at, case when ${change.status}::text = 'published' then now() end)
+      ${change.excerpt === undefined ? sql`` : sql`, excerpt = ${change.excerpt}`}
+      ${change.tags === undefined ? sql`` : sql`, tags = ${db.array(change.tags)}::text[]`}
+    where id = ${id}`;
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres, { type Sql } from 'postgres';
+import { createScratchDatabase } from '../../test/helpers.ts';
+import {
+  type ReportWindow,
+  selectCreatedStats,
+  selectDurationMedians,
+  selectDurationStats,
+  selectReportWindow,
+  selectStaffWithOpenCounts,
+} from './queries.ts';
+
+type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+let db: Scratch;
+let traced: Sql;
+let lastQuery: { text: string; parameters: unknown[] } | null = null;
+const TICKETS = 40_000;
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** A parameter as PostgreSQL text: arrays as array literals, everything else as its string. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return `{${value.map((item) => `"${String(item)}"`).join(',')}}`;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** Runs a query function for real, then asks PostgreSQL how it planned the statement it sent. */
+async function planOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
+  await run(traced);
+  const sent = lastQuery;
+  if (!sent) throw new Error('no statement was sent');
+  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+    `explain (format json) ${sent.text}`,
+    sent.parameters.map(asText),
+  );
+  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+  if (!plan) throw new Error('no plan');
+  return nodesOf(plan);
+}
+
+beforeAll(async () => {
+  db = await createScratchDatabase();
+  await db.sql`
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    select 'scale_user_' || n, 'scale_user_' || n || '@example.test', 'x', 'Scale', 'User ' || n,
+           case when n <= 8 then 'agent' else 'end_user' end, 'active'
+    from generate_series(1, 200) n`;
+  // A desk three years old: 40,000 tickets, one every 40 minutes, almost all answered and resolved.
+  await db.sql`
+    insert into tickets (title, description, priority, category, status, requester_id, assignee_id,
+                         created_at, sla_response_by, sla_resolve_by, responded_at, resolved_at)
+    select 'Ticket ' || n, 'Generated', (array['low','medium','high','critical'])[1 + n % 4],
+           (array['technical','access','software','hardware','other'])[1 + n % 5],
+           case when n % 50 = 0 then 'new' when n % 50 = 1 then 'in_progress' else 'resolved' end,
+           people.requesters[1 + n % array_length(people.requesters, 1)],
+           people.agents[1 + n % array_length(people.agents, 1)],
+           created, created + interval '8 hours', created + interval '48 hours',
+           case when n % 50 > 0 then created + (n % 7) * interval '1 hour' end,
+           case when n % 50 > 1 then created + (n % 60) * interval '1 hour' end
+    from (select n, now() - (n * interval '40 minutes') as created from generate_series(1, ${TICKETS}) n) g,
+         (select array_agg(id order by id) filter (where role = 'end_user') as requesters,
+                 array_agg(id order by id) filter (where role = 'agent') as agents
+          from users) people`;
+  // As autovacuum would have by now: statistics, and the visibility map index-only scans rely on.
+  await db.sql`vacuum analyze tickets`;
+  traced = postgres(db.url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, text, parameters) => {
+      if (!text.startsWith('explain')) lastQuery = { text, parameters };
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await traced?.end();
+  await db?.drop();
+});
+
+describe('report query plans at scale', () => {
+  test(`up to 90 days, every pass reads its covering index for the window only, never all ${TICKETS} tickets`, async () => {
+    const failures: string[] = [];
+    for (const count of [7, 30, 90]) {
+      for (const timeZone of ['UTC', 'America/New_York']) {
+        const w: ReportWindow = await selectReportWindow(traced, {
+          unit: 'day',
+          count,
+          timeZone,
+          asOf: null,
+        });
+        const passes: [string, string, (sql: Sql) => Promise<unknown>][] = [
+          ['created', 'tickets_report_created_idx', (sql) => selectCreatedStats(sql, w)],
+          ['resolved', 'tickets_report_resolved_idx', (sql) => selectDurationStats(sql, w, 'resolved_at')],
+          ['responded', 'tickets_report_responded_idx', (sql) => selectDurationStats(sql, w, 'responded_at')],
+          [
+            'resolved medians',
+            'tickets_report_resolved_idx',
+            (sql) => selectDurationMedians(sql, w, 'resolved_at'),
+          ],
+          [
+            'responded medians',
+            'tickets_report_responded_idx',
+            (sql) => selectDurationMedians(sql, w, 'responded_at'),
+          ],
+          ['open per agent', 'tickets_open_assignee_idx', (sql) => selectStaffWithOpenCounts(sql, [])],
+        ];
+        for (const [label, index, run] of passes) {
+          const nodes = await planOf(run);
+          const onTickets = nodes.filter((node) => node['Relation Name'] === 'tickets');
+          const where = `${label} ${count} days ${timeZone}`;
+          if (onTickets.some((node) => node['Node Type'] === 'Seq Scan')) failures.push(`${where}: seq scan`);
+          if (!onTickets.some((node) => node['Index Name'] === index))
+            failures.push(
+              `${where}: not ${index} but ${onTickets.map((n) => `${n['Node Type']}:${n['Index Name']}`).join(' ')}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test('a day-bucket window holds exactly its days, the last one today', async () => {
+    const w = await selectReportWindow(traced, { unit: 'day', count: 30, timeZone: 'UTC', asOf: null });
+    expect(w.buckets).toHaveLength(30);
+    expect(w.bucketStarts).toHaveLength(30);
+    expect(w.buckets.at(-1)).toBe(new Date().toISOString().slice(0, 10));
+    const rows = await selectCreatedStats(traced, w);
+    const total = rows.find((row) => row.level === 'total');
+    const [expected] = await traced<{ count: number }[]>`
+      select count(*)::int as count from tickets where created_at >= ${w.from} and created_at <= ${w.to}`;
+    expect(total?.created).toBe(expected?.count ?? -1);
+    const perBucket = rows.filter((row) => row.level === 'bucket').reduce((sum, row) => sum + row.created, 0);
+    expect(perBucket).toBe(expected?.count ?? -1);
+  });
+});

@@ -1,0 +1,38 @@
+import { ADMIN_API_PATHS, ZDisplaySettings, ZSettings, ZUpdateSettingsRequest } from '@helpdesk/contracts';
+import { Elysia } from 'elysia';
+import { requestMeta } from '../client-ip.ts';
+import type { RouteDeps } from '../deps.ts';
+import { getDisplaySettings, getSettings, saveSettings } from './service.ts';
+
+const tags = ['settings'];
+
+/** The desk's settings (admins) and the display part every signed-in user needs. */
+export function createSettingsRoutes({ config, session }: RouteDeps) {
+  return new Elysia({ name: 'settings-routes' })
+    .use(session)
+    .get(ADMIN_API_PATHS.adminSettings, () => getSettings(), {
+      auth: true,
+      response: ZSettings,
+      detail: { tags, summary: 'The settings in effect (the SMTP password only as smtpPasswordSet)' },
+    })
+    .put(
+      ADMIN_API_PATHS.adminSettings,
+      ({ user, body, request, server }) =>
+        saveSettings(user, body, requestMeta(request, server, config.trustedProxies)),
+      {
+        auth: true,
+        parse: 'json',
+        body: ZUpdateSettingsRequest,
+        response: ZSettings,
+        detail: {
+          tags,
+          summary: 'Save the settings: smtpPassword string sets, null clears, absent keeps; audited',
+        },
+      },
+    )
+    .get(ADMIN_API_PATHS.displaySettings, () => getDisplaySettings(), {
+      auth: true,
+      response: ZDisplaySettings,
+      detail: { tags, summary: 'Timezone, language and company name for formatting (every signed-in user)' },
+    });
+}

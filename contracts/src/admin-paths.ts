@@ -1,0 +1,16 @@
+/**
+ * API paths of the administration (issue 5), kept beside API_PATHS so both can grow at once.
+ * Query keys start with one of these, like API_PATHS.
+ */
+export const ADMIN_API_PATHS = {
+  /** GET / PUT: admins only. */
+  adminSettings: '/api/admin/settings',
+  /** GET: every signed-in user; what the UI needs to format dates. */
+  displaySettings: '/api/settings/display',
+  /** GET ?type&range: admins only. */
+  adminReports: '/api/admin/reports',
+  /** GET ?type&range: the same report as CSV (attachment). */
+  adminReportsExport: '/api/admin/reports/export',
+  /** GET: admins only, newest first, keyset-paginated. */
+  adminAuditLogs: '/api/admin/audit-logs',
+} as const;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/**
+ * The actions the administration writes to admin_audit_logs, with the label the audit tab shows.
+ * Other features may add actions; an unknown action is shown as it is.
+ * details per action: user.approved / user.rejected { username, from, to } · user.created
+ * { username, role } · user.role_changed { username, from, to } · team.created { teamId, name } ·
+ * team.updated { teamId, name, changes: { field: { from, to } } } · team.deleted { teamId, name,
+ * memberCount } · team.members_added { teamId, teamName, userIds, usernames } (one row per call;
+ * targetUserId is the user when exactly one was added, else null) · team.member_removed { teamId,
+ * teamName, username } · settings.updated { changes: { field: { from, to } }, smtpPassword?:
+ * 'set' | 'cleared' } (the password itself is never written).
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'user.approved': 'User approved',
+  'user.rejected': 'User rejected',
+  'user.created': 'User created',
+  'user.role_changed': 'Role changed',
+  'team.created': 'Team created',
+  'team.updated': 'Team updated',
+  'team.deleted': 'Team deleted',
+  'team.members_added': 'Team members added',
+  'team.member_removed': 'Team member removed',
+  'settings.updated': 'Settings updated',
+};
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
+
+export const AUDIT_LOG_LIMITS = { limitDefault: 50, limitMax: 100 } as const;
+
+/** A date (YYYY-MM-DD, a whole day in the desk's timezone) or an ISO date-time with an offset. */
+const ZAuditDateBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use a date (YYYY-MM-DD) or an ISO date-time',
+});
+
+/**
+ * GET /api/admin/audit-logs: newest first, keyset-paginated (pass nextCursor back as cursor).
+ * Filters combine; `from` and `to` are inclusive (a date means the whole day, in the desk's timezone).
+ */
+export const ZAuditLogQuery = z.strictObject({
+  action: z.string().trim().min(1).max(LIMITS.auditActionMax).optional(),
+  adminUserId: z.uuid({ error: 'Invalid user ID format' }).optional(),
+  targetUserId: z.uuid({ error: 'Invalid user ID format' }).optional(),
+  from: ZAuditDateBound.optional(),
+  to: ZAuditDateBound.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AUDIT_LOG_LIMITS.limitMax)
+    .optional()
+    .default(AUDIT_LOG_LIMITS.limitDefault),
+  cursor: z.string().max(200).optional(),
+});
+export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
+
+const ZAuditUser = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+/** One audit row: who (admin), what (action, details), whom (target), when, from where. */
+export const ZAuditLogEntry = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  admin: ZAuditUser,
+  /** null when the action had no single target user, or the user was deleted. */
+  target: ZAuditUser.nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
+
+export const ZAuditLogListResponse = z.object({
+  entries: z.array(ZAuditLogEntry),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TAuditLogListResponse = z.infer<typeof ZAuditLogListResponse>;
+
+export const AUDIT_LOG_MESSAGES = {
+  invalidCursor: 'Invalid cursor',
+  fromAfterTo: "'From' must not be after 'to'",
+  loadError: 'Failed to load the audit log. Please try again.',
+  empty: 'No audit entries found.',
+} as const;

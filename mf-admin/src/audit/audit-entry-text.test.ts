@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'bun:test';
+import {
+  actionLabel,
+  auditDetailsText,
+  auditUserText,
+  userAgentText,
+  valueText,
+} from './audit-entry-text.ts';
+
+const entry = (action: string, details: Record<string, unknown>) => ({ action, details });
+
+describe('labels', () => {
+  test('known actions get their label, unknown ones show as they are', () => {
+    expect(actionLabel('user.role_changed')).toBe('Role changed');
+    expect(actionLabel('team.members_added')).toBe('Team members added');
+    expect(actionLabel('kb.article_purged')).toBe('kb.article_purged');
+  });
+
+  test('users read as name and username', () => {
+    const ada = { id: crypto.randomUUID(), username: 'ada', firstName: 'Ada', lastName: 'Lovelace' };
+    expect(auditUserText(ada)).toBe('Ada Lovelace (@ada)');
+    expect(auditUserText({ ...ada, firstName: '', lastName: '' })).toBe('@ada');
+  });
+
+  test('values: roles by label, switches on/off, empty and long text', () => {
+    expect(valueText('end_user')).toBe('End User');
+    expect(valueText(true)).toBe('on');
+    expect(valueText(false)).toBe('off');
+    expect(valueText('')).toBe('(empty)');
+    expect(valueText(null)).toBe('(empty)');
+    expect(valueText(587)).toBe('587');
+    expect(valueText('x'.repeat(100))).toHaveLength(60);
+  });
+});
+
+describe('auditDetailsText', () => {
+  test('user actions', () => {
+    expect(auditDetailsText(entry('user.approved', { username: 'a', from: 'pending', to: 'active' }))).toBe(
+      'Status pending → active',
+    );
+    expect(auditDetailsText(entry('user.created', { username: 'a', role: 'agent' }))).toBe(
+      'Created as Agent',
+    );
+    expect(auditDetailsText(entry('user.role_changed', { username: 'a', from: 'agent', to: 'admin' }))).toBe(
+      'Role Agent → Admin',
+    );
+  });
+
+  test('team actions', () => {
+    expect(auditDetailsText(entry('team.created', { teamId: 't', name: 'Network' }))).toBe('Team Network');
+    expect(
+      auditDetailsText(
+        entry('team.updated', {
+          teamId: 't',
+          name: 'Net Ops',
+          changes: { name: { from: 'Network', to: 'Net Ops' }, description: { from: null, to: 'Wires' } },
+        }),
+      ),
+    ).toBe('Team Net Ops: name: Network → Net Ops; description: (empty) → Wires');
+    expect(auditDetailsText(entry('team.deleted', { teamId: 't', name: 'Old', memberCount: 1 }))).toBe(
+      'Team Old (1 member)',
+    );
+    expect(
+      auditDetailsText(
+        entry('team.members_added', { teamId: 't', teamName: 'Net', userIds: [], usernames: ['a', 'b'] }),
+      ),
+    ).toBe('Team Net: added @a, @b');
+    expect(
+      auditDetailsText(entry('team.member_removed', { teamId: 't', teamName: 'Net', username: 'a' })),
+    ).toBe('Team Net: removed @a');
+  });
+
+  test('settings: each change, and the password only as set or cleared', () => {
+    expect(
+      auditDetailsText(
+        entry('settings.updated', {
+          changes: { timezone: { from: 'UTC', to: 'EST' }, requireApproval: { from: false, to: true } },
+          smtpPassword: 'set',
+        }),
+      ),
+    ).toBe('timezone: UTC → EST; require approval: off → on; SMTP password set');
+    expect(auditDetailsText(entry('settings.updated', { changes: {}, smtpPassword: 'cleared' }))).toBe(
+      'SMTP password cleared',
+    );
+  });
+
+  test('malformed or unknown details never throw', () => {
+    expect(auditDetailsText(entry('team.updated', { changes: 'nonsense' }))).toBe('Team');
+    expect(auditDetailsText(entry('team.members_added', { usernames: 'x' }))).toBe('Team : added members');
+    expect(auditDetailsText(entry('something.else', { a: 1 }))).toBe('{"a":1}');
+    expect(auditDetailsText(entry('something.else', {}))).toBe('');
+  });
+});
+
+test('user agents read as browser on system', () => {
+  expect(
+    userAgentText(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    ),
+  ).toBe('Chrome on Linux');
+  expect(
+    userAgentText(
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15',
+    ),
+  ).toBe('Safari on macOS');
+  expect(
+    userAgentText('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'),
+  ).toBe('Firefox on Windows');
+  expect(userAgentText('curl/8.5.0')).toBe('curl');
+  expect(userAgentText(null)).toBe('Unknown client');
+});

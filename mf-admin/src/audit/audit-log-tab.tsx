@@ -1,0 +1,308 @@
+import {
+  ADMIN_API_PATHS,
+  API_PATHS,
+  AUDIT_ACTIONS,
+  AUDIT_LOG_MESSAGES,
+  LIMITS,
+  type TAuditLogEntry,
+  type TAuditLogListResponse,
+  type TUserListResponse,
+} from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  apiRequest,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  formatDetailDate,
+  fullName,
+  Input,
+  Label,
+  queryKeyToUrl,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Skeleton,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@helpdesk/shared-ui';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { actionLabel, auditDetailsText, auditUserText, userAgentText } from './audit-entry-text.ts';
+import {
+  auditDateRangeError,
+  auditQueryParams,
+  EMPTY_AUDIT_FILTERS,
+  isAuditLogNarrowed,
+  type TAuditFilters,
+} from './audit-filters.ts';
+
+const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
+const COLUMN_COUNT = 5;
+const ADMINS_QUERY_KEY = [API_PATHS.adminUsers, { role: 'admin', limit: LIMITS.userListLimitMax }] as const;
+
+/** The Audit Log tab: who did what to whom, when and from where; filtered, newest first, load more. */
+export function AuditLogTab() {
+  const [filters, setFilters] = useState<TAuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [targetName, setTargetName] = useState('');
+  const rangeError = auditDateRangeError(filters);
+  // While the range is invalid the list keeps showing the last valid filters.
+  const [applied, setApplied] = useState(filters);
+  if (rangeError === null && applied !== filters) setApplied(filters);
+  const params = auditQueryParams(applied);
+
+  const logQuery = useInfiniteQuery({
+    queryKey: [ADMIN_API_PATHS.adminAuditLogs, params],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<TAuditLogListResponse>(
+        'GET',
+        queryKeyToUrl([ADMIN_API_PATHS.adminAuditLogs, { ...params, cursor: pageParam }]),
+        undefined,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+  const adminsQuery = useQuery<TUserListResponse>({ queryKey: ADMINS_QUERY_KEY });
+  const entries = logQuery.data?.pages.flatMap((page) => page.entries) ?? [];
+  const update = (patch: Partial<TAuditFilters>) => setFilters((current) => ({ ...current, ...patch }));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-action">Action</Label>
+          <Select value={filters.action} onValueChange={(action) => update({ action })}>
+            <SelectTrigger id="audit-action" className="w-52">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All actions</SelectItem>
+              {AUDIT_ACTIONS.map((action) => (
+                <SelectItem key={action} value={action}>
+                  {actionLabel(action)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-admin">Administrator</Label>
+          <Select value={filters.adminUserId} onValueChange={(adminUserId) => update({ adminUserId })}>
+            <SelectTrigger id="audit-admin" className="w-52">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All administrators</SelectItem>
+              {adminsQuery.data?.users.map((admin) => (
+                <SelectItem key={admin.id} value={admin.id}>
+                  {fullName(admin)} (@{admin.username})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-from">From</Label>
+          <Input
+            id="audit-from"
+            type="date"
+            className="w-40"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => update({ from: e.target.value })}
+            aria-invalid={rangeError !== null}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-to">To</Label>
+          <Input
+            id="audit-to"
+            type="date"
+            className="w-40"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => update({ to: e.target.value })}
+            aria-invalid={rangeError !== null}
+          />
+        </div>
+        {isAuditLogNarrowed(filters) ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setFilters(EMPTY_AUDIT_FILTERS);
+              setTargetName('');
+            }}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      {rangeError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {rangeError}
+        </p>
+      ) : null}
+      {filters.targetUserId ? (
+        <div>
+          <Badge variant="secondary" className="gap-1 py-1">
+            Affecting {targetName}
+            <button
+              type="button"
+              className="rounded-sm opacity-70 hover:opacity-100"
+              aria-label="Stop filtering by affected user"
+              onClick={() => {
+                update({ targetUserId: '' });
+                setTargetName('');
+              }}
+            >
+              <X className="size-3" aria-hidden />
+            </button>
+          </Badge>
+        </div>
+      ) : null}
+
+      {logQuery.isError && !logQuery.data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to fetch the audit log</AlertTitle>
+          <AlertDescription>
+            <p>{AUDIT_LOG_MESSAGES.loadError}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              disabled={logQuery.isFetching}
+              onClick={() => logQuery.refetch()}
+            >
+              {logQuery.isFetching ? 'Retrying...' : 'Retry'}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Card className="py-0">
+          <CardContent className="px-0">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="pl-4">When</TableHead>
+                  <TableHead>Who</TableHead>
+                  <TableHead>What</TableHead>
+                  <TableHead>Whom</TableHead>
+                  <TableHead className="pr-4">From where</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {logQuery.isPending ? (
+                  SKELETON_ROWS.map((key) => (
+                    <TableRow key={key} data-testid="audit-row-skeleton">
+                      {Array.from({ length: COLUMN_COUNT }, (_, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells never reorder
+                        <TableCell key={i} className="first:pl-4 last:pr-4">
+                          <Skeleton className="h-5 w-full max-w-40" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                ) : entries.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
+                      {isAuditLogNarrowed(applied)
+                        ? 'No audit entries match these filters.'
+                        : AUDIT_LOG_MESSAGES.empty}
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  entries.map((entry) => (
+                    <AuditRow
+                      key={entry.id}
+                      entry={entry}
+                      onFilterTarget={(target) => {
+                        update({ targetUserId: target.id });
+                        setTargetName(auditUserText(target));
+                      }}
+                    />
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
+
+      {logQuery.isError && logQuery.data ? (
+        <p className="text-sm text-destructive" role="alert">
+          {AUDIT_LOG_MESSAGES.loadError}
+        </p>
+      ) : null}
+      {logQuery.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            disabled={logQuery.isFetchingNextPage}
+            onClick={() => logQuery.fetchNextPage()}
+          >
+            {logQuery.isFetchingNextPage && <Spinner aria-label="Loading more entries" />}
+            {logQuery.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : entries.length > 0 ? (
+        <p className="text-center text-sm text-muted-foreground">
+          {entries.length === 1 ? 'The only entry is shown.' : `All ${entries.length} entries are shown.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AuditRow({
+  entry,
+  onFilterTarget,
+}: {
+  entry: TAuditLogEntry;
+  onFilterTarget: (target: NonNullable<TAuditLogEntry['target']>) => void;
+}) {
+  const details = auditDetailsText(entry);
+  const target = entry.target;
+  return (
+    <TableRow data-testid="audit-row" className="align-top">
+      <TableCell className="whitespace-nowrap pl-4">{formatDetailDate(entry.createdAt)}</TableCell>
+      <TableCell>{auditUserText(entry.admin)}</TableCell>
+      <TableCell className="max-w-md whitespace-normal">
+        <Badge variant="outline">{actionLabel(entry.action)}</Badge>
+        {details ? <div className="mt-1 text-sm text-muted-foreground">{details}</div> : null}
+      </TableCell>
+      <TableCell>
+        {target ? (
+          <button
+            type="button"
+            className="text-left underline-offset-4 hover:underline"
+            title="Show only entries affecting this user"
+            onClick={() => onFilterTarget(target)}
+          >
+            {auditUserText(target)}
+          </button>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+      </TableCell>
+      <TableCell className="pr-4">
+        <div>{entry.ipAddress ?? 'Unknown address'}</div>
+        <div className="text-sm text-muted-foreground" title={entry.userAgent ?? undefined}>
+          {userAgentText(entry.userAgent)}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

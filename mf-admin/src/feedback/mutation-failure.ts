@@ -1,0 +1,46 @@
+import { ApiRequestError, serverMessage, type TToastInput } from '@helpdesk/shared-ui';
+
+/**
+ * What a refused form submission shows: the server's field messages under the fields they name,
+ * a sign-in again for an ended session, otherwise a destructive toast.
+ */
+export type TFormFailure<TField extends string> =
+  | { kind: 'unauthorized' }
+  | { kind: 'fields'; fields: [TField, string][] }
+  | { kind: 'toast'; toast: TToastInput };
+
+/** A 401 means the session ended: signing in again is the only fix, so it is not shown as a plain failure. */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}
+
+/** A destructive toast with the server's own message, or `fallback` when it sent none. */
+export function failureToast(title: string, error: unknown, fallback = 'Please try again.'): TToastInput {
+  return { title, description: serverMessage(error) ?? fallback, variant: 'destructive' };
+}
+
+/**
+ * Sorts a refused submission: field messages the form can show (from the server's `fields`, or a
+ * message this form pins to one field), else a toast titled `title`.
+ */
+export function formFailure<TField extends string>(
+  error: unknown,
+  options: {
+    fieldNames: readonly TField[];
+    title: string;
+    /** Server messages that belong under a field, e.g. 'Username already exists' under username. */
+    messageFields?: readonly { message: string; field: TField; text?: string }[];
+  },
+): TFormFailure<TField> {
+  if (isSessionEnded(error)) return { kind: 'unauthorized' };
+  const message = serverMessage(error);
+  const pinned = options.messageFields?.find((m) => message?.includes(m.message));
+  if (pinned) return { kind: 'fields', fields: [[pinned.field, pinned.text ?? pinned.message]] };
+  const fieldErrors = error instanceof ApiRequestError ? error.fields : {};
+  const names: readonly string[] = options.fieldNames;
+  const fields = Object.entries(fieldErrors).filter((entry): entry is [TField, string] =>
+    names.includes(entry[0]),
+  );
+  if (fields.length > 0) return { kind: 'fields', fields };
+  return { kind: 'toast', toast: failureToast(options.title, error) };
+}

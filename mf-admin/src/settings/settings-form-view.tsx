@@ -1,0 +1,391 @@
+import {
+  ADMIN_API_PATHS,
+  SETTINGS_LANGUAGE_LABELS,
+  SETTINGS_LANGUAGES,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES,
+  SETTINGS_TIMEZONE_LABELS,
+  SETTINGS_TIMEZONES,
+  type TSettings,
+} from '@helpdesk/contracts';
+import {
+  apiRequest,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  DISPLAY_SETTINGS_QUERY_KEY,
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  formatDetailDate,
+  handleUnauthorized,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Spinner,
+  Switch,
+  toast,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { useFocusWhenIdle } from '../feedback/use-focus-when-idle.ts';
+import {
+  saveSettingsFailure,
+  settingsBody,
+  smtpPasswordHint,
+  type TSettingsFormInput,
+  type TSettingsFormOutput,
+  toFormValues,
+  ZSettingsForm,
+} from './settings-form.ts';
+
+type TSwitchField = Extract<
+  FieldPath<TSettingsFormInput>,
+  'emailNotifications' | 'pushNotifications' | 'autoAssignment' | 'requireApproval'
+>;
+
+const SWITCHES: { name: TSwitchField; label: string; description: string }[] = [
+  {
+    name: 'emailNotifications',
+    label: 'Email notifications',
+    description: 'Send ticket updates to requesters and agents by email.',
+  },
+  {
+    name: 'pushNotifications',
+    label: 'Push notifications',
+    description: 'Show ticket updates to signed-in agents as they happen.',
+  },
+  {
+    name: 'autoAssignment',
+    label: 'Auto assignment',
+    description: 'Give new tickets to an available agent automatically.',
+  },
+  {
+    name: 'requireApproval',
+    label: 'Require approval before closing tickets',
+    description: 'While on, only administrators can close a ticket; agents can still resolve it.',
+  },
+];
+
+/** Saves the whole form with PUT and makes the new timezone the one every screen formats dates in. */
+function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: TSettingsFormOutput) =>
+      apiRequest<TSettings>('PUT', ADMIN_API_PATHS.adminSettings, settingsBody(values)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([ADMIN_API_PATHS.adminSettings], saved);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: DISPLAY_SETTINGS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: [ADMIN_API_PATHS.adminAuditLogs] }),
+      ]);
+    },
+  });
+}
+
+/** The Settings form (spec section 2), filled from the stored settings. */
+export function SettingsFormView({ settings }: { settings: TSettings }) {
+  const form = useForm<TSettingsFormInput, unknown, TSettingsFormOutput>({
+    resolver: zodResolver(ZSettingsForm),
+    defaultValues: toFormValues(settings),
+    reValidateMode: 'onSubmit',
+  });
+  const save = useSaveSettings();
+  const isPending = save.isPending;
+  const isClearing = form.watch('clearSmtpPassword');
+  const focusWhenIdle = useFocusWhenIdle(form, isPending);
+
+  useEffect(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  function submit(values: TSettingsFormOutput) {
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        // The saved values become the form's baseline; the password field empties again.
+        form.reset(toFormValues(saved));
+        toast({ title: SETTINGS_MESSAGES.saved, description: SETTINGS_MESSAGES.savedDescription });
+      },
+      onError: (error) => {
+        const failure = saveSettingsFailure(error);
+        if (failure.kind === 'unauthorized') handleUnauthorized();
+        else if (failure.kind === 'fields') {
+          for (const [name, message] of failure.fields) form.setError(name, { type: 'server', message });
+          const [first] = failure.fields;
+          if (first) focusWhenIdle(first[0]);
+        } else toast(failure.toast);
+      },
+    });
+  }
+
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(submit)}
+        noValidate
+        className="flex flex-col gap-6"
+        data-testid="settings-form"
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle>General</CardTitle>
+            <CardDescription>How the help desk names itself and shows dates.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="companyName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Company Name</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      placeholder="Acme Inc."
+                      maxLength={SETTINGS_LIMITS.companyNameMax}
+                      disabled={isPending}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="companyEmail"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Company Email</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="email" placeholder="support@acme.com" disabled={isPending} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="timezone"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Default Timezone</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
+                    <FormControl>
+                      <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {SETTINGS_TIMEZONES.map((zone) => (
+                        <SelectItem key={zone} value={zone}>
+                          {SETTINGS_TIMEZONE_LABELS[zone]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>Every date in the help desk is shown in this timezone.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="language"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Default Language</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
+                    <FormControl>
+                      <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {SETTINGS_LANGUAGES.map((language) => (
+                        <SelectItem key={language} value={language}>
+                          {SETTINGS_LANGUAGE_LABELS[language]} ({language})
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Notifications and workflow</CardTitle>
+            <CardDescription>What the help desk does on its own.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col divide-y">
+            {SWITCHES.map(({ name, label, description }) => (
+              <FormField
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <FormItem className="flex flex-row items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
+                    <div className="grid gap-1">
+                      <FormLabel>{label}</FormLabel>
+                      <FormDescription>{description}</FormDescription>
+                    </div>
+                    <FormControl>
+                      <Switch
+                        checked={field.value}
+                        onCheckedChange={field.onChange}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                        disabled={isPending}
+                      />
+                    </FormControl>
+                  </FormItem>
+                )}
+              />
+            ))}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Email server (SMTP)</CardTitle>
+            <CardDescription>
+              The server outgoing email is sent through. Leave the host empty to send none.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="smtpHost"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>SMTP Host</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      placeholder="smtp.example.com"
+                      maxLength={SETTINGS_LIMITS.smtpHostMax}
+                      disabled={isPending}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="smtpPort"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>SMTP Port</FormLabel>
+                  <FormControl>
+                    <Input {...field} inputMode="numeric" placeholder="587" disabled={isPending} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="smtpUsername"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>SMTP Username</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      autoComplete="off"
+                      maxLength={SETTINGS_LIMITS.smtpUsernameMax}
+                      disabled={isPending}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="smtpPassword"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>SMTP Password</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      type="password"
+                      autoComplete="new-password"
+                      placeholder={settings.smtpPasswordSet ? '••••••••' : ''}
+                      disabled={isPending || isClearing}
+                    />
+                  </FormControl>
+                  <FormDescription data-testid="smtp-password-hint">
+                    {smtpPasswordHint(settings.smtpPasswordSet, isClearing)}
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {settings.smtpPasswordSet ? (
+              <FormField
+                control={form.control}
+                name="clearSmtpPassword"
+                render={({ field }) => (
+                  <FormItem className="flex flex-row items-center gap-2 sm:col-span-2">
+                    <FormControl>
+                      <Checkbox
+                        checked={field.value}
+                        onCheckedChange={(checked) => field.onChange(checked === true)}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                        disabled={isPending}
+                      />
+                    </FormControl>
+                    <FormLabel className="font-normal">Remove the stored SMTP password</FormLabel>
+                  </FormItem>
+                )}
+              />
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <p className="mr-auto text-sm text-muted-foreground" data-testid="settings-saved-at">
+            {settings.updatedAt
+              ? `Last saved ${formatDetailDate(settings.updatedAt)}`
+              : 'The defaults are in effect: these settings were never saved.'}
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={isPending || !form.formState.isDirty}
+            onClick={() => form.reset(toFormValues(settings))}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending && <Spinner aria-label="Saving the settings" />}
+            {isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES,
+  type TSettings,
+  type TUpdateSettingsRequest,
+  ZUpdateSettingsRequest,
+} from '@helpdesk/contracts';
+import { z } from 'zod';
+import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
+
+const FIELDS = ZUpdateSettingsRequest.shape;
+
+/**
+ * The Settings form: the API's rules, with the port typed as text (an input's value) and the
+ * write-only password as '' = keep what is stored, or cleared with its own checkbox.
+ */
+export const ZSettingsForm = z.object({
+  companyName: FIELDS.companyName,
+  companyEmail: z.string().trim().pipe(FIELDS.companyEmail),
+  timezone: FIELDS.timezone,
+  language: FIELDS.language,
+  emailNotifications: FIELDS.emailNotifications,
+  pushNotifications: FIELDS.pushNotifications,
+  autoAssignment: FIELDS.autoAssignment,
+  requireApproval: FIELDS.requireApproval,
+  smtpHost: FIELDS.smtpHost,
+  smtpPort: z
+    .string()
+    .trim()
+    .min(1, 'SMTP port is required')
+    .regex(/^\d+$/, 'SMTP port must be a whole number')
+    .transform(Number)
+    .pipe(FIELDS.smtpPort),
+  smtpUsername: FIELDS.smtpUsername,
+  smtpPassword: z.string().max(SETTINGS_LIMITS.smtpPasswordMax, 'SMTP password is too long'),
+  clearSmtpPassword: z.boolean(),
+});
+export type TSettingsFormInput = z.input<typeof ZSettingsForm>;
+export type TSettingsFormOutput = z.output<typeof ZSettingsForm>;
+export type TSettingsField = keyof TSettingsFormInput;
+
+/** The form's values for stored settings: the password field always starts empty. */
+export function toFormValues(settings: TSettings): TSettingsFormInput {
+  return {
+    companyName: settings.companyName,
+    companyEmail: settings.companyEmail,
+    timezone: settings.timezone,
+    language: settings.language,
+    emailNotifications: settings.emailNotifications,
+    pushNotifications: settings.pushNotifications,
+    autoAssignment: settings.autoAssignment,
+    requireApproval: settings.requireApproval,
+    smtpHost: settings.smtpHost,
+    smtpPort: String(settings.smtpPort),
+    smtpUsername: settings.smtpUsername,
+    smtpPassword: '',
+    clearSmtpPassword: false,
+  };
+}
+
+/** The PUT body: every field; the password only when typed (set) or when clearing it (null). */
+export function settingsBody(values: TSettingsFormOutput): TUpdateSettingsRequest {
+  const { smtpPassword, clearSmtpPassword, ...rest } = values;
+  if (clearSmtpPassword) return { ...rest, smtpPassword: null };
+  if (smtpPassword !== '') return { ...rest, smtpPassword };
+  return rest;
+}
+
+/** The hint under the password field: whether one is stored and what leaving it empty does. */
+export function smtpPasswordHint(isSet: boolean, isClearing: boolean): string {
+  if (isClearing) return 'The stored password will be removed when you save.';
+  return isSet ? SETTINGS_MESSAGES.smtpPasswordSetHint : 'No password is set.';
+}
+
+const FIELD_NAMES = Object.keys(ZSettingsForm.shape) as TSettingsField[];
+
+/** A refused save: the server's field messages under the fields, anything else the failure toast. */
+export function saveSettingsFailure(error: unknown): TFormFailure<TSettingsField> {
+  return formFailure(error, { fieldNames: FIELD_NAMES, title: SETTINGS_MESSAGES.saveError });
+}

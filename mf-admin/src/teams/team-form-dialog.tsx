@@ -1,0 +1,192 @@
+import { TEAM_LIMITS, TEAM_MESSAGES, type TTeam, ZCreateTeamRequest } from '@helpdesk/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  handleUnauthorized,
+  Input,
+  Spinner,
+  Textarea,
+  toast,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formFailure } from '../feedback/mutation-failure.ts';
+import { useFocusWhenIdle } from '../feedback/use-focus-when-idle.ts';
+import { useCreateTeam, useUpdateTeam } from './use-team-mutations.ts';
+
+type TTeamFormInput = z.input<typeof ZCreateTeamRequest>;
+type TTeamFormOutput = z.output<typeof ZCreateTeamRequest>;
+const FIELD_NAMES = ['name', 'description'] as const;
+
+type TTeamFormDialogProps = {
+  /** The team to rename; absent, the dialog creates a new team. */
+  team?: TTeam;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+};
+
+function initialValues(team?: TTeam): TTeamFormInput {
+  return { name: team?.name ?? '', description: team?.description ?? '' };
+}
+
+/** Create Team, and Edit team for an existing one: name (required) and description. */
+export function TeamFormDialog({ team, isOpen, onOpenChange }: TTeamFormDialogProps) {
+  const create = useCreateTeam();
+  const update = useUpdateTeam(team?.id ?? '');
+  const isPending = create.isPending || update.isPending;
+
+  function handleOpenChange(next: boolean) {
+    // Closing mid-request would hide whether the team was saved; Cancel waits for the answer.
+    if (!next && isPending) return;
+    onOpenChange(next);
+  }
+
+  function save(body: TTeamFormOutput, handlers: TSaveHandlers) {
+    if (team) update.mutate(body, handlers);
+    else create.mutate(body, handlers);
+  }
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogContent data-testid="team-form-dialog">
+        <DialogHeader>
+          <DialogTitle>{team ? 'Edit Team' : 'Create Team'}</DialogTitle>
+          <DialogDescription>
+            {team
+              ? 'Rename the team or change what it is for.'
+              : 'A team groups the agents and admins who work on tickets together.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Radix mounts the content only while open, so every opening starts from the team's values. */}
+        <TeamForm
+          team={team}
+          isPending={isPending}
+          onSave={save}
+          onCancel={() => handleOpenChange(false)}
+          onSaved={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type TSaveHandlers = { onSuccess: () => void; onError: (error: unknown) => void };
+
+function TeamForm({
+  team,
+  isPending,
+  onSave,
+  onCancel,
+  onSaved,
+}: {
+  team?: TTeam;
+  isPending: boolean;
+  onSave: (body: TTeamFormOutput, handlers: TSaveHandlers) => void;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const form = useForm<TTeamFormInput, unknown, TTeamFormOutput>({
+    resolver: zodResolver(ZCreateTeamRequest),
+    defaultValues: initialValues(team),
+    // Errors come back only on the next submit: editing a field just clears its message.
+    reValidateMode: 'onSubmit',
+  });
+  const focusWhenIdle = useFocusWhenIdle(form, isPending);
+
+  useEffect(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  function submit(values: TTeamFormOutput) {
+    // An emptied description clears it rather than storing blank text.
+    onSave(
+      { name: values.name, description: values.description || null },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          const failure = formFailure(error, {
+            fieldNames: FIELD_NAMES,
+            title: team ? 'Error updating team' : 'Error creating team',
+            messageFields: [{ message: TEAM_MESSAGES.nameExists, field: 'name' }],
+          });
+          if (failure.kind === 'unauthorized') handleUnauthorized();
+          else if (failure.kind === 'fields') {
+            for (const [name, message] of failure.fields) form.setError(name, { type: 'server', message });
+            const [first] = failure.fields;
+            if (first) focusWhenIdle(first[0]);
+          } else toast(failure.toast);
+        },
+      },
+    );
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Team name *</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  placeholder="e.g. Network Support"
+                  maxLength={TEAM_LIMITS.nameMax}
+                  disabled={isPending}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea
+                  {...field}
+                  value={field.value ?? ''}
+                  rows={3}
+                  placeholder="What this team takes care of (optional)"
+                  maxLength={TEAM_LIMITS.descriptionMax}
+                  disabled={isPending}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending && <Spinner aria-label={team ? 'Saving the team' : 'Creating the team'} />}
+            {team ? (isPending ? 'Saving...' : 'Save Changes') : isPending ? 'Creating...' : 'Create Team'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,239 @@
+import { type TKbArticle, ZCreateArticleRequest } from '@helpdesk/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Form,
+  Spinner,
+  toast,
+} from '@helpdesk/shared-ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useKbCategories } from '../knowledge-base/use-kb-lists.ts';
+import {
+  ARTICLE_FEEDBACK,
+  ARTICLE_FORM_DEFAULTS,
+  articleFormValues,
+  articleSaveFailure,
+  categoryChoices,
+  createArticleBody,
+  type TArticleFormInput,
+  type TArticleFormOutput,
+  type TCategoryChoice,
+  updateArticleBody,
+} from './article-form.ts';
+import { ArticleFormFields } from './article-form-fields.tsx';
+import { useCreateArticle, useUpdateArticle } from './use-save-article.ts';
+
+type TSave = {
+  isPending: boolean;
+  save: (
+    values: TArticleFormOutput,
+    callbacks: { onSuccess: (article: TKbArticle) => void; onError: (error: Error) => void },
+  ) => void;
+  reset: () => void;
+};
+
+type TFormProps = {
+  kind: 'create' | 'update';
+  initialValues: Required<TArticleFormInput>;
+  /** The edited article's category, offered even when it is no longer active. */
+  currentCategory: TCategoryChoice | null;
+  save: TSave;
+  onCancel: () => void;
+  onSaved: (article: TKbArticle) => void;
+};
+
+/** The form inside an article dialog; it mounts with the dialog, so every opening starts from its initial values. */
+function ArticleForm({ kind, initialValues, currentCategory, save, onCancel, onSaved }: TFormProps) {
+  const categories = useKbCategories();
+  const form = useForm<TArticleFormInput, unknown, TArticleFormOutput>({
+    // Both dialogs check the create request's rules: the fields are the same, and the slug is no field.
+    resolver: zodResolver(ZCreateArticleRequest),
+    defaultValues: initialValues,
+    // Errors come back only on the next submit: editing a field just clears its message.
+    reValidateMode: 'onSubmit',
+  });
+
+  useEffect(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  function submit(values: TArticleFormOutput) {
+    save.save(values, {
+      onSuccess: (article) => {
+        toast(ARTICLE_FEEDBACK[kind].success);
+        onSaved(article);
+      },
+      onError: (error) => {
+        const failure = articleSaveFailure(kind, error);
+        if (failure.kind === 'fields') {
+          for (const [name, message] of failure.fields) {
+            form.setError(name, { type: 'server', message }, { shouldFocus: true });
+          }
+        } else {
+          toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+        }
+      },
+    });
+  }
+
+  const isPending = save.isPending;
+  const labels =
+    kind === 'create'
+      ? { idle: 'Create Article', pending: 'Creating...' }
+      : { idle: 'Save Changes', pending: 'Saving...' };
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
+        <ArticleFormFields
+          control={form.control}
+          categories={categoryChoices(categories.data, currentCategory)}
+          isDisabled={isPending}
+        />
+        {categories.isError && (
+          <p className="text-sm text-destructive">
+            The categories could not be loaded. Close the dialog and try again.
+          </p>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending && <Spinner aria-hidden />}
+            {isPending ? labels.pending : labels.idle}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+type TDialogShellProps = {
+  title: string;
+  description: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  save: TSave;
+  testId: string;
+  children: (close: () => void) => ReactNode;
+};
+
+function ArticleDialogShell({
+  title,
+  description,
+  isOpen,
+  onOpenChange,
+  save,
+  testId,
+  children,
+}: TDialogShellProps) {
+  function handleOpenChange(next: boolean) {
+    // Closing mid-request would hide whether the article was saved; Cancel waits for the answer.
+    if (!next && save.isPending) return;
+    if (!next) save.reset();
+    onOpenChange(next);
+  }
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogContent className="sm:max-w-2xl" data-testid={testId}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children(() => handleOpenChange(false))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type TCreateProps = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onCreated: (article: TKbArticle) => void;
+};
+
+/** The Create Article dialog (agents and admins): the slug is built from the title on submit. */
+export function CreateArticleDialog({ isOpen, onOpenChange, onCreated }: TCreateProps) {
+  const create = useCreateArticle();
+  const save: TSave = {
+    isPending: create.isPending,
+    save: (values, callbacks) => create.mutate(createArticleBody(values), callbacks),
+    reset: create.reset,
+  };
+  return (
+    <ArticleDialogShell
+      title="Create Article"
+      description="Write an article for the knowledge base. Fields marked with * are required."
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      save={save}
+      testId="create-article-dialog"
+    >
+      {(close) => (
+        <ArticleForm
+          kind="create"
+          initialValues={ARTICLE_FORM_DEFAULTS}
+          currentCategory={null}
+          save={save}
+          onCancel={close}
+          onSaved={(article) => {
+            onOpenChange(false);
+            create.reset();
+            onCreated(article);
+          }}
+        />
+      )}
+    </ArticleDialogShell>
+  );
+}
+
+type TEditProps = {
+  article: TKbArticle;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+};
+
+/** The Edit Article dialog (agents and admins), prefilled from the article. */
+export function EditArticleDialog({ article, isOpen, onOpenChange }: TEditProps) {
+  const update = useUpdateArticle(article.id);
+  const save: TSave = {
+    isPending: update.isPending,
+    save: (values, callbacks) => update.mutate(updateArticleBody(values), callbacks),
+    reset: update.reset,
+  };
+  return (
+    <ArticleDialogShell
+      title="Edit Article"
+      description="Change the article and save. Fields marked with * are required."
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      save={save}
+      testId="edit-article-dialog"
+    >
+      {(close) => (
+        <ArticleForm
+          kind="update"
+          initialValues={articleFormValues(article)}
+          currentCategory={article.category}
+          save={save}
+          onCancel={close}
+          onSaved={() => {
+            onOpenChange(false);
+            update.reset();
+          }}
+        />
+      )}
+    </ArticleDialogShell>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
+import { FileQuestion } from 'lucide-react';
+import { BackToKnowledgeBase } from './back-link.tsx';
+
+type TProps = {
+  /** Offered when the article could not be loaded for another reason than not existing. */
+  retry?: { onRetry: () => void; isRetrying: boolean };
+};
+
+/** Spec section 2: a missing article, one the user may not read, or a load error. */
+export function ArticleNotFound({ retry }: TProps) {
+  return (
+    <Card className="mx-auto w-full max-w-lg" data-testid="article-not-found">
+      <CardHeader>
+        <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+          <FileQuestion className="size-5" aria-hidden />
+        </div>
+        <CardTitle>Article Not Found</CardTitle>
+        <CardDescription>
+          The article you are looking for does not exist, or you do not have permission to view it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3">
+        <BackToKnowledgeBase />
+        {retry && (
+          <Button variant="outline" size="sm" disabled={retry.isRetrying} onClick={retry.onRetry}>
+            {retry.isRetrying ? 'Retrying...' : 'Try again'}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import type { TKbArticle } from '@helpdesk/contracts';
+import { Badge, Button, Card, CardContent, CardHeader, fullName, Separator } from '@helpdesk/shared-ui';
+import { CalendarDays, Eye, Folder, Pencil, Tag, UserRound } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { EditArticleDialog } from '../article-form/article-form-dialog.tsx';
+import { ArticleStatusBadge, PopularBadge } from '../kb/article-badges.tsx';
+import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
+import { BackToKnowledgeBase } from './back-link.tsx';
+
+function MetaItem({
+  icon: Icon,
+  children,
+  testId,
+}: {
+  icon: typeof Eye;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <span className="inline-flex items-center gap-1.5" data-testid={testId}>
+      <Icon className="size-4" aria-hidden />
+      {children}
+    </span>
+  );
+}
+
+/** The article: title, badges, author, category, updated date, views, tags, excerpt and the body. */
+export function ArticleView({ article, canEdit }: { article: TKbArticle; canEdit: boolean }) {
+  const [isEditOpen, setIsEditOpen] = useState(false);
+  return (
+    <div className="flex flex-col gap-4" data-testid="article-page">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackToKnowledgeBase />
+        {canEdit && (
+          <Button variant="outline" onClick={() => setIsEditOpen(true)} data-testid="edit-article-button">
+            <Pencil className="size-4" aria-hidden />
+            Edit Article
+          </Button>
+        )}
+      </div>
+      <Card>
+        <CardHeader className="gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <ArticleStatusBadge status={article.status} />
+            {article.isPopular && <PopularBadge />}
+          </div>
+          <h2
+            className="font-semibold text-2xl leading-tight tracking-tight break-words"
+            data-testid="article-title"
+          >
+            {article.title}
+          </h2>
+          <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground">
+            <MetaItem icon={UserRound} testId="article-author">
+              {fullName(article.author)}
+            </MetaItem>
+            <MetaItem icon={Folder} testId="article-category">
+              {article.category.name}
+            </MetaItem>
+            <MetaItem icon={CalendarDays} testId="article-updated">
+              Updated {updatedDateLabel(article.updatedAt)}
+            </MetaItem>
+            <MetaItem icon={Eye} testId="article-views">
+              {viewCountLabel(article.viewCount)}
+            </MetaItem>
+          </div>
+          {article.tags.length > 0 && (
+            <ul className="flex flex-wrap items-center gap-1.5" aria-label="Tags">
+              <Tag className="size-4 text-muted-foreground" aria-hidden />
+              {article.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="secondary" data-testid="article-tag">
+                    {tag}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {article.excerpt && (
+            <p className="text-base text-muted-foreground break-words" data-testid="article-excerpt">
+              {article.excerpt}
+            </p>
+          )}
+          {article.excerpt && <Separator />}
+          {/* pre-wrap keeps the author's line breaks; the text stays text (no HTML is ever rendered). */}
+          <div
+            className="whitespace-pre-wrap break-words text-sm leading-relaxed"
+            data-testid="article-content"
+          >
+            {article.content}
+          </div>
+        </CardContent>
+      </Card>
+      {canEdit && <EditArticleDialog article={article} isOpen={isEditOpen} onOpenChange={setIsEditOpen} />}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  BookOpen,
+  Cloud,
+  Database,
+  FileText,
+  Globe,
+  Headphones,
+  KeyRound,
+  Laptop,
+  Lightbulb,
+  Lock,
+  type LucideIcon,
+  Mail,
+  Monitor,
+  Network,
+  Printer,
+  Rocket,
+  Server,
+  Settings,
+  Shield,
+  Smartphone,
+  Users,
+  Wifi,
+  Wrench,
+} from 'lucide-react';
+
+/**
+ * Icons a category may name (kb_categories.icon holds a lucide name). A fixed list instead of the
+ * whole icon set, which would put every lucide icon into this remote's bundle.
+ */
+const CATEGORY_ICONS: Record<string, LucideIcon> = {
+  BookOpen,
+  Cloud,
+  Database,
+  FileText,
+  Globe,
+  Headphones,
+  KeyRound,
+  Laptop,
+  Lightbulb,
+  Lock,
+  Mail,
+  Monitor,
+  Network,
+  Printer,
+  Rocket,
+  Server,
+  Settings,
+  Shield,
+  Smartphone,
+  Users,
+  Wifi,
+  Wrench,
+};
+
+/** The lucide icon a category names, or BookOpen (spec section 9's default) for a name this list lacks. */
+export function categoryIcon(name: string | null | undefined): LucideIcon {
+  return (name && Object.hasOwn(CATEGORY_ICONS, name) && CATEGORY_ICONS[name]) || BookOpen;
+}

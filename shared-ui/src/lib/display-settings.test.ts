@@ -1,0 +1,28 @@
+import { afterEach, expect, test } from 'bun:test';
+import { ADMIN_API_PATHS } from '@helpdesk/contracts';
+import { queryKeyToUrl } from './api-client.ts';
+import { applyDisplayTimeZone, DISPLAY_SETTINGS_QUERY_KEY } from './display-settings.ts';
+import { formatDetailDate, getDisplayTimeZone, setDisplayTimeZone } from './format.ts';
+
+afterEach(() => setDisplayTimeZone(null));
+
+test('the query key reads the display settings path', () => {
+  expect(queryKeyToUrl(DISPLAY_SETTINGS_QUERY_KEY)).toBe(ADMIN_API_PATHS.displaySettings);
+});
+
+test('a known zone is applied to the date helpers', () => {
+  expect(applyDisplayTimeZone('America/Los_Angeles')).toBe('America/Los_Angeles');
+  expect(formatDetailDate('2026-01-15T12:30:00.000Z')).toBe('Jan 15, 2026 04:30');
+});
+
+test('an unknown zone falls back to the browser zone instead of throwing', () => {
+  applyDisplayTimeZone('America/New_York');
+  expect(applyDisplayTimeZone('Not/AZone')).toBeNull();
+  expect(getDisplayTimeZone()).toBeNull();
+});
+
+test('null (signed out, or not loaded yet) goes back to the browser zone', () => {
+  applyDisplayTimeZone('UTC');
+  expect(applyDisplayTimeZone(null)).toBeNull();
+  expect(getDisplayTimeZone()).toBeNull();
+});
