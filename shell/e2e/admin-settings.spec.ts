@@ -69,6 +69,16 @@ test('settings are saved on the server, survive a reload, and the SMTP password 
   const stored = await page.request.get('/api/admin/settings');
   expect(await stored.text()).not.toContain('m4il-s3cret');
 
+  // The desk's timezone now formats dates everywhere: the save time reads as Pacific time.
+  const { updatedAt } = (await stored.json()) as { updatedAt: string };
+  const pacificTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Los_Angeles',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(updatedAt));
+  await expect(page.getByTestId('settings-saved-at')).toContainText(pacificTime);
+
   // Put everything back so the other specs run against the defaults.
   await page.getByLabel('Company Name').fill(before.company);
   await page.getByLabel('Company Email').fill('');
