@@ -1,17 +1,22 @@
 /**
- * The whole product from production builds, for Playwright: a fresh embedded PostgreSQL with the
- * demo data, the API, the three remotes and the shell each on its own static server, remotes found
- * through the shell's runtime config. Run `bun run build` first. Playwright starts and stops this.
- * The API's output also goes to E2E_API_LOG, where the reset-password test reads the reset link
- * (until email sending exists the link is only logged).
+ * The whole product for Playwright through the production start path (scripts/lib/production-stack.ts):
+ * migrations and the first-admin step, the API in NODE_ENV=production, and the shell and the three
+ * remotes each on its own static server. On top: a fresh embedded PostgreSQL with the demo data, plain
+ * http (COOKIE_SECURE=false), and reset links logged. Run `bun run build` first; Playwright starts and
+ * stops this. The API's messages also go to E2E_API_LOG, where the reset-password test reads the link.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openDatabase, prepareDatabase } from '../api/scripts/dev-database.ts';
 import { E2E } from './e2e-config.ts';
-import { type Child, isPortFree, prefixLines, startChild, stopChildren, waitForUrl } from './lib/children.ts';
-import { REPO_ROOT } from './lib/root.ts';
+import { type Child, isPortFree, prefixLines, stopChildren } from './lib/children.ts';
+import {
+  missingBuilds,
+  prepareProductionDatabase,
+  startProductionStack,
+  waitForStack,
+} from './lib/production-stack.ts';
 
 const say = (line: string) => prefixLines('e2e', 6)(`${line}\n`);
 
@@ -21,17 +26,28 @@ for (const [name, port] of Object.entries(E2E.ports)) {
     process.exit(1);
   }
 }
-for (const app of ['shell', 'mf-tickets', 'mf-kb', 'mf-admin']) {
-  if (!(await Bun.file(join(REPO_ROOT, app, 'dist/index.html')).exists())) {
-    say(`${app}/dist is missing: run 'bun run build' first`);
-    process.exit(1);
+const missing = await missingBuilds();
+if (missing.length) {
+  say(`${missing.join(', ')} missing: run 'bun run build' first`);
+  process.exit(1);
+}
+
+/** The API logs JSON lines; the test outbox keeps their messages as plain text. */
+function messageOf(line: string): string {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    if (parsed && typeof parsed === 'object' && 'msg' in parsed && typeof parsed.msg === 'string')
+      return parsed.msg;
+  } catch {
+    // Not JSON: a start-up failure line, kept as is.
   }
+  return line;
 }
 
 mkdirSync(dirname(E2E.apiLog), { recursive: true });
 writeFileSync(E2E.apiLog, '');
 const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-e2e-pg-'));
-const children: Child[] = [];
+let children: Child[] = [];
 let stopDatabase = async () => {};
 let isStopping = false;
 
@@ -56,55 +72,35 @@ const database = await openDatabase({
 });
 stopDatabase = database.stop;
 await prepareDatabase(database.url, say);
+await prepareProductionDatabase(database.url, {}, say);
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
-children.push(
-  startChild({
-    name: 'api',
-    colorIndex: 0,
-    command: ['bun', 'src/index.ts'],
-    cwd: join(REPO_ROOT, 'api'),
-    env: {
-      DATABASE_URL: database.url,
-      API_PORT: String(E2E.ports.api),
-      NODE_ENV: 'test',
-      APP_BASE_URL: E2E.baseUrl,
-      TRUSTED_PROXIES: '127.0.0.1',
-      LOG_RESET_LINKS: 'true',
-      ATTACHMENTS_DIR: `${dataDir}-uploads`,
-    },
-    onLine: (line) => appendFileSync(E2E.apiLog, `${line}\n`),
-  }),
-);
-const remotes = [
-  { name: 'mf_tickets', dir: 'mf-tickets', port: E2E.ports.mfTickets },
-  { name: 'mf_kb', dir: 'mf-kb', port: E2E.ports.mfKb },
-  { name: 'mf_admin', dir: 'mf-admin', port: E2E.ports.mfAdmin },
-];
-remotes.forEach((remote, index) => {
-  children.push(
-    startChild({
-      name: remote.dir,
-      colorIndex: index + 1,
-      command: ['bun', 'scripts/serve-static.ts', `${remote.dir}/dist`, String(remote.port)],
-      cwd: REPO_ROOT,
-    }),
-  );
+const ports = {
+  shell: E2E.ports.shell,
+  api: E2E.ports.api,
+  mfTickets: E2E.ports.mfTickets,
+  mfKb: E2E.ports.mfKb,
+  mfAdmin: E2E.ports.mfAdmin,
+};
+children = startProductionStack({
+  databaseUrl: database.url,
+  ports,
+  remoteUrls: {
+    mf_tickets: `${local(ports.mfTickets)}/mf-manifest.json`,
+    mf_kb: `${local(ports.mfKb)}/mf-manifest.json`,
+    mf_admin: `${local(ports.mfAdmin)}/mf-manifest.json`,
+  },
+  host: '127.0.0.1',
+  apiEnv: {
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    APP_BASE_URL: E2E.baseUrl,
+    TRUSTED_PROXIES: '127.0.0.1',
+    LOG_RESET_LINKS: 'true',
+    ATTACHMENTS_DIR: `${dataDir}-uploads`,
+  },
+  onApiLine: (line) => appendFileSync(E2E.apiLog, `${messageOf(line)}\n`),
 });
-children.push(
-  startChild({
-    name: 'shell',
-    colorIndex: 4,
-    command: ['bun', 'scripts/serve-static.ts', 'shell/dist', String(E2E.ports.shell)],
-    cwd: REPO_ROOT,
-    env: {
-      API_ORIGIN: local(E2E.ports.api),
-      HELPDESK_REMOTES: JSON.stringify(
-        Object.fromEntries(remotes.map((r) => [r.name, `${local(r.port)}/mf-manifest.json`])),
-      ),
-    },
-  }),
-);
 for (const child of children) {
   void child.exited.then((code) => {
     if (!isStopping) {
@@ -114,11 +110,9 @@ for (const child of children) {
   });
 }
 
-const urls = [`${E2E.baseUrl}/api/ready`, ...remotes.map((r) => `${local(r.port)}/mf-manifest.json`)];
-for (const url of urls) {
-  if (!(await waitForUrl(url, 60_000))) {
-    say(`${url} did not come up`);
-    await stop(1);
-  }
+const down = await waitForStack(ports);
+if (down.length) {
+  say(`did not come up: ${down.join(', ')}`);
+  await stop(1);
 }
 say(`e2e stack ready at ${E2E.baseUrl}`);

@@ -12,6 +12,7 @@ import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
 import { createKbRoutes } from './kb/routes.ts';
 import type { Logger } from './log.ts';
+import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
 import { createReportRoutes } from './reports/routes.ts';
 import { createRequestLog } from './request-log.ts';
@@ -31,8 +32,10 @@ import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 export function createApp({ config, log }: { config: Config; log: Logger }) {
   const session = createSessionPlugin(config, log);
   const deps: RouteDeps = { config, log, session };
+  const metrics = createMetrics(config.metricsToken);
   return new Elysia({ serve: { maxRequestBodySize: LIMITS.maxAttachmentBytes + LIMITS.maxJsonBodyBytes } })
     .use(createRequestLog(log))
+    .use(metrics.recorder)
     .use(createSecurityPlugin(config))
     .use(
       createErrorHandler({
@@ -44,6 +47,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(session)
     .use(createDocsRoutes())
     .use(createHealthRoutes())
+    .use(metrics.routes)
     .use(createAuthRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createNotificationRoutes(deps))

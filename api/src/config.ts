@@ -19,6 +19,8 @@ export type Config = {
   logResetLinks: boolean;
   /** The session cookie: the __Host- prefix (which requires Secure) in production. */
   sessionCookie: { name: string; isSecure: boolean };
+  /** Bearer token for GET /api/metrics; without it only direct loopback peers may scrape. */
+  metricsToken: string | undefined;
   /** Absolute directory for attachment files (ATTACHMENTS_DIR), outside any static root; created on first upload. */
   attachmentsDir: string;
 };
@@ -78,6 +80,15 @@ function readDirectory(env: Env, name: string, fallback: string): string {
   return isAbsolute(raw) ? raw : resolve(raw);
 }
 
+function readMetricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN ?? '';
+  if (raw === '') return undefined;
+  if (raw.length < 16 || /\s/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
+  }
+  return raw;
+}
+
 /** The same site under its other loopback name: a developer may open either localhost or 127.0.0.1. */
 function loopbackTwin(origin: string): string | null {
   const url = new URL(origin);
@@ -131,7 +142,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: new Set(trustedProxies),
     logResetLinks: readBoolean(env, 'LOG_RESET_LINKS', nodeEnv === 'development'),
     attachmentsDir: readDirectory(env, 'ATTACHMENTS_DIR', DEFAULT_ATTACHMENTS_DIR),
-    sessionCookie: isProduction
+    metricsToken: readMetricsToken(env),
+    // Production runs behind TLS; COOKIE_SECURE=false is for a local http trial of a production start.
+    sessionCookie: readBoolean(env, 'COOKIE_SECURE', isProduction)
       ? { name: '__Host-helpdesk_session', isSecure: true }
       : { name: 'helpdesk_session', isSecure: false },
   };

@@ -41,7 +41,10 @@ try {
   await sql.end({ timeout: 1 });
   process.exit(1);
 }
-console.log(`API listening on http://localhost:${config.port}`);
+consoleLogger.info(`API listening on http://localhost:${config.port}`, {
+  port: config.port,
+  nodeEnv: config.nodeEnv,
+});
 
 let isStopping = false;
 
@@ -49,12 +52,12 @@ let isStopping = false;
 async function shutDown(signal: string) {
   if (isStopping) return;
   isStopping = true;
-  console.log(`${signal}: stopping the API`);
+  consoleLogger.info(`${signal}: stopping the API`);
   const forceTimer = setTimeout(() => void app.stop(true), 10_000);
   await app.stop(false);
   clearTimeout(forceTimer);
   await sql.end({ timeout: 5 });
-  console.log('API stopped');
+  consoleLogger.info('API stopped');
   process.exit(0);
 }
 

@@ -16,6 +16,8 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`GET ${API_PATHS.health}`]: 'public',
   [`GET ${API_PATHS.ready}`]: 'public',
   [`GET ${API_PATHS.loginRedirect}`]: 'public',
+  // Prometheus scrape: the handler itself admits only loopback peers or a METRICS_TOKEN bearer.
+  'GET /api/metrics': 'public',
   'GET /swagger': 'public',
   'GET /swagger/json': 'public',
   'GET /swagger/assets/init.js': 'public',

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/postgres.ts';
 import { sql } from '../src/db.ts';
-import type { Logger } from '../src/log.ts';
+import { formatLogLine, type Logger } from '../src/log.ts';
 import { hashPassword } from '../src/passwords.ts';
 
 if (!process.env.DATABASE_URL) {
@@ -21,7 +21,7 @@ export const APP_ORIGIN = 'http://localhost:3000';
 /** Every line the API logged during this run. */
 export const logLines: string[] = [];
 const testLogger: Logger = {
-  info: (line) => logLines.push(line),
+  info: (line, fields) => logLines.push(fields ? formatLogLine('info', line, fields) : line),
   error: (line, error) => {
     logLines.push(line);
     if (error !== undefined) logLines.push(String(error));

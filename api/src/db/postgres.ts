@@ -5,6 +5,15 @@ export type Db = Sql | TransactionSql;
 
 const TIMESTAMPTZ_OID = 1184;
 
+/** Pool size unless a caller asks for another. */
+export const DEFAULT_POOL_MAX = 10;
+
+/**
+ * This process's name in pg_stat_activity: unique per process, so /api/metrics can count its own
+ * pool's connections even when many API instances share one database.
+ */
+export const APPLICATION_NAME = `helpdesk-api ${crypto.randomUUID().slice(0, 8)}`;
+
 export type SqlOptions = {
   /** Pool size. */
   max?: number;
@@ -17,7 +26,7 @@ export type SqlOptions = {
  */
 export function createSql(url: string, options: SqlOptions = {}): Sql {
   return postgres(url, {
-    max: options.max ?? 10,
+    max: options.max ?? DEFAULT_POOL_MAX,
     connect_timeout: 3,
     idle_timeout: 30,
     max_lifetime: 30 * 60,
@@ -30,7 +39,7 @@ export function createSql(url: string, options: SqlOptions = {}): Sql {
         parse: (raw: string) => new Date(raw).toISOString(),
       },
     },
-    connection: { application_name: 'helpdesk-api', TimeZone: 'UTC', statement_timeout: 15_000 },
+    connection: { application_name: APPLICATION_NAME, TimeZone: 'UTC', statement_timeout: 15_000 },
   });
 }
 

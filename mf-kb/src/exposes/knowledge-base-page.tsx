@@ -186,7 +186,12 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
   }
 
   return (
-    <div className="flex flex-col gap-6" data-testid="knowledge-base-page">
+    <div
+      className="flex flex-col gap-6"
+      data-testid="knowledge-base-page"
+      // Names a build when PUBLIC_MF_BUILD_LABEL is set, so a redeploy is observable; absent otherwise.
+      data-build-label={import.meta.env.PUBLIC_MF_BUILD_LABEL || undefined}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="relative w-full sm:max-w-xl">
           <Search

@@ -13,6 +13,7 @@ import {
 import { Plus, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { RemoteErrorBoundary } from '../remote/remote-error-boundary.tsx';
+import { RemoteIncompatibleError } from '../remote/shared-compatibility.ts';
 import { useOnDemandRemote } from '../remote/use-on-demand-remote.ts';
 
 const MODULE_ID = REMOTE_MODULES.createTicketDialog;
@@ -45,6 +46,7 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
   }
 
   const isLoading = remote.state.status === 'loading';
+  const failure = remote.state.status === 'failed' ? remote.state.error : null;
   const Dialog = remote.state.status === 'ready' ? remote.state.value : null;
 
   return (
@@ -83,12 +85,17 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
           <AlertDialogHeader>
             <AlertDialogTitle className="flex items-center gap-2">
               <TriangleAlert className="size-5 text-destructive" aria-hidden />
-              The new ticket form could not be loaded
+              Tickets are unavailable right now
             </AlertDialogTitle>
             <AlertDialogDescription>
-              This part of the help desk is not responding right now. Everything else still works; try again
-              in a moment.
+              The new ticket form could not be loaded: this part of the help desk is not responding.
+              Everything else still works; try again in a moment.
             </AlertDialogDescription>
+            {failure instanceof RemoteIncompatibleError && (
+              <p className="text-muted-foreground text-sm" data-testid="new-ticket-incompatible">
+                {failure.message}
+              </p>
+            )}
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Close</AlertDialogCancel>

@@ -1,8 +1,17 @@
 import type { TRemoteModuleId } from '@helpdesk/contracts';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import {
+  findSharedMismatches,
+  RemoteIncompatibleError,
+  type THostShared,
+  type TManifestShared,
+} from './shared-compatibility.ts';
 
 export type TRemoteModule<P> = { default: ComponentType<P> };
+
+/** How often and how patiently a remote is fetched before its page shows the contained error. */
+export const REMOTE_RETRY = { attempts: 3, firstDelayMs: 500 } as const;
 
 /** True when a loaded module has a default export React can render (a function or a memo/forwardRef object). */
 export function isRemoteModule<P>(value: unknown): value is TRemoteModule<P> {
@@ -12,17 +21,123 @@ export function isRemoteModule<P>(value: unknown): value is TRemoteModule<P> {
 }
 
 /**
- * Fetches one exposed module through the Module Federation runtime. Every call asks the runtime
- * again, so a caller that failed once gets a real second attempt by calling it again (a cached
- * rejected promise, as React.lazy keeps one, would never recover).
+ * Runs `task` up to `attempts` times, waiting `firstDelayMs`, then twice that, and so on between
+ * tries. An error `isFinal` accepts is thrown at once: waiting cannot fix it.
+ */
+export async function withBackoff<T>(
+  task: (tryIndex: number) => Promise<T>,
+  options: {
+    attempts: number;
+    firstDelayMs: number;
+    isFinal?: (error: unknown) => boolean;
+    sleep?: (ms: number) => Promise<void>;
+  },
+): Promise<T> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let lastError: unknown = new Error('No attempt was made');
+  for (let tryIndex = 0; tryIndex < options.attempts; tryIndex += 1) {
+    if (tryIndex > 0) await sleep(options.firstDelayMs * 2 ** (tryIndex - 1));
+    try {
+      return await task(tryIndex);
+    } catch (error) {
+      if (options.isFinal?.(error)) throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+// Remotes whose last load failed: the runtime keeps the failed entry, so they are re-registered first.
+const failedRemotes = new Set<string>();
+
+function remoteNameOf(moduleId: TRemoteModuleId): string {
+  return moduleId.slice(0, moduleId.indexOf('/'));
+}
+
+function registeredEntry(remoteName: string): string | null {
+  const remote = getInstance()?.options.remotes.find((candidate) => candidate.name === remoteName);
+  return remote !== undefined && 'entry' in remote ? remote.entry : null;
+}
+
+/** Drops whatever the runtime cached for a remote (a rejected entry, a half-initialised container). */
+function forgetRemote(remoteName: string, entry: string) {
+  registerRemotes([{ name: remoteName, entry }], { force: true });
+}
+
+function hostSharedVersions(): Record<string, THostShared> {
+  const result: Record<string, THostShared> = {};
+  const shared = getInstance()?.options.shared ?? {};
+  for (const [name, versions] of Object.entries(shared)) {
+    const own = versions[0];
+    if (own === undefined) continue;
+    result[name] = { version: own.version, requiredVersion: own.shareConfig.requiredVersion };
+  }
+  return result;
+}
+
+function parseManifestShared(manifest: unknown): TManifestShared[] {
+  if (typeof manifest !== 'object' || manifest === null || !('shared' in manifest)) return [];
+  if (!Array.isArray(manifest.shared)) return [];
+  const result: TManifestShared[] = [];
+  for (const item of manifest.shared) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { name, version, requiredVersion } = item;
+    if (typeof name !== 'string' || typeof version !== 'string') continue;
+    result.push({
+      name,
+      version,
+      requiredVersion: typeof requiredVersion === 'string' ? requiredVersion : false,
+    });
+  }
+  return result;
+}
+
+/** Reads the remote's manifest and refuses a build whose shared packages do not fit the shell's. */
+async function assertCompatible(remoteName: string, entry: string) {
+  // A remoteEntry.js entry carries no manifest: the runtime's own singleton warning is all there is.
+  if (!new URL(entry).pathname.endsWith('.json')) return;
+  const response = await fetch(entry, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${entry} answered ${response.status}`);
+  const mismatches = findSharedMismatches(parseManifestShared(await response.json()), hostSharedVersions());
+  if (mismatches.length > 0) throw new RemoteIncompatibleError(remoteName, mismatches);
+}
+
+async function loadOnce<P>(moduleId: TRemoteModuleId): Promise<TRemoteModule<P>> {
+  const remoteName = remoteNameOf(moduleId);
+  const entry = registeredEntry(remoteName);
+  if (entry === null) throw new Error(`Remote ${remoteName} is not configured in /runtime-config.js`);
+  if (failedRemotes.has(remoteName)) forgetRemote(remoteName, entry);
+  try {
+    await assertCompatible(remoteName, entry);
+    const loaded = await loadRemote<unknown>(moduleId);
+    if (!isRemoteModule<P>(loaded)) throw new Error(`${moduleId} did not export a default component`);
+    failedRemotes.delete(remoteName);
+    return loaded;
+  } catch (error) {
+    failedRemotes.add(remoteName);
+    throw error;
+  }
+}
+
+/**
+ * Fetches one exposed module through the Module Federation runtime, retrying with backoff. Every
+ * call asks the runtime again (after dropping a failed entry), so Retry really refetches instead
+ * of replaying a cached rejection. `attempt` counts the user's retries, for the error message.
  */
 export async function loadRemoteComponent<P>(
   moduleId: TRemoteModuleId,
   attempt: number,
 ): Promise<TRemoteModule<P>> {
-  const loaded = await loadRemote<unknown>(moduleId);
-  if (!isRemoteModule<P>(loaded)) {
-    throw new Error(`${moduleId} did not export a default component (attempt ${attempt + 1})`);
+  try {
+    return await withBackoff(() => loadOnce<P>(moduleId), {
+      ...REMOTE_RETRY,
+      isFinal: (error) => error instanceof RemoteIncompatibleError,
+    });
+  } catch (error) {
+    if (error instanceof RemoteIncompatibleError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${moduleId} could not be loaded after ${REMOTE_RETRY.attempts} tries (retry ${attempt}): ${reason}`,
+    );
   }
-  return loaded;
 }

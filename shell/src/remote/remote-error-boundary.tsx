@@ -2,6 +2,7 @@ import type { TRemoteModuleId } from '@helpdesk/contracts';
 import { Alert, AlertDescription, AlertTitle, Button } from '@helpdesk/shared-ui';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { describeMismatch, RemoteIncompatibleError } from './shared-compatibility.ts';
 
 type TProps = {
   moduleId: TRemoteModuleId;
@@ -30,6 +31,39 @@ export class RemoteErrorBoundary extends Component<TProps, TState> {
   override render() {
     if (this.state.error === null) return this.props.children;
     if (this.props.fallback !== undefined) return this.props.fallback;
+    const { error } = this.state;
+    if (error instanceof RemoteIncompatibleError) {
+      return (
+        <div className="mx-auto max-w-2xl py-10">
+          <Alert variant="destructive" data-testid="remote-incompatible">
+            <TriangleAlert className="size-4" aria-hidden />
+            <AlertTitle>This part of the help desk was built for a different version.</AlertTitle>
+            <AlertDescription>
+              <p>
+                Remote{' '}
+                <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{error.remoteName}</code>{' '}
+                does not fit this version of the help desk, so it was not loaded. The rest of the help desk
+                still works. Redeploy the remote built against the shell's versions:
+              </p>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {error.mismatches.map((mismatch) => (
+                  <li key={mismatch.packageName}>{describeMismatch(error.remoteName, mismatch)}</li>
+                ))}
+              </ul>
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-3 text-foreground"
+                onClick={this.props.onRetry}
+              >
+                <RefreshCw className="size-4" aria-hidden />
+                Retry
+              </Button>
+            </AlertDescription>
+          </Alert>
+        </div>
+      );
+    }
     return (
       <div className="mx-auto max-w-2xl py-10">
         <Alert variant="destructive" data-testid="remote-error">

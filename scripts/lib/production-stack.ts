@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { ensureFirstAdmin } from '../../api/src/bootstrap/first-admin.ts';
+import { migrate } from '../../api/src/db/migrate.ts';
+import { createSql } from '../../api/src/db/postgres.ts';
+import { type Child, startChild, waitForUrl } from './children.ts';
+import { REPO_ROOT } from './root.ts';
+
+export type StackPorts = { shell: number; api: number; mfTickets: number; mfKb: number; mfAdmin: number };
+export type RemoteUrls = { mf_tickets: string; mf_kb: string; mf_admin: string };
+
+const APPS = [
+  { dir: 'shell', entry: 'index.html' },
+  { dir: 'mf-tickets', entry: 'mf-manifest.json' },
+  { dir: 'mf-kb', entry: 'mf-manifest.json' },
+  { dir: 'mf-admin', entry: 'mf-manifest.json' },
+] as const;
+
+/** The apps whose production build is missing (nothing to serve until `bun run build`). */
+export async function missingBuilds(root = REPO_ROOT): Promise<string[]> {
+  const missing: string[] = [];
+  for (const app of APPS) {
+    if (!(await Bun.file(join(root, app.dir, 'dist', app.entry)).exists())) missing.push(`${app.dir}/dist`);
+  }
+  return missing;
+}
+
+/** Where the shell finds each remote: MF_*_URL, else the remote's own port on localhost. */
+export function remoteUrlsFrom(env: Record<string, string | undefined>, ports: StackPorts): RemoteUrls {
+  return {
+    mf_tickets: env.MF_TICKETS_URL || `http://localhost:${ports.mfTickets}/mf-manifest.json`,
+    mf_kb: env.MF_KB_URL || `http://localhost:${ports.mfKb}/mf-manifest.json`,
+    mf_admin: env.MF_ADMIN_URL || `http://localhost:${ports.mfAdmin}/mf-manifest.json`,
+  };
+}
+
+/**
+ * Applies pending migrations, then creates the first admin from ADMIN_* when no admin exists.
+ * Throws FirstAdminError (a clear message, never the password) for unusable ADMIN_* values.
+ */
+export async function prepareProductionDatabase(
+  databaseUrl: string,
+  env: Record<string, string | undefined>,
+  log: (line: string) => void,
+) {
+  const sql = createSql(databaseUrl, { max: 1 });
+  try {
+    const applied = await migrate(sql);
+    log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations up to date');
+    const admin = await ensureFirstAdmin(sql, env);
+    if (admin.outcome === 'created') log(`created the first admin '${admin.username}' from ADMIN_USERNAME`);
+    if (admin.outcome === 'not-configured') {
+      log('no admin exists: set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD to create the first one');
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+export type StackOptions = {
+  databaseUrl: string;
+  ports: StackPorts;
+  remoteUrls: RemoteUrls;
+  /** Extra API environment (NODE_ENV, APP_BASE_URL, ...); the parent's environment is inherited too. */
+  apiEnv: Record<string, string>;
+  /** Bind address of the static servers. */
+  host: string;
+  onApiLine?: (line: string) => void;
+};
+
+/**
+ * Starts the API and one static server per app, each on its own port (separate origins). The shell's
+ * server proxies /api to the API so the session cookie stays first-party, and serves the remotes'
+ * URLs as its runtime config.
+ */
+export function startProductionStack(options: StackOptions): Child[] {
+  const apiOrigin = `http://127.0.0.1:${options.ports.api}`;
+  const children = [
+    startChild({
+      name: 'api',
+      colorIndex: 0,
+      command: ['bun', 'src/index.ts'],
+      cwd: join(REPO_ROOT, 'api'),
+      env: { ...options.apiEnv, DATABASE_URL: options.databaseUrl, API_PORT: String(options.ports.api) },
+      onLine: options.onApiLine,
+    }),
+  ];
+  const remotes = [
+    { dir: 'mf-tickets', port: options.ports.mfTickets },
+    { dir: 'mf-kb', port: options.ports.mfKb },
+    { dir: 'mf-admin', port: options.ports.mfAdmin },
+  ];
+  remotes.forEach((remote, index) => {
+    children.push(
+      startChild({
+        name: remote.dir,
+        colorIndex: index + 1,
+        command: ['bun', 'scripts/serve-static.ts', `${remote.dir}/dist`, String(remote.port)],
+        cwd: REPO_ROOT,
+        env: { HOST: options.host },
+      }),
+    );
+  });
+  children.push(
+    startChild({
+      name: 'shell',
+      colorIndex: 4,
+      command: ['bun', 'scripts/serve-static.ts', 'shell/dist', String(options.ports.shell)],
+      cwd: REPO_ROOT,
+      env: {
+        HOST: options.host,
+        API_ORIGIN: apiOrigin,
+        HELPDESK_REMOTES: JSON.stringify(options.remoteUrls),
+      },
+    }),
+  );
+  return children;
+}
+
+/** Waits for the API's readiness and every static server; returns the URLs that never answered. */
+export async function waitForStack(ports: StackPorts, timeoutMs = 60_000): Promise<string[]> {
+  const local = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
+  const urls = [
+    local(ports.api, '/api/ready'),
+    local(ports.mfTickets, '/mf-manifest.json'),
+    local(ports.mfKb, '/mf-manifest.json'),
+    local(ports.mfAdmin, '/mf-manifest.json'),
+    local(ports.shell, '/'),
+  ];
+  const results = await Promise.all(
+    urls.map(async (url) => ((await waitForUrl(url, timeoutMs)) ? null : url)),
+  );
+  return results.filter((url) => url !== null);
+}

@@ -1,0 +1,121 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createStaticHandler, pickEncoding } from './lib/static-handler.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'serve-static-test-'));
+const outside = `${dist}-secret.txt`;
+const bigScript = `console.log(${JSON.stringify('x'.repeat(5000))});\n`;
+mkdirSync(join(dist, 'static/js'), { recursive: true });
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+writeFileSync(join(dist, 'remoteEntry.js'), bigScript);
+writeFileSync(join(dist, 'mf-manifest.json'), '{"name":"mf_tickets"}');
+writeFileSync(join(dist, 'static/js/main.3f2a9c1d.js'), bigScript);
+writeFileSync(join(dist, 'static/js/tiny.0123abcd.js'), 'x');
+writeFileSync(outside, 'top secret');
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(outside, { force: true });
+});
+
+const remote = createStaticHandler({ root: dist, remotes: null });
+const shell = createStaticHandler({
+  root: dist,
+  remotes: { mf_tickets: 'http://localhost:8101/mf-manifest.json' },
+  apiOrigin: 'http://127.0.0.1:1',
+});
+const get = (handler: typeof remote, path: string, headers: Record<string, string> = {}) =>
+  handler(new Request(`http://localhost${path}`, { headers }));
+
+describe('caching', () => {
+  test('hashed assets are immutable for a year', async () => {
+    const response = await get(remote, '/static/js/main.3f2a9c1d.js');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('entries, manifests, HTML and the runtime config are never cached unchecked', async () => {
+    for (const path of ['/remoteEntry.js', '/mf-manifest.json', '/index.html']) {
+      expect((await get(remote, path)).headers.get('cache-control')).toBe('no-cache');
+    }
+    expect((await get(shell, '/tickets/42')).headers.get('cache-control')).toBe('no-cache');
+    const config = await get(shell, '/runtime-config.js');
+    expect(config.headers.get('cache-control')).toBe('no-store');
+    expect(await config.text()).toContain('"mf_tickets":"http://localhost:8101/mf-manifest.json"');
+  });
+});
+
+describe('compression', () => {
+  test('brotli when accepted, gzip otherwise, identity when neither; always Vary', async () => {
+    const br = await get(remote, '/remoteEntry.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(bigScript);
+
+    const gzip = await get(remote, '/remoteEntry.js', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const zipped = Buffer.from(await gzip.arrayBuffer());
+    expect(zipped.length).toBeLessThan(bigScript.length / 10);
+    expect(gunzipSync(zipped).toString()).toBe(bigScript);
+
+    const plain = await get(remote, '/remoteEntry.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await plain.text()).toBe(bigScript);
+  });
+
+  test('tiny files are sent as they are', async () => {
+    const response = await get(remote, '/static/js/tiny.0123abcd.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe('x');
+  });
+
+  test('Accept-Encoding parsing honours q=0 and *', () => {
+    expect(pickEncoding(null)).toBeNull();
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*;q=0')).toBeNull();
+  });
+});
+
+describe('paths', () => {
+  test('traversal out of the dist directory is refused, plain or encoded', async () => {
+    const name = outside.slice(outside.lastIndexOf('/') + 1);
+    for (const path of [`/../${name}`, `/%2e%2e/${name}`, `/static/..%2f..%2f${name}`, `/%2e%2e%2f${name}`]) {
+      const response = await get(remote, path);
+      expect([403, 404]).toContain(response.status);
+      expect(await response.text()).not.toContain('top secret');
+    }
+    expect((await get(remote, '/%E0%A4%A')).status).toBe(400);
+  });
+
+  test('only the shell falls back to index.html for client routes', async () => {
+    const shellRoute = await get(shell, '/admin/users');
+    expect(shellRoute.status).toBe(200);
+    expect(await shellRoute.text()).toContain('<title>shell</title>');
+    expect((await get(remote, '/admin/users')).status).toBe(404);
+    expect((await get(shell, '/missing.js')).status).toBe(404);
+  });
+});
+
+describe('CORS and the API proxy', () => {
+  test('remotes allow cross-origin reads; the shell does not', async () => {
+    expect((await get(remote, '/mf-manifest.json')).headers.get('access-control-allow-origin')).toBe('*');
+    expect((await get(shell, '/index.html')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await get(shell, '/index.html')).headers.get('content-security-policy')).toContain(
+      "script-src 'self' http://localhost:8101",
+    );
+  });
+
+  test('the shell never exposes /api/metrics and answers 503 when the API is down', async () => {
+    expect((await get(shell, '/api/metrics')).status).toBe(404);
+    const down = await get(shell, '/api/health');
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Service temporarily unavailable',
+    });
+  });
+});
