@@ -497,7 +497,7 @@ describe('the popular rule', () => {
     expect(notPopular.map((a) => a.id).sort()).toEqual([sixth, stale, unread, draft, flaggedDraft].sort());
 
     // Real reading: the sixth is read through the API until it passes the fifth (1,000,010 views;
-    // the checks above read the first, the sixth and others once each, as any GET by id does).
+    // the checks above read the first, the sixth and others once each, like every GET by id does).
     await addDailyViews(sixth, 0, 10);
     for (let read = 0; read < 2; read++) {
       expect((await endUser.client.get(kbArticlePath(sixth))).status).toBe(200);
