@@ -14,5 +14,6 @@ export const E2E = {
     postgres: base + 432,
   },
   baseUrl: `http://127.0.0.1:${base}`,
-  apiLog: join(REPO_ROOT, '.data/e2e/api.log'),
+  // Per port base, so two e2e stacks (say, two checkouts under test) never share a log.
+  apiLog: join(REPO_ROOT, `.data/e2e/${base}/api.log`),
 };

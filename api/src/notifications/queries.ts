@@ -54,7 +54,8 @@ export async function insertStaffNotifications(
   db: Db,
   notification: {
     audience: NotificationAudience;
-    actorId: string;
+    /** Null for the system (SLA watch, auto assignment): then nobody is left out. */
+    actorId: string | null;
     type: TNotificationType;
     title: string;
     message: string;
@@ -68,7 +69,8 @@ export async function insertStaffNotifications(
     select u.id, ${notification.type}, ${notification.title}, ${notification.message},
            ${notification.relatedEntityId}, ${notification.relatedEntityType}
     from users u
-    where u.status = 'active' and u.role in ('agent', 'admin') and u.id <> ${notification.actorId}
+    where u.status = 'active' and u.role in ('agent', 'admin')
+      and (${notification.actorId}::uuid is null or u.id <> ${notification.actorId}::uuid)
       and (
         u.id = any(${db.array([...audience.userIds])}::uuid[])
         ${audience.teamId ? db`or u.id in (select m.user_id from team_members m where m.team_id = ${audience.teamId})` : db``}

@@ -48,7 +48,7 @@ export function notifyStaffAboutTicket(
   tx: Db,
   notification: {
     audience: NotificationAudience;
-    actorId: string;
+    actorId: string | null;
     type: TNotificationType;
     title: string;
     message: string;
