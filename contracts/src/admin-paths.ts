@@ -13,4 +13,10 @@ export const ADMIN_API_PATHS = {
   adminReportsExport: '/api/admin/reports/export',
   /** GET: admins only, newest first, keyset-paginated. */
   adminAuditLogs: '/api/admin/audit-logs',
+  /** GET: admins only; SMTP status, counts and the undelivered messages. */
+  adminEmailOutbox: '/api/admin/email-outbox',
+  /** POST: admins only; requeue failed messages (audited). */
+  adminEmailOutboxRetry: '/api/admin/email-outbox/retry',
+  /** POST: admins only; enqueue a test message to the admin (audited). */
+  adminEmailOutboxTest: '/api/admin/email-outbox/test',
 } as const;

@@ -10,7 +10,8 @@ import { LIMITS } from './limits.ts';
  * memberCount } · team.members_added { teamId, teamName, userIds, usernames } (one row per call;
  * targetUserId is the user when exactly one was added, else null) · team.member_removed { teamId,
  * teamName, username } · settings.updated { changes: { field: { from, to } }, smtpPassword?:
- * 'set' | 'cleared' } (the password itself is never written).
+ * 'set' | 'cleared' } (the password itself is never written) · email.retried { requeued, ids? } ·
+ * email.test_sent { outboxId }.
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -23,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'team.members_added': 'Team members added',
   'team.member_removed': 'Team member removed',
   'settings.updated': 'Settings updated',
+  'email.retried': 'Emails retried',
+  'email.test_sent': 'Test email sent',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { E2E } from '../../scripts/e2e-config.ts';
 
@@ -36,19 +35,34 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** The newest reset link the API logged for an email (until email sending exists, the log is the outbox). */
+/** What the e2e stack's mail catcher answers at /messages.json (newest first); only the fields read here. */
+export type CaughtMail = { envelope: { to: string[] }; subject: string; text: string };
+
+/** Every message the API has sent so far (to the stack's mail catcher), newest first. */
+export async function readCaughtMail(): Promise<CaughtMail[]> {
+  const response = await fetch(`http://127.0.0.1:${E2E.ports.mailCatcherHttp}/messages.json`);
+  return (await response.json()) as CaughtMail[];
+}
+
+const handedOutLinks = new Set<string>();
+
+/**
+ * The newest password-reset link emailed to an address that this test run has not read yet: the
+ * API sends it through SMTP to the stack's mail catcher, which lists what it caught as JSON.
+ */
 export async function readResetLink(email: string): Promise<string> {
-  const pattern = new RegExp(
-    `password reset link for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\S+)`,
-    'g',
-  );
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const matches = [...readFileSync(E2E.apiLog, 'utf8').matchAll(pattern)];
-    const last = matches.at(-1)?.[1];
-    if (last) return last;
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const link = (await readCaughtMail())
+      .filter((m) => m.envelope.to.some((to) => to.toLowerCase() === email.toLowerCase()))
+      .map((m) => m.text.match(/https?:\/\/\S+\/admin\/reset-password\?token=\S+/)?.[0])
+      .find((found): found is string => found !== undefined && !handedOutLinks.has(found));
+    if (link) {
+      handedOutLinks.add(link);
+      return link;
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no reset link for ${email} in ${E2E.apiLog}`);
+  throw new Error(`no new reset link for ${email} reached the mail catcher`);
 }
 
 /** Collects uncaught page errors so a test can assert the screen ran cleanly. */

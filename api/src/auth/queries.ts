@@ -139,9 +139,9 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
 export async function selectActiveAdminByEmail(
   db: Db,
   email: string,
-): Promise<{ id: string; email: string } | null> {
-  const [admin] = await db<{ id: string; email: string }[]>`
-    select id, email from users
+): Promise<{ id: string; email: string; firstName: string } | null> {
+  const [admin] = await db<{ id: string; email: string; firstName: string }[]>`
+    select id, email, first_name as "firstName" from users
     where lower(email) = lower(${email}) and role = 'admin' and status = 'active'`;
   return admin ?? null;
 }
@@ -151,13 +151,17 @@ export async function spendUnusedResetTokens(db: Db, userId: string): Promise<vo
   await db`update password_reset_tokens set used = true, used_at = now() where user_id = ${userId} and not used`;
 }
 
+/** Stores a token's hash; answers the new row's id (the reset email's dedupe key). */
 export async function insertResetToken(
   db: Db,
   token: { userId: string; tokenHash: string; ttlMs: number },
-): Promise<void> {
-  await db`
+): Promise<string> {
+  const [row] = await db<{ id: string }[]>`
     insert into password_reset_tokens (user_id, token_hash, expires_at)
-    values (${token.userId}, ${token.tokenHash}, now() + ${seconds(token.ttlMs)}::interval)`;
+    values (${token.userId}, ${token.tokenHash}, now() + ${seconds(token.ttlMs)}::interval)
+    returning id`;
+  if (!row) throw new Error('insert into password_reset_tokens returned no row');
+  return row.id;
 }
 
 export async function isResetTokenUsable(db: Db, tokenHash: string): Promise<boolean> {

@@ -42,7 +42,7 @@ export const AUTH_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessage
 const tags = ['auth'];
 
 /** Sign-in, registration, the current user, profile and password, admin password reset. */
-export function createAuthRoutes({ config, log, session }: RouteDeps) {
+export function createAuthRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'auth-routes' })
     .use(session)
     .post(
@@ -134,7 +134,7 @@ export function createAuthRoutes({ config, log, session }: RouteDeps) {
     .post(
       API_PATHS.authAdminForgotPassword,
       async ({ body }) => {
-        await requestAdminPasswordReset(body.email, config, log);
+        await requestAdminPasswordReset(body.email, config);
         return { message: SERVER_MESSAGES.resetRequested };
       },
       {

@@ -10,11 +10,10 @@ import {
   type TUser,
 } from '@helpdesk/contracts';
 import type { RequestMeta } from '../client-ip.ts';
-import type { Config } from '../config.ts';
 import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
+import { enqueuePasswordReset, enqueueRegistrationReceived, type MailLinks } from '../email/outbox.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
-import type { Logger } from '../log.ts';
 import { hashPassword, isPasswordTooLong, verifyDummyPassword, verifyPassword } from '../passwords.ts';
 import { FailureLimiter } from '../rate-limit.ts';
 import { createSession, endSession, randomToken, sha256Hex } from '../session.ts';
@@ -68,7 +67,10 @@ function conflictFromUniqueViolation(error: unknown): ApiError | null {
   return null;
 }
 
-/** Creates a registration: always a pending end user, whatever else the request wanted. */
+/**
+ * Creates a registration: always a pending end user, whatever else the request wanted. The
+ * 'registration received' email is queued in the same transaction.
+ */
 export async function registerUser(input: TRegisterRequest): Promise<TUser> {
   if (isPasswordTooLong(input.password)) {
     throw badRequest(SERVER_MESSAGES.passwordRequirements, { password: 'Password is too long' });
@@ -78,7 +80,11 @@ export async function registerUser(input: TRegisterRequest): Promise<TUser> {
   if (conflicts.isEmailTaken) throw conflict(SERVER_MESSAGES.emailExists);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await insertPendingUser(sql, { ...input, passwordHash });
+    return await sql.begin(async (tx) => {
+      const user = await insertPendingUser(tx, { ...input, passwordHash });
+      await enqueueRegistrationReceived(tx, user);
+      return user;
+    });
   } catch (error) {
     // Two registrations racing for one name: the unique index decides, and the loser hears 409.
     throw conflictFromUniqueViolation(error) ?? error;
@@ -184,24 +190,23 @@ export async function changeOwnPassword(
 }
 
 /**
- * Issues an admin password reset when an active admin has this email, superseding older tokens.
- * Until email sending exists the link goes to the API log (LOG_RESET_LINKS). The caller answers
- * the same either way, so the response never tells whether the account exists.
+ * Issues an admin password reset when an active admin has this email: older tokens are spent, the
+ * new token stored (as a hash) and the email with the link queued, all in one transaction. The
+ * caller answers the same either way, so the response never tells whether the account exists.
  */
-export async function requestAdminPasswordReset(email: string, config: Config, log: Logger): Promise<void> {
+export async function requestAdminPasswordReset(email: string, links: MailLinks): Promise<void> {
   const admin = await selectActiveAdminByEmail(sql, email);
   if (!admin) return;
   const token = randomToken();
   await sql.begin(async (tx) => {
     await spendUnusedResetTokens(tx, admin.id);
-    await insertResetToken(tx, { userId: admin.id, tokenHash: sha256Hex(token), ttlMs: RESET_TOKEN_TTL_MS });
+    const tokenId = await insertResetToken(tx, {
+      userId: admin.id,
+      tokenHash: sha256Hex(token),
+      ttlMs: RESET_TOKEN_TTL_MS,
+    });
+    await enqueuePasswordReset(tx, { tokenId, token, to: admin }, links);
   });
-  const link = `${config.appBaseUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
-  if (config.logResetLinks) log.info(`password reset link for ${admin.email}: ${link}`);
-  else
-    log.info(
-      `password reset requested for ${admin.email}; email sending is not configured (LOG_RESET_LINKS=false)`,
-    );
 }
 
 const invalidResetToken = () => badRequest(SERVER_MESSAGES.resetTokenInvalid);

@@ -260,8 +260,8 @@ describe('demo data', () => {
         ...DEFAULT_SETTINGS,
         companyName: 'Northwind Help Desk',
         companyEmail: 'helpdesk@example.com',
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'helpdesk',
+        smtpHost: '',
+        smtpUsername: '',
         smtpPasswordSet: false,
         updatedAt: expect.any(String),
       });

@@ -64,6 +64,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
           params.userId,
           body,
           requestMeta(request, server, config.trustedProxies),
+          config,
         ),
       }),
       {

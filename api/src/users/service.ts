@@ -14,6 +14,7 @@ import type { RequestMeta } from '../client-ip.ts';
 import type { Db } from '../db/postgres.ts';
 import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
+import { enqueueAccountDecision, type MailLinks } from '../email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { hashPassword, isPasswordTooLong } from '../passwords.ts';
 import {
@@ -47,13 +48,15 @@ const AUDIT_ACTIONS = { active: 'user.approved', rejected: 'user.rejected' } as 
 
 /**
  * Approves (active) or rejects a pending registration. In one transaction: the status with
- * approvedBy/approvedAt, the audit row, and for a rejection the end of the user's sessions.
+ * approvedBy/approvedAt, the audit row, the email telling the user (approved: with the sign-in
+ * link), and for a rejection the end of the user's sessions.
  */
 export async function changeUserStatus(
   admin: TUser,
   userId: string,
   change: TUpdateUserStatusRequest,
   meta: RequestMeta,
+  links: MailLinks,
 ): Promise<TUser> {
   if (userId === admin.id) throw forbidden(SERVER_MESSAGES.cannotChangeOwnStatus);
   return sql.begin(async (tx) => {
@@ -71,6 +74,7 @@ export async function changeUserStatus(
       ipAddress: meta.ipAddress,
       userAgent: meta.userAgent,
     });
+    await enqueueAccountDecision(tx, updated, change.status, links);
     if (change.status === 'rejected') await deleteUserSessions(tx, userId);
     return updated;
   });

@@ -91,6 +91,8 @@ function useSaveSettings() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: DISPLAY_SETTINGS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: [ADMIN_API_PATHS.adminAuditLogs] }),
+        // A new SMTP server changes the Email delivery card's status line.
+        queryClient.invalidateQueries({ queryKey: [ADMIN_API_PATHS.adminEmailOutbox] }),
       ]);
     },
   });

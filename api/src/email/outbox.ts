@@ -1,0 +1,184 @@
+import { RESET_TOKEN_TTL_MS, type TEmailKind } from '@helpdesk/contracts';
+import type { Db } from '../db/postgres.ts';
+import { getSettings } from '../settings/service.ts';
+import {
+  countResolutions,
+  insertOutboxMessage,
+  type MailPerson,
+  notifyOutbox,
+  selectCommentMailFacts,
+  selectTicketMailFacts,
+} from './queries.ts';
+import { type EmailData, renderEmail } from './templates.ts';
+
+/**
+ * Every function here runs inside the caller's transaction: the message is written with the change
+ * that causes it (a rolled-back change sends nothing) and the NOTIFY that wakes the delivery worker
+ * is delivered on COMMIT. A message is never a reason for the change to fail: an address that
+ * cannot be sent to is skipped, not thrown.
+ */
+
+/** Where the links in a message point: the shell's public URL (APP_BASE_URL), never the request's Host. */
+export type MailLinks = { appBaseUrl: string };
+
+/** What a message needs to know about the person it goes to. */
+export type Recipient = Pick<MailPerson, 'email' | 'firstName'>;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: an address with a control character is refused.
+const isSendableAddress = (email: string) => email.length <= 254 && !/[\u0000-\u001f\u007f\s]/.test(email);
+
+async function enqueue<K extends TEmailKind>(
+  tx: Db,
+  message: { kind: K; dedupeKey: string; to: Recipient; data: Omit<EmailData[K], 'firstName'> },
+): Promise<string | null> {
+  if (!isSendableAddress(message.to.email)) return null;
+  const settings = await getSettings(tx);
+  const data = { ...message.data, firstName: message.to.firstName } as EmailData[K];
+  const rendered = renderEmail(message.kind, data, { companyName: settings.companyName });
+  const id = await insertOutboxMessage(tx, {
+    dedupeKey: message.dedupeKey,
+    kind: message.kind,
+    recipient: message.to.email,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+  });
+  if (id !== null) await notifyOutbox(tx);
+  return id;
+}
+
+/** The settings switch 'Email notifications' governs the ticket messages; account and reset mail always goes. */
+async function areTicketEmailsOn(tx: Db): Promise<boolean> {
+  return (await getSettings(tx)).emailNotifications;
+}
+
+const ticketUrl = (links: MailLinks, ticketId: string) => `${links.appBaseUrl}/tickets/${ticketId}`;
+
+/** 'We received your registration' to a new (pending) user. */
+export function enqueueRegistrationReceived(
+  tx: Db,
+  user: Recipient & { id: string; username: string },
+): Promise<string | null> {
+  return enqueue(tx, {
+    kind: 'registration_received',
+    dedupeKey: `user.registered:${user.id}`,
+    to: user,
+    data: { username: user.username },
+  });
+}
+
+/** The outcome of an admin's review: approved (with the sign-in link) or rejected. */
+export function enqueueAccountDecision(
+  tx: Db,
+  user: Recipient & { id: string; username: string },
+  decision: 'active' | 'rejected',
+  links: MailLinks,
+): Promise<string | null> {
+  if (decision === 'active') {
+    return enqueue(tx, {
+      kind: 'account_approved',
+      dedupeKey: `user.approved:${user.id}`,
+      to: user,
+      data: { username: user.username, signInUrl: `${links.appBaseUrl}/login` },
+    });
+  }
+  return enqueue(tx, { kind: 'account_rejected', dedupeKey: `user.rejected:${user.id}`, to: user, data: {} });
+}
+
+/**
+ * The admin reset link. The link holds the token itself (only its hash is stored elsewhere), so
+ * this row is a credential until it is sent (markSent then blanks its bodies) or the token expires;
+ * it is never logged.
+ */
+export function enqueuePasswordReset(
+  tx: Db,
+  reset: { tokenId: string; token: string; to: Recipient },
+  links: MailLinks,
+): Promise<string | null> {
+  return enqueue(tx, {
+    kind: 'password_reset',
+    dedupeKey: `password_reset:${reset.tokenId}`,
+    to: reset.to,
+    data: {
+      resetUrl: `${links.appBaseUrl}/admin/reset-password?token=${encodeURIComponent(reset.token)}`,
+      expiresInMinutes: Math.round(RESET_TOKEN_TTL_MS / 60_000),
+    },
+  });
+}
+
+/** The requester's confirmation of a new ticket (the caller checks 'Send confirmation email to requester'). */
+export async function enqueueTicketConfirmation(
+  tx: Db,
+  ticketId: string,
+  links: MailLinks,
+): Promise<string | null> {
+  if (!(await areTicketEmailsOn(tx))) return null;
+  const ticket = await selectTicketMailFacts(tx, ticketId);
+  if (!ticket) return null;
+  return enqueue(tx, {
+    kind: 'ticket_confirmation',
+    dedupeKey: `ticket.confirmation:${ticket.id}`,
+    to: ticket.requester,
+    data: { ticketNumber: ticket.ticketNumber, title: ticket.title, ticketUrl: ticketUrl(links, ticket.id) },
+  });
+}
+
+/**
+ * A reply to the requester with the comment's text, when someone else wrote a public comment. The
+ * comment is read back from the database and an internal one never produces a message, whatever
+ * the caller believed.
+ */
+export async function enqueuePublicReply(
+  tx: Db,
+  commentId: string,
+  links: MailLinks,
+): Promise<string | null> {
+  const comment = await selectCommentMailFacts(tx, commentId);
+  if (!comment || comment.isInternal) return null;
+  if (!(await areTicketEmailsOn(tx))) return null;
+  const ticket = await selectTicketMailFacts(tx, comment.ticketId);
+  if (!ticket || ticket.requester.id === comment.authorId) return null;
+  return enqueue(tx, {
+    kind: 'ticket_reply',
+    dedupeKey: `comment.public:${comment.id}`,
+    to: ticket.requester,
+    data: {
+      ticketNumber: ticket.ticketNumber,
+      title: ticket.title,
+      authorName: comment.authorName,
+      content: comment.content,
+      ticketUrl: ticketUrl(links, ticket.id),
+    },
+  });
+}
+
+/**
+ * 'Your ticket has been resolved' to the requester. Call it after the status_changed event is
+ * written: the count of resolutions makes each resolution (after a reopen) its own message.
+ */
+export async function enqueueTicketResolved(
+  tx: Db,
+  ticketId: string,
+  links: MailLinks,
+): Promise<string | null> {
+  if (!(await areTicketEmailsOn(tx))) return null;
+  const ticket = await selectTicketMailFacts(tx, ticketId);
+  if (!ticket) return null;
+  const resolution = await countResolutions(tx, ticketId);
+  return enqueue(tx, {
+    kind: 'ticket_resolved',
+    dedupeKey: `ticket.resolved:${ticket.id}:${resolution}`,
+    to: ticket.requester,
+    data: { ticketNumber: ticket.ticketNumber, title: ticket.title, ticketUrl: ticketUrl(links, ticket.id) },
+  });
+}
+
+/** A test message to an admin, each one its own event. */
+export function enqueueTestMessage(tx: Db, to: Recipient, links: MailLinks): Promise<string | null> {
+  return enqueue(tx, {
+    kind: 'test',
+    dedupeKey: `test:${crypto.randomUUID()}`,
+    to,
+    data: { settingsUrl: `${links.appBaseUrl}/admin/settings` },
+  });
+}

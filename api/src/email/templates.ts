@@ -1,0 +1,226 @@
+import type { TEmailKind } from '@helpdesk/contracts';
+
+/** A message ready for the outbox: one subject line, a plain-text body and a simple HTML body. */
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+/** Who the desk says it is: the company name from the settings, or a neutral name while none is set. */
+export type Brand = { companyName: string };
+
+export const FALLBACK_COMPANY_NAME = 'Help Desk';
+
+/** A person as a message greets them. */
+export type Greeting = { firstName: string };
+
+/** What each kind of message needs; every value here is untrusted text (names, titles, comments). */
+export type EmailData = {
+  registration_received: Greeting & { username: string };
+  account_approved: Greeting & { username: string; signInUrl: string };
+  account_rejected: Greeting;
+  password_reset: Greeting & { resetUrl: string; expiresInMinutes: number };
+  ticket_confirmation: Greeting & { ticketNumber: string; title: string; ticketUrl: string };
+  ticket_reply: Greeting & {
+    ticketNumber: string;
+    title: string;
+    authorName: string;
+    content: string;
+    ticketUrl: string;
+  };
+  ticket_resolved: Greeting & { ticketNumber: string; title: string; ticketUrl: string };
+  test: Greeting & { settingsUrl: string };
+};
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters a header line must not hold.
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * One header-safe line: control characters (CR and LF above all, which would start a new header)
+ * become spaces, runs of white space collapse, and an over-long value is cut with an ellipsis.
+ */
+export function oneLine(value: string, max = 200): string {
+  const flat = value.replace(LINE_BREAKING, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** The name the desk signs with: the configured company name on one line, or the fallback. */
+export function brandName(brand: Brand): string {
+  return oneLine(brand.companyName, 100) || FALLBACK_COMPANY_NAME;
+}
+
+/** Only absolute http(s) links go into a message; anything else would be a bug upstream. */
+function safeUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error(`refusing a ${parsed.protocol} link in an email`);
+  }
+  return parsed.toString();
+}
+
+/** One piece of a message body, written once and rendered as both text and HTML. */
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'quote'; text: string }
+  | { kind: 'button'; label: string; url: string }
+  | { kind: 'facts'; rows: [string, string][] };
+
+type Message = { subject: string; greetingName: string; blocks: Block[] };
+
+const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+
+function textOf(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return block.text;
+    case 'quote':
+      return block.text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join('\n');
+    case 'button':
+      return `${block.label}: ${safeUrl(block.url)}`;
+    case 'facts':
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+  }
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937';
+
+function htmlOf(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+    case 'quote':
+      // pre-wrap keeps the writer's line breaks without turning their text into markup.
+      return `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d1d5db;color:#374151;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
+    case 'button': {
+      const href = escapeHtml(safeUrl(block.url));
+      return `<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or open this link: ${href}</p>`;
+    }
+    case 'facts':
+      return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:2px 12px 2px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`;
+  }
+}
+
+function render(message: Message, brand: Brand): RenderedEmail {
+  const name = brandName(brand);
+  const greeting = `Hello ${oneLine(message.greetingName, 100) || 'there'},`;
+  const signature = `— ${name}`;
+  const text = [greeting, ...message.blocks.map(textOf), signature].join('\n\n');
+  const html = [
+    '<!doctype html>',
+    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
+    `<body style="margin:0;padding:24px;background:#f3f4f6"><div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;${FONT}">`,
+    `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>`,
+    ...message.blocks.map(htmlOf),
+    `<p style="margin:24px 0 0;color:#6b7280">${escapeHtml(signature)}</p>`,
+    '</div></body></html>',
+  ].join('\n');
+  return { subject: oneLine(`[${name}] ${message.subject}`, 300), text, html };
+}
+
+const ticketLabel = (ticketNumber: string, title: string) =>
+  `${oneLine(ticketNumber, 50)}: ${oneLine(title, 150)}`;
+
+const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Message } = {
+  registration_received: (data, brand) => ({
+    subject: 'We received your registration',
+    greetingName: data.firstName,
+    blocks: [
+      paragraph(
+        `Thank you for registering with ${brandName(brand)} as "${oneLine(data.username, 50)}". An administrator will review your account.`,
+      ),
+      paragraph('We will email you as soon as it is approved; until then you cannot sign in.'),
+    ],
+  }),
+  account_approved: (data) => ({
+    subject: 'Your account has been approved',
+    greetingName: data.firstName,
+    blocks: [
+      paragraph(`Your account "${oneLine(data.username, 50)}" has been approved. You can sign in now.`),
+      { kind: 'button', label: 'Sign in', url: data.signInUrl },
+    ],
+  }),
+  account_rejected: (data) => ({
+    subject: 'Your registration was not approved',
+    greetingName: data.firstName,
+    blocks: [
+      paragraph('An administrator has reviewed your registration and did not approve it.'),
+      paragraph('If you think this is a mistake, please contact your IT team.'),
+    ],
+  }),
+  password_reset: (data) => ({
+    subject: 'Reset your administrator password',
+    greetingName: data.firstName,
+    blocks: [
+      paragraph('Someone asked to reset the password of your administrator account.'),
+      { kind: 'button', label: 'Reset password', url: data.resetUrl },
+      paragraph(
+        `The link works once and expires in ${data.expiresInMinutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+      ),
+    ],
+  }),
+  ticket_confirmation: (data) => ({
+    subject: `We received your ticket ${ticketLabel(data.ticketNumber, data.title)}`,
+    greetingName: data.firstName,
+    blocks: [
+      paragraph('Your support request has been received. Our team will get back to you.'),
+      {
+        kind: 'facts',
+        rows: [
+          ['Ticket', oneLine(data.ticketNumber, 50)],
+          ['Subject', oneLine(data.title, 500)],
+        ],
+      },
+      { kind: 'button', label: 'View ticket', url: data.ticketUrl },
+    ],
+  }),
+  ticket_reply: (data) => ({
+    subject: `New reply on ${ticketLabel(data.ticketNumber, data.title)}`,
+    greetingName: data.firstName,
+    blocks: [
+      paragraph(`${oneLine(data.authorName, 200)} replied to your ticket ${oneLine(data.ticketNumber, 50)}:`),
+      { kind: 'quote', text: data.content },
+      { kind: 'button', label: 'View ticket', url: data.ticketUrl },
+    ],
+  }),
+  ticket_resolved: (data) => ({
+    subject: `Your ticket ${ticketLabel(data.ticketNumber, data.title)} has been resolved`,
+    greetingName: data.firstName,
+    blocks: [
+      paragraph(`Your ticket ${oneLine(data.ticketNumber, 50)} has been marked as resolved.`),
+      paragraph('If the problem is not solved, reply on the ticket and we will pick it up again.'),
+      { kind: 'button', label: 'View ticket', url: data.ticketUrl },
+    ],
+  }),
+  test: (data) => ({
+    subject: 'Test email',
+    greetingName: data.firstName,
+    blocks: [
+      paragraph('This is a test email from the help desk. If you can read it, outgoing mail works.'),
+      { kind: 'button', label: 'Open settings', url: data.settingsUrl },
+    ],
+  }),
+};
+
+/** Renders one kind of message with its data, branded with the company name. */
+export function renderEmail<K extends TEmailKind>(kind: K, data: EmailData[K], brand: Brand): RenderedEmail {
+  const build: (data: EmailData[K], brand: Brand) => Message = MESSAGES[kind];
+  return render(build(data, brand), brand);
+}
