@@ -7,6 +7,12 @@ async function unreadCount(page: Page): Promise<number> {
   return ((await response.json()) as { count: number }).count;
 }
 
+async function notificationTitles(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/notifications');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { title: string }[]).map((notification) => notification.title);
+}
+
 async function resolvedToday(page: Page): Promise<number> {
   await page.goto('/');
   const value = page.getByTestId('metric-resolvedToday').getByTestId('metric-value');
@@ -80,8 +86,12 @@ test('a ticket from the header reaches an agent, who works it; the requester see
   await expect(page.getByTestId('ticket-actions')).toHaveCount(0);
   await expect(page.getByLabel('Internal note')).toHaveCount(0);
 
-  // The agent is told, finds the ticket, and works it.
-  await expect.poll(() => unreadCount(agent)).toBe(unreadBefore + 1);
+  // The agent is told of the new ticket and, since auto assignment (on in the demo settings) gives
+  // it to the least loaded agent, Jordan Lee, of that too; then finds the ticket and works it.
+  await expect
+    .poll(() => notificationTitles(agent))
+    .toEqual(expect.arrayContaining([`New ticket ${ticketNumber}`, `${ticketNumber} assigned to you`]));
+  expect(await unreadCount(agent)).toBeGreaterThanOrEqual(unreadBefore + 2);
   await agent.goto('/tickets');
   await agent.getByRole('button', { name: /notifications/i }).click();
   await expect(agent.getByTestId('notification-list')).toContainText(ticketNumber);
@@ -94,9 +104,13 @@ test('a ticket from the header reaches an agent, who works it; the requester see
     'data-internal',
     'true',
   );
-  await choose(agent, 'ticket-assignee-select', 'Jordan Lee');
-  await choose(agent, 'ticket-status-select', 'Resolved');
   await expect(agent.getByTestId('ticket-details')).toContainText('Jordan Lee');
+  await expect(agent.getByTestId('ticket-activity')).toContainText(
+    'System assigned the ticket to Jordan Lee',
+  );
+  await choose(agent, 'ticket-assignee-select', 'Priya Patel');
+  await choose(agent, 'ticket-status-select', 'Resolved');
+  await expect(agent.getByTestId('ticket-details')).toContainText('Priya Patel');
   expect(await resolvedToday(agent)).toBe(resolvedBefore + 1);
 
   // The requester sees the public reply and the new status, never the internal note.

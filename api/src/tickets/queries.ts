@@ -11,6 +11,7 @@ import type {
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
+import { publishTicketsChanged } from '../realtime/publish.ts';
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
@@ -257,7 +258,8 @@ export type TicketEventData = Record<string, string | number | boolean | null>;
 
 export type NewTicketEvent = {
   ticketId: string;
-  userId: string;
+  /** Null when the desk acted itself (auto assignment). */
+  userId: string | null;
   type: TTicketEventType;
   data: TicketEventData;
 };
@@ -265,6 +267,8 @@ export type NewTicketEvent = {
 /**
  * Appends events to timelines, one statement each: clock_timestamp() (not the transaction's
  * now()) gives events of one change distinct times in the order listed, which the timeline keeps.
+ * Every ticket change writes an event, so this is also where staff's open pages hear of it
+ * (a `ticket` NOTIFY, delivered on commit).
  */
 export async function insertTicketEvents(db: Db, events: readonly NewTicketEvent[]): Promise<void> {
   for (const event of events) {
@@ -272,6 +276,10 @@ export async function insertTicketEvents(db: Db, events: readonly NewTicketEvent
       insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
       values (${event.ticketId}, ${event.userId}, ${event.type}, ${db.json(event.data)}, clock_timestamp())`;
   }
+  await publishTicketsChanged(
+    db,
+    events.map((event) => event.ticketId),
+  );
 }
 
 export type TicketSlaRow = {

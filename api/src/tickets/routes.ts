@@ -39,7 +39,7 @@ const idempotencyHeader = {
 };
 
 /** Tickets: the list, one ticket, filing, changing, comments and SLA status. */
-export function createTicketRoutes({ session }: RouteDeps) {
+export function createTicketRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'ticket-routes' })
     .use(session)
     .get(API_PATHS.tickets, ({ user, query }) => listTickets(user, query), {
@@ -51,7 +51,7 @@ export function createTicketRoutes({ session }: RouteDeps) {
     .post(
       API_PATHS.tickets,
       async ({ user, body, request, set }) => {
-        const answer = await createTicket(user, body, readIdempotencyKey(request.headers));
+        const answer = await createTicket(user, body, readIdempotencyKey(request.headers), config);
         set.status = answer.status;
         return answer.body;
       },
@@ -76,7 +76,7 @@ export function createTicketRoutes({ session }: RouteDeps) {
     })
     .patch(
       `${API_PATHS.tickets}/:id`,
-      ({ user, params, body }) => updateTicketFields(user, params.id, body),
+      ({ user, params, body }) => updateTicketFields(user, params.id, body, config),
       {
         auth: true,
         params: ZTicketIdParams,
@@ -89,7 +89,7 @@ export function createTicketRoutes({ session }: RouteDeps) {
     .post(
       `${API_PATHS.tickets}/:id/comments`,
       async ({ user, params, body, request, set }) => {
-        const answer = await addComment(user, params.id, body, readIdempotencyKey(request.headers));
+        const answer = await addComment(user, params.id, body, readIdempotencyKey(request.headers), config);
         set.status = answer.status;
         return answer.body;
       },

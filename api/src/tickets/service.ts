@@ -20,11 +20,18 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
+import {
+  enqueuePublicReply,
+  enqueueTicketConfirmation,
+  enqueueTicketResolved,
+  type MailLinks,
+} from '../email/outbox.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
+import { enqueueJob } from '../jobs/service.ts';
 import type { NotificationAudience } from '../notifications/queries.ts';
 import { notifyStaffAboutTicket } from '../notifications/service.ts';
-import { isCloseApprovalRequired } from '../settings/service.ts';
+import { getSettings, isCloseApprovalRequired } from '../settings/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   insertComment,
@@ -149,12 +156,14 @@ async function resolveRequester(db: Db, viewer: Viewer, email: string | undefine
 /**
  * Files a ticket: the ticket with its SLA deadlines, its 'created' event and the ticket_created
  * notifications (the team's staff, or every active agent when there is no team; never the
- * creator) in one transaction, honouring an Idempotency-Key.
+ * creator) and, when asked, the requester's confirmation email in one transaction, honouring an
+ * Idempotency-Key.
  */
 export function createTicket(
   viewer: Viewer,
   body: z.output<typeof ZCreateTicketRequest>,
   idempotencyKey: string | null,
+  links: MailLinks,
 ): Promise<Answer<TTicketDetail>> {
   return runIdempotent(
     { userId: viewer.id, key: idempotencyKey, scope: 'POST /api/tickets', body },
@@ -185,6 +194,17 @@ export function createTicket(
         message: `A new ticket was opened: "${ticket.title}".`,
         ticketId: ticket.id,
       });
+      // Auto assignment (Settings) finds it an agent in the background once this commits (auto-assign/).
+      if (ticket.assigneeId === null && (await getSettings(tx)).autoAssignment) {
+        await enqueueJob(
+          tx,
+          'auto_assign',
+          { ticketId: ticket.id },
+          { dedupeKey: `auto_assign:${ticket.id}` },
+        );
+      }
+      // 'Send confirmation email to requester' in the Create Ticket dialog.
+      if (body.notifyRequester) await enqueueTicketConfirmation(tx, ticket.id, links);
       const detail = await loadDetail(tx, ticket.id, scopeOf(viewer));
       if (!detail) throw new Error(`ticket ${ticket.id} vanished inside its own transaction`);
       return { status: 201, body: detail };
@@ -194,17 +214,58 @@ export function createTicket(
 
 const statusLabel = (status: TTicketStatus) => TICKET_STATUS_LABELS[status];
 
+/** The ticket_assigned notification to a new assignee, from a person or (actorId null) the desk. */
+const assignedNotification = (ticket: TicketState, assigneeId: string, actorId: string | null) => ({
+  audience: { userIds: [assigneeId], teamId: null, allAgents: false },
+  actorId,
+  type: 'ticket_assigned' as const,
+  title: `${ticket.ticketNumber} assigned to you`,
+  message: `You were assigned "${ticket.title}".`,
+  ticketId: ticket.id,
+});
+
+/**
+ * Assigns an open, unassigned ticket for the desk itself (auto assignment), inside the caller's
+ * transaction: the same change, 'assigned' event (with no actor) and ticket_assigned notification
+ * a manual assignment writes.
+ */
+export async function assignTicketAsSystem(
+  tx: Db,
+  ticket: TicketState,
+  assignee: { id: string; name: string },
+): Promise<void> {
+  await updateTicket(tx, ticket.id, {
+    status: ticket.status,
+    priority: ticket.priority,
+    assigneeId: assignee.id,
+    teamId: ticket.teamId,
+    isPriorityChanged: false,
+    markResponded: false,
+  });
+  await insertTicketEvents(tx, [
+    {
+      ticketId: ticket.id,
+      userId: null,
+      type: 'assigned',
+      data: { from: ticket.assigneeId, to: assignee.id, fromName: null, toName: assignee.name },
+    },
+  ]);
+  await notifyStaffAboutTicket(tx, assignedNotification(ticket, assignee.id, null));
+}
+
 /**
  * Changes status, priority, assignee and/or team (agents and admins; the route policy refuses end
  * users). In one transaction: the change (deadlines recomputed on a new priority; resolvedAt,
  * closedAt and the first response time kept right), one event per changed field, and the
  * notifications: ticket_assigned to a new assignee, ticket_status_changed (ticket_resolved when
- * resolved) to the assignee and the team; never to the actor.
+ * resolved) to the assignee and the team; never to the actor. A resolution also queues an email
+ * to the requester.
  */
 export async function updateTicketFields(
   viewer: Viewer,
   ticketId: string,
   change: TUpdateTicketRequest,
+  links: MailLinks,
 ): Promise<TTicketDetail> {
   if (!isStaff(viewer)) throw forbidden();
   return sql.begin(async (tx) => {
@@ -269,16 +330,12 @@ export async function updateTicketFields(
       markResponded: next.status !== current.status,
     });
     await insertTicketEvents(tx, events);
+    if (next.status === 'resolved' && current.status !== 'resolved') {
+      await enqueueTicketResolved(tx, ticketId, links);
+    }
 
     if (next.assigneeId !== current.assigneeId && next.assigneeId !== null) {
-      await notifyStaffAboutTicket(tx, {
-        audience: { userIds: [next.assigneeId], teamId: null, allAgents: false },
-        actorId: viewer.id,
-        type: 'ticket_assigned',
-        title: `${current.ticketNumber} assigned to you`,
-        message: `You were assigned "${current.title}".`,
-        ticketId,
-      });
+      await notifyStaffAboutTicket(tx, assignedNotification(current, next.assigneeId, viewer.id));
     }
     if (next.status !== current.status) {
       const audience: NotificationAudience = {
@@ -310,13 +367,15 @@ export async function updateTicketFields(
  * Adds a comment. End users only on their own tickets (404 otherwise) and never internal (403,
  * nothing stored). The comment and its event commit together; a public staff comment is the
  * ticket's first response when there was none. An internal note leaves the ticket row untouched,
- * so not even its updatedAt tells an end user that one was written.
+ * so not even its updatedAt tells an end user that one was written. A public comment by anyone but
+ * the requester queues an email to the requester; an internal one never does.
  */
 export function addComment(
   viewer: Viewer,
   ticketId: string,
   body: z.output<typeof ZCreateCommentRequest>,
   idempotencyKey: string | null,
+  links: MailLinks,
 ): Promise<Answer<TTicketComment>> {
   return runIdempotent(
     { userId: viewer.id, key: idempotencyKey, scope: `POST /api/tickets/${ticketId}/comments`, body },
@@ -331,6 +390,8 @@ export function addComment(
         isInternal: body.isInternal,
       });
       if (!body.isInternal) await touchTicketForPublicComment(tx, ticketId, isStaff(viewer));
+      // The requester hears of public replies by others; an internal note never becomes mail.
+      if (!body.isInternal) await enqueuePublicReply(tx, comment.id, links);
       await insertTicketEvents(tx, [
         {
           ticketId,

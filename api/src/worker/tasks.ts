@@ -1,0 +1,22 @@
+import { autoAssignJobHandler } from '../auto-assign/service.ts';
+import { createCleanupTask } from '../cleanup/service.ts';
+import type { Config } from '../config.ts';
+import { emailDeliveryTask } from '../email/delivery.ts';
+import { createJobsTask, type JobHandler, type JobKind } from '../jobs/service.ts';
+import { createSlaWatchTask } from '../sla-watch/service.ts';
+import type { WorkerTask } from './task.ts';
+
+/** How each kind of queued job is done: a kind without a handler does not compile. */
+export const JOB_HANDLERS: Readonly<Record<JobKind, JobHandler>> = {
+  auto_assign: autoAssignJobHandler,
+};
+
+/** Every background task, in one place: the API process (WORKER_IN_API) and `bun run worker` run these. */
+export function createWorkerTasks(config: Config): WorkerTask[] {
+  return [
+    createJobsTask(JOB_HANDLERS),
+    emailDeliveryTask,
+    createSlaWatchTask(config.worker.slaWatchIntervalMs),
+    createCleanupTask(config.worker.cleanupIntervalMs),
+  ];
+}
