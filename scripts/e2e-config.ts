@@ -8,9 +8,13 @@ export const E2E = {
   ports: {
     shell: base,
     api: base + 1,
+    /** The second API process: the e2e stack runs two behind the shell's proxy (live updates cross them). */
+    api2: base + 2,
     mfTickets: base + 101,
     mfKb: base + 102,
     mfAdmin: base + 103,
+    mailCatcherSmtp: base + 25,
+    mailCatcherHttp: base + 26,
     postgres: base + 432,
   },
   baseUrl: `http://127.0.0.1:${base}`,

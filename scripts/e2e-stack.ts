@@ -2,8 +2,9 @@
  * The whole product for Playwright through the production start path (scripts/lib/production-stack.ts):
  * migrations and the first-admin step, the API in NODE_ENV=production, and the shell and the three
  * remotes each on its own static server. On top: a fresh embedded PostgreSQL with the demo data, plain
- * http (COOKIE_SECURE=false), and reset links logged. Run `bun run build` first; Playwright starts and
- * stops this. The API's messages also go to E2E_API_LOG, where the reset-password test reads the link.
+ * http (COOKIE_SECURE=false), and the mail catcher (scripts/mail-catcher.ts) as the API's SMTP server:
+ * the reset-password test reads the emailed link from its /messages.json. Run `bun run build` first;
+ * Playwright starts and stops this. The API's messages also go to E2E_API_LOG.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import {
   startProductionStack,
   waitForStack,
 } from './lib/production-stack.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 
 const say = (line: string) => prefixLines('e2e', 6)(`${line}\n`);
 
@@ -49,6 +51,7 @@ writeFileSync(E2E.apiLog, '');
 const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-e2e-pg-'));
 let children: Child[] = [];
 let stopDatabase = async () => {};
+let stopMailCatcher = async () => {};
 let isStopping = false;
 
 async function stop(code: number) {
@@ -56,6 +59,7 @@ async function stop(code: number) {
   isStopping = true;
   await stopChildren(children);
   await stopDatabase().catch(() => {});
+  await stopMailCatcher().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-uploads`, { recursive: true, force: true });
   process.exit(code);
@@ -74,6 +78,13 @@ stopDatabase = database.stop;
 await prepareDatabase(database.url, say);
 await prepareProductionDatabase(database.url, {}, say);
 
+const mailCatcher = await startMailCatcher({
+  smtpPort: E2E.ports.mailCatcherSmtp,
+  httpPort: E2E.ports.mailCatcherHttp,
+  log: (line) => say(`mail: ${line}`),
+});
+stopMailCatcher = mailCatcher.stop;
+
 const local = (port: number) => `http://127.0.0.1:${port}`;
 const ports = {
   shell: E2E.ports.shell,
@@ -85,6 +96,8 @@ const ports = {
 children = startProductionStack({
   databaseUrl: database.url,
   ports,
+  // Two API processes behind the shell's proxy (E2E.ports.api and api2): live updates must cross them.
+  apiProcesses: 2,
   remoteUrls: {
     mf_tickets: `${local(ports.mfTickets)}/mf-manifest.json`,
     mf_kb: `${local(ports.mfKb)}/mf-manifest.json`,
@@ -96,7 +109,8 @@ children = startProductionStack({
     COOKIE_SECURE: 'false',
     APP_BASE_URL: E2E.baseUrl,
     TRUSTED_PROXIES: '127.0.0.1',
-    LOG_RESET_LINKS: 'true',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(E2E.ports.mailCatcherSmtp),
     ATTACHMENTS_DIR: `${dataDir}-uploads`,
   },
   onApiLine: (line) => appendFileSync(E2E.apiLog, `${messageOf(line)}\n`),
@@ -110,7 +124,7 @@ for (const child of children) {
   });
 }
 
-const down = await waitForStack(ports);
+const down = await waitForStack(ports, 60_000, 2);
 if (down.length) {
   say(`did not come up: ${down.join(', ')}`);
   await stop(1);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createStaticHandler, pickEncoding } from './lib/static-handler.ts';
+import { createStaticHandler, createUpstreamPool, pickEncoding, serveStatic } from './lib/static-handler.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'serve-static-test-'));
 const outside = `${dist}-secret.txt`;
@@ -24,7 +24,7 @@ const remote = createStaticHandler({ root: dist, remotes: null });
 const shell = createStaticHandler({
   root: dist,
   remotes: { mf_tickets: 'http://localhost:8101/mf-manifest.json' },
-  apiOrigin: 'http://127.0.0.1:1',
+  apiOrigins: ['http://127.0.0.1:1'],
 });
 const get = (handler: typeof remote, path: string, headers: Record<string, string> = {}) =>
   handler(new Request(`http://localhost${path}`, { headers }));
@@ -118,4 +118,157 @@ describe('CORS and the API proxy', () => {
       message: 'Service temporarily unavailable',
     });
   });
+});
+
+/** A port nothing listens on. */
+function deadPort(): number {
+  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const { port } = listener;
+  listener.stop(true);
+  return port;
+}
+
+/** A stand-in API process that says who it is and echoes request bodies. */
+function fakeApi(name: string) {
+  return Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: async (request) =>
+      Response.json({ name, body: request.method === 'POST' ? await request.text() : null }),
+  });
+}
+
+describe('several API processes behind the shell', () => {
+  test('the pool takes origins in turn and puts a refusing one last for a while', () => {
+    const pool = createUpstreamPool(['a', 'b', 'c'], 60_000);
+    expect([pool.order()[0], pool.order()[0], pool.order()[0], pool.order()[0]]).toEqual([
+      'a',
+      'b',
+      'c',
+      'a',
+    ]);
+    pool.markDown('c');
+    expect(pool.order()).toEqual(['a', 'b', 'c']);
+    expect(pool.order()).toEqual(['b', 'a', 'c']);
+    expect(pool.order()).toEqual(['a', 'b', 'c']);
+    pool.markUp('c');
+    expect(pool.order()).toEqual(['b', 'c', 'a']);
+    expect(pool.order()).toEqual(['c', 'a', 'b']);
+    expect(pool.order()).toEqual(['a', 'b', 'c']);
+  });
+
+  test('/api requests alternate between the processes; a dead one is skipped, bodies included', async () => {
+    const one = fakeApi('one');
+    const two = fakeApi('two');
+    try {
+      const dead = `http://127.0.0.1:${deadPort()}`;
+      const proxy = createStaticHandler({
+        root: dist,
+        remotes: {},
+        apiOrigins: [one.url.origin, dead, two.url.origin],
+      });
+      const names: string[] = [];
+      for (let index = 0; index < 6; index++) {
+        const response = await proxy(new Request('http://localhost/api/health'));
+        expect(response.status).toBe(200);
+        names.push(((await response.json()) as { name: string }).name);
+      }
+      expect(names).toEqual(['one', 'two', 'one', 'two', 'one', 'two']);
+      // The dead process's turn with a POST: the body still arrives whole at a live one.
+      const deadFirst = createStaticHandler({ root: dist, remotes: {}, apiOrigins: [dead, one.url.origin] });
+      const posted = await deadFirst(
+        new Request('http://localhost/api/tickets', { method: 'POST', body: '{"title":"x"}' }),
+      );
+      expect(await posted.json()).toEqual({ name: 'one', body: '{"title":"x"}' });
+      const allDead = createStaticHandler({ root: dist, remotes: {}, apiOrigins: [dead] });
+      expect((await allDead(new Request('http://localhost/api/health'))).status).toBe(503);
+    } finally {
+      one.stop(true);
+      two.stop(true);
+    }
+  });
+
+  test('an event stream passes through at once, uncompressed, outlives the idle timeout, and a leaving client ends it upstream', async () => {
+    const encoder = new TextEncoder();
+    let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+    let isCancelled = false;
+    const upstream = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request, server) => {
+        server.timeout(request, 0);
+        const body = new ReadableStream<Uint8Array>({
+          start: (c) => {
+            controller = c;
+            c.enqueue(encoder.encode('retry: 3000\n: connected\n\n'));
+          },
+          cancel: () => {
+            isCancelled = true;
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+      },
+    });
+    const handler = createStaticHandler({ root: dist, remotes: {}, apiOrigins: [upstream.url.origin] });
+    const front = serveStatic(handler, { port: 0, hostname: '127.0.0.1', idleTimeoutSeconds: 1 });
+    const aborter = new AbortController();
+    try {
+      const response = await fetch(`${front.url.origin}/api/events`, {
+        headers: { 'accept-encoding': 'gzip, br' },
+        signal: aborter.signal,
+      });
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(response.headers.get('content-encoding')).toBeNull();
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      expect(decoder.decode((await reader.read()).value)).toBe('retry: 3000\n: connected\n\n');
+      // Quiet for six idle timeouts (Bun sweeps idle connections every 4 s and cuts this one then), then one event.
+      await Bun.sleep(6000);
+      (controller as ReadableStreamDefaultController<Uint8Array> | null)?.enqueue(
+        encoder.encode('event: ticket\ndata: {}\n\n'),
+      );
+      const next = await Promise.race([reader.read(), Bun.sleep(1000).then(() => null)]);
+      expect(next && decoder.decode(next.value)).toBe('event: ticket\ndata: {}\n\n');
+      aborter.abort();
+      const deadline = Date.now() + 2000;
+      while (!isCancelled && Date.now() < deadline) await Bun.sleep(20);
+      expect(isCancelled).toBe(true);
+    } finally {
+      front.stop(true);
+      upstream.stop(true);
+    }
+  }, 15_000);
+
+  test('without the stream exemption the same quiet connection would be cut (the test above can fail)', async () => {
+    const upstream = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      idleTimeout: 0,
+      fetch: () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (c) => c.enqueue(new TextEncoder().encode(': connected\n\n')),
+          }),
+          { headers: { 'content-type': 'text/plain' } },
+        ),
+    });
+    const handler = createStaticHandler({ root: dist, remotes: {}, apiOrigins: [upstream.url.origin] });
+    const front = serveStatic(handler, { port: 0, hostname: '127.0.0.1', idleTimeoutSeconds: 1 });
+    try {
+      const response = await fetch(`${front.url.origin}/api/other`);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      const outcome = await Promise.race([
+        reader.read().then(
+          () => 'ended',
+          () => 'ended',
+        ),
+        Bun.sleep(7000).then(() => 'open'),
+      ]);
+      expect(outcome).toBe('ended');
+    } finally {
+      front.stop(true);
+      upstream.stop(true);
+    }
+  }, 15_000);
 });

@@ -7,6 +7,8 @@
 import { FirstAdminError } from '../api/src/bootstrap/first-admin.ts';
 import { type Child, isPortFree, prefixLines, stopChildren } from './lib/children.ts';
 import {
+  apiPorts,
+  apiProcessCount,
   missingBuilds,
   prepareProductionDatabase,
   remoteUrlsFrom,
@@ -35,12 +37,23 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
+let apiProcesses = 1;
+try {
+  apiProcesses = apiProcessCount(process.env);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
 const missing = await missingBuilds();
 if (missing.length) fail(`${missing.join(', ')} missing: run 'bun run build' first`);
 
 for (const [name, port] of Object.entries(ports)) {
   if (name !== 'postgres' && !isPortFree(port))
     fail(`port ${port} (${name}) is in use; set its *_PORT variable`);
+}
+for (const port of apiPorts(ports.api, apiProcesses).slice(1)) {
+  if (!isPortFree(port))
+    fail(`port ${port} (API process ${port - ports.api + 1} of API_PROCESSES) is in use`);
 }
 
 try {
@@ -53,6 +66,7 @@ try {
 const children: Child[] = startProductionStack({
   databaseUrl,
   ports,
+  apiProcesses,
   remoteUrls: remoteUrlsFrom(process.env, ports),
   host: process.env.HOST || '127.0.0.1',
   apiEnv: {
@@ -82,9 +96,12 @@ for (const child of children) {
   });
 }
 
-const down = await waitForStack(ports);
+const down = await waitForStack(ports, 60_000, apiProcesses);
 if (down.length) {
   log(`did not come up: ${down.join(', ')}`);
   await stop(1);
 }
-log(`helpdesk running at http://localhost:${ports.shell} (API on port ${ports.api})`);
+const apiPortList = apiPorts(ports.api, apiProcesses).join(', ');
+log(
+  `helpdesk running at http://localhost:${ports.shell} (API on port${apiProcesses > 1 ? 's' : ''} ${apiPortList})`,
+);

@@ -56,9 +56,27 @@ export async function prepareProductionDatabase(
   }
 }
 
+/** How many API processes to run (API_PROCESSES, 1 to 16; default 1). */
+export function apiProcessCount(env: Record<string, string | undefined>): number {
+  const raw = env.API_PROCESSES;
+  if (raw === undefined || raw === '') return 1;
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count < 1 || count > 16) {
+    throw new Error(`API_PROCESSES must be a whole number from 1 to 16, got '${raw}'`);
+  }
+  return count;
+}
+
+/** The ports of N API processes: API_PORT, API_PORT + 1, ... */
+export function apiPorts(firstPort: number, count: number): number[] {
+  return Array.from({ length: count }, (_, index) => firstPort + index);
+}
+
 export type StackOptions = {
   databaseUrl: string;
   ports: StackPorts;
+  /** API processes on ports.api, ports.api + 1, ...; the shell's proxy spreads /api over them in turn. */
+  apiProcesses?: number;
   remoteUrls: RemoteUrls;
   /** Extra API environment (NODE_ENV, APP_BASE_URL, ...); the parent's environment is inherited too. */
   apiEnv: Record<string, string>;
@@ -68,22 +86,22 @@ export type StackOptions = {
 };
 
 /**
- * Starts the API and one static server per app, each on its own port (separate origins). The shell's
- * server proxies /api to the API so the session cookie stays first-party, and serves the remotes'
- * URLs as its runtime config.
+ * Starts the API (one process or several, each on its own port) and one static server per app, each
+ * on its own port (separate origins). The shell's server proxies /api to the API processes in turn so
+ * the session cookie stays first-party, and serves the remotes' URLs as its runtime config.
  */
 export function startProductionStack(options: StackOptions): Child[] {
-  const apiOrigin = `http://127.0.0.1:${options.ports.api}`;
-  const children = [
+  const ports = apiPorts(options.ports.api, options.apiProcesses ?? 1);
+  const children = ports.map((port, index) =>
     startChild({
-      name: 'api',
+      name: index === 0 ? 'api' : `api${index + 1}`,
       colorIndex: 0,
       command: ['bun', 'src/index.ts'],
       cwd: join(REPO_ROOT, 'api'),
-      env: { ...options.apiEnv, DATABASE_URL: options.databaseUrl, API_PORT: String(options.ports.api) },
+      env: { ...options.apiEnv, DATABASE_URL: options.databaseUrl, API_PORT: String(port) },
       onLine: options.onApiLine,
     }),
-  ];
+  );
   const remotes = [
     { dir: 'mf-tickets', port: options.ports.mfTickets },
     { dir: 'mf-kb', port: options.ports.mfKb },
@@ -108,7 +126,7 @@ export function startProductionStack(options: StackOptions): Child[] {
       cwd: REPO_ROOT,
       env: {
         HOST: options.host,
-        API_ORIGIN: apiOrigin,
+        API_ORIGIN: ports.map((port) => `http://127.0.0.1:${port}`).join(','),
         HELPDESK_REMOTES: JSON.stringify(options.remoteUrls),
       },
     }),
@@ -116,11 +134,15 @@ export function startProductionStack(options: StackOptions): Child[] {
   return children;
 }
 
-/** Waits for the API's readiness and every static server; returns the URLs that never answered. */
-export async function waitForStack(ports: StackPorts, timeoutMs = 60_000): Promise<string[]> {
+/** Waits for every API process's readiness and every static server; returns the URLs that never answered. */
+export async function waitForStack(
+  ports: StackPorts,
+  timeoutMs = 60_000,
+  apiProcesses = 1,
+): Promise<string[]> {
   const local = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
   const urls = [
-    local(ports.api, '/api/ready'),
+    ...apiPorts(ports.api, apiProcesses).map((port) => local(port, '/api/ready')),
     local(ports.mfTickets, '/mf-manifest.json'),
     local(ports.mfKb, '/mf-manifest.json'),
     local(ports.mfAdmin, '/mf-manifest.json'),

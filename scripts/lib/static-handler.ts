@@ -6,8 +6,8 @@ export type StaticOptions = {
   root: string;
   /** Set for the shell: the remotes' entry URLs, served as /runtime-config.js. */
   remotes: Record<string, string> | null;
-  /** Set for the shell: where /api is proxied. */
-  apiOrigin?: string;
+  /** Set for the shell: where /api is proxied, in turn when there are several API processes. */
+  apiOrigins?: readonly string[];
 };
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
@@ -39,10 +39,47 @@ function compress(bytes: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array<ArrayB
   );
 }
 
+// How long an API process that refused a connection is passed over before it is tried again in turn.
+const UPSTREAM_DOWN_MS = 5000;
+// Errors that mean the request never reached the upstream, so another one may safely take it.
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ConnectionRefused', 'FailedToOpenSocket', 'EHOSTUNREACH']);
+
+const isConnectFailure = (error: unknown) =>
+  error instanceof Error && 'code' in error && CONNECT_FAILURES.has(String(error.code));
+
+/**
+ * Round robin over the API processes. One that refused a connection leaves the rotation for a few
+ * seconds (it is still tried last, when every other one fails too), so a dead process costs one
+ * failed connect, not every Nth request.
+ */
+export function createUpstreamPool(origins: readonly string[], downMs = UPSTREAM_DOWN_MS) {
+  let turn = 0;
+  const downUntil = new Map<string, number>();
+  return {
+    size: origins.length,
+    /** The origins to try for one request, in order: the next live one in turn first, those marked down last. */
+    order(): string[] {
+      const now = Date.now();
+      const isDown = (origin: string) => (downUntil.get(origin) ?? 0) > now;
+      const up = origins.filter((origin) => !isDown(origin));
+      const start = up.length === 0 ? 0 : turn % up.length;
+      turn = (turn + 1) % 1_000_000_007;
+      return [...up.slice(start), ...up.slice(0, start), ...origins.filter(isDown)];
+    },
+    markDown(origin: string) {
+      downUntil.set(origin, Date.now() + downMs);
+    },
+    markUp(origin: string) {
+      downUntil.delete(origin);
+    },
+  };
+}
+
 /** The request handler of one static server; a function so tests can call it without a socket. */
 export function createStaticHandler(options: StaticOptions) {
   const root = resolve(options.root);
-  const apiOrigin = options.apiOrigin?.replace(/\/$/, '');
+  const apiOrigins = (options.apiOrigins ?? []).map((origin) => origin.replace(/\/$/, ''));
+  const upstreams = apiOrigins.length > 0 ? createUpstreamPool(apiOrigins) : null;
   const remotes = options.remotes;
   const isShell = remotes !== null;
 
@@ -81,25 +118,44 @@ export function createStaticHandler(options: StaticOptions) {
     return headers;
   }
 
-  async function proxyToApi(request: Request, url: URL, clientIp: string | undefined): Promise<Response> {
+  /**
+   * Passes the request to an API process and streams the answer back as it comes (event streams
+   * included: nothing here buffers or compresses). The client going away aborts the upstream
+   * request, so the API ends its side of a stream too.
+   */
+  async function proxyToApi(
+    pool: ReturnType<typeof createUpstreamPool>,
+    request: Request,
+    url: URL,
+    clientIp: string | undefined,
+  ): Promise<Response> {
     const headers = new Headers(request.headers);
     headers.delete('host');
     const forwarded = headers.get('x-forwarded-for');
     if (clientIp) headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${clientIp}` : clientIp);
-    try {
-      const upstream = await fetch(`${apiOrigin}${url.pathname}${url.search}`, {
-        method: request.method,
-        headers,
-        body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
-        redirect: 'manual',
-      });
-      return new Response(upstream.body, { status: upstream.status, headers: upstream.headers });
-    } catch {
-      return Response.json(
-        { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' },
-        { status: 503, headers: { 'Cache-Control': 'no-store' } },
-      );
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    // With several upstreams a body is read once, so a refused connection can be retried elsewhere.
+    const body = hasBody ? (pool.size > 1 ? await request.arrayBuffer() : request.body) : undefined;
+    for (const origin of pool.order()) {
+      try {
+        const upstream = await fetch(`${origin}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers,
+          body,
+          redirect: 'manual',
+          signal: request.signal,
+        });
+        pool.markUp(origin);
+        return new Response(upstream.body, { status: upstream.status, headers: upstream.headers });
+      } catch (error) {
+        if (request.signal.aborted || !isConnectFailure(error)) break;
+        pool.markDown(origin);
+      }
     }
+    return Response.json(
+      { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' },
+      { status: 503, headers: { 'Cache-Control': 'no-store' } },
+    );
   }
 
   async function fileResponse(
@@ -132,13 +188,13 @@ export function createStaticHandler(options: StaticOptions) {
   return async (request: Request, clientIp?: string): Promise<Response> => {
     const url = new URL(request.url);
     if (
-      apiOrigin &&
+      upstreams &&
       (url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/swagger'))
     ) {
       // Metrics are for the operator's scraper on the API's own port, never the public site.
       if (url.pathname === '/api/metrics')
         return new Response('not found', { status: 404, headers: COMMON_HEADERS });
-      return proxyToApi(request, url, clientIp);
+      return proxyToApi(upstreams, request, url, clientIp);
     }
     if (request.method === 'OPTIONS' && !isShell) {
       return new Response(null, {
@@ -173,4 +229,33 @@ export function createStaticHandler(options: StaticOptions) {
     const index = resolve(root, 'index.html');
     return fileResponse(request, index, { ...headersFor(index), 'Content-Type': 'text/html; charset=utf-8' });
   };
+}
+
+export type StaticServerOptions = {
+  port: number;
+  hostname: string;
+  /** Seconds a quiet connection is kept; Bun's default is 10. Event streams are exempt. */
+  idleTimeoutSeconds?: number;
+};
+
+/**
+ * Serves a handler the way serve-static.ts runs it. An event stream from the API is quiet between
+ * heartbeats, so its connection is exempt from the idle timeout that still guards everything else.
+ */
+export function serveStatic(
+  handle: ReturnType<typeof createStaticHandler>,
+  { port, hostname, idleTimeoutSeconds = 10 }: StaticServerOptions,
+) {
+  return Bun.serve({
+    port,
+    hostname,
+    idleTimeout: idleTimeoutSeconds,
+    // Attachments are up to 10 MB; the API enforces its own, smaller limits per route.
+    maxRequestBodySize: 11 * 1024 * 1024,
+    fetch: async (request, server) => {
+      const response = await handle(request, server.requestIP(request)?.address);
+      if (response.headers.get('content-type')?.startsWith('text/event-stream')) server.timeout(request, 0);
+      return response;
+    },
+  });
 }

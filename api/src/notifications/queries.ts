@@ -48,7 +48,7 @@ export type NotificationAudience = { userIds: readonly string[]; teamId: string 
 /**
  * One notification per recipient, in a single statement. Recipients are always active agents or
  * admins (end users have no bell, so they can never receive a note about an internal change),
- * each at most once, and never the person who acted.
+ * each at most once, and never the person who acted. Answers the recipients' ids.
  */
 export async function insertStaffNotifications(
   db: Db,
@@ -62,9 +62,9 @@ export async function insertStaffNotifications(
     relatedEntityId: string;
     relatedEntityType: string;
   },
-): Promise<number> {
+): Promise<string[]> {
   const { audience } = notification;
-  const rows = await db`
+  const rows = await db<{ userId: string }[]>`
     insert into notifications (user_id, type, title, message, related_entity_id, related_entity_type)
     select u.id, ${notification.type}, ${notification.title}, ${notification.message},
            ${notification.relatedEntityId}, ${notification.relatedEntityType}
@@ -76,6 +76,6 @@ export async function insertStaffNotifications(
         ${audience.teamId ? db`or u.id in (select m.user_id from team_members m where m.team_id = ${audience.teamId})` : db``}
         ${audience.allAgents ? db`or u.role = 'agent'` : db``}
       )
-    returning id`;
-  return rows.length;
+    returning user_id as "userId"`;
+  return rows.map((row) => row.userId);
 }

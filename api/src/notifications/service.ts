@@ -9,6 +9,7 @@ import {
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { notFound } from '../errors.ts';
+import { publishNotificationsChanged } from '../realtime/publish.ts';
 import {
   countUnreadNotifications,
   insertStaffNotifications,
@@ -28,23 +29,34 @@ export async function countUnread(userId: string): Promise<TNotificationCountRes
   return { count: await countUnreadNotifications(sql, userId) };
 }
 
-/** Marks one of the user's own notifications read; someone else's answers 404 like a missing one. */
-export async function readNotification(userId: string, id: string): Promise<TNotification> {
-  const notification = await markNotificationRead(sql, userId, id);
-  if (!notification) throw notFound('Notification not found');
-  return notification;
+/**
+ * Marks one of the user's own notifications read; someone else's answers 404 like a missing one.
+ * The user's other tabs hear of it, so their bells agree.
+ */
+export function readNotification(userId: string, id: string): Promise<TNotification> {
+  return sql.begin(async (tx) => {
+    const notification = await markNotificationRead(tx, userId, id);
+    if (!notification) throw notFound('Notification not found');
+    await publishNotificationsChanged(tx, [userId]);
+    return notification;
+  });
 }
 
-/** Marks every unread notification of the user read. */
-export async function readAllNotifications(userId: string): Promise<TReadAllNotificationsResponse> {
-  return { updated: await markAllNotificationsRead(sql, userId) };
+/** Marks every unread notification of the user read (and tells the user's other tabs when any was). */
+export function readAllNotifications(userId: string): Promise<TReadAllNotificationsResponse> {
+  return sql.begin(async (tx) => {
+    const updated = await markAllNotificationsRead(tx, userId);
+    if (updated > 0) await publishNotificationsChanged(tx, [userId]);
+    return { updated };
+  });
 }
 
 /**
  * Notifies the staff a ticket change concerns, inside the caller's transaction (so the change and
- * its notifications commit together). Never the actor; only active agents and admins.
+ * its notifications commit together). Never the actor; only active agents and admins. Exactly the
+ * recipients get a realtime `notifications` event, on commit. Answers how many were notified.
  */
-export function notifyStaffAboutTicket(
+export async function notifyStaffAboutTicket(
   tx: Db,
   notification: {
     audience: NotificationAudience;
@@ -55,7 +67,7 @@ export function notifyStaffAboutTicket(
     ticketId: string;
   },
 ): Promise<number> {
-  return insertStaffNotifications(tx, {
+  const recipients = await insertStaffNotifications(tx, {
     audience: notification.audience,
     actorId: notification.actorId,
     type: notification.type,
@@ -64,4 +76,6 @@ export function notifyStaffAboutTicket(
     relatedEntityId: notification.ticketId,
     relatedEntityType: 'ticket',
   });
+  await publishNotificationsChanged(tx, recipients);
+  return recipients.length;
 }

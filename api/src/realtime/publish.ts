@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { Db } from '../db/postgres.ts';
+
+/** The PostgreSQL channel every API process LISTENs on. */
+export const REALTIME_CHANNEL = 'helpdesk_events';
+
+/**
+ * What travels between API processes: ids only. `notifications` names the users whose bell
+ * changed; `ticket` names a ticket that changed (staff only decide at delivery).
+ */
+export const ZRealtimeMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('notifications'), userIds: z.array(z.uuid()).min(1) }),
+  z.strictObject({ type: z.literal('ticket'), ticketId: z.uuid() }),
+]);
+export type RealtimeMessage = z.infer<typeof ZRealtimeMessage>;
+
+// A NOTIFY payload must stay under 8000 bytes: 100 uuids in JSON are about 3.9 kB.
+const USER_IDS_PER_MESSAGE = 100;
+
+/**
+ * Announces a change to every API process through `pg_notify`, inside the caller's transaction:
+ * PostgreSQL delivers it only on COMMIT (a rolled-back change is never heard of) and folds
+ * identical messages of one transaction into one.
+ */
+export async function publishRealtime(tx: Db, message: RealtimeMessage): Promise<void> {
+  if (message.type === 'ticket') {
+    await tx`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(message)})`;
+    return;
+  }
+  const userIds = [...new Set(message.userIds)];
+  for (let start = 0; start < userIds.length; start += USER_IDS_PER_MESSAGE) {
+    const chunk = { type: 'notifications', userIds: userIds.slice(start, start + USER_IDS_PER_MESSAGE) };
+    await tx`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(chunk)})`;
+  }
+}
+
+/** Notifies the users whose bell changed; nothing when there is nobody. */
+export function publishNotificationsChanged(tx: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return Promise.resolve();
+  return publishRealtime(tx, { type: 'notifications', userIds: [...userIds] });
+}
+
+/** Notifies staff that these tickets changed (one message per ticket). */
+export async function publishTicketsChanged(tx: Db, ticketIds: Iterable<string>): Promise<void> {
+  for (const ticketId of new Set(ticketIds)) await publishRealtime(tx, { type: 'ticket', ticketId });
+}

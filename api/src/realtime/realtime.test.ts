@@ -1,0 +1,683 @@
+/**
+ * Live updates across API processes: two real API processes (Bun.spawn) on one scratch database,
+ * streams read over HTTP, changes made through the other process.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import net from 'node:net';
+import { join } from 'node:path';
+import {
+  ADMIN_API_PATHS,
+  API_PATHS,
+  ATTACHMENT_UPLOAD_FIELD,
+  adminUserRolePath,
+  ERROR_CODES,
+  notificationReadPath,
+  REALTIME,
+  REALTIME_MESSAGES,
+  type TSettings,
+  type TTicketDetail,
+  type TUpdateSettingsRequest,
+  type TUserRole,
+  ZRealtimeTicketEvent,
+} from '@helpdesk/contracts';
+import type { Sql } from 'postgres';
+import { createScratchDatabase } from '../../test/helpers.ts';
+import type { Db } from '../db/postgres.ts';
+import { notifyStaffAboutTicket } from '../notifications/service.ts';
+import { hashPassword } from '../passwords.ts';
+import { insertTicketEvents } from '../tickets/queries.ts';
+import { publishRealtime } from './publish.ts';
+
+const API_DIR = join(import.meta.dir, '../..');
+const PASSWORD = 'Live1234!';
+const HEARTBEAT_MS = 300;
+
+function freePort(): number {
+  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const { port } = listener;
+  listener.stop(true);
+  return port;
+}
+
+/** A TCP proxy in front of PostgreSQL that can be taken down and brought back: an outage on demand. */
+function createTcpProxy(host: string, port: number) {
+  const listenPort = freePort();
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  return {
+    port: listenPort,
+    start: () =>
+      new Promise<void>((resolve) => {
+        server = net.createServer((client) => {
+          const upstream = net.connect(port, host);
+          for (const socket of [client, upstream]) {
+            sockets.add(socket);
+            socket.on('close', () => sockets.delete(socket));
+            socket.on('error', () => {
+              client.destroy();
+              upstream.destroy();
+            });
+          }
+          client.pipe(upstream);
+          upstream.pipe(client);
+        });
+        server.listen(listenPort, '127.0.0.1', () => resolve());
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (server) server.close(() => resolve());
+        else resolve();
+        server = null;
+      }),
+  };
+}
+
+type ApiProcess = { base: string; process: Bun.Subprocess<'ignore', 'pipe', 'pipe'>; output: () => string };
+
+async function startApi(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ApiProcess> {
+  const port = freePort();
+  const child = Bun.spawn(['bun', 'src/index.ts'], {
+    cwd: API_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      API_PORT: String(port),
+      ATTACHMENTS_DIR: process.env.TEST_ATTACHMENTS_DIR ?? '',
+      REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS),
+      REALTIME_MAX_STREAMS_PER_USER: '3',
+      ...extraEnv,
+    },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let output = '';
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) output += decoder.decode(chunk);
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+  const deadline = Date.now() + 15_000;
+  while (!output.includes('API listening')) {
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`the API did not start:\n${output}`);
+    await Bun.sleep(25);
+  }
+  return { base: `http://127.0.0.1:${port}`, process: child, output: () => output };
+}
+
+type Received = { event: string; data: string; at: number };
+
+/** An EventSource-like reader: every event and comment with the time it arrived. */
+type Stream = {
+  response: Response;
+  received: Received[];
+  events: (type: string) => Received[];
+  waitFor: (type: string, count?: number, ms?: number) => Promise<Received[]>;
+  ended: Promise<void>;
+  isEnded: () => boolean;
+  close: () => void;
+};
+
+async function openStream(
+  base: string,
+  cookie: string | null,
+  headers: Record<string, string> = {},
+  query = '',
+) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${API_PATHS.events}${query}`, {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    signal: controller.signal,
+  });
+  const received: Received[] = [];
+  let isEnded = false;
+  const read = async () => {
+    if (response.status !== 200 || !response.body) return;
+    const decoder = new TextDecoder();
+    let pending = '';
+    try {
+      for await (const chunk of response.body) {
+        pending += decoder.decode(chunk, { stream: true });
+        let boundary = pending.indexOf('\n\n');
+        while (boundary >= 0) {
+          const block = pending.slice(0, boundary);
+          pending = pending.slice(boundary + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':'))
+              received.push({ event: 'comment', data: line.slice(1).trim(), at: Date.now() });
+            else if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+            else if (line.startsWith('retry:'))
+              received.push({ event: 'retry', data: line.slice(6).trim(), at: Date.now() });
+          }
+          if (data.length) received.push({ event, data: data.join('\n'), at: Date.now() });
+          boundary = pending.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  };
+  const ended = read().finally(() => {
+    isEnded = true;
+  });
+  const events = (type: string) => received.filter((item) => item.event === type);
+  const stream: Stream = {
+    response,
+    received,
+    events,
+    waitFor: async (type, count = 1, ms = 1000) => {
+      const deadline = Date.now() + ms;
+      while (events(type).length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`no ${count} '${type}' event(s) within ${ms} ms: ${JSON.stringify(received)}`);
+        }
+        await Bun.sleep(10);
+      }
+      return events(type);
+    },
+    ended,
+    isEnded: () => isEnded,
+    close: () => controller.abort(),
+  };
+  return stream;
+}
+
+async function endsWithin(stream: Stream, ms: number): Promise<boolean> {
+  return Promise.race([stream.ended.then(() => true), Bun.sleep(ms).then(() => false)]);
+}
+
+async function call(base: string, cookie: string, method: string, path: string, json?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+async function signIn(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}${API_PATHS.authLogin}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${username}: ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+const settingsForm = (pushNotifications: boolean): TUpdateSettingsRequest => ({
+  companyName: 'Live Desk',
+  companyEmail: '',
+  timezone: 'UTC',
+  language: 'en',
+  emailNotifications: false,
+  pushNotifications,
+  autoAssignment: false,
+  requireApproval: false,
+  smtpHost: '',
+  smtpPort: 587,
+  smtpUsername: '',
+});
+
+let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+let db: Sql;
+let one: ApiProcess;
+let two: ApiProcess;
+let passwordHash = '';
+let userCounter = 0;
+const openStreams: Stream[] = [];
+
+type Person = { id: string; username: string; cookie: string };
+
+async function person(role: TUserRole, api: ApiProcess = one): Promise<Person> {
+  userCounter += 1;
+  const username = `live_${role}_${userCounter}_${crypto.randomUUID().slice(0, 6)}`;
+  const [row] = await db<{ id: string }[]>`
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    values (${username}, ${`${username}@example.test`}, ${passwordHash}, 'Live', ${username}, ${role}, 'active')
+    returning id`;
+  if (!row) throw new Error('user not inserted');
+  return { id: row.id, username, cookie: await signIn(api.base, username) };
+}
+
+async function stream(api: ApiProcess, who: Person | null): Promise<Stream> {
+  const opened = await openStream(api.base, who?.cookie ?? null);
+  openStreams.push(opened);
+  return opened;
+}
+
+async function setPush(admin: Person, isOn: boolean) {
+  const response = await call(
+    two.base,
+    admin.cookie,
+    'PUT',
+    ADMIN_API_PATHS.adminSettings,
+    settingsForm(isOn),
+  );
+  expect(response.status).toBe(200);
+  expect((response.body as TSettings).pushNotifications).toBe(isOn);
+}
+
+async function fileTicket(api: ApiProcess, who: Person, title = 'Printer on fire'): Promise<TTicketDetail> {
+  const response = await call(api.base, who.cookie, 'POST', API_PATHS.tickets, {
+    title,
+    description: 'Smoke.',
+  });
+  expect(response.status).toBe(201);
+  return response.body as TTicketDetail;
+}
+
+let admin: Person;
+
+beforeAll(async () => {
+  database = await createScratchDatabase();
+  db = database.sql;
+  passwordHash = await hashPassword(PASSWORD);
+  [one, two] = await Promise.all([startApi(database.url), startApi(database.url)]);
+  admin = await person('admin');
+});
+
+afterEach(() => {
+  for (const opened of openStreams.splice(0)) opened.close();
+});
+
+afterAll(async () => {
+  for (const api of [one, two]) if (api && api.process.exitCode === null) api.process.kill('SIGKILL');
+  await database.drop();
+});
+
+describe('GET /api/events', () => {
+  test('anonymous and a forged cookie are 401; other methods are not routes', async () => {
+    const anonymous = await stream(one, null);
+    expect(anonymous.response.status).toBe(401);
+    expect(await anonymous.response.json()).toMatchObject({ code: ERROR_CODES.unauthenticated });
+    const forged = await openStream(one.base, `helpdesk_session=${'A'.repeat(43)}`);
+    expect(forged.response.status).toBe(401);
+    const agent = await person('agent');
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await fetch(`${one.base}${API_PATHS.events}`, {
+        method,
+        headers: { cookie: agent.cookie },
+      });
+      expect(response.status).toBe(404);
+    }
+  });
+
+  test('with push notifications off (the default) it answers 204 and streams nothing', async () => {
+    await db`delete from settings`;
+    const agent = await person('agent');
+    const opened = await stream(one, agent);
+    expect(opened.response.status).toBe(204);
+    expect(opened.response.headers.get('content-type')).toBeNull();
+    await opened.ended;
+    expect(opened.received).toEqual([]);
+  });
+
+  test('a stream: event-stream, no-store, never compressed, a retry hint first, then heartbeats', async () => {
+    await setPush(admin, true);
+    const agent = await person('agent');
+    const opened = await openStream(one.base, agent.cookie, {
+      'accept-encoding': 'gzip, deflate, br',
+      'last-event-id': '<script>',
+    });
+    openStreams.push(opened);
+    expect(opened.response.status).toBe(200);
+    expect(opened.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(opened.response.headers.get('cache-control')).toBe('no-store');
+    expect(opened.response.headers.get('content-encoding')).toBeNull();
+    expect(opened.response.headers.get('x-accel-buffering')).toBe('no');
+    await opened.waitFor('comment', 3, HEARTBEAT_MS * 4);
+    expect(opened.received[0]).toMatchObject({ event: 'retry', data: String(REALTIME.retryMs) });
+    expect(opened.events('comment').map((item) => item.data)).toEqual([
+      'connected',
+      'heartbeat',
+      'heartbeat',
+    ]);
+    expect(opened.isEnded()).toBe(false);
+  });
+
+  test('a change through process 2 reaches a stream on process 1 within a second', async () => {
+    await setPush(admin, true);
+    const agent = await person('agent');
+    const requester = await person('end_user', two);
+    const agentStream = await stream(one, agent);
+    const requesterStream = await stream(one, requester);
+    expect(agentStream.response.status).toBe(200);
+    expect(requesterStream.response.status).toBe(200);
+
+    const started = Date.now();
+    const ticket = await fileTicket(two, requester);
+    // A new ticket without a team notifies every active agent, and staff hear of the ticket.
+    const [bell] = await agentStream.waitFor('notifications');
+    const [changed] = await agentStream.waitFor('ticket');
+    expect((bell?.at ?? Number.POSITIVE_INFINITY) - started).toBeLessThan(1000);
+    expect(ZRealtimeTicketEvent.parse(JSON.parse(changed?.data ?? ''))).toEqual({ ticketId: ticket.id });
+    expect(JSON.parse(bell?.data ?? '')).toEqual({});
+
+    // The agent comments through process 2 (public, then internal) and uploads a file.
+    const comment = await call(two.base, agent.cookie, 'POST', `${API_PATHS.tickets}/${ticket.id}/comments`, {
+      content: 'Looking.',
+    });
+    expect(comment.status).toBe(201);
+    await agentStream.waitFor('ticket', 2);
+    const internal = await call(
+      two.base,
+      agent.cookie,
+      'POST',
+      `${API_PATHS.tickets}/${ticket.id}/comments`,
+      {
+        content: 'Internal: the requester set it on fire.',
+        isInternal: true,
+      },
+    );
+    expect(internal.status).toBe(201);
+    await agentStream.waitFor('ticket', 3);
+    const form = new FormData();
+    form.append(ATTACHMENT_UPLOAD_FIELD, new File(['log line\n'], 'log.txt', { type: 'text/plain' }));
+    const upload = await fetch(`${two.base}${API_PATHS.tickets}/${ticket.id}/attachments`, {
+      method: 'POST',
+      headers: { cookie: agent.cookie },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    await agentStream.waitFor('ticket', 4);
+    expect(
+      agentStream.events('ticket').every((item) => item.data === JSON.stringify({ ticketId: ticket.id })),
+    ).toBe(true);
+
+    // The end user's own stream heard nothing at all: no ticket events, no internal note's existence.
+    await Bun.sleep(200);
+    expect(
+      requesterStream.received.filter((item) => item.event !== 'comment' && item.event !== 'retry'),
+    ).toEqual([]);
+  });
+
+  test('another user’s bell events never arrive; reading in one tab updates the other tabs', async () => {
+    await setPush(admin, true);
+    const assignee = await person('agent');
+    const bystander = await person('agent');
+    const requester = await person('end_user');
+    const ticket = await fileTicket(one, requester);
+    const assigneeStream = await stream(one, assignee);
+    const secondTab = await stream(two, assignee);
+    const bystanderStream = await stream(one, bystander);
+
+    const assigned = await call(two.base, admin.cookie, 'PATCH', `${API_PATHS.tickets}/${ticket.id}`, {
+      assigneeId: assignee.id,
+    });
+    expect(assigned.status).toBe(200);
+    await assigneeStream.waitFor('notifications');
+    await secondTab.waitFor('notifications');
+    await bystanderStream.waitFor('ticket');
+
+    const [note] = await db<{ id: string }[]>`
+      select id from notifications where user_id = ${assignee.id} and type = 'ticket_assigned'`;
+    const read = await call(two.base, assignee.cookie, 'PUT', notificationReadPath(note?.id ?? ''));
+    expect(read.status).toBe(200);
+    await assigneeStream.waitFor('notifications', 2);
+    await secondTab.waitFor('notifications', 2);
+    const readAll = await call(one.base, assignee.cookie, 'PUT', API_PATHS.notificationsReadAll);
+    expect(readAll.body).toEqual({ updated: 1 });
+    await assigneeStream.waitFor('notifications', 3);
+
+    // Nothing left to read: no event. Someone else's notification id: 404 and no event.
+    const nothing = await call(one.base, assignee.cookie, 'PUT', API_PATHS.notificationsReadAll);
+    expect(nothing.body).toEqual({ updated: 0 });
+    const foreign = await call(one.base, bystander.cookie, 'PUT', notificationReadPath(note?.id ?? ''));
+    expect(foreign.status).toBe(404);
+    await Bun.sleep(300);
+    expect(assigneeStream.events('notifications')).toHaveLength(3);
+    expect(bystanderStream.events('notifications')).toEqual([]);
+  });
+
+  test('system notifications (no actor) reach exactly the recipients the insert returned', async () => {
+    await setPush(admin, true);
+    const teamMember = await person('agent');
+    const outsider = await person('agent');
+    const inactive = await person('agent');
+    const [team] = await db<
+      { id: string }[]
+    >`insert into teams (name) values (${`Live ${crypto.randomUUID()}`}) returning id`;
+    await db`insert into team_members (team_id, user_id) values (${team?.id ?? ''}, ${teamMember.id}), (${team?.id ?? ''}, ${inactive.id})`;
+    const ticket = await fileTicket(one, await person('end_user'));
+    const memberStream = await stream(one, teamMember);
+    const outsiderStream = await stream(two, outsider);
+    const inactiveStream = await stream(two, inactive);
+    await db`update users set status = 'rejected' where id = ${inactive.id}`;
+    const count = await db.begin((tx) =>
+      notifyStaffAboutTicket(tx, {
+        audience: { userIds: [], teamId: team?.id ?? null, allAgents: false },
+        actorId: null,
+        type: 'sla_warning',
+        title: 'At risk',
+        message: 'The response target is at risk.',
+        ticketId: ticket.id,
+      }),
+    );
+    expect(count).toBe(1);
+    await memberStream.waitFor('notifications');
+    await Bun.sleep(300);
+    expect(outsiderStream.events('notifications')).toEqual([]);
+    expect(inactiveStream.events('notifications')).toEqual([]);
+  });
+
+  test('a change that rolls back publishes nothing; the same change committed does', async () => {
+    await setPush(admin, true);
+    const agent = await person('agent');
+    const ticket = await fileTicket(one, await person('end_user'));
+    const agentStream = await stream(two, agent);
+    const change = async (tx: Db) => {
+      await insertTicketEvents(tx, [
+        { ticketId: ticket.id, userId: agent.id, type: 'status_changed', data: { from: 'new', to: 'new' } },
+      ]);
+      await notifyStaffAboutTicket(tx, {
+        audience: { userIds: [agent.id], teamId: null, allAgents: false },
+        actorId: null,
+        type: 'system_announcement',
+        title: 'Rolled back',
+        message: 'Never happened.',
+        ticketId: ticket.id,
+      });
+    };
+    await expect(
+      db.begin(async (tx) => {
+        await change(tx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await Bun.sleep(500);
+    expect(agentStream.events('ticket')).toEqual([]);
+    expect(agentStream.events('notifications')).toEqual([]);
+
+    await db.begin((tx) => change(tx));
+    await agentStream.waitFor('ticket');
+    await agentStream.waitFor('notifications');
+  });
+
+  test('a notification to an end user reaches only that end user; a malformed message is ignored', async () => {
+    await setPush(admin, true);
+    const requester = await person('end_user');
+    const other = await person('end_user');
+    const mine = await stream(one, requester);
+    const theirs = await stream(two, other);
+    await db`select pg_notify('helpdesk_events', ${'{"type":"ticket","ticketId":"not-a-uuid"}'})`;
+    await db`select pg_notify('helpdesk_events', ${'not json'})`;
+    await db.begin((tx) => publishRealtime(tx, { type: 'notifications', userIds: [requester.id] }));
+    await mine.waitFor('notifications');
+    await Bun.sleep(200);
+    expect(theirs.events('notifications')).toEqual([]);
+    expect(mine.events('ticket')).toEqual([]);
+    expect(one.output()).toContain('ignored a malformed message');
+  });
+
+  test('the stream ends within a heartbeat of logout, rejection, a role change or the switch going off', async () => {
+    await setPush(admin, true);
+    const leaving = await person('agent');
+    const rejected = await person('agent');
+    const demoted = await person('agent');
+    const staying = await person('agent');
+    const streams = {
+      leaving: await stream(one, leaving),
+      rejected: await stream(two, rejected),
+      demoted: await stream(one, demoted),
+      staying: await stream(two, staying),
+    };
+    const logout = await fetch(`${two.base}${API_PATHS.authLogout}`, {
+      method: 'POST',
+      headers: { cookie: leaving.cookie },
+    });
+    expect(logout.status).toBe(200);
+    expect(await endsWithin(streams.leaving, HEARTBEAT_MS * 4)).toBe(true);
+    await db`update users set status = 'rejected' where id = ${rejected.id}`;
+    expect(await endsWithin(streams.rejected, HEARTBEAT_MS * 4)).toBe(true);
+    const demote = await call(one.base, admin.cookie, 'PATCH', adminUserRolePath(demoted.id), {
+      role: 'end_user',
+    });
+    expect(demote.status).toBe(200);
+    expect(await endsWithin(streams.demoted, HEARTBEAT_MS * 4)).toBe(true);
+    expect(streams.staying.isEnded()).toBe(false);
+
+    // The demoted user reconnects as an end user: no ticket events any more.
+    const again = await stream(two, { ...demoted, cookie: await signIn(two.base, demoted.username) });
+    expect(again.response.status).toBe(200);
+    await fileTicket(one, await person('end_user'));
+    await streams.staying.waitFor('ticket');
+    await Bun.sleep(200);
+    expect(again.events('ticket')).toEqual([]);
+
+    await setPush(admin, false);
+    expect(await endsWithin(streams.staying, HEARTBEAT_MS * 4)).toBe(true);
+    expect(await endsWithin(again, HEARTBEAT_MS * 4)).toBe(true);
+    expect((await stream(one, staying)).response.status).toBe(204);
+  });
+
+  test('at most 3 streams per user (429 with a message); a closed stream frees its slot', async () => {
+    await setPush(admin, true);
+    const agent = await person('agent');
+    const tabs = [await stream(one, agent), await stream(one, agent), await stream(one, agent)];
+    expect(tabs.map((tab) => tab.response.status)).toEqual([200, 200, 200]);
+    const fourth = await stream(one, agent);
+    expect(fourth.response.status).toBe(429);
+    expect(fourth.response.headers.get('retry-after')).toBe('30');
+    expect(await fourth.response.json()).toEqual({
+      code: ERROR_CODES.tooManyRequests,
+      message: REALTIME_MESSAGES.tooManyStreams,
+    });
+    // The caps are per process: the other process still serves this user.
+    expect((await stream(two, agent)).response.status).toBe(200);
+    tabs[0]?.close();
+    await tabs[0]?.ended;
+    const deadline = Date.now() + 2000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      const retry = await stream(one, agent);
+      status = retry.response.status;
+      if (status === 200) break;
+      await Bun.sleep(50);
+    }
+    expect(status).toBe(200);
+  });
+
+  test('past the per-process cap new streams get 503 with Retry-After; query strings change nothing', async () => {
+    await setPush(admin, true);
+    const small = await startApi(database.url, { REALTIME_MAX_STREAMS: '2' });
+    try {
+      const first = await person('agent', small);
+      const second = await person('agent', small);
+      const third = await person('agent', small);
+      const opened = [
+        await openStream(small.base, first.cookie),
+        // Nothing is read from the query: another user's id there changes nothing.
+        await openStream(small.base, second.cookie, {}, `?userId=${third.id}&role=admin&x=%3Cscript%3E`),
+      ];
+      openStreams.push(...opened);
+      expect(opened.map((item) => item.response.status)).toEqual([200, 200]);
+      const refused = await openStream(small.base, third.cookie);
+      expect(refused.response.status).toBe(503);
+      expect(refused.response.headers.get('retry-after')).toBe('10');
+      expect(await refused.response.json()).toMatchObject({ code: ERROR_CODES.unavailable });
+      opened[0]?.close();
+      await opened[0]?.ended;
+      await Bun.sleep(100);
+      const admitted = await openStream(small.base, third.cookie);
+      openStreams.push(admitted);
+      expect(admitted.response.status).toBe(200);
+    } finally {
+      small.process.kill('SIGKILL');
+    }
+  });
+
+  test('after the LISTEN connection drops, streams end (clients resync) and new ones hear events again', async () => {
+    await setPush(admin, true);
+    const agent = await person('agent');
+    const before = await stream(one, agent);
+    await db`
+      select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%'`;
+    expect(await endsWithin(before, 5000)).toBe(true);
+    const deadline = Date.now() + 5000;
+    let after = await stream(one, agent);
+    while (after.response.status !== 200 && Date.now() < deadline) {
+      await Bun.sleep(100);
+      after = await stream(one, agent);
+    }
+    expect(after.response.status).toBe(200);
+    await fileTicket(two, await person('end_user'));
+    await after.waitFor('ticket');
+  });
+
+  test('after a database outage the LISTEN comes back by itself and streams hear events again', async () => {
+    await setPush(admin, true);
+    const target = new URL(database.url);
+    const proxy = createTcpProxy(target.hostname, Number(target.port));
+    await proxy.start();
+    const viaProxy = new URL(database.url);
+    viaProxy.port = String(proxy.port);
+    const api = await startApi(viaProxy.toString());
+    try {
+      const agent = await person('agent', api);
+      const before = await openStream(api.base, agent.cookie);
+      expect(before.response.status).toBe(200);
+      await proxy.stop();
+      const during = await openStream(api.base, agent.cookie);
+      expect(during.response.status).toBe(503);
+      // Nothing can be published while the database is away, so the open stream is left alone...
+      await Bun.sleep(4000);
+      expect(before.isEnded()).toBe(false);
+      await proxy.start();
+      // ...and ended once the LISTEN is back: its client reconnects and refetches what it missed.
+      expect(await endsWithin(before, 15_000)).toBe(true);
+      const after = await stream(api, agent);
+      expect(after.response.status).toBe(200);
+      await fileTicket(two, await person('end_user'));
+      await after.waitFor('ticket', 1, 2000);
+    } finally {
+      api.process.kill('SIGKILL');
+      await proxy.stop();
+    }
+  }, 40_000);
+
+  test('SIGTERM ends open streams and the process exits 0 promptly', async () => {
+    await setPush(admin, true);
+    const extra = await startApi(database.url);
+    const agent = await person('agent', extra);
+    const opened = await openStream(extra.base, agent.cookie);
+    expect(opened.response.status).toBe(200);
+    await fileTicket(two, await person('end_user'));
+    await opened.waitFor('ticket');
+    const started = Date.now();
+    extra.process.kill('SIGTERM');
+    expect(await extra.process.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await endsWithin(opened, 1000)).toBe(true);
+  });
+});

@@ -1,0 +1,137 @@
+import { ERROR_CODES, REALTIME, REALTIME_MESSAGES, SERVER_MESSAGES, type TUser } from '@helpdesk/contracts';
+import type { Config } from '../config.ts';
+import { sql } from '../db.ts';
+import { ApiError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { getSettings } from '../settings/service.ts';
+import { type HubStream, RealtimeHub } from './hub.ts';
+import { selectLiveSessionRoles } from './queries.ts';
+
+// A client that stops reading while events pile up is cut off rather than buffered forever.
+const MAX_QUEUED_CHUNKS = 256;
+const encoder = new TextEncoder();
+
+let processHub: RealtimeHub | null = null;
+
+/**
+ * Ends the streams that must not stay open: all of them while the push switch is off, and those
+ * whose session ended (logout, expiry), whose user is no longer active, or whose role changed
+ * (the client reconnects and is served by its new role).
+ */
+async function streamsToEnd(streams: readonly HubStream[]): Promise<HubStream[]> {
+  if (!(await getSettings()).pushNotifications) return [...streams];
+  const live = await selectLiveSessionRoles(sql, [...new Set(streams.map((stream) => stream.sid))]);
+  const roleBySid = new Map(live.map((row) => [row.sid, row.role]));
+  return streams.filter((stream) => roleBySid.get(stream.sid) !== stream.role);
+}
+
+/** This process's realtime hub (one LISTEN for all of its streams), made on first use. */
+export function realtimeHub(config: Config, log: Logger): RealtimeHub {
+  processHub ??= new RealtimeHub({
+    sql,
+    log,
+    heartbeatMs: config.realtime.heartbeatMs,
+    maxStreams: config.realtime.maxStreams,
+    maxStreamsPerUser: config.realtime.maxStreamsPerUser,
+    verify: streamsToEnd,
+  });
+  return processHub;
+}
+
+/** Ends every open stream and this process's LISTEN (shutdown: streams never finish on their own). */
+export function stopRealtime(): void {
+  processHub?.stop();
+}
+
+/**
+ * Opens the caller's event stream (GET /api/events): 204 while the push switch is off, 429 past
+ * the per-user cap, 503 past the per-process cap or while the database cannot be listened to.
+ * The stream starts with a `retry:` hint, carries `notifications` and (staff only) `ticket`
+ * events, a heartbeat comment, and ends when the client leaves or a heartbeat finds the session over.
+ */
+export async function openEventStream(
+  hub: RealtimeHub,
+  caller: { user: TUser; sid: string; signal: AbortSignal },
+): Promise<Response> {
+  if (!(await getSettings()).pushNotifications) return new Response(null, { status: 204 });
+  try {
+    await hub.listen();
+  } catch {
+    throw new ApiError(503, ERROR_CODES.unavailable, SERVER_MESSAGES.unavailable, undefined, {
+      'retry-after': '5',
+    });
+  }
+  // No await from here until add(): the caps are checked and taken in one step.
+  const admission = hub.admit(caller.user.id);
+  if (admission === 'user-limit') {
+    throw new ApiError(429, ERROR_CODES.tooManyRequests, REALTIME_MESSAGES.tooManyStreams, undefined, {
+      'retry-after': '30',
+    });
+  }
+  if (admission !== 'ok') {
+    throw new ApiError(503, ERROR_CODES.unavailable, SERVER_MESSAGES.unavailable, undefined, {
+      'retry-after': '10',
+    });
+  }
+
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let isClosed = false;
+  const finish = () => {
+    if (isClosed) return false;
+    isClosed = true;
+    hub.remove(stream);
+    caller.signal.removeEventListener('abort', onAbort);
+    return true;
+  };
+  const stream: HubStream = {
+    userId: caller.user.id,
+    sid: caller.sid,
+    role: caller.user.role,
+    write: (text) => {
+      if (isClosed || !controller) return false;
+      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) {
+        stream.close();
+        return false;
+      }
+      try {
+        controller.enqueue(encoder.encode(text));
+        return true;
+      } catch {
+        finish();
+        return false;
+      }
+    },
+    close: () => {
+      if (!finish()) return;
+      try {
+        controller?.close();
+      } catch {
+        // Already closed by the client.
+      }
+    },
+  };
+  const onAbort = () => stream.close();
+
+  const body = new ReadableStream<Uint8Array>({
+    start: (streamController) => {
+      controller = streamController;
+      streamController.enqueue(encoder.encode(`retry: ${REALTIME.retryMs}\n: connected\n\n`));
+    },
+    cancel: () => {
+      finish();
+    },
+  });
+  hub.add(stream);
+  caller.signal.addEventListener('abort', onAbort, { once: true });
+  if (caller.signal.aborted) stream.close();
+
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // Tells nginx-style proxies not to buffer; nothing here compresses a stream.
+      'x-accel-buffering': 'no',
+    },
+  });
+}
