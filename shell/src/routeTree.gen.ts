@@ -15,6 +15,7 @@ import { Route as RegisterRouteImport } from './routes/register';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppProfileRouteImport } from './routes/_app/profile';
+import { Route as AppSearchRouteImport } from './routes/_app/search';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminForgotPasswordRouteImport } from './routes/admin/forgot-password';
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password';
@@ -53,6 +54,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSearchRoute = AppSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => AppRoute,
 } as any);
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -112,6 +118,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/profile': typeof AppProfileRoute;
+  '/search': typeof AppSearchRoute;
   '/admin/forgot-password': typeof AdminForgotPasswordRoute;
   '/admin/reset-password': typeof AdminResetPasswordRoute;
   '/admin/': typeof AdminIndexRoute;
@@ -128,6 +135,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/profile': typeof AppProfileRoute;
+  '/search': typeof AppSearchRoute;
   '/admin/forgot-password': typeof AdminForgotPasswordRoute;
   '/admin/reset-password': typeof AdminResetPasswordRoute;
   '/': typeof AppIndexRoute;
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
   '/_app/profile': typeof AppProfileRoute;
+  '/_app/search': typeof AppSearchRoute;
   '/admin/forgot-password': typeof AdminForgotPasswordRoute;
   '/admin/reset-password': typeof AdminResetPasswordRoute;
   '/_app/': typeof AppIndexRoute;
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/dashboard'
     | '/profile'
+    | '/search'
     | '/admin/forgot-password'
     | '/admin/reset-password'
     | '/admin/'
@@ -183,6 +193,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/dashboard'
     | '/profile'
+    | '/search'
     | '/admin/forgot-password'
     | '/admin/reset-password'
     | '/'
@@ -201,6 +212,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/_app/dashboard'
     | '/_app/profile'
+    | '/_app/search'
     | '/admin/forgot-password'
     | '/admin/reset-password'
     | '/_app/'
@@ -265,6 +277,13 @@ declare module '@tanstack/react-router' {
       path: '/profile';
       fullPath: '/profile';
       preLoaderRoute: typeof AppProfileRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/search': {
+      id: '/_app/search';
+      path: '/search';
+      fullPath: '/search';
+      preLoaderRoute: typeof AppSearchRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/admin/': {
@@ -343,6 +362,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
   AppProfileRoute: typeof AppProfileRoute;
+  AppSearchRoute: typeof AppSearchRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppAdminReportsRoute: typeof AppAdminReportsRoute;
   AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
@@ -356,6 +376,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
+  AppSearchRoute: AppSearchRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
   AppAdminSettingsRoute: AppAdminSettingsRoute,

@@ -17,7 +17,7 @@ export function AppHeader({ user, title, isNewTicketHidden }: TAppHeaderProps) {
         {title}
       </h1>
       <div className="ml-auto flex items-center gap-2">
-        <SearchBox />
+        <SearchBox user={user} />
         {!isNewTicketHidden && <NewTicketButton currentUser={user} />}
         {hasBell && <NotificationsBell />}
         <UserMenu user={user} />

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
+import { createScratchDatabase } from '../../test/helpers.ts';
+import type { TicketScope } from '../tickets/queries.ts';
+import {
+  CANDIDATES_PER_SOURCE,
+  selectPeople,
+  selectPeopleBySimilarity,
+  selectTicketMatches,
+  selectTicketsBySimilarity,
+  type TicketSearch,
+} from './queries.ts';
+import { buildDeskSearchTerms } from './search-terms.ts';
+
+type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+};
+
+let db: Scratch;
+let traced: Sql;
+let sentQueries: { text: string; parameters: unknown[] }[] = [];
+let requesterId = '';
+let personIds: string[] = [];
+const TICKETS = 50_000;
+const USERS = 20_000;
+const BIG_TABLES = new Set(['tickets', 'ticket_comments', 'users']);
+/** Rows a bounded search may read from one table: its candidates per source, a few times over. */
+const MAX_ROWS_READ = 10 * CANDIDATES_PER_SOURCE;
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** A parameter as PostgreSQL text: arrays as array literals, so '{a,b}'::uuid[] still parses. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/**
+ * Runs a query function for real, then has PostgreSQL run the statement it sent again under
+ * EXPLAIN ANALYZE, so the plan tells both which path it took and how many rows each node read.
+ */
+async function planOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
+  sentQueries = [];
+  await run(traced);
+  const sent = sentQueries.at(-1);
+  if (!sent) throw new Error('no statement was sent');
+  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+    `explain (analyze, format json) ${sent.text}`,
+    sent.parameters.map(asText),
+  );
+  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+  if (!plan) throw new Error('no plan');
+  return nodesOf(plan);
+}
+
+/** Seq scans of the growing tables, and scans that read more than a bounded search should. */
+function problemsOf(label: string, nodes: PlanNode[]): string[] {
+  const problems: string[] = [];
+  for (const node of nodes) {
+    const table = node['Relation Name'] ?? '';
+    if (node['Node Type'] === 'Seq Scan' && BIG_TABLES.has(table))
+      problems.push(`${label}: seq scan on ${table}`);
+    // Per loop, as EXPLAIN reports them: what the node returned plus what it read and threw away.
+    const perLoop =
+      (node['Actual Rows'] ?? 0) +
+      (node['Rows Removed by Filter'] ?? 0) +
+      (node['Rows Removed by Index Recheck'] ?? 0);
+    const read = perLoop * (node['Actual Loops'] ?? 1);
+    const isScan = /Scan/.test(node['Node Type']);
+    if (isScan && read > MAX_ROWS_READ) {
+      problems.push(`${label}: ${node['Node Type']} ${node['Index Name'] ?? table} read ${read} rows`);
+    }
+  }
+  return problems;
+}
+
+/** The large desk, in one transaction without the API's statement timeout (a busy CPU may need longer). */
+async function seed(tx: TransactionSql): Promise<void> {
+  await tx`set local statement_timeout = 0`;
+  // People: a few agents and many requesters, with names that repeat (first) and that do not (last).
+  await tx`
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    select 'scale_user_' || n, 'scale.user' || n || '@example.test', 'x',
+           (array['Maria','John','Aisha','Wei','Olga','Pedro','Fatima','Liam'])[1 + n % 8], 'Surname' || n,
+           case when n <= 20 then 'agent' else 'end_user' end, 'active'
+    from generate_series(1, ${USERS}) n`;
+  // Tickets over three years: a word in a fifth of the titles (printer), one in every description
+  // (network), words in ten tickets each (term0..term4999) and one per ticket (serialN).
+  await tx`
+    insert into tickets (title, description, priority, status, requester_id, assignee_id, created_at)
+    select (array['Printer','Laptop','VPN','Monitor','Email'])[1 + n % 5] || ' problem serial' || n,
+           'Generated description about the network and term' || (n % 5000) || '.',
+           (array['low','medium','high','critical'])[1 + n % 4],
+           case when n % 50 = 0 then 'new' when n % 50 = 1 then 'in_progress' else 'closed' end,
+           people.requesters[1 + n % array_length(people.requesters, 1)],
+           people.agents[1 + n % array_length(people.agents, 1)],
+           now() - n * interval '30 minutes'
+    from generate_series(1, ${TICKETS}) n,
+         (select array_agg(id) filter (where role = 'end_user') as requesters,
+                 array_agg(id) filter (where role = 'agent') as agents from users) people`;
+  // Comments on three tickets in ten, a fifth of them internal: a word in each (network), words in
+  // five comments each (remark0..remark2999).
+  await tx`
+    insert into ticket_comments (ticket_id, author_id, content, is_internal, created_at)
+    select t.id, t.assignee_id, 'Comment with remark' || (t.rn % 3000) || ' about the network.', t.rn % 5 = 0,
+           t.created_at + interval '1 hour'
+    from (select id, assignee_id, created_at, row_number() over (order by created_at) as rn from tickets) t
+    where t.rn % 10 < 3`;
+}
+
+beforeAll(async () => {
+  db = await createScratchDatabase();
+  await db.sql.begin((tx) => seed(tx));
+  await db.sql`vacuum analyze`;
+  const [requester] = await db.sql<{ id: string }[]>`
+    select requester_id as id from tickets group by requester_id order by count(*) desc, requester_id limit 1`;
+  requesterId = requester?.id ?? '';
+  personIds = (
+    await db.sql<
+      { id: string }[]
+    >`select id from users where last_name in ('Surname42', 'Surname7') order by id`
+  ).map((row) => row.id);
+  traced = postgres(db.url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, text, parameters) => {
+      if (!text.startsWith('explain')) sentQueries.push({ text, parameters });
+    },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await traced?.end();
+  await db?.drop();
+});
+
+const STAFF: TicketScope = { requesterId: null, includeInternal: true };
+
+/** The ticket search the service would run for a query, in a scope. */
+function ticketSearch(q: string, scope: TicketScope, people: string[] = []): TicketSearch {
+  const terms = buildDeskSearchTerms(q);
+  return {
+    anyWords: terms.text?.anyWords ?? null,
+    allWords: terms.text?.allWords ?? null,
+    exactNumber: terms.number?.exact ?? null,
+    numberRanges: terms.number?.ranges ?? [],
+    personIds: people,
+    scope,
+    limit: 20,
+  };
+}
+
+describe(`search query plans at scale (${TICKETS} tickets)`, () => {
+  test('rare, common, prefix and number searches read indexes and a bounded number of rows, staff and end user', async () => {
+    const endUser: TicketScope = { requesterId, includeInternal: false };
+    const searches: [string, TicketScope, string[]][] = [];
+    for (const scope of [STAFF, endUser]) {
+      for (const q of [
+        'term4321',
+        'serial12345',
+        'remark1234',
+        'network',
+        'printer',
+        'pri',
+        'net',
+        '12345',
+        'TKT-000123',
+        '12',
+        'printer network term42',
+      ]) {
+        searches.push([q, scope, []]);
+      }
+    }
+    searches.push(['surname42', STAFF, personIds]);
+    const problems: string[] = [];
+    for (const [q, scope, people] of searches) {
+      const label = `${q} (${scope.requesterId === null ? 'staff' : 'end user'})`;
+      const nodes = await planOf((sql) => selectTicketMatches(sql, ticketSearch(q, scope, people)));
+      problems.push(...problemsOf(label, nodes));
+      if (!nodes.some((node) => node['Index Name']?.startsWith('tickets_')))
+        problems.push(`${label}: no tickets index`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  test('the check itself catches a search that reads the table (a LIKE over descriptions)', async () => {
+    const nodes = await planOf(
+      (sql) => sql`select id from tickets where description ilike ${'%term4321.%'} limit 20`,
+    );
+    expect(problemsOf('ilike', nodes).length).toBeGreaterThan(0);
+  });
+
+  test('what the plans find is right: the number exactly, the common word newest first, scope kept', async () => {
+    const byNumber = await selectTicketMatches(db.sql, ticketSearch('TKT-000123', STAFF));
+    expect(byNumber[0]?.ticketNumber).toBe('TKT-000123');
+    const common = await selectTicketMatches(db.sql, ticketSearch('network', STAFF));
+    expect(common).toHaveLength(20);
+    const mine = await selectTicketMatches(
+      db.sql,
+      ticketSearch('network', { requesterId, includeInternal: false }),
+    );
+    const [owned] = await db.sql<{ count: number }[]>`
+      select count(*)::int as count from tickets where id = any(${mine.map((row) => row.id)}::uuid[])
+        and requester_id = ${requesterId}`;
+    expect(owned?.count).toBe(mine.length);
+    expect(mine.length).toBeGreaterThan(0);
+  });
+
+  test('the typo fallbacks and the people search read indexes, never whole tables', async () => {
+    const problems: string[] = [];
+    const fallbacks: [string, (sql: Sql) => Promise<unknown>][] = [
+      [
+        'ticket typo (staff)',
+        (sql) =>
+          selectTicketsBySimilarity(sql, { text: 'serail12345', scope: STAFF, limit: 20, excludedIds: [] }),
+      ],
+      [
+        'ticket typo (end user)',
+        (sql) =>
+          selectTicketsBySimilarity(sql, {
+            text: 'pirnter',
+            scope: { requesterId, includeInternal: false },
+            limit: 20,
+            excludedIds: [],
+          }),
+      ],
+      [
+        'people by name',
+        (sql) => selectPeople(sql, { allWords: 'surname4321:*', exactIdentity: null, limit: 20 }),
+      ],
+      [
+        'people by username',
+        (sql) =>
+          selectPeople(sql, {
+            allWords: 'scale:* & user:* & 77:*',
+            exactIdentity: 'scale_user_77',
+            limit: 20,
+          }),
+      ],
+      [
+        'people typo',
+        (sql) => selectPeopleBySimilarity(sql, { text: 'surnme4321', limit: 20, excludedIds: [] }),
+      ],
+    ];
+    for (const [label, run] of fallbacks) problems.push(...problemsOf(label, await planOf(run)));
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,222 @@
+import type { TSearchUserHit, TTicketPriority, TTicketStatus } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
+import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+import type { TicketScope } from '../tickets/queries.ts';
+import type { NumberRange } from './search-terms.ts';
+
+/**
+ * How many tickets each way of matching may contribute before ranking. Ranking reads these rows,
+ * never every match: a word in half a million tickets costs the same as a word in fifty.
+ */
+export const CANDIDATES_PER_SOURCE = 100;
+
+/** A ticket the search found, with the texts its snippet is cut from. */
+export type TicketMatchRow = {
+  id: string;
+  ticketNumber: string;
+  title: string;
+  status: TTicketStatus;
+  priority: TTicketPriority;
+  requester: { id: string; firstName: string; lastName: string };
+  assignee: { id: string; firstName: string; lastName: string } | null;
+  description: string;
+  /** The description itself holds the words (else the title, a comment, the number or a person matched). */
+  isDescriptionMatch: boolean;
+  /** The newest comment the viewer may read that holds the words; null when none does. */
+  commentText: string | null;
+};
+
+/** What the ticket search looks for; every tsquery text is built from letters and digits only. */
+export type TicketSearch = {
+  /** `w1:* | w2` and `w1:* & w2` (kb/search-terms.ts), or null when the search has no words. */
+  anyWords: string | null;
+  allWords: string | null;
+  exactNumber: string | null;
+  numberRanges: readonly NumberRange[];
+  /** People the search named: their tickets as requester or assignee (agents and admins only). */
+  personIds: readonly string[];
+  scope: TicketScope;
+  limit: number;
+};
+
+type Fragment = PendingQuery<Row[]>;
+
+/** An end user's scope in SQL: requester_id = $me. Staff: no restriction. */
+const scoped = (scope: TicketScope) =>
+  scope.requesterId === null ? sql`` : sql`and t.requester_id = ${scope.requesterId}`;
+
+/** Internal comments only for those who may read them. */
+const visibleComments = (scope: TicketScope) => (scope.includeInternal ? sql`` : sql`and not c.is_internal`);
+
+const anyQuery = (words: string) => sql`to_tsquery('english', ${words})`;
+
+/** The columns of a match; without words there is nothing to find in the description or comments. */
+function matchColumns(scope: TicketScope, anyWords: string | null): Fragment {
+  return sql`
+    t.id, t.ticket_number as "ticketNumber", t.title, t.status, t.priority, t.description,
+    (select json_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name)
+     from users r where r.id = t.requester_id) as requester,
+    (select json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name)
+     from users a where a.id = t.assignee_id) as assignee,
+    ${anyWords === null ? sql`false` : sql`to_tsvector('english', t.description) @@ ${anyQuery(anyWords)}`}
+      as "isDescriptionMatch",
+    ${
+      anyWords === null
+        ? sql`null::text`
+        : sql`(select c.content from ticket_comments c
+               where c.ticket_id = t.id and c.search_vector @@ ${anyQuery(anyWords)} ${visibleComments(scope)}
+               order by c.created_at desc, c.id desc limit 1)`
+    } as "commentText"`;
+}
+
+/**
+ * The candidate sources, each bounded: the newest tickets whose title or description holds a
+ * word (GIN on search_vector, or the created_at index for a common word), the newest readable
+ * comments holding one, the exact ticket number (unique index) and numbers starting with the
+ * digits (C-collation ranges), and the newest tickets of the people named, as requester or assignee.
+ */
+function candidateSources(db: Db, search: TicketSearch): Fragment[] {
+  const { scope } = search;
+  const sources: Fragment[] = [];
+  if (search.anyWords !== null) {
+    sources.push(sql`(
+      select t.id, 'text' as source from tickets t
+      where t.search_vector @@ ${anyQuery(search.anyWords)} ${scoped(scope)}
+      order by t.created_at desc limit ${CANDIDATES_PER_SOURCE})`);
+    sources.push(sql`(
+      select c.ticket_id as id, 'comment' as source
+      from ticket_comments c join tickets t on t.id = c.ticket_id
+      where c.search_vector @@ ${anyQuery(search.anyWords)} ${visibleComments(scope)} ${scoped(scope)}
+      order by c.created_at desc limit ${CANDIDATES_PER_SOURCE})`);
+  }
+  if (search.exactNumber !== null) {
+    sources.push(sql`(
+      select t.id, 'exact' as source from tickets t where t.ticket_number = ${search.exactNumber} ${scoped(scope)})`);
+  }
+  for (const range of search.numberRanges) {
+    sources.push(sql`(
+      select t.id, 'number' as source from tickets t
+      where t.ticket_number collate "C" >= ${range.from} and t.ticket_number collate "C" < ${range.to}
+        ${scoped(scope)}
+      order by t.ticket_number collate "C" limit ${search.limit})`);
+  }
+  if (search.personIds.length > 0) {
+    sources.push(sql`(
+      select x.id, 'person' as source
+      from unnest(${db.array([...search.personIds])}::uuid[]) as p (id)
+      cross join lateral (
+        (select t.id from tickets t where t.requester_id = p.id ${scoped(scope)}
+         order by t.created_at desc limit ${search.limit})
+        union all
+        (select t.id from tickets t where t.assignee_id = p.id ${scoped(scope)}
+         order by t.created_at desc limit ${search.limit})
+      ) x)`);
+  }
+  return sources;
+}
+
+/**
+ * Tickets for a search, best first, at most `limit`, within the viewer's scope (an end user's
+ * sources and result all carry requester_id = $me; their comment text never includes internal
+ * notes). Ranked within the bounded candidates: the exact number, then numbers starting with the
+ * digits, then every word before some words and cover density (title weighs more than
+ * description), a named person, a matching comment; ties newest first.
+ */
+export async function selectTicketMatches(db: Db, search: TicketSearch): Promise<TicketMatchRow[]> {
+  const sources = candidateSources(db, search);
+  const [first, ...rest] = sources;
+  if (!first) return [];
+  const union = rest.reduce<Fragment>((all, source) => sql`${all} union all ${source}`, first);
+  const textScore =
+    search.anyWords === null || search.allWords === null
+      ? sql`0`
+      : sql`(case when t.search_vector @@ to_tsquery('english', ${search.allWords}) then 20 else 0 end)
+            + 10 * ts_rank_cd(t.search_vector, ${anyQuery(search.anyWords)}, 32)`;
+  return db<TicketMatchRow[]>`
+    with found (id, source) as (${union}),
+    candidates as (
+      select id, bool_or(source = 'exact') as is_exact, bool_or(source = 'number') as is_number,
+             bool_or(source = 'person') as is_person, bool_or(source = 'comment') as is_comment
+      from found group by id
+    )
+    select ${matchColumns(search.scope, search.anyWords)}
+    from candidates k join tickets t on t.id = k.id
+    where true ${scoped(search.scope)}
+    order by (case when k.is_exact then 1000 else 0 end) + (case when k.is_number then 100 else 0 end)
+             + (case when k.is_person then 8 else 0 end) + (case when k.is_comment then 3 else 0 end)
+             + ${textScore} desc,
+             t.created_at desc, t.id desc
+    limit ${search.limit}`;
+}
+
+/**
+ * The typo-tolerant fallback: tickets whose title has words similar to the search (pg_trgm
+ * word_similarity at its default threshold, 0.6, through the title's trigram index), most similar
+ * first, within the scope, leaving out the tickets already found.
+ */
+export function selectTicketsBySimilarity(
+  db: Db,
+  search: { text: string; scope: TicketScope; limit: number; excludedIds: readonly string[] },
+): Promise<TicketMatchRow[]> {
+  return db<TicketMatchRow[]>`
+    select ${matchColumns(search.scope, null)}
+    from tickets t
+    where ${search.text} <% t.title ${scoped(search.scope)}
+      and t.id <> all(${db.array([...search.excludedIds])}::uuid[])
+    order by word_similarity(${search.text}, t.title) desc, t.created_at desc, t.id desc
+    limit ${search.limit}`;
+}
+
+const personColumns = () => sql`
+  u.id, u.first_name as "firstName", u.last_name as "lastName", u.username, u.email, u.role, u.status`;
+
+/**
+ * People whose names, username or email hold every word as a word start (GIN on the users'
+ * search_vector), plus the one whose username or email is exactly the search; that one first,
+ * then by rank and name. Ranked within a bounded candidate list.
+ */
+export function selectPeople(
+  db: Db,
+  search: { allWords: string; exactIdentity: string | null; limit: number },
+): Promise<TSearchUserHit[]> {
+  const exact = search.exactIdentity;
+  return db<TSearchUserHit[]>`
+    with matched as (
+      (select u.id from users u where u.search_vector @@ to_tsquery('simple', ${search.allWords})
+       limit ${CANDIDATES_PER_SOURCE})
+      ${
+        exact === null
+          ? sql``
+          : sql`union (select u.id from users u where lower(u.username) = ${exact} or lower(u.email) = ${exact})`
+      }
+    )
+    select ${personColumns()}
+    from matched m join users u on u.id = m.id
+    order by ${exact === null ? sql`` : sql`(lower(u.username) = ${exact} or lower(u.email) = ${exact}) desc,`}
+             ts_rank(u.search_vector, to_tsquery('simple', ${search.allWords})) desc,
+             u.last_name, u.first_name, u.id
+    limit ${search.limit}`;
+}
+
+/** The typo fallback for people: names, usernames and emails similar to the words (trigram index). */
+export function selectPeopleBySimilarity(
+  db: Db,
+  search: { text: string; limit: number; excludedIds: readonly string[] },
+): Promise<TSearchUserHit[]> {
+  return db<TSearchUserHit[]>`
+    select ${personColumns()}
+    from users u
+    where ${search.text} <% u.search_text and u.id <> all(${db.array([...search.excludedIds])}::uuid[])
+    order by word_similarity(${search.text}, u.search_text) desc, u.last_name, u.first_name, u.id
+    limit ${search.limit}`;
+}
+
+/** The bodies of the articles a search found (at most a page of them), for their snippets. */
+export function selectArticleBodies(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; content: string; excerpt: string | null }[]> {
+  return db<{ id: string; content: string; excerpt: string | null }[]>`
+    select a.id, a.content, a.excerpt from kb_articles a where a.id = any(${db.array([...ids])}::uuid[])`;
+}

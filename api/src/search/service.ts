@@ -1,0 +1,189 @@
+import type {
+  TKbArticleSummary,
+  TSearchArticleHit,
+  TSearchQuery,
+  TSearchResponse,
+  TSearchTicketHit,
+  TSearchUserHit,
+} from '@helpdesk/contracts';
+import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+import { searchArticles } from '../kb/service.ts';
+import { scopeOf, type Viewer } from '../tickets/service.ts';
+import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
+import {
+  selectArticleBodies,
+  selectPeople,
+  selectPeopleBySimilarity,
+  selectTicketMatches,
+  selectTicketsBySimilarity,
+  type TicketMatchRow,
+} from './queries.ts';
+import { buildDeskSearchTerms, type DeskSearchTerms } from './search-terms.ts';
+
+const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'agent';
+
+/** Trigram similarity needs a few letters to mean anything (the knowledge base's rule too). */
+const MIN_SIMILARITY_TEXT = 3;
+
+/** How many of the people found also bring their tickets (as requester or assignee) into the ticket results. */
+const PEOPLE_FOR_TICKETS = 5;
+
+/**
+ * Exact marks when a hit has any; else fuzzy ones, because then it was found by similarity (a
+ * typo) and exact marking would show nothing.
+ */
+function markMode(texts: readonly string[], words: readonly string[]): MatchMode {
+  return texts.some((text) => findHighlights(text, words).length > 0) ? 'exact' : 'fuzzy';
+}
+
+/** A ticket hit: the snippet from the description when it holds the words, else from the readable comment. */
+function toTicketHit(row: TicketMatchRow, words: readonly string[]): TSearchTicketHit {
+  const isFromComment = !row.isDescriptionMatch && row.commentText !== null;
+  const source = isFromComment && row.commentText !== null ? row.commentText : row.description;
+  const mode = markMode([row.title, source], words);
+  return {
+    id: row.id,
+    ticketNumber: row.ticketNumber,
+    title: row.title,
+    titleHighlights: findHighlights(row.title, words, mode),
+    status: row.status,
+    priority: row.priority,
+    requester: row.requester,
+    assignee: row.assignee,
+    snippetSource: isFromComment ? 'comment' : 'description',
+    snippet: snippetOf(source, words, mode),
+  };
+}
+
+/**
+ * Tickets by words, number and (staff) the people named; when they are fewer than the limit,
+ * titles a small typo away fill the rest.
+ */
+async function findTickets(
+  db: Db,
+  viewer: Viewer,
+  terms: DeskSearchTerms,
+  personIds: readonly string[],
+  limit: number,
+): Promise<TicketMatchRow[]> {
+  const scope = scopeOf(viewer);
+  const found = await selectTicketMatches(db, {
+    anyWords: terms.text?.anyWords ?? null,
+    allWords: terms.text?.allWords ?? null,
+    exactNumber: terms.number?.exact ?? null,
+    numberRanges: terms.number?.ranges ?? [],
+    personIds,
+    scope,
+    limit,
+  });
+  const text = terms.text?.text ?? '';
+  if (found.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
+  const similar = await selectTicketsBySimilarity(db, {
+    text,
+    scope,
+    limit: limit - found.length,
+    excludedIds: found.map((row) => row.id),
+  });
+  return [...found, ...similar];
+}
+
+/**
+ * People (staff only) by word starts of name, username and email (`named`); when few match, the
+ * ones a small typo away fill up the list (`similar`).
+ */
+async function findPeople(
+  db: Db,
+  terms: DeskSearchTerms,
+  limit: number,
+): Promise<{ named: TSearchUserHit[]; similar: TSearchUserHit[] }> {
+  if (terms.people === null) return { named: [], similar: [] };
+  const named = await selectPeople(db, {
+    allWords: terms.people.allWords,
+    exactIdentity: terms.exactIdentity,
+    limit,
+  });
+  if (named.length >= limit || terms.people.text.length < MIN_SIMILARITY_TEXT) return { named, similar: [] };
+  const similar = await selectPeopleBySimilarity(db, {
+    text: terms.people.text,
+    limit: limit - named.length,
+    excludedIds: named.map((person) => person.id),
+  });
+  return { named, similar };
+}
+
+/**
+ * Articles through the knowledge base's own search (its ranking, typo fallback and status rules:
+ * end users published only; staff every status here, so drafts can be found), each with a snippet
+ * from the excerpt or the body, wherever the words are.
+ */
+async function findArticles(
+  viewer: Viewer,
+  q: string,
+  words: readonly string[],
+  limit: number,
+): Promise<TSearchArticleHit[]> {
+  const { articles } = await searchArticles(viewer, {
+    q,
+    limit,
+    status: isStaff(viewer) ? 'all' : 'published',
+  });
+  if (articles.length === 0) return [];
+  const bodies = new Map(
+    (
+      await selectArticleBodies(
+        sql,
+        articles.map((article) => article.id),
+      )
+    ).map((body) => [body.id, body]),
+  );
+  return articles.map((article: TKbArticleSummary) => {
+    const body = bodies.get(article.id);
+    const excerpt = article.excerpt ?? '';
+    const content = body?.content ?? '';
+    const mode = markMode([article.title, excerpt, content], words);
+    const isExcerptMatch = findHighlights(excerpt, words, mode).length > 0;
+    const isContentMatch = !isExcerptMatch && findHighlights(content, words, mode).length > 0;
+    return {
+      id: article.id,
+      title: article.title,
+      titleHighlights: findHighlights(article.title, words, mode),
+      status: article.status,
+      category: article.category,
+      snippet: snippetOf(isContentMatch || excerpt === '' ? content : excerpt, words, mode),
+    };
+  });
+}
+
+/**
+ * One search over the desk: tickets, people and knowledge base articles, each ranked and at most
+ * `limit`, each as the viewer may see them. An end user gets only tickets they requested (their
+ * comments' text without internal notes), published articles and never people. Tickets and
+ * people are read in one transaction planned for the actual words; articles alongside.
+ */
+export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<TSearchResponse> {
+  const terms = buildDeskSearchTerms(query.q);
+  const words = terms.highlightWords;
+  if (terms.text === null && terms.number === null && terms.people === null) {
+    return { tickets: [], users: [], articles: [] };
+  }
+  const [ticketsAndPeople, articles] = await Promise.all([
+    sql.begin(async (tx) => {
+      // postgres.js prepares its statements, and after five runs PostgreSQL may keep one generic
+      // plan for all words: one chosen for a common word (walk the newest tickets) would read the
+      // whole table for a rare one. Planning each search for its own words avoids that trap.
+      await tx`set local plan_cache_mode = force_custom_plan`;
+      const people = isStaff(viewer) ? await findPeople(tx, terms, query.limit) : { named: [], similar: [] };
+      // Only people named outright bring their tickets: a name a typo away is a guess.
+      const personIds = people.named.slice(0, PEOPLE_FOR_TICKETS).map((person) => person.id);
+      const tickets = await findTickets(tx, viewer, terms, personIds, query.limit);
+      return { people: [...people.named, ...people.similar], tickets };
+    }),
+    terms.text === null ? Promise.resolve([]) : findArticles(viewer, query.q, words, query.limit),
+  ]);
+  return {
+    tickets: ticketsAndPeople.tickets.map((row) => toTicketHit(row, words)),
+    users: ticketsAndPeople.people,
+    articles,
+  };
+}

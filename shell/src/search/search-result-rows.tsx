@@ -1,0 +1,127 @@
+import type { TSearchArticleHit, TSearchTicketHit, TSearchUserHit } from '@helpdesk/contracts';
+import { Badge, TicketPriorityBadge, TicketStatusBadge } from '@helpdesk/shared-ui';
+import { BookOpen, MessageSquare, Ticket, UserRound } from 'lucide-react';
+import { HighlightedText } from './highlighted-text.tsx';
+
+const roleLabel = (role: string) => role.replace('_', ' ');
+
+/** Who asked and who works on it, the reason a ticket matched a person's name. */
+function peopleLine(hit: TSearchTicketHit): string {
+  const requester = `Requested by ${hit.requester.firstName} ${hit.requester.lastName}`;
+  return hit.assignee
+    ? `${requester} · Assigned to ${hit.assignee.firstName} ${hit.assignee.lastName}`
+    : requester;
+}
+
+/**
+ * A ticket result: number, title, status and priority, and the passage that matched. Compact (the
+ * header popover): one status badge, and the people instead of the passage when the ticket was
+ * found by a requester's or assignee's name (nothing in its text is marked then).
+ */
+export function TicketResult({ hit, isCompact = false }: { hit: TSearchTicketHit; isCompact?: boolean }) {
+  const isFoundByPerson = hit.titleHighlights.length === 0 && hit.snippet.highlights.length === 0;
+  const isSnippetShown = hit.snippet.text !== '' && !(isCompact && isFoundByPerson);
+  return (
+    <div className="flex min-w-0 gap-3">
+      <Ticket className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-baseline gap-2">
+          <span className="shrink-0 font-mono text-muted-foreground text-xs">{hit.ticketNumber}</span>
+          <HighlightedText
+            className={isCompact ? 'truncate font-medium text-sm' : 'font-medium text-sm'}
+            text={hit.title}
+            highlights={hit.titleHighlights}
+          />
+        </div>
+        {isSnippetShown && (
+          <p
+            className={
+              isCompact
+                ? 'mt-0.5 line-clamp-2 text-muted-foreground text-xs'
+                : 'mt-1 text-muted-foreground text-sm'
+            }
+          >
+            {hit.snippetSource === 'comment' && (
+              <span className="mr-1 inline-flex items-center gap-1 font-medium">
+                <MessageSquare className="size-3" aria-hidden />
+                Comment:
+              </span>
+            )}
+            <HighlightedText text={hit.snippet.text} highlights={hit.snippet.highlights} />
+          </p>
+        )}
+        {isCompact && isFoundByPerson && (
+          <p className="mt-0.5 truncate text-muted-foreground text-xs">{peopleLine(hit)}</p>
+        )}
+        {!isCompact && (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <TicketStatusBadge status={hit.status} />
+            <TicketPriorityBadge priority={hit.priority} />
+            <span className="text-muted-foreground text-xs">{peopleLine(hit)}</span>
+          </div>
+        )}
+      </div>
+      {isCompact && <TicketStatusBadge status={hit.status} className="shrink-0 self-start" />}
+    </div>
+  );
+}
+
+/** A person: name, username, email and role (and their status when not active). */
+export function PersonResult({ hit }: { hit: TSearchUserHit }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <div className="truncate font-medium text-sm">
+          {hit.firstName} {hit.lastName}{' '}
+          <span className="font-normal text-muted-foreground">@{hit.username}</span>
+        </div>
+        <div className="truncate text-muted-foreground text-xs">{hit.email}</div>
+      </div>
+      <div className="flex shrink-0 gap-1">
+        {hit.status !== 'active' && <Badge variant="outline">{hit.status}</Badge>}
+        <Badge variant="secondary" className="capitalize">
+          {roleLabel(hit.role)}
+        </Badge>
+      </div>
+    </div>
+  );
+}
+
+/** A knowledge base article: title, category (and status when not published), the passage that matched. */
+export function ArticleResult({ hit, isCompact = false }: { hit: TSearchArticleHit; isCompact?: boolean }) {
+  return (
+    <div className="flex min-w-0 gap-3">
+      <BookOpen className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-baseline gap-2">
+          <HighlightedText
+            className={isCompact ? 'truncate font-medium text-sm' : 'font-medium text-sm'}
+            text={hit.title}
+            highlights={hit.titleHighlights}
+          />
+          <span className="shrink-0 text-muted-foreground text-xs">{hit.category.name}</span>
+        </div>
+        {hit.snippet.text !== '' && (
+          <p
+            className={
+              isCompact
+                ? 'mt-0.5 line-clamp-2 text-muted-foreground text-xs'
+                : 'mt-1 text-muted-foreground text-sm'
+            }
+          >
+            <HighlightedText text={hit.snippet.text} highlights={hit.snippet.highlights} />
+          </p>
+        )}
+      </div>
+      {hit.status !== 'published' && (
+        <Badge
+          variant={hit.status === 'draft' ? 'secondary' : 'outline'}
+          className="shrink-0 self-start capitalize"
+        >
+          {hit.status}
+        </Badge>
+      )}
+    </div>
+  );
+}
