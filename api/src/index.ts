@@ -24,6 +24,7 @@ try {
 // Loaded after the config check so a missing DATABASE_URL is one clear line, not a stack.
 const { createApp } = await import('./app.ts');
 const { sql } = await import('./db.ts');
+const { stopRealtime } = await import('./realtime/service.ts');
 
 const app = createApp({ config, log: consoleLogger });
 
@@ -46,6 +47,18 @@ consoleLogger.info(`API listening on http://localhost:${config.port}`, {
   nodeEnv: config.nodeEnv,
 });
 
+// Background work (SLA watch, auto assignment, email, cleanup) runs here unless WORKER_IN_API=false.
+const { createWorker } = await import('./worker/runner.ts');
+const { createWorkerTasks } = await import('./worker/tasks.ts');
+const workerTasks = createWorkerTasks(config);
+const worker = config.worker.isInApi
+  ? createWorker({ tasks: workerTasks, config, log: consoleLogger, sql })
+  : null;
+if (worker) {
+  worker.start();
+  consoleLogger.info(`worker started in the API: ${workerTasks.map((task) => task.name).join(', ')}`);
+}
+
 let isStopping = false;
 
 /** Stops accepting, lets in-flight requests finish (at most 10 s), closes the pool, exits 0. */
@@ -54,7 +67,13 @@ async function shutDown(signal: string) {
   isStopping = true;
   consoleLogger.info(`${signal}: stopping the API`);
   const forceTimer = setTimeout(() => void app.stop(true), 10_000);
-  await app.stop(false);
+  // The listener closes at once (a load balancer's next connection is refused, not left waiting);
+  // the promise settles when the in-flight requests have finished.
+  const draining = app.stop(false);
+  // Event streams never finish by themselves: end them so the in-flight requests can drain.
+  stopRealtime();
+  // The worker's current rounds finish alongside the in-flight requests, before the pool closes.
+  await Promise.all([draining, worker ? Promise.race([worker.stop(), Bun.sleep(10_000)]) : null]);
   clearTimeout(forceTimer);
   await sql.end({ timeout: 5 });
   consoleLogger.info('API stopped');

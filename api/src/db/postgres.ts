@@ -14,6 +14,17 @@ export const DEFAULT_POOL_MAX = 10;
  */
 export const APPLICATION_NAME = `helpdesk-api ${crypto.randomUUID().slice(0, 8)}`;
 
+/**
+ * Seconds before a pool connection tries again after failing to connect (postgres.js `backoff`).
+ * postgres.js's default grows to 10-20 s after a handful of failures, counted across the whole
+ * pool, and every request waits for it: while the database is down requests hung instead of
+ * answering 503, and after it came back the API stayed unready for seconds. Capped at half a
+ * second, a request always learns within moments whether the database is there.
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.025 * 2 ** Math.max(0, failures), 0.5);
+}
+
 export type SqlOptions = {
   /** Pool size. */
   max?: number;
@@ -21,13 +32,14 @@ export type SqlOptions = {
 
 /**
  * A postgres.js pool with the API's settings: timestamptz values come back as ISO strings (the
- * contracts' date format, so rows are already the answer's shape), a short connect timeout so an
- * unreachable database gives a fast 503, and UTC sessions.
+ * contracts' date format, so rows are already the answer's shape), a short connect timeout and
+ * reconnect delay so an unreachable database gives a fast 503, and UTC sessions.
  */
 export function createSql(url: string, options: SqlOptions = {}): Sql {
   return postgres(url, {
     max: options.max ?? DEFAULT_POOL_MAX,
     connect_timeout: 3,
+    backoff: reconnectDelaySeconds,
     idle_timeout: 30,
     max_lifetime: 30 * 60,
     onnotice: () => {},
