@@ -21,3 +21,17 @@ export function elapsedMs(request: Request): number {
   const info = requests.get(request);
   return info ? performance.now() - info.startedAt : 0;
 }
+
+/**
+ * The request's path (still percent-encoded, without the query), read from the URL text rather
+ * than `new URL(request.url)`: the URL is built from the client's Host header, and a hostile or
+ * missing one ("evil'\"<>", HTTP/1.0, a CONNECT target) makes the WHATWG parser throw.
+ */
+export function pathOf(request: Request): string {
+  const { url } = request;
+  const scheme = url.indexOf('://');
+  const start = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+  if (start < 0) return '/';
+  const end = url.slice(start).search(/[?#]/);
+  return end < 0 ? url.slice(start) : url.slice(start, start + end);
+}

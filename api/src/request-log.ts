@@ -1,6 +1,6 @@
 import { Elysia, StatusMap } from 'elysia';
 import type { Logger } from './log.ts';
-import { beginRequest, elapsedMs, requestIdOf } from './request-context.ts';
+import { beginRequest, elapsedMs, pathOf, requestIdOf } from './request-context.ts';
 
 /** The status a response went out with, whichever way the handler set it. */
 export function statusOf(status: number | string | undefined, response: unknown): number {
@@ -21,11 +21,10 @@ export function createRequestLog(log: Logger) {
       set.headers['x-request-id'] = beginRequest(request).id;
     })
     .onAfterResponse({ as: 'global' }, ({ request, route, set, responseValue }) => {
-      const { pathname } = new URL(request.url);
       log.info('request', {
         requestId: requestIdOf(request),
         method: request.method,
-        path: pathname,
+        path: pathOf(request),
         route: route || null,
         status: statusOf(set.status, responseValue),
         durationMs: Number(elapsedMs(request).toFixed(1)),

@@ -2,6 +2,7 @@ import { ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
+import { pathOf } from './request-context.ts';
 
 const API_CSP = "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -35,7 +36,7 @@ export function isCrossSiteRequest(request: Request, allowedOrigins: ReadonlySet
 /** Security headers on every response, and the cross-site refusal for unsafe methods. */
 export function createSecurityPlugin(config: Config) {
   return new Elysia({ name: 'security' }).onRequest(({ request, set }) => {
-    const { pathname } = new URL(request.url);
+    const pathname = pathOf(request);
     const isDocs = pathname === DOCS_PATH || pathname.startsWith(`${DOCS_PATH}/`);
     set.headers['content-security-policy'] = isDocs ? DOCS_CSP : API_CSP;
     set.headers['x-content-type-options'] = 'nosniff';

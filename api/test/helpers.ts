@@ -35,7 +35,6 @@ export const testConfig = loadConfig({
   NODE_ENV: 'test',
   APP_BASE_URL: APP_ORIGIN,
   TRUSTED_PROXIES: '127.0.0.1,::1',
-  LOG_RESET_LINKS: 'true',
   // Each run stores attachments in its own directory (made by the preload), never in .data/uploads.
   ATTACHMENTS_DIR: process.env.TEST_ATTACHMENTS_DIR,
 });

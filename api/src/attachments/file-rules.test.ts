@@ -19,6 +19,7 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('...')).toBe('file');
     expect(sanitizeFileName('\r\n\t')).toBe('file');
     expect(sanitizeFileName('')).toBe('file');
+    expect(sanitizeFileName(undefined)).toBe('file');
     expect(sanitizeFileName('résumé 2025.pdf')).toBe('résumé 2025.pdf');
   });
 

@@ -11,8 +11,9 @@ const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
  * '\' separate), no control, CR/LF or direction-changing characters, trimmed, no leading dots,
  * at most 255 characters (the extension kept when shortening), and 'file' when nothing is left.
  */
-export function sanitizeFileName(raw: string): string {
-  const base = raw.split(/[/\\]/).at(-1) ?? '';
+export function sanitizeFileName(raw: string | undefined): string {
+  // Bun's FormData gives a part sent with filename="" a File whose name is undefined, though typed string.
+  const base = (raw ?? '').split(/[/\\]/).at(-1) ?? '';
   const cleaned = base.replace(UNSAFE_NAME_CHARACTERS, '').trim().replace(/^\.+/, '').trim();
   if (cleaned === '') return FALLBACK_FILE_NAME;
   const characters = Array.from(cleaned);

@@ -1,0 +1,151 @@
+/**
+ * The authorization matrix (issue 9, part 1): every route the app registered, called by every kind
+ * of caller, judged against the policy table (api/src/policy.ts). Besides anonymous and the three
+ * roles it covers the callers whose cookies outlive their rights: a user rejected after signing in,
+ * a pending user holding a session row, and an admin downgraded to end user. Walking app.routes
+ * means a route added tomorrow is in the matrix the day it lands.
+ */
+import { afterAll, describe, expect, test } from 'bun:test';
+import { ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
+import { ROUTE_POLICY } from '../../src/policy.ts';
+import { createSession, sha256Hex } from '../../src/session.ts';
+import { createUser, sql } from '../helpers.ts';
+import {
+  accessOf,
+  CALLERS,
+  type Caller,
+  cookieFor,
+  effectiveRole,
+  isRoleAllowed,
+  registeredRoutes,
+  send,
+  writeFigures,
+} from './harness.ts';
+
+const routes = registeredRoutes();
+const tally = {
+  checks: 0,
+  unexpectedAllows: 0,
+  unexpectedDenials: 0,
+  serverErrors: 0,
+  wrongDenialBodies: 0,
+  sessionsLeftAlive: 0,
+};
+const registered = new Set(routes.map((route) => route.key));
+const missingFromPolicy = [...registered].filter((key) => !Object.hasOwn(ROUTE_POLICY, key));
+const stalePolicyRows = Object.keys(ROUTE_POLICY).filter((key) => !registered.has(key));
+
+const DENIAL_BODIES = {
+  401: JSON.stringify({ code: ERROR_CODES.unauthenticated, message: SERVER_MESSAGES.notAuthenticated }),
+  403: JSON.stringify({ code: ERROR_CODES.forbidden, message: SERVER_MESSAGES.forbidden }),
+} as const;
+
+/** Whether the caller's session row still exists (the session plugin deletes those of inactive users). */
+async function isSessionAlive(token: string): Promise<boolean> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from sessions where sid = ${sha256Hex(token)}`;
+  return (row?.count ?? 0) > 0;
+}
+
+describe('authorization matrix', () => {
+  test('every route answers every caller as the policy table says', async () => {
+    const userIds: Record<Exclude<Caller, 'anonymous'>, string> = {
+      end_user: (await createUser({ role: 'end_user' })).id,
+      agent: (await createUser({ role: 'agent' })).id,
+      admin: (await createUser({ role: 'admin' })).id,
+      rejected_live: (await createUser({ role: 'agent' })).id,
+      pending_session: (await createUser({ role: 'admin', status: 'pending' })).id,
+      downgraded_admin: (await createUser({ role: 'admin' })).id,
+    };
+    const failures: string[] = [];
+    for (const route of routes) {
+      const access = accessOf(route);
+      // Path parameters are random uuids: the matrix is about who gets in, not about objects.
+      const path = route.path.replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
+      for (const caller of CALLERS) {
+        const cookie = await cookieFor(caller, userIds);
+        const answer = await send(route.method, path, {
+          cookie,
+          ...(route.method === 'GET' ? {} : { json: {} }),
+        });
+        tally.checks += 1;
+        const role = effectiveRole(caller);
+        const isAllowed = isRoleAllowed(access, role);
+        const denialStatus = role === null ? 401 : 403;
+        const where = `${route.key} as ${caller}: ${answer.status}`;
+        if (answer.status >= 500) {
+          tally.serverErrors += 1;
+          failures.push(`${where} (server error)`);
+        }
+        if (isAllowed && (answer.status === 401 || answer.status === 403)) {
+          tally.unexpectedDenials += 1;
+          failures.push(`${where}, expected to be let in`);
+        }
+        if (!isAllowed) {
+          if (answer.status !== denialStatus) {
+            // Anything but the denial is an allow: even a 404 or 400 means the handler's side was reached.
+            tally.unexpectedAllows += 1;
+            failures.push(`${where}, expected ${denialStatus}`);
+          } else if (answer.text !== DENIAL_BODIES[denialStatus]) {
+            tally.wrongDenialBodies += 1;
+            failures.push(`${where} with body ${answer.text}`);
+          }
+        }
+        const isInactive = caller === 'rejected_live' || caller === 'pending_session';
+        if (cookie && isInactive && access !== 'public' && (await isSessionAlive(cookie))) {
+          tally.sessionsLeftAlive += 1;
+          failures.push(`${route.key} as ${caller}: the inactive user's session survived the request`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tally.checks).toBe(routes.length * CALLERS.length);
+  });
+
+  test('a rejected user with a live cookie is signed out: 401, cookie cleared, session row deleted', async () => {
+    const user = await createUser({ role: 'admin' });
+    const cookie = await createSession(sql, user.id, { ipAddress: null, userAgent: null });
+    expect((await send('GET', '/api/auth/me', { cookie })).status).toBe(200);
+    await sql`update users set status = 'rejected' where id = ${user.id}`;
+    expect(await isSessionAlive(cookie)).toBe(true);
+    const answer = await send('GET', '/api/auth/me', { cookie });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('set-cookie') ?? '').toMatch(/Max-Age=0/i);
+    expect(await isSessionAlive(cookie)).toBe(false);
+  });
+});
+
+afterAll(() => {
+  writeFigures(
+    'authz',
+    'Authorization matrix',
+    [
+      { name: 'routes in the app', value: routes.length },
+      { name: 'callers per route', value: CALLERS.length },
+      {
+        name: 'route × caller answers checked',
+        value: tally.checks,
+        target: { op: '>=', value: routes.length * CALLERS.length },
+      },
+      { name: 'unexpected allows', value: tally.unexpectedAllows, target: { op: '=', value: 0 } },
+      { name: 'unexpected denials', value: tally.unexpectedDenials, target: { op: '=', value: 0 } },
+      { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
+      { name: 'denials with another body', value: tally.wrongDenialBodies, target: { op: '=', value: 0 } },
+      {
+        name: 'inactive users’ sessions surviving a request',
+        value: tally.sessionsLeftAlive,
+        target: { op: '=', value: 0 },
+      },
+      {
+        name: 'routes missing from the policy table',
+        value: missingFromPolicy.length,
+        target: { op: '=', value: 0 },
+      },
+      { name: 'policy rows with no route', value: stalePolicyRows.length, target: { op: '=', value: 0 } },
+    ],
+    [
+      `Callers: ${CALLERS.join(', ')}.`,
+      'A refused caller must get exactly 401 (signed out, rejected, pending) or 403 (wrong role) with the standard body; any other answer counts as an allow.',
+    ],
+  );
+});

@@ -1,0 +1,365 @@
+/**
+ * Hostile input at scale (issue 9, part 2). For every route of the OpenAPI document the API
+ * serves (read at run time, so new routes are covered without editing this file) and every
+ * caller the policy table lets in, fast-check generates malformed and hostile path parameters,
+ * query strings, headers and bodies from the route's own schema. Required of every answer: no
+ * 5xx, no stack/SQL/driver text, the one error shape, a refusal where the schema or policy
+ * demands one, and no table changed by a refused request. Then malformed transport, by hand.
+ *
+ * HOSTILE_RUNS (inputs per route and allowed caller, default 30), HOSTILE_SEED (default fixed),
+ * HOSTILE_ONLY (run only routes whose key contains this text). Figures go to
+ * .data/reliability/hostile-input.json for the reliability report.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  API_PATHS,
+  ATTACHMENT_UPLOAD_FIELD,
+  type TUserRole,
+  ZAttachment,
+  ZTeamResponse,
+} from '@helpdesk/contracts';
+import fc from 'fast-check';
+import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
+import { createSession } from '../../src/session.ts';
+import { app, BASE_URL, createUser, sql, TestClient, testConfig } from '../helpers.ts';
+import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
+import {
+  type ExerciseContext,
+  emptyFigures,
+  exercise,
+  type Figures,
+  type Sessions,
+} from './hostile/exercise.ts';
+import { type Json, JsonObject } from './hostile/json.ts';
+import { judge } from './hostile/judge.ts';
+import { findLeaks } from './hostile/leaks.ts';
+import { CALLERS, type Caller, type Operation, operationsOf } from './hostile/openapi.ts';
+import { requestArbitrary } from './hostile/requests.ts';
+import { changedTables, snapshotTables } from './hostile/snapshot.ts';
+import { runTransportCase, TRANSPORT_CASES, type TransportContext } from './hostile/transport-cases.ts';
+import type { IdPool } from './hostile/values.ts';
+
+const SEED = Number(process.env.HOSTILE_SEED ?? 20_260_509);
+const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 30));
+/**
+ * Fewer inputs where there is less to vary: callers the policy refuses (each must simply be
+ * refused) and GET routes without parameters (only undeclared query keys to send them).
+ */
+const FEW_RUNS = Math.max(1, Math.ceil(RUNS / 4));
+const takesInput = (operation: Operation) =>
+  operation.method !== 'GET' ||
+  operation.pathParams.length + operation.query.length + operation.headers.length > 0;
+const ONLY = process.env.HOSTILE_ONLY ?? '';
+
+const FIGURES_FILE = join(import.meta.dir, '../../../.data/reliability/hostile-input.json');
+
+const document: unknown = await (await fetch(`${BASE_URL}/swagger/json`)).json();
+const operations = operationsOf(document, app.routes).filter((operation) => operation.key.includes(ONLY));
+
+const figures: Figures = emptyFigures();
+let transportCases = 0;
+
+/** A stable 32-bit seed per route and caller: adding a route never changes another's inputs. */
+const seedFor = (key: string, caller: Caller) => Bun.hash.crc32(`${SEED}:${key}:${caller}`) | 0;
+
+let ipCounter = 0;
+const nextIp = () => {
+  ipCounter += 1;
+  return `172.${16 + ((ipCounter >> 16) & 15)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+const callerUsers = new Map<TUserRole, { id: string }>();
+const tokens = new Map<Caller, string>();
+const cookieFor = (caller: Caller) => {
+  const token = tokens.get(caller);
+  return token ? `${testConfig.sessionCookie.name}=${token}` : null;
+};
+/** Sessions made like policy.test.ts makes them: straight in the database, no sign-in round trip. */
+const sessions: Sessions = {
+  cookieFor,
+  renew: async (caller) => {
+    if (caller === 'anonymous') return;
+    const user = callerUsers.get(caller);
+    if (!user) throw new Error(`no user for ${caller}`);
+    tokens.set(caller, await createSession(sql, user.id, { ipAddress: null, userAgent: null }));
+  },
+};
+
+/** A test client holding the caller's current session. */
+function clientOf(caller: TUserRole): TestClient {
+  const client = new TestClient();
+  client.cookie = tokens.get(caller) ?? null;
+  return client;
+}
+
+let pool: IdPool = { all: [], byKind: {} };
+let savedSettings: string | null = null;
+let context: ExerciseContext;
+
+/** Rows for path parameters and id fields to name: a ticket with an attachment, a team, an article, ... */
+async function createFixtures(): Promise<IdPool> {
+  for (const role of ['end_user', 'agent', 'admin'] as const) {
+    callerUsers.set(role, await createUser({ role }));
+    await sessions.renew(role);
+  }
+  const [endUser, agent, admin] = [clientOf('end_user'), clientOf('agent'), clientOf('admin')];
+
+  // Victims for user-id routes, never the callers themselves: a generated request that demotes or
+  // rejects one of them must not lock a caller out for the rest of the run.
+  const pendingUser = await createUser({ status: 'pending' });
+  const victimAgent = await createUser({ role: 'agent' });
+
+  await ensureSlaPolicies();
+  const ticket = await fileTicket(endUser, { title: 'Hostile input fixture' });
+  const form = new FormData();
+  form.append(ATTACHMENT_UPLOAD_FIELD, new File(['fixture text'], 'fixture.txt', { type: 'text/plain' }));
+  const upload = await endUser.request('POST', `${API_PATHS.tickets}/${ticket.id}/attachments`, {
+    body: form,
+  });
+  if (upload.status !== 201) throw new Error(`fixture upload failed: ${upload.status} ${upload.text}`);
+  const attachmentId = ZAttachment.parse(upload.body).id;
+
+  const team = await admin.post(API_PATHS.teams, { name: `Hostile fixture team ${crypto.randomUUID()}` });
+  if (team.status !== 201) throw new Error(`fixture team failed: ${team.status} ${team.text}`);
+  const teamId = ZTeamResponse.parse(team.body).team.id;
+  const members = await admin.post(`${API_PATHS.teams}/${teamId}/members`, { userIds: [victimAgent.id] });
+  if (members.status >= 300) throw new Error(`fixture member failed: ${members.status} ${members.text}`);
+
+  const category = await insertCategory();
+  const article = await postArticle(agent, category.id, { status: 'published' });
+
+  const notifications = await sql<{ id: string }[]>`
+    insert into notifications (user_id, type, title, message)
+    select id, 'system_announcement', 'Hostile input fixture', 'A notification to read'
+    from users where id in ${sql([callerUsers.get('agent')?.id ?? '', callerUsers.get('admin')?.id ?? ''])}
+    returning id`;
+
+  const byKind: Record<string, string[]> = {
+    tickets: [ticket.id],
+    attachments: [attachmentId],
+    teams: [teamId],
+    teamId: [teamId],
+    members: [victimAgent.id, pendingUser.id],
+    users: [pendingUser.id, victimAgent.id],
+    userIds: [victimAgent.id, pendingUser.id],
+    assigneeId: [victimAgent.id],
+    articles: [article.id],
+    categoryId: [category.id],
+    notifications: notifications.map((row) => row.id),
+  };
+  return { all: [...new Set(Object.values(byKind).flat())], byKind };
+}
+
+beforeAll(async () => {
+  const [row] = await sql<{ settings: string }[]>`select to_jsonb(s)::text as settings from settings s`;
+  savedSettings = row?.settings ?? null;
+  pool = await createFixtures();
+  context = { baseUrl: BASE_URL, sql, sessions, figures, nextIp, baseline: await snapshotTables(sql) };
+}, 60_000);
+
+afterAll(async () => {
+  // A generated PUT /api/admin/settings may have been valid: leave the desk as it was for the next file.
+  await sql.begin(async (tx) => {
+    await tx`delete from settings`;
+    if (savedSettings !== null)
+      await tx`insert into settings select * from jsonb_populate_record(null::settings, ${savedSettings}::jsonb)`;
+  });
+  const pairs = operations.reduce((sum, operation) => sum + operation.allowed.length, 0);
+  mkdirSync(join(FIGURES_FILE, '..'), { recursive: true });
+  writeFileSync(
+    FIGURES_FILE,
+    `${JSON.stringify(
+      {
+        routes: operations.length,
+        roles: CALLERS.length,
+        inputsTried: figures.inputsTried,
+        fiveXx: figures.fiveXx,
+        stackOrSqlLeaks: figures.stackOrSqlLeaks,
+        refusedWrites: figures.refusedWrites,
+        transportCases,
+        routeRolePairs: pairs,
+        getWrites: figures.getWrites,
+        unexpectedAccepts: figures.unexpectedAccepts,
+        badErrorShapes: figures.badErrorShapes,
+        slowAnswers: figures.slowAnswers,
+        seed: SEED,
+        runsPerRouteAndRole: RUNS,
+        generatedAt: new Date().toISOString(),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+});
+
+describe('the detectors themselves (a detector that never fires proves nothing)', () => {
+  test('the table fingerprint sees an insert, an update and a delete, and not a sliding session expiry', async () => {
+    const before = await snapshotTables(sql);
+    const slug = `detector-${crypto.randomUUID()}`;
+    await sql`insert into kb_categories (name, slug) values ('Detector', ${slug})`;
+    const inserted = await snapshotTables(sql);
+    expect(changedTables(before, inserted)).toEqual(['kb_categories']);
+    await sql`update kb_categories set description = 'changed' where slug = ${slug}`;
+    const updated = await snapshotTables(sql);
+    expect(changedTables(inserted, updated)).toEqual(['kb_categories']);
+    await sql`delete from kb_categories where slug = ${slug}`;
+    const deleted = await snapshotTables(sql);
+    expect(changedTables(updated, deleted)).toEqual(['kb_categories']);
+
+    await sql`update sessions set expire = least(expire + interval '1 second', absolute_expire)`;
+    expect(changedTables(deleted, await snapshotTables(sql))).toEqual([]);
+    await sql`update sessions set user_agent = 'detector' where user_agent is null and sid = (select min(sid) from sessions)`;
+    expect(changedTables(deleted, await snapshotTables(sql))).toEqual(['sessions']);
+    context.baseline = await snapshotTables(sql);
+  });
+
+  test('the leak check finds stack frames, source paths and SQL text, and passes our own error bodies', () => {
+    const answer = (status: number, text: string, headers: Record<string, string> = {}) => ({
+      status,
+      headers: new Headers({ 'content-type': 'application/json', ...headers }),
+      text,
+    });
+    expect(
+      findLeaks(answer(500, 'TypeError: x is undefined\n    at handler (/work/main/api/src/x.ts:12:3)')),
+    ).not.toEqual([]);
+    expect(findLeaks(answer(400, '{"message":"relation \\"users\\" does not exist"}'))).not.toEqual([]);
+    expect(
+      findLeaks(answer(409, '{"message":"duplicate key value violates unique constraint"}')),
+    ).not.toEqual([]);
+    expect(findLeaks(answer(200, '{"title":"at home"}', { 'x-debug': 'PostgresError: 42P01' }))).not.toEqual(
+      [],
+    );
+    expect(
+      findLeaks(answer(200, '{"stack":"at run (file:///app/node_modules/x/index.js:1:2)"}')),
+    ).not.toEqual([]);
+    expect(
+      findLeaks(
+        answer(
+          400,
+          '{"code":"VALIDATION_FAILED","message":"Invalid request","fields":{"title":"Must be at least 1 character"}}',
+        ),
+      ),
+    ).toEqual([]);
+    expect(findLeaks(answer(200, '{"title":"Printer at floor 2 says syntax error in postgres"}'))).toEqual(
+      [],
+    );
+  });
+
+  test('the judge calls schema breaches invalid and leaves defaulted keys alone', () => {
+    const body = operations.find((operation) => operation.key === `POST ${API_PATHS.tickets}`)?.body;
+    if (body?.kind !== 'json') {
+      expect(ONLY).not.toBe('');
+      return;
+    }
+    const { schema } = body;
+    const ticket = (entries: [string, Json][]) => new JsonObject([['description', 'd'], ...entries]);
+    expect(judge(schema, ticket([['title', 't'.repeat(500)]]))).toBe('valid');
+    expect(judge(schema, ticket([['title', 't'.repeat(501)]]))).toBe('invalid');
+    expect(judge(schema, ticket([['title', '']]))).toBe('invalid');
+    expect(
+      judge(
+        schema,
+        ticket([
+          ['title', 'a'],
+          ['priority', 'urgent'],
+        ]),
+      ),
+    ).toBe('invalid');
+    expect(
+      judge(
+        schema,
+        ticket([
+          ['title', 'a'],
+          ['__proto__', new JsonObject([])],
+        ]),
+      ),
+    ).toBe('invalid');
+    expect(
+      judge(
+        schema,
+        ticket([
+          ['title', 'a'],
+          ['title', 7],
+        ]),
+      ),
+    ).toBe('invalid');
+    expect(
+      judge(
+        schema,
+        ticket([
+          ['title', 7],
+          ['title', 'a'],
+        ]),
+      ),
+    ).toBe('valid');
+    expect(judge(schema, new JsonObject([['title', 'a']]))).toBe('invalid');
+  });
+});
+
+describe('every route of the OpenAPI document, as every caller, with generated hostile input', () => {
+  test('the document and the registered routes give operations to attack', () => {
+    expect(operations.length).toBeGreaterThan(ONLY ? 0 : 40);
+    if (!ONLY) expect(operations.some((operation) => operation.body.kind === 'json')).toBe(true);
+  });
+
+  for (const operation of operations) {
+    test(`${operation.key}`, async () => {
+      const failures: string[] = [];
+      for (const caller of CALLERS) {
+        const isAllowed = operation.allowed.includes(caller);
+        const seed = seedFor(operation.key, caller);
+        let lastProblems: string[] = [];
+        let lastInput = '';
+        try {
+          await fc.assert(
+            fc.asyncProperty(requestArbitrary(operation, pool), async (request) => {
+              const problems = await exercise(context, operation, caller, request);
+              if (problems.length) {
+                lastProblems = problems;
+                lastInput = request.describe();
+              }
+              return problems.length === 0;
+            }),
+            // No shrinking: every shrink step would be another request against a changed database.
+            { seed, numRuns: isAllowed && takesInput(operation) ? RUNS : FEW_RUNS, endOnFailure: true },
+          );
+        } catch (error) {
+          const replay = error instanceof Error ? (error.message.split('\n')[1] ?? '') : '';
+          failures.push(
+            `${operation.key} as ${caller} (HOSTILE_SEED=${SEED} HOSTILE_ONLY='${operation.key}', fast-check ${replay}):\n` +
+              `  ${lastProblems.join('\n  ')}\n  input: ${lastInput}`,
+          );
+        }
+      }
+      if (failures.length) console.error(failures.join('\n'));
+      expect(failures).toEqual([]);
+    }, 180_000);
+  }
+});
+
+describe('malformed transport', () => {
+  const transport: TransportContext = {
+    baseUrl: BASE_URL,
+    port: Number(new URL(BASE_URL).port),
+    sql,
+    cookieFor,
+    ticketId: () => pool.byKind.tickets?.[0] ?? crypto.randomUUID(),
+    nextIp,
+  };
+
+  for (const transportCase of TRANSPORT_CASES) {
+    test(transportCase.name, async () => {
+      transportCases += 1;
+      figures.inputsTried += 1;
+      const result = await runTransportCase(transport, transportCase);
+      if (result.answer && result.answer.status !== null && result.answer.status >= 500) figures.fiveXx += 1;
+      if (result.leaks) figures.stackOrSqlLeaks += 1;
+      if (result.refusedWrite) figures.refusedWrites += 1;
+      // The next request's baseline: whatever this case was allowed to write is not the next one's doing.
+      context.baseline = await snapshotTables(sql);
+      expect(result.problems).toEqual([]);
+    }, 60_000);
+  }
+});

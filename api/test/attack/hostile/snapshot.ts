@@ -1,0 +1,75 @@
+/**
+ * A cheap fingerprint of every table, to prove that a refused request wrote nothing. The tables
+ * come from information_schema at run time, so a table added by a later migration is watched
+ * without anyone editing this file. Per table: the row count (catches deletes) and the largest
+ * xmin (the id of the transaction that wrote a row version: any insert or update raises it; a
+ * rolled-back write leaves no visible row, and a locking read never touches it).
+ */
+import type { Sql } from 'postgres';
+
+/**
+ * Tables a read may change by design, left out entirely. Each says why. Anything not listed here
+ * is watched in full; deliberately so for idempotency_keys (written only in the transaction that
+ * creates the ticket or comment, so never by a refusal), users (last_login_at moves only on a
+ * successful sign-in) and the login throttle (kept in memory, not in a table).
+ */
+export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
+  // Opening a published article counts a view per day (SECURITY.md: "the article view counter is
+  // the one documented exception" to GET never changing state); these three tables are that counter.
+  kb_article_views: 'per-day article views, written by GET /api/kb/articles/:id',
+  kb_article_recent_views: 'the popularity window, written with every counted view',
+  kb_view_window: 'the window start, moved forward by the first counted view of a day',
+};
+
+/**
+ * Tables watched without some columns that a read legitimately updates: the fingerprint is the
+ * count plus a hash of each row without those columns, so every other change still shows.
+ */
+export const READ_SIDE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  // Every signed-in request slides the idle expiry (at most once a minute; session.ts): a
+  // refused request that passed sign-in (a 400 on a bad body) moves it, and that is no write of
+  // the request's content. Created, deleted or re-pointed sessions still show (count, sid, user_id).
+  sessions: ['expire'],
+  // The same documented view counter as UNWATCHED_TABLES, kept on the article row itself.
+  kb_articles: ['view_count', 'last_viewed_at'],
+};
+
+export type TableSnapshot = ReadonlyMap<string, string>;
+
+let tablesCache: string[] | null = null;
+
+/** The base tables of the public schema, in name order. */
+export async function watchedTables(sql: Sql): Promise<string[]> {
+  if (tablesCache) return tablesCache;
+  const rows = await sql<{ name: string }[]>`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'
+    order by table_name`;
+  tablesCache = rows.map((row) => row.name).filter((name) => !Object.hasOwn(UNWATCHED_TABLES, name));
+  return tablesCache;
+}
+
+/** One row per table: its name and fingerprint, in a single statement. */
+function fingerprintQuery(sql: Sql, tables: readonly string[]) {
+  const parts = tables.map((name) => {
+    const ignored = READ_SIDE_COLUMNS[name];
+    const fingerprint = ignored
+      ? sql`coalesce(sum(hashtextextended((to_jsonb(t) - ${sql.array([...ignored])}::text[])::text, 0)), 0)::text`
+      : sql`coalesce(max(t.xmin::text::bigint), 0)::text`;
+    return sql`select ${name}::text as name, count(*)::text || ':' || ${fingerprint} as fingerprint from ${sql(name)} t`;
+  });
+  return parts.reduce((all, part) => sql`${all} union all ${part}`);
+}
+
+/** The fingerprint of every watched table, now. */
+export async function snapshotTables(sql: Sql): Promise<TableSnapshot> {
+  const tables = await watchedTables(sql);
+  const rows = await fingerprintQuery(sql, tables);
+  return new Map(rows.map((row) => [String(row.name), String(row.fingerprint)]));
+}
+
+/** The tables whose fingerprint differs between two snapshots (added or removed tables included). */
+export function changedTables(before: TableSnapshot, after: TableSnapshot): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}

@@ -1,0 +1,370 @@
+/**
+ * The IDOR sweep (issue 9, part 1): for every route with an object id in its path, an end user
+ * puts other people's ids there (a ticket, its attachment, a notification, a draft or archived
+ * article, a team, a user) and an agent puts ids of objects only admins or their owners may touch.
+ * Each answer must equal, byte for byte, what the same request gets with a random uuid instead
+ * (the 'missing object' answer), carry no byte of the other object, and change nothing.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  API_PATHS,
+  ATTACHMENT_UPLOAD_FIELD,
+  ticketAttachmentsPath,
+  ticketCommentsPath,
+} from '@helpdesk/contracts';
+import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
+import { createUser, signIn, sql, type TestClient, type TestUser } from '../helpers.ts';
+import { createTeam, ensureSlaPolicies, fileTicket } from '../tickets.ts';
+import {
+  type Answer,
+  accessOf,
+  fillPath,
+  isRoleAllowed,
+  normalise,
+  type ObjectKind,
+  paramKinds,
+  type Route,
+  registeredRoutes,
+  secretsIn,
+  send,
+  writeFigures,
+} from './harness.ts';
+
+type Prober = {
+  name: 'end user' | 'agent';
+  user: TestUser;
+  cookie: string;
+  /** The prober's own objects by kind: filled into the parameters not under test (GET only). */
+  own: Partial<Record<ObjectKind, string>>;
+  /** Other people's objects (or admin-only ones) this prober must not reach, by kind. */
+  foreign: Partial<Record<ObjectKind, string[]>>;
+};
+
+const tally = { routes: 0, probes: 0, mismatches: 0, secretLeaks: 0, serverErrors: 0, changedObjects: 0 };
+const findings: string[] = [];
+
+let endUser: Prober;
+let agent: Prober;
+let secrets: string[] = [];
+let snapshotBefore = '';
+let snapshotObjects: () => Promise<string>;
+
+/** A body the route would accept if the object were reachable, so a missing check shows as a change. */
+function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
+  switch (route.key) {
+    case `POST ${API_PATHS.tickets}/:id/comments`:
+      return { json: { content: 'IDOR probe comment' } };
+    case `POST ${API_PATHS.tickets}/:id/attachments`: {
+      const form = new FormData();
+      form.append(
+        ATTACHMENT_UPLOAD_FIELD,
+        new Blob(['IDOR probe file'], { type: 'text/plain' }),
+        'probe.txt',
+      );
+      return { body: form };
+    }
+    case `PATCH ${API_PATHS.tickets}/:id`:
+      return { json: { priority: 'critical' } };
+    case `PUT ${API_PATHS.notifications}/:id/read`:
+      return {};
+    case `PATCH ${API_PATHS.teams}/:id`:
+      return { json: { name: 'Renamed by a probe' } };
+    case `POST ${API_PATHS.teams}/:id/members`:
+      return { json: { userIds: [crypto.randomUUID()] } };
+    case `PATCH ${API_PATHS.adminUsers}/:userId/status`:
+      return { json: { status: 'rejected' } };
+    case `PATCH ${API_PATHS.adminUsers}/:userId/role`:
+      return { json: { role: 'admin' } };
+    default:
+      return route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} };
+  }
+}
+
+async function upload(client: TestClient, ticketId: string, name: string): Promise<string> {
+  const form = new FormData();
+  form.append(ATTACHMENT_UPLOAD_FIELD, new Blob(['attachment body'], { type: 'text/plain' }), name);
+  const response = await client.request('POST', ticketAttachmentsPath(ticketId), { body: form });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+}
+
+async function comment(client: TestClient, ticketId: string, content: string, isInternal: boolean) {
+  const response = await client.post(ticketCommentsPath(ticketId), { content, isInternal });
+  if (response.status !== 201) throw new Error(`comment failed: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+}
+
+async function unreadNotificationOf(userId: string): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    select id from notifications where user_id = ${userId} and not is_read order by created_at desc limit 1`;
+  if (!row) throw new Error('the user has no unread notification');
+  return row.id;
+}
+
+beforeAll(async () => {
+  await ensureSlaPolicies();
+  const tag = crypto.randomUUID().slice(0, 8);
+  const [proberUser, victimUser, agentUser, victimAgentUser, adminUser] = await Promise.all([
+    createUser({ role: 'end_user' }),
+    createUser({ role: 'end_user', username: `victim_${tag}`, email: `victim.${tag}@victim.test` }),
+    createUser({ role: 'agent' }),
+    createUser({ role: 'agent' }),
+    createUser({ role: 'admin' }),
+  ]);
+  const [prober, victim, agentClient, victimAgent, admin] = await Promise.all(
+    [proberUser, victimUser, agentUser, victimAgentUser, adminUser].map((user) => signIn(user)),
+  );
+  if (!prober || !victim || !agentClient || !victimAgent || !admin) throw new Error('sign-in failed');
+
+  const secretTitle = `Payroll export of ${tag} leaks`;
+  const secretDescription = `Victim description ${tag}: the VPN password is hunter2-${tag}`;
+  const victimTicket = await fileTicket(victim, { title: secretTitle, description: secretDescription });
+  const publicComment = `Public reply ${tag} for the victim only`;
+  const internalComment = `Internal note ${tag}: victim is on the watch list`;
+  const publicCommentId = await comment(victimAgent, victimTicket.id, publicComment, false);
+  const internalCommentId = await comment(victimAgent, victimTicket.id, internalComment, true);
+  const secretFileName = `salary-${tag}.txt`;
+  const victimAttachment = await upload(victim, victimTicket.id, secretFileName);
+
+  const ownTicket = await fileTicket(prober, { title: `Prober ticket ${tag}` });
+  const ownAttachment = await upload(prober, ownTicket.id, `own-${tag}.txt`);
+  const ownComment = await comment(prober, ownTicket.id, `Prober comment ${tag}`, false);
+  // An internal note on the prober's own ticket is as foreign to them as the victim's ticket.
+  const noteOnOwn = `Internal note on the prober's ticket ${tag}`;
+  const noteOnOwnId = await comment(victimAgent, ownTicket.id, noteOnOwn, true);
+
+  const category = await insertCategory();
+  const published = await postArticle(admin, category.id, { title: `Published ${tag}`, status: 'published' });
+  const draft = await postArticle(admin, category.id, {
+    title: `Draft merger ${tag}`,
+    content: `Draft body ${tag}: unannounced merger`,
+    status: 'draft',
+  });
+  const archived = await postArticle(admin, category.id, {
+    title: `Archived layoffs ${tag}`,
+    content: `Archived body ${tag}`,
+    status: 'archived',
+  });
+  const teamName = `Secret team ${tag}`;
+  const teamId = await createTeam(teamName, [victimAgentUser.id]);
+
+  // Filing the victim's ticket notified every agent (no team): each agent has a notification now.
+  const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id);
+  const agentNotification = await unreadNotificationOf(agentUser.id);
+
+  const cookieOf = (client: TestClient) => {
+    if (!client.cookie) throw new Error('no session cookie');
+    return client.cookie;
+  };
+  const people = [victimUser.id, victimAgentUser.id, adminUser.id];
+  endUser = {
+    name: 'end user',
+    user: proberUser,
+    cookie: cookieOf(prober),
+    own: {
+      ticket: ownTicket.id,
+      comment: ownComment,
+      attachment: ownAttachment,
+      article: published.id,
+      user: proberUser.id,
+    },
+    foreign: {
+      ticket: [victimTicket.id],
+      comment: [publicCommentId, internalCommentId, noteOnOwnId],
+      attachment: [victimAttachment],
+      notification: [victimAgentNotification, agentNotification],
+      article: [draft.id, archived.id],
+      team: [teamId],
+      user: people,
+    },
+  };
+  agent = {
+    name: 'agent',
+    user: agentUser,
+    cookie: cookieOf(agentClient),
+    own: { notification: agentNotification, user: agentUser.id },
+    // Agents work every ticket and article; what they must not reach is another agent's
+    // notification and the admin-only teams and users.
+    foreign: { notification: [victimAgentNotification], team: [teamId], user: people },
+  };
+  for (const prober of [endUser, agent]) {
+    prober.foreign.unknown = Object.values(prober.foreign).flat();
+  }
+
+  secrets = [
+    secretTitle,
+    secretDescription,
+    victimTicket.ticketNumber,
+    victimTicket.id,
+    publicComment,
+    publicCommentId,
+    internalComment,
+    internalCommentId,
+    noteOnOwn,
+    noteOnOwnId,
+    secretFileName,
+    victimAttachment,
+    victimUser.username,
+    victimUser.email,
+    draft.title,
+    draft.content,
+    draft.id,
+    archived.title,
+    archived.id,
+    teamName,
+    teamId,
+    victimAgentNotification,
+  ];
+
+  snapshotObjects = async () => {
+    const [row] = await sql<{ snapshot: unknown }[]>`
+      select json_build_object(
+        'ticket', (select row_to_json(t) from tickets t where t.id = ${victimTicket.id}),
+        'comments', (select count(*) from ticket_comments where ticket_id = ${victimTicket.id}),
+        'attachments', (select count(*) from attachments where ticket_id = ${victimTicket.id}),
+        'events', (select count(*) from ticket_events where ticket_id = ${victimTicket.id}),
+        'ownTicket', (select row_to_json(t) from tickets t where t.id = ${ownTicket.id}),
+        'ownComments', (select count(*) from ticket_comments where ticket_id = ${ownTicket.id}),
+        'ownAttachments', (select count(*) from attachments where ticket_id = ${ownTicket.id}),
+        'notifications', (select json_agg(row_to_json(n) order by n.id) from notifications n
+                          where n.id in (${victimAgentNotification}, ${agentNotification})),
+        'articles', (select json_agg(row_to_json(a) order by a.id) from kb_articles a
+                     where a.id in (${draft.id}, ${archived.id}, ${published.id})),
+        'team', (select row_to_json(t) from teams t where t.id = ${teamId}),
+        'members', (select count(*) from team_members where team_id = ${teamId}),
+        'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
+                                                    'updated', u.updated_at) order by u.id)
+                  from users u where u.id in ${sql(people)})
+      ) as snapshot`;
+    return JSON.stringify(row?.snapshot);
+  };
+  snapshotBefore = await snapshotObjects();
+});
+
+/** Same status, same type, same body once the ids the two requests carried are blanked. */
+function sameAnswer(probe: Answer, probeIds: string[], reference: Answer, referenceIds: string[]): boolean {
+  return (
+    probe.status === reference.status &&
+    probe.contentType === reference.contentType &&
+    normalise(probe.text, probeIds) === normalise(reference.text, referenceIds)
+  );
+}
+
+/**
+ * Probes one route as one prober: each parameter in turn gets each foreign id of its kind while
+ * the others keep the prober's own (GET) or random ids; with two or more parameters, also all of
+ * them foreign at once. Each probe is paired with the same request carrying a random uuid there.
+ */
+async function sweepRoute(route: Route, prober: Prober): Promise<void> {
+  const kinds = paramKinds(route);
+  const isSafe = route.method === 'GET';
+  const base: Record<string, string> = {};
+  for (const { name, kind } of kinds)
+    base[name] = (isSafe ? prober.own[kind] : undefined) ?? crypto.randomUUID();
+  const variants: { values: Record<string, string>; foreignNames: string[] }[] = [];
+  for (const { name, kind } of kinds) {
+    for (const id of prober.foreign[kind] ?? [])
+      variants.push({ values: { ...base, [name]: id }, foreignNames: [name] });
+  }
+  if (kinds.length > 1) {
+    const combos = kinds.map(({ kind }) => prober.foreign[kind] ?? []);
+    if (combos.every((ids) => ids.length > 0)) {
+      const values = Object.fromEntries(kinds.map(({ name }, index) => [name, combos[index]?.[0] ?? '']));
+      variants.push({ values, foreignNames: kinds.map(({ name }) => name) });
+    }
+  }
+  for (const variant of variants) {
+    const reference = { ...variant.values };
+    for (const name of variant.foreignNames) reference[name] = crypto.randomUUID();
+    const probeIds = Object.values(variant.values);
+    const referenceIds = Object.values(reference);
+    const probeAnswer = await send(route.method, fillPath(route, variant.values), {
+      cookie: prober.cookie,
+      ...bodyFor(route),
+    });
+    const referenceAnswer = await send(route.method, fillPath(route, reference), {
+      cookie: prober.cookie,
+      ...bodyFor(route),
+    });
+    tally.probes += 1;
+    const label = `${route.key} as ${prober.name} with ${variant.foreignNames.map((n) => `:${n}`).join('+')} foreign`;
+    if (probeAnswer.status >= 500 || referenceAnswer.status >= 500) {
+      tally.serverErrors += 1;
+      findings.push(`${label}: 5xx (${probeAnswer.status} / ${referenceAnswer.status})`);
+    }
+    if (!sameAnswer(probeAnswer, probeIds, referenceAnswer, referenceIds)) {
+      tally.mismatches += 1;
+      findings.push(
+        `${label}: ${probeAnswer.status} ${probeAnswer.text.slice(0, 200)} differs from a missing object's ${referenceAnswer.status} ${referenceAnswer.text.slice(0, 200)}`,
+      );
+    }
+    const leaked = secretsIn(
+      probeAnswer.text,
+      secrets.filter((secret) => !probeIds.includes(secret)),
+    );
+    const headerLeaks = secretsIn(
+      [...probeAnswer.headers.values()].join('\n'),
+      secrets.filter((s) => !probeIds.includes(s)),
+    );
+    if (leaked.length || headerLeaks.length) {
+      tally.secretLeaks += leaked.length + headerLeaks.length;
+      findings.push(`${label}: the answer holds ${[...leaked, ...headerLeaks].join(', ')}`);
+    }
+  }
+}
+
+describe('IDOR sweep', () => {
+  test('other people’s ids answer exactly like missing ones, for every route with an object id', async () => {
+    const routes = registeredRoutes().filter((route) => route.params.length > 0);
+    for (const route of routes) {
+      tally.routes += 1;
+      for (const prober of [endUser, agent]) await sweepRoute(route, prober);
+    }
+    const after = await snapshotObjects();
+    if (after !== snapshotBefore) {
+      tally.changedObjects += 1;
+      findings.push(`a probe changed someone's objects:\nbefore ${snapshotBefore}\nafter  ${after}`);
+    }
+    expect(findings).toEqual([]);
+    // Every route with an object id was probed by someone (or nobody could probe it: none exists).
+    expect(tally.probes).toBeGreaterThan(routes.length);
+  });
+
+  test('the sweep would notice: the victim’s own requests get the objects the probers could not', async () => {
+    // A control: the same paths answer 200 with the secret to those allowed, so equal 404s above
+    // are the access rule at work, not a broken fixture.
+    const route = registeredRoutes().find((r) => r.key === `GET ${API_PATHS.tickets}/:id`);
+    expect(route).toBeDefined();
+    if (!route) return;
+    expect(isRoleAllowed(accessOf(route), 'end_user')).toBe(true);
+    const ticketId = endUser.foreign.ticket?.[0] ?? '';
+    const asAgent = await send('GET', fillPath(route, { id: ticketId }), { cookie: agent.cookie });
+    expect(asAgent.status).toBe(200);
+    expect(secretsIn(asAgent.text, secrets).length).toBeGreaterThan(3);
+    const asEndUser = await send('GET', fillPath(route, { id: ticketId }), { cookie: endUser.cookie });
+    expect(asEndUser.status).toBe(404);
+  });
+});
+
+afterAll(() => {
+  writeFigures(
+    'idor',
+    'IDOR sweep',
+    [
+      { name: 'routes with an object id', value: tally.routes, target: { op: '>=', value: 1 } },
+      { name: 'probes (foreign id vs missing id)', value: tally.probes, target: { op: '>=', value: 1 } },
+      { name: 'answers unlike a missing object’s', value: tally.mismatches, target: { op: '=', value: 0 } },
+      {
+        name: 'bytes of other people’s objects in answers',
+        value: tally.secretLeaks,
+        target: { op: '=', value: 0 },
+      },
+      { name: 'objects changed by probes', value: tally.changedObjects, target: { op: '=', value: 0 } },
+      { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
+    ],
+    [
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users) and an agent (another agent’s notification, admin-only teams and users).',
+      'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
+    ],
+  );
+});
