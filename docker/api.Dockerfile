@@ -6,6 +6,8 @@ FROM oven/bun:1.4.5 AS deps
 WORKDIR /app
 # Every workspace manifest is needed: the lockfile covers all of them and a frozen install checks it.
 COPY package.json bun.lock bunfig.toml ./
+# package.json's patchedDependencies: a frozen install refuses to run without the patch files.
+COPY patches patches
 COPY contracts/package.json contracts/
 COPY shared-ui/package.json shared-ui/
 COPY api/package.json api/
@@ -13,6 +15,7 @@ COPY shell/package.json shell/
 COPY mf-tickets/package.json mf-tickets/
 COPY mf-kb/package.json mf-kb/
 COPY mf-admin/package.json mf-admin/
+COPY bench/package.json bench/
 # Only what the API runs on: no embedded PostgreSQL, no frontend toolchain.
 RUN bun install --frozen-lockfile --production --ignore-scripts \
       --filter '@helpdesk/api' --filter '@helpdesk/contracts'

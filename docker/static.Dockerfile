@@ -7,6 +7,8 @@ FROM oven/bun:1.4.5 AS build
 ARG APP
 WORKDIR /app
 COPY package.json bun.lock bunfig.toml ./
+# package.json's patchedDependencies: a frozen install refuses to run without the patch files.
+COPY patches patches
 COPY contracts/package.json contracts/
 COPY shared-ui/package.json shared-ui/
 COPY api/package.json api/
@@ -14,6 +16,7 @@ COPY shell/package.json shell/
 COPY mf-tickets/package.json mf-tickets/
 COPY mf-kb/package.json mf-kb/
 COPY mf-admin/package.json mf-admin/
+COPY bench/package.json bench/
 RUN test -n "$APP" || (echo "build-arg APP is required (shell, mf-tickets, mf-kb or mf-admin)" >&2; exit 1)
 # The app plus the workspace packages it builds from, each with its own dependencies (isolated linker).
 RUN bun install --frozen-lockfile --ignore-scripts \

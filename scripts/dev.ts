@@ -15,6 +15,8 @@ const dbLog = prefixLines('postgres', 5);
 const sayDb = (line: string) => dbLog(`${line}\n`);
 
 const usesOwnDatabase = Boolean(process.env.DATABASE_URL);
+// Mail goes to the local catcher unless the developer names a real SMTP server.
+const usesMailCatcher = !process.env.SMTP_HOST;
 const wanted: [string, number][] = [
   ['SHELL_PORT', PORTS.shell],
   ['API_PORT', PORTS.api],
@@ -22,6 +24,12 @@ const wanted: [string, number][] = [
   ['MF_KB_PORT', PORTS.mfKb],
   ['MF_ADMIN_PORT', PORTS.mfAdmin],
   ...(usesOwnDatabase ? [] : ([['PG_PORT', PORTS.postgres]] as [string, number][])),
+  ...(usesMailCatcher
+    ? ([
+        ['MAIL_CATCHER_SMTP_PORT', PORTS.mailCatcherSmtp],
+        ['MAIL_CATCHER_PORT', PORTS.mailCatcherHttp],
+      ] as [string, number][])
+    : []),
 ];
 const seen = new Map<number, string>();
 for (const [name, port] of wanted) {
@@ -68,6 +76,21 @@ try {
 }
 
 const shellUrl = `http://localhost:${PORTS.shell}`;
+const mailCatcherUrl = `http://localhost:${PORTS.mailCatcherHttp}`;
+if (usesMailCatcher) {
+  children.push(
+    startChild({
+      name: 'mail',
+      colorIndex: 5,
+      command: ['bun', 'scripts/mail-catcher.ts'],
+      cwd: REPO_ROOT,
+      env: {
+        MAIL_CATCHER_SMTP_PORT: String(PORTS.mailCatcherSmtp),
+        MAIL_CATCHER_PORT: String(PORTS.mailCatcherHttp),
+      },
+    }),
+  );
+}
 const apps = [
   { name: 'mf-tickets', dir: 'mf-tickets' },
   { name: 'mf-kb', dir: 'mf-kb' },
@@ -85,6 +108,7 @@ children.push(
       API_PORT: String(PORTS.api),
       NODE_ENV: 'development',
       APP_BASE_URL: process.env.APP_BASE_URL ?? shellUrl,
+      ...(usesMailCatcher ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(PORTS.mailCatcherSmtp) } : {}),
       // Each remote's standalone harness talks to the API from its own dev origin.
       ALLOWED_ORIGINS: [
         process.env.ALLOWED_ORIGINS,
@@ -119,6 +143,7 @@ if (await waitForUrl(`${shellUrl}/api/ready`, 120_000)) {
   say(
     `ready: ${shellUrl}  (admin / Admin123!, agent / Agent123!, user / User1234!). Ctrl-C stops everything.`,
   );
+  if (usesMailCatcher) say(`mail the desk sends (nothing is delivered): ${mailCatcherUrl}`);
 } else if (!isShuttingDown) {
   say(`the shell or the API did not answer at ${shellUrl}/api/ready within 2 minutes; see the log above.`);
 }

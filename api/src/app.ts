@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { createDashboardRoutes } from './dashboard/routes.ts';
 import type { RouteDeps } from './deps.ts';
 import { createDocsRoutes } from './docs/routes.ts';
+import { createEmailRoutes } from './email/routes.ts';
 import { createErrorHandler } from './errors.ts';
 import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
@@ -14,8 +15,10 @@ import { createKbRoutes } from './kb/routes.ts';
 import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
+import { createRealtimeRoutes } from './realtime/routes.ts';
 import { createReportRoutes } from './reports/routes.ts';
 import { createRequestLog } from './request-log.ts';
+import { createSearchRoutes } from './search/routes.ts';
 import { createSecurityPlugin } from './security.ts';
 import { createSessionPlugin } from './session.ts';
 import { createSettingsRoutes } from './settings/routes.ts';
@@ -51,14 +54,17 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createAuthRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createNotificationRoutes(deps))
+    .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))
     .use(createTicketRoutes(deps))
     .use(createAttachmentRoutes(deps))
     .use(createDashboardRoutes(deps))
     .use(createKbRoutes(deps))
+    .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
     .use(createReportRoutes(deps))
-    .use(createAuditLogRoutes(deps));
+    .use(createAuditLogRoutes(deps))
+    .use(createEmailRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -5,33 +5,31 @@ import { ConfigError, loadConfig } from './config.ts';
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db' };
 
 describe('loadConfig', () => {
-  test('defaults: development, port 3001, the shell on localhost:3000, reset links logged', () => {
+  test('defaults: development, port 3001, the shell on localhost:3000, no SMTP server', () => {
     const config = loadConfig(base);
     expect(config.nodeEnv).toBe('development');
     expect(config.port).toBe(3001);
     expect(config.appBaseUrl).toBe('http://localhost:3000');
     expect([...config.allowedOrigins].sort()).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
     expect(config.trustedProxies.size).toBe(0);
-    expect(config.logResetLinks).toBe(true);
+    expect(config.smtp).toBeNull();
     expect(config.sessionCookie).toEqual({ name: 'helpdesk_session', isSecure: false });
   });
 
-  test('production: __Host- cookie with Secure, no reset links in the log, exact origins only', () => {
+  test('production: __Host- cookie with Secure, exact origins only', () => {
     const config = loadConfig({ ...base, NODE_ENV: 'production', APP_BASE_URL: 'https://help.example.com/' });
     expect(config.sessionCookie).toEqual({ name: '__Host-helpdesk_session', isSecure: true });
-    expect(config.logResetLinks).toBe(false);
     expect(config.appBaseUrl).toBe('https://help.example.com');
     expect([...config.allowedOrigins]).toEqual(['https://help.example.com']);
   });
 
-  test('ALLOWED_ORIGINS adds to APP_BASE_URL; TRUSTED_PROXIES and LOG_RESET_LINKS are read', () => {
+  test('ALLOWED_ORIGINS adds to APP_BASE_URL; TRUSTED_PROXIES is read', () => {
     const config = loadConfig({
       ...base,
       NODE_ENV: 'test',
       APP_BASE_URL: 'https://help.example.com',
       ALLOWED_ORIGINS: 'https://admin.example.com, https://other.example.com/path',
       TRUSTED_PROXIES: '10.0.0.1, ::1',
-      LOG_RESET_LINKS: 'true',
       API_PORT: '4001',
     });
     expect([...config.allowedOrigins].sort()).toEqual([
@@ -40,8 +38,75 @@ describe('loadConfig', () => {
       'https://other.example.com',
     ]);
     expect([...config.trustedProxies]).toEqual(['10.0.0.1', '::1']);
-    expect(config.logResetLinks).toBe(true);
     expect(config.port).toBe(4001);
+  });
+
+  test('SMTP_*: a host alone means the submission port with STARTTLS and no login; 465 means TLS', () => {
+    expect(loadConfig({ ...base, SMTP_HOST: 'smtp.example.com' }).smtp).toEqual({
+      host: 'smtp.example.com',
+      port: 587,
+      isSecure: false,
+      username: null,
+      password: null,
+    });
+    expect(loadConfig({ ...base, SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525' }).smtp).toEqual({
+      host: '127.0.0.1',
+      port: 2525,
+      isSecure: false,
+      username: null,
+      password: null,
+    });
+    expect(loadConfig({ ...base, SMTP_HOST: 'mail.example.com', SMTP_PORT: '465' }).smtp?.isSecure).toBe(
+      true,
+    );
+    expect(loadConfig({ ...base, SMTP_HOST: 'mail.example.com', SMTP_SECURE: 'true' }).smtp?.port).toBe(465);
+    expect(
+      loadConfig({
+        ...base,
+        SMTP_HOST: 'mail.example.com',
+        SMTP_PORT: '587',
+        SMTP_SECURE: 'false',
+        SMTP_USER: 'desk@example.com',
+        SMTP_PASSWORD: 's3cret pass',
+      }).smtp,
+    ).toEqual({
+      host: 'mail.example.com',
+      port: 587,
+      isSecure: false,
+      username: 'desk@example.com',
+      password: 's3cret pass',
+    });
+  });
+
+  test('the worker: in the API by default, SLA watch every 30 s, cleanup hourly; each can be changed', () => {
+    expect(loadConfig(base).worker).toEqual({
+      isInApi: true,
+      slaWatchIntervalMs: 30_000,
+      cleanupIntervalMs: 3_600_000,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        WORKER_IN_API: 'false',
+        SLA_WATCH_INTERVAL_SECONDS: '5',
+        CLEANUP_INTERVAL_SECONDS: '600',
+      }).worker,
+    ).toEqual({ isInApi: false, slaWatchIntervalMs: 5_000, cleanupIntervalMs: 600_000 });
+    const cases: [Record<string, string>, string][] = [
+      [{ WORKER_IN_API: 'no' }, "WORKER_IN_API must be 'true' or 'false'"],
+      [
+        { SLA_WATCH_INTERVAL_SECONDS: '0' },
+        'SLA_WATCH_INTERVAL_SECONDS must be a whole number from 1 to 3600',
+      ],
+      [{ SLA_WATCH_INTERVAL_SECONDS: '1.5' }, 'SLA_WATCH_INTERVAL_SECONDS must be a whole number'],
+      [{ SLA_WATCH_INTERVAL_SECONDS: '99999' }, 'SLA_WATCH_INTERVAL_SECONDS must be a whole number'],
+      [{ CLEANUP_INTERVAL_SECONDS: '-5' }, 'CLEANUP_INTERVAL_SECONDS must be a whole number from 10'],
+      [{ CLEANUP_INTERVAL_SECONDS: 'hourly' }, 'CLEANUP_INTERVAL_SECONDS must be a whole number'],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+    }
   });
 
   test('ATTACHMENTS_DIR: <repo>/.data/uploads by default, absolute as given, relative from the working directory', () => {
@@ -65,11 +130,56 @@ describe('loadConfig', () => {
         { ...base, TRUSTED_PROXIES: 'proxy.internal' },
         'TRUSTED_PROXIES must be a comma list of IP addresses',
       ],
-      [{ ...base, LOG_RESET_LINKS: 'yes' }, "LOG_RESET_LINKS must be 'true' or 'false'"],
+      [{ ...base, SMTP_HOST: 'smtp.example.com\r\nRCPT TO:<x@evil.test>' }, 'SMTP_HOST must be a host name'],
+      [{ ...base, SMTP_HOST: 'smtp://mail.example.com' }, 'SMTP_HOST must be a host name'],
+      [{ ...base, SMTP_HOST: 'mail.example.com', SMTP_PORT: '0' }, 'SMTP_PORT must be a port number'],
+      [{ ...base, SMTP_HOST: 'mail.example.com', SMTP_PORT: 'smtp' }, 'SMTP_PORT must be a port number'],
+      [
+        { ...base, SMTP_HOST: 'mail.example.com', SMTP_SECURE: 'yes' },
+        "SMTP_SECURE must be 'true' or 'false'",
+      ],
+      [
+        { ...base, SMTP_HOST: 'mail.example.com', SMTP_USER: 'desk' },
+        'SMTP_USER and SMTP_PASSWORD go together',
+      ],
+      [
+        { ...base, SMTP_HOST: 'mail.example.com', SMTP_PASSWORD: 'pw' },
+        'SMTP_USER and SMTP_PASSWORD go together',
+      ],
+      [{ ...base, SMTP_PORT: '2525' }, 'SMTP_PORT is set but SMTP_HOST is not'],
+      [{ ...base, SMTP_PASSWORD: 'pw' }, 'SMTP_PASSWORD is set but SMTP_HOST is not'],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(message);
+    }
+  });
+});
+
+describe('live-update settings', () => {
+  test('a 25 s heartbeat, 10 streams per user and 5000 per process unless set; bad values are refused', () => {
+    expect(loadConfig(base).realtime).toEqual({
+      heartbeatMs: 25_000,
+      maxStreamsPerUser: 10,
+      maxStreams: 5000,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        REALTIME_HEARTBEAT_MS: '1000',
+        REALTIME_MAX_STREAMS_PER_USER: '2',
+        REALTIME_MAX_STREAMS: '50',
+      }).realtime,
+    ).toEqual({ heartbeatMs: 1000, maxStreamsPerUser: 2, maxStreams: 50 });
+    for (const [name, value] of [
+      ['REALTIME_HEARTBEAT_MS', '100'],
+      ['REALTIME_HEARTBEAT_MS', '600000'],
+      ['REALTIME_HEARTBEAT_MS', '1e4'],
+      ['REALTIME_MAX_STREAMS_PER_USER', '0'],
+      ['REALTIME_MAX_STREAMS', '-1'],
+      ['REALTIME_MAX_STREAMS', 'lots'],
+    ] as const) {
+      expect(() => loadConfig({ ...base, [name]: value })).toThrow(`${name} must be a whole number`);
     }
   });
 });

@@ -15,14 +15,31 @@ export type Config = {
   allowedOrigins: ReadonlySet<string>;
   /** Peers whose X-Forwarded-For is believed. */
   trustedProxies: ReadonlySet<string>;
-  /** Until email sending exists, reset links go to the API log. */
-  logResetLinks: boolean;
+  /** The SMTP server from SMTP_* (used when the saved settings name no SMTP host), or null. */
+  smtp: EnvSmtp | null;
   /** The session cookie: the __Host- prefix (which requires Secure) in production. */
   sessionCookie: { name: string; isSecure: boolean };
   /** Bearer token for GET /api/metrics; without it only direct loopback peers may scrape. */
   metricsToken: string | undefined;
   /** Absolute directory for attachment files (ATTACHMENTS_DIR), outside any static root; created on first upload. */
   attachmentsDir: string;
+  /** GET /api/events: heartbeat (and session re-check) interval, and open streams allowed per user and per process. */
+  realtime: { heartbeatMs: number; maxStreamsPerUser: number; maxStreams: number };
+  /**
+   * Background work (api/src/worker): whether the API process runs it (WORKER_IN_API; false when
+   * `bun run worker` runs it on its own), and how often the SLA watch and the cleanup look.
+   */
+  worker: { isInApi: boolean; slaWatchIntervalMs: number; cleanupIntervalMs: number };
+};
+
+/** SMTP from the environment: SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER and SMTP_PASSWORD. */
+export type EnvSmtp = {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  isSecure: boolean;
+  username: string | null;
+  password: string | null;
 };
 
 /** `<repo>/.data/uploads`: next to the development database, ignored by git. */
@@ -80,6 +97,16 @@ function readDirectory(env: Env, name: string, fallback: string): string {
   return isAbsolute(raw) ? raw : resolve(raw);
 }
 
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
 function readMetricsToken(env: Env): string | undefined {
   const raw = env.METRICS_TOKEN ?? '';
   if (raw === '') return undefined;
@@ -87,6 +114,34 @@ function readMetricsToken(env: Env): string | undefined {
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
   }
   return raw;
+}
+
+/** A host name or an IP address: nothing else may reach nodemailer's connection options. */
+function isSmtpHost(value: string): boolean {
+  return (
+    isIP(value) !== 0 || (value.length <= 255 && /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(value))
+  );
+}
+
+function readSmtp(env: Env): EnvSmtp | null {
+  const host = env.SMTP_HOST?.trim() ?? '';
+  if (host === '') {
+    const stray = ['SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD'].find((name) => env[name]);
+    if (stray)
+      throw new ConfigError(`${stray} is set but SMTP_HOST is not: set SMTP_HOST too, or unset ${stray}`);
+    return null;
+  }
+  if (!isSmtpHost(host)) throw new ConfigError(`SMTP_HOST must be a host name or IP address, got '${host}'`);
+  const securePort = env.SMTP_PORT === '465';
+  const isSecure = readBoolean(env, 'SMTP_SECURE', securePort);
+  const port = readPort(env, 'SMTP_PORT', isSecure ? 465 : 587);
+  const username = env.SMTP_USER ?? '';
+  const password = env.SMTP_PASSWORD ?? '';
+  if ((username === '') !== (password === '')) {
+    throw new ConfigError('SMTP_USER and SMTP_PASSWORD go together: set both, or neither');
+  }
+  if (/[\r\n]/.test(username)) throw new ConfigError('SMTP_USER must be one line');
+  return { host, port, isSecure, username: username || null, password: password || null };
 }
 
 /** The same site under its other loopback name: a developer may open either localhost or 127.0.0.1. */
@@ -140,9 +195,19 @@ export function loadConfig(env: Env = process.env): Config {
     appBaseUrl,
     allowedOrigins,
     trustedProxies: new Set(trustedProxies),
-    logResetLinks: readBoolean(env, 'LOG_RESET_LINKS', nodeEnv === 'development'),
+    smtp: readSmtp(env),
     attachmentsDir: readDirectory(env, 'ATTACHMENTS_DIR', DEFAULT_ATTACHMENTS_DIR),
     metricsToken: readMetricsToken(env),
+    realtime: {
+      heartbeatMs: readInteger(env, 'REALTIME_HEARTBEAT_MS', 25_000, 200, 60_000),
+      maxStreamsPerUser: readInteger(env, 'REALTIME_MAX_STREAMS_PER_USER', 10, 1, 1000),
+      maxStreams: readInteger(env, 'REALTIME_MAX_STREAMS', 5000, 1, 100_000),
+    },
+    worker: {
+      isInApi: readBoolean(env, 'WORKER_IN_API', true),
+      slaWatchIntervalMs: readInteger(env, 'SLA_WATCH_INTERVAL_SECONDS', 30, 1, 3600) * 1000,
+      cleanupIntervalMs: readInteger(env, 'CLEANUP_INTERVAL_SECONDS', 3600, 10, 7 * 24 * 3600) * 1000,
+    },
     // Production runs behind TLS; COOKIE_SECURE=false is for a local http trial of a production start.
     sessionCookie: readBoolean(env, 'COOKIE_SECURE', isProduction)
       ? { name: '__Host-helpdesk_session', isSecure: true }

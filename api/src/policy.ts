@@ -42,6 +42,8 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`GET ${API_PATHS.notificationsCount}`]: STAFF,
   [`PUT ${API_PATHS.notifications}/:id/read`]: STAFF,
   [`PUT ${API_PATHS.notificationsReadAll}`]: STAFF,
+  // Live updates: end users get only their own bell's events (they have none today), never ticket events.
+  [`GET ${API_PATHS.events}`]: SIGNED_IN,
 
   [`GET ${API_PATHS.tickets}`]: SIGNED_IN,
   [`POST ${API_PATHS.tickets}`]: SIGNED_IN,
@@ -66,6 +68,10 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`POST ${API_PATHS.kbArticles}`]: STAFF,
   [`PUT ${API_PATHS.kbArticles}/:id`]: STAFF,
 
+  // Desk search (issue 8): everyone signed in; what each finds is scoped in SQL (an end user's own
+  // tickets and published articles, no internal notes, no people).
+  [`GET ${API_PATHS.search}`]: SIGNED_IN,
+
   [`GET ${API_PATHS.teams}`]: ADMIN,
   [`GET ${API_PATHS.teams}/:id/members`]: ADMIN,
 
@@ -84,6 +90,10 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`GET ${ADMIN_API_PATHS.adminReports}`]: ADMIN,
   [`GET ${ADMIN_API_PATHS.adminReportsExport}`]: ADMIN,
   [`GET ${ADMIN_API_PATHS.adminAuditLogs}`]: ADMIN,
+  // Outgoing mail (issue 7): the outbox's status, retrying failed messages, a test message.
+  [`GET ${ADMIN_API_PATHS.adminEmailOutbox}`]: ADMIN,
+  [`POST ${ADMIN_API_PATHS.adminEmailOutboxRetry}`]: ADMIN,
+  [`POST ${ADMIN_API_PATHS.adminEmailOutboxTest}`]: ADMIN,
 };
 
 /** The access rule of a route, or undefined when the table does not list it (deny). */

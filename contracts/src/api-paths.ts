@@ -24,10 +24,12 @@ export const API_PATHS = {
   notifications: '/api/notifications',
   notificationsCount: '/api/notifications/count',
   notificationsReadAll: '/api/notifications/read-all',
+  events: '/api/events',
   kbCategories: '/api/kb/categories',
   kbArticles: '/api/kb/articles',
   kbArticlesSearch: '/api/kb/articles/search',
   teams: '/api/teams',
+  search: '/api/search',
 } as const;
 
 /** `/api/admin/users/{userId}/status` */

@@ -768,8 +768,8 @@ async function seedNotifications(
 
 /**
  * The desk's settings as an admin saved them a while ago (the defaults of the spec plus a company
- * name and a mail server without a password), so the Settings screen and the display settings
- * show a configured desk.
+ * name and email), so the Settings screen and the display settings show a configured desk. No SMTP
+ * server is saved: mail leaves through the environment's SMTP_* (under `bun dev`, the mail catcher).
  */
 async function seedSettings(tx: Tx, users: UserIds, now: number): Promise<void> {
   const savedAt = new Date(now - 30 * DAY);
@@ -783,9 +783,9 @@ async function seedSettings(tx: Tx, users: UserIds, now: number): Promise<void> 
       push_notifications: false,
       auto_assignment: true,
       require_approval: false,
-      smtp_host: 'smtp.example.com',
+      smtp_host: '',
       smtp_port: 587,
-      smtp_username: 'helpdesk',
+      smtp_username: '',
       updated_by: idOf(users, 'admin'),
       created_at: savedAt,
       updated_at: savedAt,

@@ -84,6 +84,16 @@ describe('auditDetailsText', () => {
     );
   });
 
+  test('email: how many failed emails were requeued; a test email', () => {
+    expect(auditDetailsText(entry('email.retried', { requeued: 1, ids: ['x'] }))).toBe(
+      '1 failed email requeued',
+    );
+    expect(auditDetailsText(entry('email.retried', { requeued: 12 }))).toBe('12 failed emails requeued');
+    expect(auditDetailsText(entry('email.test_sent', { outboxId: 'x' }))).toBe(
+      'Test email queued to their own address',
+    );
+  });
+
   test('malformed or unknown details never throw', () => {
     expect(auditDetailsText(entry('team.updated', { changes: 'nonsense' }))).toBe('Team');
     expect(auditDetailsText(entry('team.members_added', { usernames: 'x' }))).toBe('Team : added members');

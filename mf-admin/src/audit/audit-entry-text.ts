@@ -97,6 +97,12 @@ export function auditDetailsText(entry: Pick<TAuditLogEntry, 'action' | 'details
       if (d.smtpPassword === 'cleared') parts.push('SMTP password cleared');
       return parts.length ? parts.join('; ') : 'No changes';
     }
+    case 'email.retried': {
+      const count = typeof d.requeued === 'number' ? d.requeued : 0;
+      return `${count} failed ${count === 1 ? 'email' : 'emails'} requeued`;
+    }
+    case 'email.test_sent':
+      return 'Test email queued to their own address';
     default: {
       const json = JSON.stringify(d);
       return json === '{}' ? '' : valueText(json);

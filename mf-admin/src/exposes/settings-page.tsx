@@ -16,6 +16,7 @@ import {
   Skeleton,
 } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
+import { EmailDeliveryCard } from '../settings/email-delivery-card.tsx';
 import { SettingsFormView } from '../settings/settings-form-view.tsx';
 
 const SKELETON_CARDS = ['general', 'switches', 'smtp'];
@@ -64,6 +65,7 @@ export default function SettingsPage(_props: TRemotePageProps) {
       ) : (
         <SettingsFormView settings={settingsQuery.data} />
       )}
+      <EmailDeliveryCard />
     </div>
   );
 }
