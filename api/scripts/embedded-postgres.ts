@@ -17,6 +17,8 @@ type Options = {
   /** Wipe the data directory when stopped (tests). */
   isEphemeral?: boolean;
   onLog?: (line: string) => void;
+  /** Extra server settings (`-c name=value`), e.g. a bigger shared_buffers for the benchmark cluster. */
+  serverSettings?: Record<string, string>;
 };
 
 const USER = 'helpdesk';
@@ -93,7 +95,13 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     // These machines run as root, and PostgreSQL refuses to run as root.
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      ...Object.entries(options.serverSettings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message) => log(String(message).trimEnd()),
     onError: (message) => log(String(message instanceof Error ? message.message : message).trimEnd()),
   });

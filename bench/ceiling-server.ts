@@ -1,0 +1,62 @@
+/**
+ * The raw ceilings the product is measured against: Elysia + postgres.js on the same database,
+ * with no session, policy, validation or logging. Each route runs the statement the product's
+ * endpoint spends most of its time in, so "product / ceiling" is what our own layers cost.
+ * `bun bench/ceiling-server.ts <port> <database url>`
+ */
+import { Elysia } from 'elysia';
+import postgres from 'postgres';
+
+const [portArg, url] = process.argv.slice(2);
+const port = Number(portArg);
+if (!url || !Number.isInteger(port)) {
+  console.error('usage: bun bench/ceiling-server.ts <port> <database url>');
+  process.exit(2);
+}
+
+// The same pool size as the API (api/src/db/postgres.ts), so neither side wins by connections.
+const sql = postgres(url, { max: 10, onnotice: () => {} });
+const [requester] = await sql<
+  { id: string }[]
+>`select id from users where role = 'end_user' and status = 'active' order by username limit 1`;
+if (!requester) throw new Error('the database has no end user: run bun run seed:large first');
+
+const app = new Elysia()
+  .get('/select-1', async () => (await sql`select 1 as one`)[0])
+  // Mirrors selectTicketPage (api/src/tickets/queries.ts): first page, newest first, names joined.
+  .get(
+    '/ticket-list',
+    () => sql`
+      select t.id, t.ticket_number as "ticketNumber", t.title, t.priority, t.status, t.category,
+        t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
+        t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
+        t.responded_at as "respondedAt", t.resolved_at as "resolvedAt", t.closed_at as "closedAt",
+        t.created_at as "createdAt", t.updated_at as "updatedAt",
+        json_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name, 'email', r.email) as requester,
+        case when a.id is null then null
+             else json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name) end as assignee
+      from tickets t
+      join users r on r.id = t.requester_id
+      left join users a on a.id = t.assignee_id
+      order by t.created_at desc, t.id desc
+      limit 50`,
+  )
+  .get('/ticket-by-number/:number', async ({ params, status }) => {
+    const [ticket] = await sql`select * from tickets where ticket_number = ${params.number}`;
+    return ticket ?? status(404, { message: 'not found' });
+  })
+  .post('/insert', async () => {
+    const [row] = await sql`
+      insert into tickets (title, description, priority, category, requester_id)
+      values ('Ceiling insert', 'A row the raw insert ceiling writes.', 'medium', 'other', ${requester.id})
+      returning id, ticket_number as "ticketNumber"`;
+    return row;
+  })
+  .listen({ port, hostname: '127.0.0.1' });
+
+console.log(`ceiling server on http://127.0.0.1:${app.server?.port}`);
+process.on('SIGTERM', async () => {
+  await app.stop();
+  await sql.end({ timeout: 2 });
+  process.exit(0);
+});

@@ -1,0 +1,99 @@
+/**
+ * The benchmark's own PostgreSQL: never the dev database. LARGE_DATABASE_URL names a server (its
+ * databases helpdesk_large_1m / helpdesk_large_10k are created there); otherwise an embedded
+ * cluster under .data/large on LARGE_PG_PORT (default 5434), tuned for a data set that outgrows
+ * the defaults (128 MB of shared buffers would keep the million tickets on disk).
+ */
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { startEmbeddedPostgres } from '../../api/scripts/embedded-postgres.ts';
+import { REPO_ROOT } from '../../scripts/lib/root.ts';
+
+export const LARGE_SIZES = {
+  '1m': { tickets: 1_000_000, database: 'helpdesk_large_1m' },
+  '10k': { tickets: 10_000, database: 'helpdesk_large_10k' },
+} as const;
+export type LargeSize = keyof typeof LARGE_SIZES;
+
+export function isLargeSize(value: string): value is LargeSize {
+  return Object.hasOwn(LARGE_SIZES, value);
+}
+
+const SERVER_SETTINGS = {
+  shared_buffers: '2GB',
+  effective_cache_size: '8GB',
+  work_mem: '16MB',
+  maintenance_work_mem: '1GB',
+  max_wal_size: '8GB',
+  checkpoint_timeout: '30min',
+  random_page_cost: '1.1',
+  max_connections: '200',
+  synchronous_commit: 'off',
+  // The query gates count statements per request (pg_stat_statements) and read real plans (auto_explain).
+  shared_preload_libraries: 'pg_stat_statements',
+};
+
+export type LargeCluster = {
+  /** The connection URL of one size's database (created when missing). */
+  urlFor: (size: LargeSize) => Promise<string>;
+  stop: () => Promise<void>;
+  /** Every line the server logs goes to the listener until the returned function is called (embedded only). */
+  captureServerLog: ((listener: (text: string) => void) => () => void) | null;
+};
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+  const admin = postgres(withDatabase(serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`select 1 as found from pg_database where datname = ${database}`;
+    if (!row) await admin`create database ${admin(database)}`;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Starts (or connects to) the benchmark cluster. */
+export async function openLargeCluster(log: (line: string) => void): Promise<LargeCluster> {
+  const external = process.env.LARGE_DATABASE_URL;
+  if (external) {
+    log('using the server in LARGE_DATABASE_URL');
+    return {
+      urlFor: async (size) => {
+        await ensureDatabase(external, LARGE_SIZES[size].database);
+        return withDatabase(external, LARGE_SIZES[size].database);
+      },
+      stop: async () => {},
+      captureServerLog: null,
+    };
+  }
+  const port = Number(process.env.LARGE_PG_PORT ?? 5434);
+  const dataDir = join(REPO_ROOT, '.data/large');
+  const listeners = new Set<(text: string) => void>();
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port,
+    database: 'postgres',
+    serverSettings: SERVER_SETTINGS,
+    onLog: (line) => {
+      for (const listener of listeners) listener(line);
+      if (/ERROR|FATAL|PANIC/.test(line) && listeners.size === 0) log(line);
+    },
+  });
+  log(`benchmark PostgreSQL on 127.0.0.1:${port} (data in ${dataDir})`);
+  return {
+    urlFor: async (size) => {
+      await ensureDatabase(embedded.url, LARGE_SIZES[size].database);
+      return withDatabase(embedded.url, LARGE_SIZES[size].database);
+    },
+    stop: embedded.stop,
+    captureServerLog: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Closed-loop saturation (how many requests a second an endpoint can take) with wrk, Debian's C load
+ * generator, which costs far less CPU than anything in JavaScript on a 2-core machine. Requests
+ * that vary (a comment on one of many tickets) are written as a wrk Lua script.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type LoadRequest = {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Paths on the base URL; requests cycle through them. */
+  paths: readonly string[];
+  headers: Record<string, string>;
+  /** JSON bodies cycled alongside the paths (or one body for every request). */
+  bodies?: readonly string[];
+};
+
+export type SaturationResult = {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  requests: number;
+};
+
+export function hasWrk(): boolean {
+  return Bun.which('wrk') !== null;
+}
+
+const luaString = (value: string) =>
+  `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+
+/** A wrk script that cycles through the paths (and bodies) per thread. */
+export function wrkScript(request: LoadRequest): string {
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`)
+    .join('\n');
+  const paths = request.paths.map(luaString).join(',\n  ');
+  const bodies = (request.bodies ?? []).map(luaString).join(',\n  ');
+  return `wrk.method = ${luaString(request.method)}
+${headers}
+local paths = {
+  ${paths}
+}
+local bodies = {
+  ${bodies}
+}
+local n = 0
+request = function()
+  n = n + 1
+  local path = paths[(n % #paths) + 1]
+  local body = nil
+  if #bodies > 0 then body = bodies[(n % #bodies) + 1] end
+  return wrk.format(nil, path, nil, body)
+end
+`;
+}
+
+function parseDurationMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match?.[1]) return Number.NaN;
+  const value = Number(match[1]);
+  const unit = match[2];
+  return unit === 'us' ? value / 1000 : unit === 'ms' ? value : unit === 's' ? value * 1000 : value * 60_000;
+}
+
+/** Reads wrk's --latency report. */
+export function parseWrkOutput(output: string): SaturationResult {
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
+  const p50 = /^\s+50%\s+(\S+)/m.exec(output)?.[1];
+  const p99 = /^\s+99%\s+(\S+)/m.exec(output)?.[1];
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socketErrors = socket ? socket.slice(1, 5).reduce((sum, value) => sum + Number(value), 0) : 0;
+  return {
+    rps,
+    requests,
+    p50Ms: p50 ? parseDurationMs(p50) : Number.NaN,
+    p99Ms: p99 ? parseDurationMs(p99) : Number.NaN,
+    errors: non2xx + socketErrors,
+  };
+}
+
+/** Saturates one endpoint with `connections` keep-alive connections for `seconds`. */
+export async function saturate(
+  baseUrl: string,
+  request: LoadRequest,
+  options: { seconds: number; connections: number; threads: number },
+): Promise<SaturationResult> {
+  if (!hasWrk())
+    throw new Error("wrk is not installed: 'apt-get install -y wrk' (Debian), then run the bench again");
+  const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-'));
+  try {
+    const script = join(dir, 'request.lua');
+    writeFileSync(script, wrkScript(request));
+    const run = Bun.spawn(
+      [
+        'wrk',
+        `-t${options.threads}`,
+        `-c${options.connections}`,
+        `-d${options.seconds}s`,
+        '--timeout',
+        '5s',
+        '--latency',
+        '-s',
+        script,
+        baseUrl,
+      ],
+      { stdout: 'pipe', stderr: 'pipe' },
+    );
+    const [output, errors, code] = await Promise.all([
+      new Response(run.stdout).text(),
+      new Response(run.stderr).text(),
+      run.exited,
+    ]);
+    if (code !== 0) throw new Error(`wrk failed (${code}): ${errors || output}`);
+    return parseWrkOutput(output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,97 @@
+/** The bench's results table: one line per endpoint, then the mixed workload and the query gates. */
+
+type Row = {
+  name: string;
+  rps: number | null;
+  againstLabel: string | null;
+  againstRps: number | null;
+  ratio: number | null;
+  minRatio: number | null;
+  rate: number | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  maxP99Ms: number | null;
+  failures: string[];
+};
+
+type Report = {
+  cases: Row[];
+  mixed: {
+    p50Ms: number;
+    p99Ms: number;
+    errors: number;
+    achievedRate: number;
+    peakMb: number;
+    firstMb: number;
+    lastMb: number;
+    failures: string[];
+  } | null;
+  gates: {
+    results: { name: string; statements: number; plans: number; violations: string[] }[];
+    pairViolations: string[];
+  } | null;
+};
+
+const number = (value: number | null, digits = 0) =>
+  value === null || Number.isNaN(value)
+    ? '-'
+    : value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function pad(cells: string[][]): string {
+  const widths =
+    cells[0]?.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length))) ?? [];
+  return cells
+    .map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '))
+    .join('\n');
+}
+
+/** Plain text for the terminal (and the same lines pasted into docs/performance.md). */
+export function formatTable(report: Report): string {
+  const rows = [
+    ['endpoint', 'req/s', 'vs', 'its req/s', 'ratio', 'target', 'load', 'p50 ms', 'p99 ms', 'result'],
+    ...report.cases.map((row) => {
+      const targets = [
+        row.minRatio === null ? null : `>= ${row.minRatio.toFixed(2)}x`,
+        row.maxP99Ms === null ? null : `p99 <= ${row.maxP99Ms} ms`,
+      ].filter(Boolean);
+      return [
+        row.name,
+        number(row.rps),
+        row.againstLabel ?? '-',
+        number(row.againstRps),
+        row.ratio === null ? '-' : `${row.ratio.toFixed(2)}x`,
+        targets.join(', '),
+        row.rate === null ? '-' : `${row.rate}/s`,
+        number(row.p50Ms, 1),
+        number(row.p99Ms, 1),
+        row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass',
+      ];
+    }),
+  ];
+  const lines = [pad(rows)];
+  if (report.mixed) {
+    const mixed = report.mixed;
+    lines.push(
+      '',
+      `mixed agent workload at ${number(mixed.achievedRate)} req/s: p50 ${number(mixed.p50Ms, 1)} ms, p99 ${number(mixed.p99Ms, 1)} ms (target <= 20), ` +
+        `${mixed.errors} errors, API memory ${number(mixed.firstMb)} -> ${number(mixed.lastMb)} MB, peak ${number(mixed.peakMb)} MB (target <= 150, not growing): ` +
+        (mixed.failures.length ? `FAIL: ${mixed.failures.join('; ')}` : 'pass'),
+    );
+  }
+  if (report.gates) {
+    lines.push(
+      '',
+      pad([
+        ['query gate', 'statements', 'plans read', 'result'],
+        ...report.gates.results.map((gate) => [
+          gate.name,
+          String(gate.statements),
+          String(gate.plans),
+          gate.violations.length ? `FAIL: ${gate.violations.join('; ')}` : 'pass',
+        ]),
+      ]),
+    );
+    for (const violation of report.gates.pairViolations) lines.push(`N+1 FAIL: ${violation}`);
+  }
+  return lines.join('\n');
+}

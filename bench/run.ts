@@ -1,0 +1,618 @@
+/**
+ * `bun run bench [--quick] [--only <text>]`: loads the product API on the large data set beside raw
+ * ceiling servers on the same database, interleaving product and ceiling (medians of 3 rounds),
+ * measures latency at fixed offered loads, runs the query gates, prints a table, writes
+ * bench/results/latest.json and exits non-zero when a target is missed. Every target is a ratio
+ * to something measured in the same run, or a latency at a fixed load, never an absolute req/s:
+ * these machines drift 20-25% between runs. `bun run seed:large` must have run first.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { encodeCursor } from '../api/src/tickets/cursor.ts';
+import { REPO_ROOT } from '../scripts/lib/root.ts';
+import type { FixedRatePlan, FixedRateResult } from './fixed-rate.ts';
+import { runQueryGates } from './lib/gates.ts';
+import { LARGE_SIZES, type LargeSize, openLargeCluster } from './lib/large-database.ts';
+import { type LoadRequest, type SaturationResult, saturate } from './lib/load.ts';
+import { formatTable } from './lib/report.ts';
+import { BENCH_PASSWORD, BENCH_SEARCH_WORDS, SEED_VERSION } from './lib/seed-facts.ts';
+import { residentMb, type Server, signIn, startCeiling, startProductApi } from './lib/servers.ts';
+
+const args = process.argv.slice(2);
+const isQuick = args.includes('--quick');
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '') : '';
+const ROUNDS = isQuick ? 1 : 3;
+const SATURATION_SECONDS = isQuick ? 4 : 8;
+const FIXED_SECONDS = isQuick ? 5 : 15;
+const MIXED_SECONDS = isQuick ? 60 : 300;
+const CONNECTIONS = 64;
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4900);
+
+const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+type Case = {
+  name: string;
+  server: Server;
+  request: LoadRequest;
+  /** What the product's req/s is divided by, measured in the same rounds. */
+  against?: { label: string; server: Server; request: LoadRequest; minRatio: number };
+  fixedRate?: { rate: number; maxP99Ms: number };
+};
+
+export type CaseResult = {
+  name: string;
+  rps: number | null;
+  againstLabel: string | null;
+  againstRps: number | null;
+  ratio: number | null;
+  minRatio: number | null;
+  rate: number | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  maxP99Ms: number | null;
+  errors: number;
+  failures: string[];
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function runFixedRate(plan: FixedRatePlan): Promise<FixedRateResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-plan-'));
+  try {
+    const file = join(dir, 'plan.json');
+    writeFileSync(file, JSON.stringify(plan));
+    const child = Bun.spawn(['bun', join(REPO_ROOT, 'bench/fixed-rate.ts'), file], {
+      stdout: 'pipe',
+      stderr: 'inherit',
+    });
+    const [output, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+    if (code !== 0) throw new Error(`fixed-rate run failed (${code})`);
+    return JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function toFixedRequests(request: LoadRequest) {
+  return request.paths.map((path, index) => ({
+    method: request.method,
+    path,
+    headers: request.headers,
+    body: request.bodies?.length ? request.bodies[index % request.bodies.length] : undefined,
+  }));
+}
+
+async function measure(testCase: Case): Promise<CaseResult> {
+  const failures: string[] = [];
+  let rps: number | null = null;
+  let againstRps: number | null = null;
+  let errors = 0;
+  const saturation = { seconds: SATURATION_SECONDS, connections: CONNECTIONS, threads: 2 };
+  if (testCase.against) {
+    const product: SaturationResult[] = [];
+    const against: SaturationResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      product.push(await saturate(testCase.server.baseUrl, testCase.request, saturation));
+      against.push(await saturate(testCase.against.server.baseUrl, testCase.against.request, saturation));
+    }
+    rps = median(product.map((result) => result.rps));
+    againstRps = median(against.map((result) => result.rps));
+    errors += product.reduce((sum, result) => sum + result.errors, 0);
+    if (rps / againstRps < testCase.against.minRatio) {
+      failures.push(`ratio ${(rps / againstRps).toFixed(2)} < ${testCase.against.minRatio}`);
+    }
+  }
+  let fixed: FixedRateResult | null = null;
+  if (testCase.fixedRate) {
+    fixed = await runFixedRate({
+      baseUrl: testCase.server.baseUrl,
+      rate: testCase.fixedRate.rate,
+      seconds: FIXED_SECONDS,
+      warmupSeconds: 2,
+      requests: toFixedRequests(testCase.request),
+      maxInFlight: 256,
+    });
+    errors += fixed.errors;
+    if (!(fixed.p99Ms <= testCase.fixedRate.maxP99Ms)) {
+      failures.push(`p99 ${fixed.p99Ms.toFixed(1)} ms > ${testCase.fixedRate.maxP99Ms} ms`);
+    }
+  }
+  if (errors > 0) failures.push(`${errors} failed requests`);
+  return {
+    name: testCase.name,
+    rps,
+    againstLabel: testCase.against?.label ?? null,
+    againstRps,
+    ratio: rps !== null && againstRps ? rps / againstRps : null,
+    minRatio: testCase.against?.minRatio ?? null,
+    rate: testCase.fixedRate?.rate ?? null,
+    p50Ms: fixed?.p50Ms ?? null,
+    p99Ms: fixed?.p99Ms ?? null,
+    maxP99Ms: testCase.fixedRate?.maxP99Ms ?? null,
+    errors,
+    failures,
+  };
+}
+
+async function isSeeded(url: string, size: LargeSize): Promise<boolean> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [table] = await sql`select to_regclass('large_seed_info') as name`;
+    if (!table?.name) return false;
+    const [info] = await sql`select version, tickets from large_seed_info`;
+    return info?.version === SEED_VERSION && Number(info.tickets) === LARGE_SIZES[size].tickets;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Ids and cursors the cases need, read once from the 1m database. */
+async function readFixtures(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [newest] = await sql<{ id: string; ticketNumber: string }[]>`
+      select id, ticket_number as "ticketNumber" from tickets order by created_at desc, id desc limit 1`;
+    // Bench set-up only: the product never pages with OFFSET.
+    const [deep] = await sql<{ at: string; id: string }[]>`
+      select created_at::text as at, id from tickets order by created_at desc, id desc
+      offset least(99999, (select count(*) * 9 / 10 from tickets)) limit 1`;
+    const open = await sql<{ id: string }[]>`
+      select id from tickets where status in ('new', 'in_progress') order by created_at desc, id desc limit 1000`;
+    const [busy] = await sql<{ id: string }[]>`
+      select t.id from tickets t join ticket_comments c on c.ticket_id = t.id
+      group by t.id order by count(*) desc, t.id limit 1`;
+    const [quiet] = await sql<{ id: string }[]>`
+      select t.id from tickets t where not exists (select 1 from ticket_comments c where c.ticket_id = t.id)
+      order by t.created_at desc limit 1`;
+    if (!newest || !deep || !busy || !quiet || open.length < 100)
+      throw new Error('the large data set is incomplete');
+    return {
+      newest,
+      deepCursor: encodeCursor(deep),
+      openIds: open.map((row) => row.id),
+      busyId: busy.id,
+      quietId: quiet.id,
+    };
+  } finally {
+    await sql.end();
+  }
+}
+
+const cluster = await openLargeCluster(say);
+const servers: Server[] = [];
+let exitCode = 0;
+try {
+  // BENCH_MAIN_SIZE=10k runs every case on the small set: a quick check of the bench itself, not a result.
+  const url1m = await cluster.urlFor(process.env.BENCH_MAIN_SIZE === '10k' ? '10k' : '1m');
+  const url10k = await cluster.urlFor('10k');
+  const mainSize: LargeSize = process.env.BENCH_MAIN_SIZE === '10k' ? '10k' : '1m';
+  for (const [size, url] of [
+    [mainSize, url1m],
+    ['10k', url10k],
+  ] as const) {
+    if (!(await isSeeded(url, size))) {
+      say(`the ${size} data set is missing or out of date: run 'bun run seed:large' first`);
+      process.exitCode = 2;
+      throw new Error('not seeded');
+    }
+  }
+  const fixtures = await readFixtures(url1m);
+  say('starting the product APIs and the ceiling servers');
+  const api = await startProductApi('api-1m', PORT_BASE, url1m);
+  servers.push(api);
+  const api10k = await startProductApi('api-10k', PORT_BASE + 1, url10k);
+  servers.push(api10k);
+  const ceiling = await startCeiling('ceiling-1m', PORT_BASE + 10, url1m);
+  servers.push(ceiling);
+
+  const agentCookie = await signIn(api.baseUrl, 'agent001', BENCH_PASSWORD);
+  const agent10kCookie = await signIn(api10k.baseUrl, 'agent001', BENCH_PASSWORD);
+  const userCookie = await signIn(api.baseUrl, 'user00001', BENCH_PASSWORD);
+  const json = { 'Content-Type': 'application/json' };
+  const agent = { Cookie: agentCookie };
+  const endUser = { Cookie: userCookie };
+  const get = (paths: string[], headers: Record<string, string> = agent): LoadRequest => ({
+    method: 'GET',
+    paths,
+    headers,
+  });
+  const raw = (path: string): LoadRequest => ({ method: 'GET', paths: [path], headers: {} });
+  const listCeiling = {
+    label: 'raw joined list',
+    server: ceiling,
+    request: raw('/ticket-list'),
+    minRatio: 0.8,
+  };
+  const select1 = (minRatio: number) => ({
+    label: 'select 1',
+    server: ceiling,
+    request: raw('/select-1'),
+    minRatio,
+  });
+  const insertCeiling = {
+    label: 'raw insert',
+    server: ceiling,
+    request: { method: 'POST', paths: ['/insert'], headers: {} } as LoadRequest,
+    minRatio: 0.6,
+  };
+  const firstPage = get(['/api/tickets?limit=50']);
+  const openPaths = (suffix: string) => fixtures.openIds.map((id) => `/api/tickets/${id}${suffix}`);
+
+  const cases: Case[] = [
+    {
+      name: 'ticket list, first page',
+      server: api,
+      request: firstPage,
+      against: listCeiling,
+      fixedRate: { rate: 1000, maxP99Ms: 15 },
+    },
+    {
+      name: 'ticket list, status=new',
+      server: api,
+      request: get(['/api/tickets?limit=50&status=new']),
+      against: listCeiling,
+    },
+    {
+      name: 'ticket list, status=in_progress',
+      server: api,
+      request: get(['/api/tickets?limit=50&status=in_progress']),
+      against: listCeiling,
+    },
+    {
+      name: 'ticket list, status=resolved',
+      server: api,
+      request: get(['/api/tickets?limit=50&status=resolved']),
+      against: listCeiling,
+    },
+    {
+      name: 'ticket list, priority=critical',
+      server: api,
+      request: get(['/api/tickets?limit=50&priority=critical']),
+      against: listCeiling,
+    },
+    {
+      name: 'ticket list, status=new&priority=high',
+      server: api,
+      request: get(['/api/tickets?limit=50&status=new&priority=high']),
+      against: listCeiling,
+    },
+    {
+      name: "end user's My Tickets",
+      server: api,
+      request: get(['/api/tickets?limit=50'], endUser),
+      against: listCeiling,
+    },
+    {
+      name: 'ticket list, 100,000 rows deep',
+      server: api,
+      request: get([`/api/tickets?limit=50&cursor=${fixtures.deepCursor}`]),
+      against: { label: 'first page', server: api, request: firstPage, minRatio: 0.9 },
+    },
+    {
+      name: 'ticket list at 1M vs 10k',
+      server: api,
+      request: firstPage,
+      against: {
+        label: 'first page at 10k',
+        server: api10k,
+        request: get(['/api/tickets?limit=50'], { Cookie: agent10kCookie }),
+        minRatio: 1 / 1.3,
+      },
+    },
+    {
+      name: 'ticket detail',
+      server: api,
+      request: get([`/api/tickets/${fixtures.newest.id}`]),
+      against: {
+        label: 'raw by number',
+        server: ceiling,
+        request: raw(`/ticket-by-number/${fixtures.newest.ticketNumber}`),
+        minRatio: 0.4,
+      },
+    },
+    {
+      name: 'me',
+      server: api,
+      request: get(['/api/auth/me']),
+      against: select1(0.8),
+      fixedRate: { rate: 2000, maxP99Ms: 3 },
+    },
+    {
+      name: 'notification count',
+      server: api,
+      request: get(['/api/notifications/count']),
+      against: select1(0.8),
+      fixedRate: { rate: 2000, maxP99Ms: 3 },
+    },
+    {
+      name: 'dashboard metrics',
+      server: api,
+      request: get(['/api/dashboard/metrics']),
+      against: select1(0.5),
+    },
+    {
+      name: 'create ticket',
+      server: api,
+      request: {
+        method: 'POST',
+        paths: ['/api/tickets'],
+        headers: { ...agent, ...json },
+        bodies: [
+          JSON.stringify({
+            title: 'Bench: printer offline',
+            description: 'Created by the benchmark.',
+            priority: 'medium',
+            category: 'hardware',
+            notifyRequester: false,
+          }),
+        ],
+      },
+      against: insertCeiling,
+      fixedRate: { rate: 500, maxP99Ms: 25 },
+    },
+    {
+      name: 'comment',
+      server: api,
+      request: {
+        method: 'POST',
+        paths: openPaths('/comments'),
+        headers: { ...agent, ...json },
+        bodies: [JSON.stringify({ content: 'Bench: looking into it.', isInternal: false })],
+      },
+      against: insertCeiling,
+      fixedRate: { rate: 500, maxP99Ms: 25 },
+    },
+    {
+      name: 'status change',
+      server: api,
+      request: {
+        method: 'PATCH',
+        paths: openPaths(''),
+        headers: { ...agent, ...json },
+        bodies: [JSON.stringify({ status: 'in_progress' }), JSON.stringify({ status: 'new' })],
+      },
+      against: insertCeiling,
+      fixedRate: { rate: 500, maxP99Ms: 25 },
+    },
+    ...Object.entries(BENCH_SEARCH_WORDS).flatMap(([kind, term]): Case[] => [
+      {
+        name: `KB search: ${kind} '${term}'`,
+        server: api,
+        request: get([`/api/kb/articles/search?q=${encodeURIComponent(term)}`]),
+        fixedRate: { rate: 1000, maxP99Ms: 10 },
+      },
+      {
+        name: `global search: ${kind} '${term}'`,
+        server: api,
+        request: get([`/api/search?q=${encodeURIComponent(term)}`]),
+        fixedRate: { rate: 1000, maxP99Ms: 10 },
+      },
+    ]),
+  ];
+
+  const results: CaseResult[] = [];
+  for (const testCase of cases.filter((c) => c.name.includes(only))) {
+    say(`measuring ${testCase.name}`);
+    try {
+      results.push(await measure(testCase));
+    } catch (error) {
+      results.push({
+        name: testCase.name,
+        rps: null,
+        againstLabel: null,
+        againstRps: null,
+        ratio: null,
+        minRatio: null,
+        rate: null,
+        p50Ms: null,
+        p99Ms: null,
+        maxP99Ms: null,
+        errors: 0,
+        failures: [error instanceof Error ? error.message : String(error)],
+      });
+    }
+  }
+
+  // The mixed agent workload, with the API's memory sampled while it runs.
+  let mixed:
+    | (FixedRateResult & { peakMb: number; firstMb: number; lastMb: number; failures: string[] })
+    | null = null;
+  if ('mixed agent workload'.includes(only)) {
+    say(`mixed agent workload: 1,000 req/s for ${MIXED_SECONDS} s`);
+    const mix = [
+      ...Array.from({ length: 6 }, () => ({ method: 'GET', path: '/api/tickets?limit=50', headers: agent })),
+      ...fixtures.openIds
+        .slice(0, 4)
+        .map((id) => ({ method: 'GET', path: `/api/tickets/${id}`, headers: agent })),
+      ...Array.from({ length: 4 }, () => ({
+        method: 'GET',
+        path: '/api/notifications/count',
+        headers: agent,
+      })),
+      { method: 'GET', path: '/api/auth/me', headers: agent },
+      { method: 'GET', path: '/api/auth/me', headers: agent },
+      { method: 'GET', path: '/api/dashboard/metrics', headers: agent },
+      { method: 'GET', path: '/api/search?q=printer', headers: agent },
+      {
+        method: 'POST',
+        path: `/api/tickets/${fixtures.openIds[5]}/comments`,
+        headers: { ...agent, ...json },
+        body: JSON.stringify({ content: 'Bench: mixed workload note.', isInternal: true }),
+      },
+      {
+        method: 'PATCH',
+        path: `/api/tickets/${fixtures.openIds[6]}`,
+        headers: { ...agent, ...json },
+        body: JSON.stringify({ priority: 'high' }),
+      },
+    ];
+    const samples: number[] = [];
+    const sampler = setInterval(() => {
+      void residentMb(api.process.pid).then((mb) => samples.push(mb));
+    }, 5_000);
+    const result = await runFixedRate({
+      baseUrl: api.baseUrl,
+      rate: 1000,
+      seconds: MIXED_SECONDS,
+      warmupSeconds: 10,
+      requests: mix,
+      maxInFlight: 512,
+    });
+    clearInterval(sampler);
+    const fifth = Math.max(1, Math.floor(samples.length / 5));
+    const firstMb = median(samples.slice(1, 1 + fifth));
+    const lastMb = median(samples.slice(-fifth));
+    const peakMb = Math.max(...samples);
+    const failures: string[] = [];
+    if (!(result.p99Ms <= 20)) failures.push(`p99 ${result.p99Ms.toFixed(1)} ms > 20 ms`);
+    if (result.errors > 0) failures.push(`${result.errors} failed requests`);
+    if (peakMb > 150) failures.push(`API memory peaked at ${peakMb.toFixed(0)} MB > 150 MB`);
+    if (lastMb > firstMb * 1.1 + 5)
+      failures.push(`API memory grew from ${firstMb.toFixed(0)} to ${lastMb.toFixed(0)} MB`);
+    mixed = { ...result, peakMb, firstMb, lastMb, failures };
+  }
+
+  // The query gates run on an API of their own: its connections load auto_explain.
+  let gates: Awaited<ReturnType<typeof runQueryGates>> | null = null;
+  if ('query gates'.includes(only) && cluster.captureServerLog) {
+    say('query gates (auto_explain + pg_stat_statements)');
+    const capture = cluster.captureServerLog;
+    gates = await runQueryGates({
+      databaseUrl: url1m,
+      captureServerLog: capture,
+      withApi: async (run) => {
+        const gated = await startProductApi('api-gates', PORT_BASE + 20, url1m);
+        try {
+          const cookies = {
+            agent: await signIn(gated.baseUrl, 'agent002', BENCH_PASSWORD),
+            endUser: await signIn(gated.baseUrl, 'user00002', BENCH_PASSWORD),
+          };
+          await run(gated.baseUrl, (role) => ({
+            Cookie: role === 'endUser' ? cookies.endUser : cookies.agent,
+            ...json,
+          }));
+        } finally {
+          await gated.stop();
+        }
+      },
+      requests: async (headersFor) => [
+        { name: 'list limit 10', method: 'GET', path: '/api/tickets?limit=10', headers: headersFor('agent') },
+        {
+          name: 'list limit 100',
+          method: 'GET',
+          path: '/api/tickets?limit=100',
+          headers: headersFor('agent'),
+        },
+        {
+          name: 'list status=new',
+          method: 'GET',
+          path: '/api/tickets?limit=50&status=new',
+          headers: headersFor('agent'),
+        },
+        {
+          name: 'list priority=critical',
+          method: 'GET',
+          path: '/api/tickets?limit=50&priority=critical',
+          headers: headersFor('agent'),
+        },
+        {
+          name: 'list 100,000 deep',
+          method: 'GET',
+          path: `/api/tickets?limit=50&cursor=${fixtures.deepCursor}`,
+          headers: headersFor('agent'),
+        },
+        { name: 'my tickets', method: 'GET', path: '/api/tickets?limit=50', headers: headersFor('endUser') },
+        {
+          name: 'detail, no comments',
+          method: 'GET',
+          path: `/api/tickets/${fixtures.quietId}`,
+          headers: headersFor('agent'),
+        },
+        {
+          name: 'detail, most comments',
+          method: 'GET',
+          path: `/api/tickets/${fixtures.busyId}`,
+          headers: headersFor('agent'),
+        },
+        { name: 'me', method: 'GET', path: '/api/auth/me', headers: headersFor('agent') },
+        {
+          name: 'notification count',
+          method: 'GET',
+          path: '/api/notifications/count',
+          headers: headersFor('agent'),
+        },
+        { name: 'notifications', method: 'GET', path: '/api/notifications', headers: headersFor('agent') },
+        {
+          name: 'dashboard metrics',
+          method: 'GET',
+          path: '/api/dashboard/metrics',
+          headers: headersFor('agent'),
+        },
+        ...Object.entries(BENCH_SEARCH_WORDS).map(([kind, term]) => ({
+          name: `search ${kind}`,
+          method: 'GET' as const,
+          path: `/api/search?q=${encodeURIComponent(term)}`,
+          headers: headersFor('agent'),
+        })),
+        {
+          name: 'comment',
+          method: 'POST',
+          path: `/api/tickets/${fixtures.openIds[10]}/comments`,
+          headers: headersFor('agent'),
+          body: JSON.stringify({ content: 'Gate comment', isInternal: false }),
+        },
+        {
+          name: 'status change',
+          method: 'PATCH',
+          path: `/api/tickets/${fixtures.openIds[11]}`,
+          headers: headersFor('agent'),
+          body: JSON.stringify({ priority: 'low' }),
+        },
+      ],
+      equalPairs: [
+        ['list limit 10', 'list limit 100'],
+        ['detail, no comments', 'detail, most comments'],
+      ],
+    });
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    isQuick,
+    machine: { cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30) },
+    method: {
+      rounds: ROUNDS,
+      saturationSeconds: SATURATION_SECONDS,
+      connections: CONNECTIONS,
+      fixedSeconds: FIXED_SECONDS,
+      mixedSeconds: MIXED_SECONDS,
+    },
+    cases: results,
+    mixed,
+    gates,
+  };
+  mkdirSync(join(REPO_ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(REPO_ROOT, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(formatTable(report));
+  const failed =
+    results.some((result) => result.failures.length > 0) ||
+    (mixed?.failures.length ?? 0) > 0 ||
+    (gates
+      ? gates.pairViolations.length > 0 || gates.results.some((result) => result.violations.length > 0)
+      : false);
+  say(failed ? 'some targets were missed' : 'every target passed');
+  exitCode = failed ? 1 : 0;
+} catch (error) {
+  if (!(error instanceof Error && error.message === 'not seeded')) console.error(error);
+  exitCode = process.exitCode === 2 ? 2 : 1;
+} finally {
+  for (const server of servers.reverse()) await server.stop();
+  await cluster.stop();
+}
+process.exit(exitCode);
