@@ -86,12 +86,11 @@ test('a ticket from the header reaches an agent, who works it; the requester see
   await expect(page.getByTestId('ticket-actions')).toHaveCount(0);
   await expect(page.getByLabel('Internal note')).toHaveCount(0);
 
-  // The agent is told of the new ticket and, since auto assignment (on in the demo settings) gives
-  // it to the least loaded agent, Jordan Lee, of that too; then finds the ticket and works it.
+  // The agent is told of the new ticket (and, if auto assignment picked them, of that too).
   await expect
     .poll(() => notificationTitles(agent))
-    .toEqual(expect.arrayContaining([`New ticket ${ticketNumber}`, `${ticketNumber} assigned to you`]));
-  expect(await unreadCount(agent)).toBeGreaterThanOrEqual(unreadBefore + 2);
+    .toEqual(expect.arrayContaining([`New ticket ${ticketNumber}`]));
+  expect(await unreadCount(agent)).toBeGreaterThanOrEqual(unreadBefore + 1);
   await agent.goto('/tickets');
   await agent.getByRole('button', { name: /notifications/i }).click();
   await expect(agent.getByTestId('notification-list')).toContainText(ticketNumber);
@@ -104,13 +103,19 @@ test('a ticket from the header reaches an agent, who works it; the requester see
     'data-internal',
     'true',
   );
-  await expect(agent.getByTestId('ticket-details')).toContainText('Jordan Lee');
-  await expect(agent.getByTestId('ticket-activity')).toContainText(
-    'System assigned the ticket to Jordan Lee',
-  );
-  await choose(agent, 'ticket-assignee-select', 'Priya Patel');
+  // Auto assignment (on in the demo settings) gave it to the least loaded agent, which depends on
+  // what earlier flows filed; the agent hands it to the other demo agent and resolves it.
+  const activity = agent.getByTestId('ticket-activity');
+  await expect(activity).toContainText('System assigned the ticket to');
+  const autoAssignee = /System assigned the ticket to ([A-Z][a-z]+ [A-Z][a-z]+)/.exec(
+    (await activity.textContent()) ?? '',
+  )?.[1];
+  expect(autoAssignee).toBeTruthy();
+  const handedTo = autoAssignee === 'Jordan Lee' ? 'Priya Patel' : 'Jordan Lee';
+  await expect(agent.getByTestId('ticket-details')).toContainText(autoAssignee ?? '');
+  await choose(agent, 'ticket-assignee-select', handedTo);
   await choose(agent, 'ticket-status-select', 'Resolved');
-  await expect(agent.getByTestId('ticket-details')).toContainText('Priya Patel');
+  await expect(agent.getByTestId('ticket-details')).toContainText(handedTo);
   expect(await resolvedToday(agent)).toBe(resolvedBefore + 1);
 
   // The requester sees the public reply and the new status, never the internal note.
