@@ -1,97 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import net from 'node:net';
-import { join } from 'node:path';
 import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
 import { createScratchDatabase } from '../test/helpers.ts';
+import { type ChildProcess, createTcpProxy, freePort, spawnApiEntry } from '../test/processes.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 
-const API_DIR = join(import.meta.dir, '..');
-
-function freePort(): number {
-  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const { port } = listener;
-  listener.stop(true);
-  return port;
-}
-
-/** A TCP proxy in front of PostgreSQL that can go down, come back, or freeze traffic: an outage on demand. */
-function createProxy(target: { host: string; port: number }) {
-  const port = freePort();
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream);
-        upstream.pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      if (server) server.close(() => resolve());
-      else resolve();
-      server = null;
-    });
-  const freeze = () => {
-    for (const socket of sockets) socket.pause();
-  };
-  const thaw = () => {
-    for (const socket of sockets) socket.resume();
-  };
-  return { port, start, stop, freeze, thaw };
-}
-
-type ApiProcess = {
-  process: Bun.Subprocess<'ignore', 'pipe', 'pipe'>;
-  output: () => string;
-  waitFor: (text: string, ms?: number) => Promise<void>;
-};
-
-function startApi(env: Record<string, string>): ApiProcess {
-  const child = Bun.spawn(['bun', 'src/index.ts'], {
-    cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      // Never the repository's .data/uploads: the run's own directory from the preload.
-      ATTACHMENTS_DIR: process.env.TEST_ATTACHMENTS_DIR ?? '',
-      ...env,
-    },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  let output = '';
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk);
-  };
-  void collect(child.stdout);
-  void collect(child.stderr);
-  return {
-    process: child,
-    output: () => output,
-    waitFor: async (text, ms = 10_000) => {
-      const deadline = Date.now() + ms;
-      while (!output.includes(text)) {
-        if (Date.now() > deadline) throw new Error(`'${text}' did not appear in the API output:\n${output}`);
-        await Bun.sleep(25);
-      }
-    },
-  };
-}
+const startApi = (env: Record<string, string>) => spawnApiEntry('src/index.ts', env);
 
 describe('the API process', () => {
   test('refuses to start without DATABASE_URL, with one clear line', async () => {
@@ -126,8 +39,8 @@ describe('the API process', () => {
 
 describe('the API against a seeded database that goes away and comes back', () => {
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let proxy: ReturnType<typeof createProxy>;
-  let api: ApiProcess;
+  let proxy: ReturnType<typeof createTcpProxy>;
+  let api: ChildProcess;
   let base = '';
   let cookie = '';
 
@@ -135,7 +48,7 @@ describe('the API against a seeded database that goes away and comes back', () =
     database = await createScratchDatabase();
     await seedDemoData(database.sql);
     const url = new URL(database.url);
-    proxy = createProxy({ host: url.hostname, port: Number(url.port) });
+    proxy = createTcpProxy({ host: url.hostname, port: Number(url.port) });
     await proxy.start();
     url.port = String(proxy.port);
     const port = freePort();

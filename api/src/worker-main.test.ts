@@ -1,41 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import { createScratchDatabase } from '../test/helpers.ts';
+import { freePort, spawnApiEntry } from '../test/processes.ts';
 import { enqueueJob } from './jobs/service.ts';
 import { eventually, insertPerson, insertTicket, setAutoAssignment } from './worker/test-fixtures.ts';
-
-const API_DIR = join(import.meta.dir, '..');
-
-function freePort(): number {
-  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const { port } = listener;
-  listener.stop(true);
-  return port;
-}
-
-function spawn(entry: string, env: Record<string, string>) {
-  const child = Bun.spawn(['bun', entry], {
-    cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      ATTACHMENTS_DIR: process.env.TEST_ATTACHMENTS_DIR ?? '',
-      ...env,
-    },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  let output = '';
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk);
-  };
-  void collect(child.stdout);
-  void collect(child.stderr);
-  return { child, output: () => output };
-}
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 beforeAll(async () => {
@@ -61,15 +28,15 @@ const assigneeOf = async (ticketId: string) => {
 
 describe('bun run worker', () => {
   test('refuses to start without DATABASE_URL, with one clear line', async () => {
-    const worker = spawn('src/worker-main.ts', {});
-    expect(await worker.child.exited).toBe(1);
+    const worker = spawnApiEntry('src/worker-main.ts', {});
+    expect(await worker.process.exited).toBe(1);
     expect(worker.output()).toContain('Worker configuration error: DATABASE_URL is required');
     expect(worker.output()).not.toContain('    at ');
   });
 
   test('runs the tasks on its own: a queued job is done at once; SIGTERM stops it cleanly with exit 0', async () => {
     const agent = await insertPerson(scratch.sql, { role: 'agent' });
-    const worker = spawn('src/worker-main.ts', { DATABASE_URL: scratch.url });
+    const worker = spawnApiEntry('src/worker-main.ts', { DATABASE_URL: scratch.url });
     try {
       await eventually(
         () => worker.output().includes('worker started: jobs, email-delivery, sla-watch, cleanup'),
@@ -77,14 +44,14 @@ describe('bun run worker', () => {
       );
       const ticketId = await queuedTicket();
       await eventually(async () => (await assigneeOf(ticketId)) === agent, 5_000);
-      worker.child.kill('SIGTERM');
-      expect(await worker.child.exited).toBe(0);
+      worker.process.kill('SIGTERM');
+      expect(await worker.process.exited).toBe(0);
       expect(worker.output()).toContain('SIGTERM: stopping the worker');
       expect(worker.output()).toContain('worker stopped');
       expect(worker.output()).toContain('auto assignment: ticket assigned');
       expect(worker.output()).not.toContain(scratch.url);
     } finally {
-      if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+      if (worker.process.exitCode === null) worker.process.kill('SIGKILL');
     }
   }, 30_000);
 });
@@ -93,7 +60,7 @@ describe('the worker inside the API', () => {
   test('runs by default, and not with WORKER_IN_API=false', async () => {
     for (const isInApi of [true, false]) {
       const port = freePort();
-      const api = spawn('src/index.ts', {
+      const api = spawnApiEntry('src/index.ts', {
         DATABASE_URL: scratch.url,
         API_PORT: String(port),
         WORKER_IN_API: String(isInApi),
@@ -111,10 +78,10 @@ describe('the worker inside the API', () => {
           // Clear the queue for the next process.
           await scratch.sql`delete from jobs`;
         }
-        api.child.kill('SIGTERM');
-        expect(await api.child.exited).toBe(0);
+        api.process.kill('SIGTERM');
+        expect(await api.process.exited).toBe(0);
       } finally {
-        if (api.child.exitCode === null) api.child.kill('SIGKILL');
+        if (api.process.exitCode === null) api.process.kill('SIGKILL');
       }
     }
   }, 40_000);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import net from 'node:net';
+import { createTcpProxy } from '../../test/processes.ts';
 import { createSql, isDatabaseUnavailable, reconnectDelaySeconds } from './postgres.ts';
 
 /** A port nothing listens on: bound, noted and closed again. */
@@ -39,38 +39,11 @@ describe('a pool whose database is down', () => {
   });
 });
 
-/** A TCP proxy in front of the test database whose connections can be cut, as a crashed server cuts them. */
-async function startProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the proxy has no port');
-  return {
-    port: address.port,
-    cut: () => {
-      for (const socket of sockets) socket.destroy();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('a transaction whose connection dies mid-query (patches/postgres@3.4.9.patch)', () => {
   test('rejects as unavailable without crashing the process, and the pool works again afterwards', async () => {
     const target = new URL(process.env.DATABASE_URL ?? '');
-    const proxy = await startProxy(target);
+    const proxy = createTcpProxy({ host: target.hostname, port: Number(target.port) });
+    await proxy.start();
     const url = new URL(target);
     url.port = String(proxy.port);
     const sql = createSql(url.toString(), { max: 1 });
@@ -98,7 +71,7 @@ describe('a transaction whose connection dies mid-query (patches/postgres@3.4.9.
     } finally {
       process.off('uncaughtException', onCrash);
       await sql.end({ timeout: 1 });
-      await proxy.close();
+      await proxy.stop();
     }
   });
 });

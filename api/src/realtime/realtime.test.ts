@@ -3,8 +3,6 @@
  * streams read over HTTP, changes made through the other process.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import net from 'node:net';
-import { join } from 'node:path';
 import {
   ADMIN_API_PATHS,
   API_PATHS,
@@ -22,92 +20,29 @@ import {
 } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
+import { type ChildProcess, createTcpProxy, freePort, spawnApiEntry } from '../../test/processes.ts';
 import type { Db } from '../db/postgres.ts';
 import { notifyStaffAboutTicket } from '../notifications/service.ts';
 import { hashPassword } from '../passwords.ts';
 import { insertTicketEvents } from '../tickets/queries.ts';
 import { publishRealtime } from './publish.ts';
 
-const API_DIR = join(import.meta.dir, '../..');
 const PASSWORD = 'Live1234!';
 const HEARTBEAT_MS = 300;
 
-function freePort(): number {
-  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const { port } = listener;
-  listener.stop(true);
-  return port;
-}
-
-/** A TCP proxy in front of PostgreSQL that can be taken down and brought back: an outage on demand. */
-function createTcpProxy(host: string, port: number) {
-  const listenPort = freePort();
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  return {
-    port: listenPort,
-    start: () =>
-      new Promise<void>((resolve) => {
-        server = net.createServer((client) => {
-          const upstream = net.connect(port, host);
-          for (const socket of [client, upstream]) {
-            sockets.add(socket);
-            socket.on('close', () => sockets.delete(socket));
-            socket.on('error', () => {
-              client.destroy();
-              upstream.destroy();
-            });
-          }
-          client.pipe(upstream);
-          upstream.pipe(client);
-        });
-        server.listen(listenPort, '127.0.0.1', () => resolve());
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        if (server) server.close(() => resolve());
-        else resolve();
-        server = null;
-      }),
-  };
-}
-
-type ApiProcess = { base: string; process: Bun.Subprocess<'ignore', 'pipe', 'pipe'>; output: () => string };
+type ApiProcess = ChildProcess & { base: string };
 
 async function startApi(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ApiProcess> {
   const port = freePort();
-  const child = Bun.spawn(['bun', 'src/index.ts'], {
-    cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      API_PORT: String(port),
-      ATTACHMENTS_DIR: process.env.TEST_ATTACHMENTS_DIR ?? '',
-      REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS),
-      REALTIME_MAX_STREAMS_PER_USER: '3',
-      ...extraEnv,
-    },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
+  const api = spawnApiEntry('src/index.ts', {
+    DATABASE_URL: databaseUrl,
+    API_PORT: String(port),
+    REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS),
+    REALTIME_MAX_STREAMS_PER_USER: '3',
+    ...extraEnv,
   });
-  let output = '';
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk);
-  };
-  void collect(child.stdout);
-  void collect(child.stderr);
-  const deadline = Date.now() + 15_000;
-  while (!output.includes('API listening')) {
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`the API did not start:\n${output}`);
-    await Bun.sleep(25);
-  }
-  return { base: `http://127.0.0.1:${port}`, process: child, output: () => output };
+  await api.waitFor('API listening', 15_000);
+  return { ...api, base: `http://127.0.0.1:${port}` };
 }
 
 type Received = { event: string; data: string; at: number };
@@ -638,7 +573,7 @@ describe('GET /api/events', () => {
   test('after a database outage the LISTEN comes back by itself and streams hear events again', async () => {
     await setPush(admin, true);
     const target = new URL(database.url);
-    const proxy = createTcpProxy(target.hostname, Number(target.port));
+    const proxy = createTcpProxy({ host: target.hostname, port: Number(target.port) });
     await proxy.start();
     const viaProxy = new URL(database.url);
     viaProxy.port = String(proxy.port);

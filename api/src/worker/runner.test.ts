@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import net from 'node:net';
+import { createDatabaseProxy } from '../../test/processes.ts';
 import { loadConfig } from '../config.ts';
 import { createSql } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -50,48 +50,6 @@ function countingTask(
     },
   };
   return { task, state };
-}
-
-/** A TCP proxy in front of PostgreSQL that can drop every connection and refuse new ones. */
-function createProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream);
-        upstream.pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        const address = server?.address();
-        if (address && typeof address === 'object') port = address.port;
-        resolve();
-      });
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      if (server) server.close(() => resolve());
-      else resolve();
-      server = null;
-    });
-  const url = () => {
-    const proxied = new URL(target);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(port);
-    return proxied.toString();
-  };
-  return { start, stop, url };
 }
 
 describe('the worker runner', () => {
@@ -193,9 +151,9 @@ describe('the worker runner', () => {
   });
 
   test('after the database drops the LISTEN connection, the worker listens again and NOTIFY wakes it', async () => {
-    const proxy = createProxy(new URL(process.env.DATABASE_URL ?? ''));
+    const proxy = createDatabaseProxy(process.env.DATABASE_URL ?? '');
     await proxy.start();
-    const proxiedUrl = proxy.url();
+    const proxiedUrl = proxy.urlFor(new URL(process.env.DATABASE_URL ?? ''));
     const channel = uniqueChannel();
     const task = countingTask('listener', { wakeChannel: channel });
     try {
