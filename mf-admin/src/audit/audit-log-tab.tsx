@@ -9,9 +9,6 @@ import {
   type TUserListResponse,
 } from '@helpdesk/contracts';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   apiRequest,
   Badge,
   Button,
@@ -39,6 +36,7 @@ import {
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { actionLabel, auditDetailsText, auditUserText, userAgentText } from './audit-entry-text.ts';
 import {
   auditDateRangeError,
@@ -175,21 +173,11 @@ export function AuditLogTab() {
       ) : null}
 
       {logQuery.isError && !logQuery.data ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to fetch the audit log</AlertTitle>
-          <AlertDescription>
-            <p>{AUDIT_LOG_MESSAGES.loadError}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              disabled={logQuery.isFetching}
-              onClick={() => logQuery.refetch()}
-            >
-              {logQuery.isFetching ? 'Retrying...' : 'Retry'}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert
+          title="Failed to fetch the audit log"
+          message={AUDIT_LOG_MESSAGES.loadError}
+          query={logQuery}
+        />
       ) : (
         <Card className="py-0">
           <CardContent className="px-0">

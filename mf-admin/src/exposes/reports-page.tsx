@@ -11,9 +11,6 @@ import {
   type TReportQuery,
 } from '@helpdesk/contracts';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Button,
   Card,
   CardContent,
@@ -31,6 +28,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { ReportView } from '../reports/report-view.tsx';
 import { toReportRange, toReportType } from '../reports/report-view-model.ts';
 import { useExportReport } from '../reports/use-export-report.ts';
@@ -118,21 +116,11 @@ export default function ReportsPage(_props: TRemotePageProps) {
       ) : null}
 
       {reportQuery.isError && !isShowingSelection ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to fetch the report</AlertTitle>
-          <AlertDescription>
-            <p>{REPORT_MESSAGES.loadError}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              disabled={reportQuery.isFetching}
-              onClick={() => reportQuery.refetch()}
-            >
-              {reportQuery.isFetching ? 'Retrying...' : 'Retry'}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert
+          title="Failed to fetch the report"
+          message={REPORT_MESSAGES.loadError}
+          query={reportQuery}
+        />
       ) : report ? (
         <div className={reportQuery.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <ReportView report={report} />

@@ -5,17 +5,9 @@ import {
   type TRemotePageProps,
   type TSettings,
 } from '@helpdesk/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Skeleton,
-} from '@helpdesk/shared-ui';
+import { Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { EmailDeliveryCard } from '../settings/email-delivery-card.tsx';
 import { SettingsFormView } from '../settings/settings-form-view.tsx';
 
@@ -47,21 +39,11 @@ export default function SettingsPage(_props: TRemotePageProps) {
           ))}
         </div>
       ) : settingsQuery.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to fetch settings</AlertTitle>
-          <AlertDescription>
-            <p>{SETTINGS_MESSAGES.loadError}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              disabled={settingsQuery.isFetching}
-              onClick={() => settingsQuery.refetch()}
-            >
-              {settingsQuery.isFetching ? 'Retrying...' : 'Retry'}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert
+          title="Failed to fetch settings"
+          message={SETTINGS_MESSAGES.loadError}
+          query={settingsQuery}
+        />
       ) : (
         <SettingsFormView settings={settingsQuery.data} />
       )}

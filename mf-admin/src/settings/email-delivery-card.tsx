@@ -6,9 +6,6 @@ import {
   type TEmailTestResponse,
 } from '@helpdesk/contracts';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   apiRequest,
   Badge,
   Button,
@@ -31,6 +28,7 @@ import {
   toast,
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { failureToast, isSessionEnded } from '../feedback/mutation-failure.ts';
 import {
   attemptsText,
@@ -170,21 +168,11 @@ export function EmailDeliveryCard() {
             <Skeleton className="h-24 w-full" />
           </div>
         ) : outbox.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Failed to fetch email delivery</AlertTitle>
-            <AlertDescription>
-              <p>{EMAIL_MESSAGES.loadError}</p>
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-2"
-                disabled={outbox.isFetching}
-                onClick={() => outbox.refetch()}
-              >
-                {outbox.isFetching ? 'Retrying...' : 'Retry'}
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadErrorAlert
+            title="Failed to fetch email delivery"
+            message={EMAIL_MESSAGES.loadError}
+            query={outbox}
+          />
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2" data-testid="smtp-status">

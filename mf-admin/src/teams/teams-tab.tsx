@@ -1,18 +1,9 @@
 import { API_PATHS, TEAM_MESSAGES, type TTeamListResponse } from '@helpdesk/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Skeleton,
-} from '@helpdesk/shared-ui';
+import { Button, Card, CardDescription, CardHeader, CardTitle, Skeleton } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { TeamCard } from './team-card.tsx';
 import { TeamFormDialog } from './team-form-dialog.tsx';
 
@@ -39,21 +30,11 @@ export function TeamsTab() {
           ))}
         </div>
       ) : teamsQuery.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{TEAM_MESSAGES.fetchTeamsError}</AlertTitle>
-          <AlertDescription>
-            <p>{TEAM_MESSAGES.loadError}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              disabled={teamsQuery.isFetching}
-              onClick={() => teamsQuery.refetch()}
-            >
-              {teamsQuery.isFetching ? 'Retrying...' : 'Retry'}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert
+          title={TEAM_MESSAGES.fetchTeamsError}
+          message={TEAM_MESSAGES.loadError}
+          query={teamsQuery}
+        />
       ) : teamsQuery.data.length === 0 ? (
         <Card>
           <CardHeader className="text-center">

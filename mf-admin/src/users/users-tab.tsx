@@ -1,9 +1,5 @@
 import { API_PATHS, type TUserListResponse } from '@helpdesk/contracts';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
   Card,
   CardContent,
   formatShortDate,
@@ -24,6 +20,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { AddUserDialog } from './add-user-dialog.tsx';
 import {
   emptyUsersText,
@@ -108,21 +105,11 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
       </div>
 
       {usersQuery.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to fetch users</AlertTitle>
-          <AlertDescription>
-            <p>Failed to load users. Please try again.</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              disabled={usersQuery.isFetching}
-              onClick={() => usersQuery.refetch()}
-            >
-              {usersQuery.isFetching ? 'Retrying...' : 'Retry'}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert
+          title="Failed to fetch users"
+          message="Failed to load users. Please try again."
+          query={usersQuery}
+        />
       ) : (
         <Card className="py-0">
           <CardContent className="px-0">
