@@ -210,7 +210,12 @@ describe('the detectors themselves (a detector that never fires proves nothing)'
 
     await sql`update sessions set expire = least(expire + interval '1 second', absolute_expire)`;
     expect(changedTables(deleted, await snapshotTables(sql))).toEqual([]);
-    await sql`update sessions set user_agent = 'detector' where user_agent is null and sid = (select min(sid) from sessions)`;
+    // Any one session (other suites share this database, so its user agent may be anything): a real
+    // change to a column the fingerprint watches must show.
+    const changed = await sql`
+      update sessions set user_agent = ${`detector-${crypto.randomUUID()}`}
+      where sid = (select min(sid) from sessions) returning sid`;
+    expect(changed.length).toBe(1);
     expect(changedTables(deleted, await snapshotTables(sql))).toEqual(['sessions']);
     context.baseline = await snapshotTables(sql);
   });
