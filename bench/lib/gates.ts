@@ -147,12 +147,21 @@ export async function runQueryGates(options: {
       const requests = await options.requests(headersFor);
       for (const request of requests) {
         // Warm the pool and the caches first, so a connection's first-use statements are not counted.
-        await send(baseUrl, request);
+        // A request that fails is a failed gate, not the end of the run.
+        const failure = await send(baseUrl, request).then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        if (failure) {
+          results.push({ name: request.name, statements: 0, plans: 0, violations: [failure] });
+          continue;
+        }
         let log = '';
         const stopCapture = options.captureServerLog((text) => {
           log += `${text}\n`;
         });
         const counts: number[] = [];
+        let roundFailure: string | null = null;
         try {
           for (let round = 0; round < 3; round++) {
             await admin`select pg_stat_statements_reset()`;
@@ -162,6 +171,8 @@ export async function runQueryGates(options: {
             counts.push(await statementsOf(admin));
           }
           await Bun.sleep(200);
+        } catch (error) {
+          roundFailure = error instanceof Error ? error.message : String(error);
         } finally {
           stopCapture();
         }
@@ -169,9 +180,9 @@ export async function runQueryGates(options: {
         results.push({
           name: request.name,
           // The smallest of three: an occasional session refresh is not the request's own work.
-          statements: Math.min(...counts),
+          statements: counts.length ? Math.min(...counts) : 0,
           plans: plans.length,
-          violations: [...new Set(plans.flatMap(planViolations))],
+          violations: [...(roundFailure ? [roundFailure] : []), ...new Set(plans.flatMap(planViolations))],
         });
       }
     });
