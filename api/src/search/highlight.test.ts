@@ -42,7 +42,7 @@ describe('snippets', () => {
   });
 
   test('a match deep in a long text: a passage around it, cut at spaces, with ellipses', () => {
-    const text = `${'lorem ipsum dolor '.repeat(30)}the target word ${'sit amet '.repeat(40)}`;
+    const text = `${'the printer on the third floor jams again '.repeat(14)}the target word ${'after the update '.repeat(20)}`;
     const snippet = snippetOf(text, ['target']);
     expect(snippet.text.startsWith('…')).toBe(true);
     expect(snippet.text.endsWith('…')).toBe(true);
