@@ -64,31 +64,147 @@ function matchColumns(scope: TicketScope, anyWords: string | null): Fragment {
     ${
       anyWords === null
         ? sql`null::text`
-        : sql`(select c.content from ticket_comments c
-               where c.ticket_id = t.id and c.search_vector @@ ${anyQuery(anyWords)} ${visibleComments(scope)}
+        : // offset 0 keeps the word test outside: the thread is read by ticket_id, never through
+          // the word index once per result row (a bitmap of a common word's million comments).
+          sql`(select c.content from (
+                 select c.content, c.search_vector, c.created_at, c.id from ticket_comments c
+                 where c.ticket_id = t.id ${visibleComments(scope)} offset 0) c
+               where c.search_vector @@ ${anyQuery(anyWords)}
                order by c.created_at desc, c.id desc limit 1)`
     } as "commentText"`;
 }
 
 /**
- * The candidate sources, each bounded: the newest tickets whose title or description holds a
- * word (GIN on search_vector, or the created_at index for a common word), the newest readable
- * comments holding one, the exact ticket number (unique index) and numbers starting with the
- * digits (C-collation ranges), and the newest tickets of the people named, as requester or assignee.
+ * A word the statistics put in fewer rows than this is read through its GIN index and sorted;
+ * a commoner one is found by walking the newest rows in order, where it turns up soon. Reading a
+ * GIN posting list costs per entry: a few thousand take a millisecond, a word in 13% of a million
+ * tickets takes a tenth of a second, and walking the created_at index for a rare word reads the
+ * whole table. The estimate is PostgreSQL's own (pg_stats' most common elements of each
+ * search_vector, summed over the lexemes each search word starts); a word missing from that list
+ * is rarer than every word on it.
+ */
+export const RARE_WORD_ROWS = 5000;
+
+/**
+ * The most rows the walk for a common word reads, newest first; it stops at CANDIDATES_PER_SOURCE
+ * matches, after about 100 / frequency rows. Short of them, the GIN branch fills in. End users
+ * always walk: their own tickets (and no fill-in: a requester with more than this many tickets is
+ * searching their history, which the number and the filters of My Tickets serve).
+ */
+export const WALK_ROWS = 10_000;
+
+/**
+ * The soft cap on what one GIN scan hands back (PostgreSQL's gin_fuzzy_search_limit): the guard
+ * for a word the statistics thought rare that is not (a prefix of many rare words): past the cap,
+ * a random sample about this size comes back, which ranking then orders.
+ */
+export const GIN_SAMPLE = 1000;
+
+/**
+ * What a search transaction sets for itself (or, for plan tests, the session). Each
+ * search is planned for its own words (postgres.js prepares statements, and after five runs
+ * PostgreSQL may keep one generic plan: one chosen for a common word would walk a table for a
+ * rare one); GIN scans are capped as above, and sequential scans are off: a deep branch for a
+ * word in nearly every old ticket would otherwise be planned as a read of the whole table, where
+ * the capped GIN scan costs the same as for any other word; and no parallel workers: a search is
+ * small work, and starting workers costs more than it saves when the desk is busy.
+ */
+export function applySearchSettings(
+  tx: Db,
+  lifetime: 'transaction' | 'session' = 'transaction',
+): Promise<unknown> {
+  const isLocal = lifetime === 'transaction';
+  return tx`
+    select set_config('plan_cache_mode', 'force_custom_plan', ${isLocal}),
+           set_config('gin_fuzzy_search_limit', ${String(GIN_SAMPLE)}, ${isLocal}),
+           set_config('enable_seqscan', 'off', ${isLocal}),
+           set_config('max_parallel_workers_per_gather', '0', ${isLocal})`;
+}
+
+/** The estimated rows of `table` whose search_vector matches the words (see RARE_WORD_ROWS). */
+const estimatedRows = (table: 'tickets' | 'ticket_comments', q: Fragment) => sql`(
+  select coalesce(sum(e.freq), 0) * greatest(max(c.reltuples), 0)
+  from pg_stats s
+  join pg_class c on c.relname = s.tablename and c.relnamespace = to_regnamespace(s.schemaname)
+  cross join unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e (lexeme, freq)
+  where s.schemaname = current_schema() and s.tablename = ${table} and s.attname = 'search_vector'
+    and e.lexeme like any (
+      select m[1] || '%' from regexp_matches(querytree(${q})::text, '''([^'']+)''', 'g') m))`;
+
+/**
+ * The word sources as named CTEs, each bounded whatever the word's frequency and the table's
+ * size. A common word (see RARE_WORD_ROWS): the newest rows walked in created_at order until
+ * enough match (at most WALK_ROWS). A rare word, or a common one the walk did not meet enough
+ * (common only in old tickets): its GIN matches (capped at GIN_SAMPLE) sorted newest first. A
+ * single `where search_vector @@ q order by created_at desc limit n` leaves that choice to the
+ * planner, which for a rare word, or one common only in old tickets, walks a million rows; the
+ * one-time filters here choose before any row is read, and `+ interval '0 s'` keeps the GIN
+ * branches off the created_at walk.
+ */
+function wordSources(anyWords: string, scope: TicketScope): Fragment {
+  const q = anyQuery(anyWords);
+  const n = CANDIDATES_PER_SOURCE;
+  if (scope.requesterId !== null) {
+    // An end user's own tickets and the comments on them: few enough to walk, newest first.
+    return sql`
+      text_matches as (
+        select r.id from (
+          select t.id, t.created_at, t.search_vector from tickets t where true ${scoped(scope)}
+          order by t.created_at desc limit ${WALK_ROWS}
+        ) r
+        where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),
+      comment_matches as (
+        select r.ticket_id as id from (
+          select c.ticket_id, c.created_at, c.search_vector
+          from tickets t join ticket_comments c on c.ticket_id = t.id
+          where true ${scoped(scope)} ${visibleComments(scope)}
+          order by c.created_at desc limit ${WALK_ROWS}
+        ) r
+        where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),`;
+  }
+  return sql`
+    frequency as (
+      select ${estimatedRows('tickets', q)} >= ${RARE_WORD_ROWS} as tickets_common,
+             ${estimatedRows('ticket_comments', q)} >= ${RARE_WORD_ROWS} as comments_common),
+    text_walk as (
+      select r.id from (
+        select t.id, t.created_at, t.search_vector from tickets t
+        where (select tickets_common from frequency)
+        order by t.created_at desc limit ${WALK_ROWS}
+      ) r
+      where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),
+    text_matches as (
+      select id from text_walk
+      union all
+      (select t.id from tickets t
+       where t.search_vector @@ ${q} and (select count(*) from text_walk) < ${n}
+       order by t.created_at + interval '0 s' desc limit ${n})),
+    comment_walk as (
+      select r.ticket_id as id from (
+        select c.ticket_id, c.created_at, c.search_vector from ticket_comments c
+        where (select comments_common from frequency) ${visibleComments(scope)}
+        order by c.created_at desc limit ${WALK_ROWS}
+      ) r
+      where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),
+    comment_matches as (
+      select id from comment_walk
+      union all
+      (select c.ticket_id as id from ticket_comments c
+       where c.search_vector @@ ${q} and (select count(*) from comment_walk) < ${n} ${visibleComments(scope)}
+       order by c.created_at + interval '0 s' desc limit ${n})),`;
+}
+
+/**
+ * The candidate sources besides the words, each bounded: the exact ticket number (unique index)
+ * and numbers starting with the digits (C-collation ranges), and the newest tickets of the
+ * people named, as requester or assignee.
  */
 function candidateSources(db: Db, search: TicketSearch): Fragment[] {
   const { scope } = search;
   const sources: Fragment[] = [];
   if (search.anyWords !== null) {
-    sources.push(sql`(
-      select t.id, 'text' as source from tickets t
-      where t.search_vector @@ ${anyQuery(search.anyWords)} ${scoped(scope)}
-      order by t.created_at desc limit ${CANDIDATES_PER_SOURCE})`);
-    sources.push(sql`(
-      select c.ticket_id as id, 'comment' as source
-      from ticket_comments c join tickets t on t.id = c.ticket_id
-      where c.search_vector @@ ${anyQuery(search.anyWords)} ${visibleComments(scope)} ${scoped(scope)}
-      order by c.created_at desc limit ${CANDIDATES_PER_SOURCE})`);
+    sources.push(sql`(select id, 'text' as source from text_matches)`);
+    sources.push(sql`(select id, 'comment' as source from comment_matches)`);
   }
   if (search.exactNumber !== null) {
     sources.push(sql`(
@@ -134,7 +250,8 @@ export async function selectTicketMatches(db: Db, search: TicketSearch): Promise
       : sql`(case when t.search_vector @@ to_tsquery('english', ${search.allWords}) then 20 else 0 end)
             + 10 * ts_rank_cd(t.search_vector, ${anyQuery(search.anyWords)}, 32)`;
   return db<TicketMatchRow[]>`
-    with found (id, source) as (${union}),
+    with ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope)}
+    found (id, source) as (${union}),
     candidates as (
       select id, bool_or(source = 'exact') as is_exact, bool_or(source = 'number') as is_number,
              bool_or(source = 'person') as is_person, bool_or(source = 'comment') as is_comment

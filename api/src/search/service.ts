@@ -12,6 +12,7 @@ import { searchArticles } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import {
+  applySearchSettings,
   selectArticleBodies,
   selectPeople,
   selectPeopleBySimilarity,
@@ -169,10 +170,7 @@ export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<T
   }
   const [ticketsAndPeople, articles] = await Promise.all([
     sql.begin(async (tx) => {
-      // postgres.js prepares its statements, and after five runs PostgreSQL may keep one generic
-      // plan for all words: one chosen for a common word (walk the newest tickets) would read the
-      // whole table for a rare one. Planning each search for its own words avoids that trap.
-      await tx`set local plan_cache_mode = force_custom_plan`;
+      await applySearchSettings(tx);
       const people = isStaff(viewer) ? await findPeople(tx, terms, query.limit) : { named: [], similar: [] };
       // Only people named outright bring their tickets: a name a typo away is a guess.
       const personIds = people.named.slice(0, PEOPLE_FOR_TICKETS).map((person) => person.id);
