@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
 import { createTcpProxy } from '../../test/processes.ts';
 import { createSql, isDatabaseUnavailable, reconnectDelaySeconds } from './postgres.ts';
 
@@ -72,6 +73,49 @@ describe('a transaction whose connection dies mid-query (patches/postgres@3.4.9.
       process.off('uncaughtException', onCrash);
       await sql.end({ timeout: 1 });
       await proxy.stop();
+    }
+  });
+});
+
+describe('sql.begin under a full pipeline (patches/postgres@3.4.9.patch, upstream #1189)', () => {
+  test('a BEGIN that fills the pipeline still reserves its connection', async () => {
+    // max_pipeline 0 makes every BEGIN the one that fills it: unpatched, sql.begin never reserves
+    // its connection and every transaction fails with UNSAFE_TRANSACTION.
+    const sql = postgres(process.env.DATABASE_URL ?? '', { max: 2, max_pipeline: 0, onnotice: () => {} });
+    try {
+      const rows = await sql.begin((tx) => tx<{ one: number }[]>`select 1 as one`);
+      expect(rows[0]?.one).toBe(1);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  test('transactions and plain queries racing for busy connections all run, each transaction alone on its connection', async () => {
+    const sql = createSql(process.env.DATABASE_URL ?? '', { max: 3 });
+    try {
+      for (let round = 0; round < 10; round++) {
+        const busy = [1, 2, 3].map(() => sql`select pg_sleep(0.05)`);
+        const plain = Array.from(
+          { length: 6 },
+          (_, index) => sql<{ n: number }[]>`select ${index}::int as n`,
+        );
+        // Each transaction sees only its own temporary setting: a connection handed to another
+        // caller mid-transaction would show a setting that is not its own, or none.
+        const transactions = Array.from({ length: 5 }, (_, index) =>
+          sql.begin(async (tx) => {
+            await tx`select set_config('helpdesk.probe', ${String(index)}, true)`;
+            const [row] = await tx<{ probe: string }[]>`select current_setting('helpdesk.probe') as probe`;
+            return row?.probe;
+          }),
+        );
+        const results = await Promise.allSettled([...busy, ...plain, ...transactions]);
+        const failures = results.filter((result) => result.status === 'rejected');
+        expect(failures).toEqual([]);
+        const probes = await Promise.all(transactions);
+        expect(probes).toEqual(['0', '1', '2', '3', '4']);
+      }
+    } finally {
+      await sql.end({ timeout: 1 });
     }
   });
 });
