@@ -4,6 +4,7 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { TicketScope } from '../tickets/queries.ts';
 import type { NumberRange } from './search-terms.ts';
+import type { CommonLexeme } from './word-frequency.ts';
 
 /**
  * How many tickets each way of matching may contribute before ranking. Ranking reads these rows,
@@ -36,6 +37,8 @@ export type TicketSearch = {
   numberRanges: readonly NumberRange[];
   /** People the search named: their tickets as requester or assignee (agents and admins only). */
   personIds: readonly string[];
+  /** The statistics' common lexemes that may match the words (word-frequency.ts): walk or GIN. */
+  commonLexemes: readonly CommonLexeme[];
   scope: TicketScope;
   limit: number;
 };
@@ -80,8 +83,8 @@ function matchColumns(scope: TicketScope, anyWords: string | null): Fragment {
  * GIN posting list costs per entry: a few thousand take a millisecond, a word in 13% of a million
  * tickets takes a tenth of a second, and walking the created_at index for a rare word reads the
  * whole table. The estimate is PostgreSQL's own (pg_stats' most common elements of each
- * search_vector, summed over the lexemes each search word starts); a word missing from that list
- * is rarer than every word on it.
+ * search_vector, read by word-frequency.ts, summed over the lexemes each search word starts); a
+ * word missing from that list is rarer than every word on it.
  */
 export const RARE_WORD_ROWS = 5000;
 
@@ -121,16 +124,6 @@ export function applySearchSettings(
            set_config('max_parallel_workers_per_gather', '0', ${isLocal})`;
 }
 
-/** The estimated rows of `table` whose search_vector matches the words (see RARE_WORD_ROWS). */
-const estimatedRows = (table: 'tickets' | 'ticket_comments', q: Fragment) => sql`(
-  select coalesce(sum(e.freq), 0) * greatest(max(c.reltuples), 0)
-  from pg_stats s
-  join pg_class c on c.relname = s.tablename and c.relnamespace = to_regnamespace(s.schemaname)
-  cross join unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e (lexeme, freq)
-  where s.schemaname = current_schema() and s.tablename = ${table} and s.attname = 'search_vector'
-    and e.lexeme like any (
-      select m[1] || '%' from regexp_matches(querytree(${q})::text, '''([^'']+)''', 'g') m))`;
-
 /**
  * The word sources as named CTEs, each bounded whatever the word's frequency and the table's
  * size. A common word (see RARE_WORD_ROWS): the newest rows walked in created_at order until
@@ -141,7 +134,7 @@ const estimatedRows = (table: 'tickets' | 'ticket_comments', q: Fragment) => sql
  * one-time filters here choose before any row is read, and `+ interval '0 s'` keeps the GIN
  * branches off the created_at walk.
  */
-function wordSources(anyWords: string, scope: TicketScope): Fragment {
+function wordSources(anyWords: string, scope: TicketScope, commonLexemes: readonly CommonLexeme[]): Fragment {
   const q = anyQuery(anyWords);
   const n = CANDIDATES_PER_SOURCE;
   if (scope.requesterId !== null) {
@@ -162,10 +155,20 @@ function wordSources(anyWords: string, scope: TicketScope): Fragment {
         ) r
         where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),`;
   }
+  // The statistics' common lexemes that the query's own lexemes (stemmed by to_tsquery, each a
+  // prefix) start, summed per table.
+  const common = JSON.stringify(
+    commonLexemes.map((entry) => ({ relation: entry.table, lexeme: entry.lexeme, rows: entry.rows })),
+  );
   return sql`
     frequency as (
-      select ${estimatedRows('tickets', q)} >= ${RARE_WORD_ROWS} as tickets_common,
-             ${estimatedRows('ticket_comments', q)} >= ${RARE_WORD_ROWS} as comments_common),
+      select coalesce(sum(e.rows) filter (where e.relation = 'tickets'), 0) >= ${RARE_WORD_ROWS}
+               as tickets_common,
+             coalesce(sum(e.rows) filter (where e.relation = 'ticket_comments'), 0) >= ${RARE_WORD_ROWS}
+               as comments_common
+      from json_to_recordset(${common}::text::json) as e (relation text, lexeme text, rows float8)
+      where e.lexeme like any (
+        select m[1] || '%' from regexp_matches(querytree(${q})::text, '''([^'']+)''', 'g') m)),
     text_walk as (
       select r.id from (
         select t.id, t.created_at, t.search_vector from tickets t
@@ -250,7 +253,7 @@ export async function selectTicketMatches(db: Db, search: TicketSearch): Promise
       : sql`(case when t.search_vector @@ to_tsquery('english', ${search.allWords}) then 20 else 0 end)
             + 10 * ts_rank_cd(t.search_vector, ${anyQuery(search.anyWords)}, 32)`;
   return db<TicketMatchRow[]>`
-    with ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope)}
+    with ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope, search.commonLexemes)}
     found (id, source) as (${union}),
     candidates as (
       select id, bool_or(source = 'exact') as is_exact, bool_or(source = 'number') as is_number,

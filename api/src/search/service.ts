@@ -21,6 +21,7 @@ import {
   type TicketMatchRow,
 } from './queries.ts';
 import { buildDeskSearchTerms, type DeskSearchTerms } from './search-terms.ts';
+import { commonLexemesFor } from './word-frequency.ts';
 
 const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'agent';
 
@@ -69,12 +70,14 @@ async function findTickets(
   limit: number,
 ): Promise<TicketMatchRow[]> {
   const scope = scopeOf(viewer);
+  const words = terms.text?.text.split(' ') ?? [];
   const found = await selectTicketMatches(db, {
     anyWords: terms.text?.anyWords ?? null,
     allWords: terms.text?.allWords ?? null,
     exactNumber: terms.number?.exact ?? null,
     numberRanges: terms.number?.ranges ?? [],
     personIds,
+    commonLexemes: words.length > 0 && scope.requesterId === null ? await commonLexemesFor(db, words) : [],
     scope,
     limit,
   });
