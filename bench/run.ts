@@ -351,6 +351,13 @@ try {
         request: get([`/api/search?q=${encodeURIComponent(term)}`]),
         fixedRate: { rate: 1000, maxP99Ms: 10 },
       },
+      {
+        // One search's own cost, away from saturation (issue 8: milliseconds at a million tickets).
+        name: `global search at 50/s: ${kind} '${term}'`,
+        server: api,
+        request: get([`/api/search?q=${encodeURIComponent(term)}`]),
+        fixedRate: { rate: 50, maxP99Ms: 25 },
+      },
     ]),
     {
       name: 'create ticket',

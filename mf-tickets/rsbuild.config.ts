@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { DEV_CORS, MF_SHARED } from '../scripts/mf-shared.ts';
+import { DEV_CORS, MF_REMOTE_EXPERIMENTS, MF_SHARED, REMOTE_BUNDLING } from '../scripts/mf-shared.ts';
 import { PORTS } from '../scripts/ports.ts';
 
 export default defineConfig({
@@ -17,6 +17,7 @@ export default defineConfig({
         './CreateTicketDialog': './src/exposes/create-ticket-dialog.tsx',
       },
       shared: MF_SHARED,
+      experiments: MF_REMOTE_EXPERIMENTS,
       dts: false,
     }),
   ],
@@ -35,7 +36,8 @@ export default defineConfig({
     },
   },
   // Chunks resolve against wherever remoteEntry.js was loaded from, so one build deploys anywhere.
-  output: { assetPrefix: 'auto' },
+  output: { assetPrefix: 'auto', injectStyles: REMOTE_BUNDLING.injectStyles },
+  performance: { chunkSplit: REMOTE_BUNDLING.chunkSplit },
   html: {
     title: 'mf-tickets (standalone)',
     tags: [{ tag: 'link', attrs: { rel: 'icon', href: 'data:,' }, head: true }],

@@ -3,7 +3,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/rspack';
-import { MF_SHARED } from '../scripts/mf-shared.ts';
+import { MF_HOST_EXPERIMENTS, MF_SHARED } from '../scripts/mf-shared.ts';
 import { devRemoteEntries, PORTS } from '../scripts/ports.ts';
 
 const RUNTIME_CONFIG_PATH = '/runtime-config.js';
@@ -17,6 +17,7 @@ export default defineConfig({
       // runs in every environment and a remote can move without rebuilding the shell.
       remotes: {},
       shared: MF_SHARED,
+      experiments: MF_HOST_EXPERIMENTS,
       dts: false,
     }),
   ],

@@ -1,12 +1,15 @@
+// First: schemas built by the imports below must see the zod configuration.
+import './zod-config.ts';
 import './index.css';
 import './portal-utilities.css';
 import { createQueryClient, Toaster } from '@helpdesk/shared-ui';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigErrorScreen } from './remote/config-error-screen.tsx';
+import { MANIFEST_ONCE_PLUGIN } from './remote/load-remote-component.ts';
 import { parseRuntimeConfig } from './remote/runtime-config.ts';
 import { router } from './router.tsx';
 
@@ -18,6 +21,7 @@ const config = parseRuntimeConfig(window.__HELPDESK_CONFIG__, window.location.hr
 if (config.ok) {
   // Registration only records where each remote lives; nothing is fetched until a page needs it.
   registerRemotes(config.remotes);
+  registerPlugins([MANIFEST_ONCE_PLUGIN]);
   const queryClient = createQueryClient();
   root.render(
     <StrictMode>

@@ -1,9 +1,26 @@
 import '../remote.css';
 import type { TRemotePageProps } from '@helpdesk/contracts';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui';
-import { AuditLogTab } from '../audit/audit-log-tab.tsx';
-import { TeamsTab } from '../teams/teams-tab.tsx';
+import { Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui';
+import { lazy, Suspense } from 'react';
 import { UsersTab } from '../users/users-tab.tsx';
+
+// Teams and Audit Log are fetched when an admin reaches for their tab (pointer over, focus or
+// selection), not with the page: a remote's first use stays small (docs/performance.md).
+const loadTeamsTab = () => import('../teams/teams-tab.tsx');
+const loadAuditLogTab = () => import('../audit/audit-log-tab.tsx');
+const TeamsTab = lazy(() => loadTeamsTab().then((module) => ({ default: module.TeamsTab })));
+const AuditLogTab = lazy(() => loadAuditLogTab().then((module) => ({ default: module.AuditLogTab })));
+const preloadTeamsTab = () => void loadTeamsTab();
+const preloadAuditLogTab = () => void loadAuditLogTab();
+
+function TabSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-9 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
 
 /** /admin/users: people and their roles (Users), support teams (Teams) and what admins did (Audit Log). */
 export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
@@ -16,17 +33,25 @@ export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
       <Tabs defaultValue="users">
         <TabsList>
           <TabsTrigger value="users">Users</TabsTrigger>
-          <TabsTrigger value="teams">Teams</TabsTrigger>
-          <TabsTrigger value="audit">Audit Log</TabsTrigger>
+          <TabsTrigger value="teams" onPointerEnter={preloadTeamsTab} onFocus={preloadTeamsTab}>
+            Teams
+          </TabsTrigger>
+          <TabsTrigger value="audit" onPointerEnter={preloadAuditLogTab} onFocus={preloadAuditLogTab}>
+            Audit Log
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="mt-4">
           <UsersTab currentUserId={currentUser.id} />
         </TabsContent>
         <TabsContent value="teams" className="mt-4">
-          <TeamsTab />
+          <Suspense fallback={<TabSkeleton />}>
+            <TeamsTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="audit" className="mt-4">
-          <AuditLogTab />
+          <Suspense fallback={<TabSkeleton />}>
+            <AuditLogTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import {
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES,

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES, type TTeam, ZCreateTeamRequest } from '@helpdesk/contracts';
 import {
   Button,

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import {
   SERVER_MESSAGES,
   type TCreateUserRequest,

@@ -15,8 +15,7 @@ import {
   useDebouncedValue,
 } from '@helpdesk/shared-ui';
 import { Plus, Search, X } from 'lucide-react';
-import { useState } from 'react';
-import { CreateArticleDialog } from '../article-form/article-form-dialog.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { canEditArticles } from '../kb/article-labels.ts';
 import { ArticleList } from '../knowledge-base/article-list.tsx';
 import { CategoryGrid } from '../knowledge-base/category-grid.tsx';
@@ -27,6 +26,14 @@ import {
   useKbCategories,
   usePopularArticles,
 } from '../knowledge-base/use-kb-lists.ts';
+
+// The article form (react-hook-form, the editor) is fetched when an editor reaches for it, not with the
+// page: a remote's first use stays one small chunk (docs/performance.md, frontend budgets).
+const loadArticleFormDialog = () => import('../article-form/article-form-dialog.tsx');
+const CreateArticleDialog = lazy(() =>
+  loadArticleFormDialog().then((module) => ({ default: module.CreateArticleDialog })),
+);
+const preloadArticleFormDialog = () => void loadArticleFormDialog();
 
 /** How long typing must pause before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -169,6 +176,8 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
   const debouncedText = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [selectedCategoryId, setSelectedCategoryId] = useState<string | null>(null);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
+  // Stays mounted after the first open so the closing animation and the form's state survive.
+  const [isCreateMounted, setIsCreateMounted] = useState(false);
   const categories = useKbCategories();
 
   const isSearching = kbSearchTerm(searchText) !== null;
@@ -220,7 +229,15 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
           )}
         </div>
         {isStaff && (
-          <Button onClick={() => setIsCreateOpen(true)} data-testid="create-article-button">
+          <Button
+            onClick={() => {
+              setIsCreateMounted(true);
+              setIsCreateOpen(true);
+            }}
+            onPointerEnter={preloadArticleFormDialog}
+            onFocus={preloadArticleFormDialog}
+            data-testid="create-article-button"
+          >
             <Plus className="size-4" aria-hidden />
             Create Article
           </Button>
@@ -269,8 +286,10 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
         </>
       )}
 
-      {isStaff && (
-        <CreateArticleDialog isOpen={isCreateOpen} onOpenChange={setIsCreateOpen} onCreated={showCreated} />
+      {isStaff && isCreateMounted && (
+        <Suspense fallback={null}>
+          <CreateArticleDialog isOpen={isCreateOpen} onOpenChange={setIsCreateOpen} onCreated={showCreated} />
+        </Suspense>
       )}
     </div>
   );

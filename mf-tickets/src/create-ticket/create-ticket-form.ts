@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import type { TCreateTicketRequest, TUserRole, ZCreateTicketRequest } from '@helpdesk/contracts';
 import { ApiRequestError, isUnauthorizedError } from '@helpdesk/shared-ui';
 import type { z } from 'zod';

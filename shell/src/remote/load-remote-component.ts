@@ -1,5 +1,10 @@
 import type { TRemoteModuleId } from '@helpdesk/contracts';
-import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  loadRemote,
+  type ModuleFederationRuntimePlugin,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import {
   findSharedMismatches,
@@ -59,8 +64,35 @@ function registeredEntry(remoteName: string): string | null {
   return remote !== undefined && 'entry' in remote ? remote.entry : null;
 }
 
+// Modules already fetched: a page rendered from here does not suspend, so React's Suspense throttle
+// (it holds a revealed boundary back for up to 300 ms) never delays a preloaded navigation.
+const loadedModules = new Map<TRemoteModuleId, unknown>();
+
+/** The module a previous load or a preload already fetched, or null. */
+export function loadedRemoteComponent<P>(moduleId: TRemoteModuleId): TRemoteModule<P> | null {
+  const loaded = loadedModules.get(moduleId);
+  return isRemoteModule<P>(loaded) ? loaded : null;
+}
+
+// A remote's manifest is checked once per page load (a redeployed remote shows up on the next load).
+const compatibilityChecks = new Map<string, Promise<void>>();
+// The manifest text the check just read, handed to the runtime instead of fetching it a second time.
+const checkedManifests = new Map<string, string>();
+
+/** Answers the runtime's manifest request from the compatibility check's copy: one request, not two. */
+export const MANIFEST_ONCE_PLUGIN: ModuleFederationRuntimePlugin = {
+  name: 'helpdesk-manifest-once',
+  fetch(url) {
+    const body = checkedManifests.get(url);
+    if (body === undefined) return;
+    checkedManifests.delete(url);
+    return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+  },
+};
+
 /** Drops whatever the runtime cached for a remote (a rejected entry, a half-initialised container). */
 function forgetRemote(remoteName: string, entry: string) {
+  compatibilityChecks.delete(entry);
   registerRemotes([{ name: remoteName, entry }], { force: true });
 }
 
@@ -93,13 +125,26 @@ function parseManifestShared(manifest: unknown): TManifestShared[] {
 }
 
 /** Reads the remote's manifest and refuses a build whose shared packages do not fit the shell's. */
-async function assertCompatible(remoteName: string, entry: string) {
-  // A remoteEntry.js entry carries no manifest: the runtime's own singleton warning is all there is.
-  if (!new URL(entry).pathname.endsWith('.json')) return;
+async function checkCompatible(remoteName: string, entry: string) {
   const response = await fetch(entry, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${entry} answered ${response.status}`);
-  const mismatches = findSharedMismatches(parseManifestShared(await response.json()), hostSharedVersions());
+  const text = await response.text();
+  const mismatches = findSharedMismatches(parseManifestShared(JSON.parse(text)), hostSharedVersions());
   if (mismatches.length > 0) throw new RemoteIncompatibleError(remoteName, mismatches);
+  checkedManifests.set(entry, text);
+}
+
+/** checkCompatible once per entry; a failed check is forgotten so the next load asks again. */
+function assertCompatible(remoteName: string, entry: string): Promise<void> {
+  // A remoteEntry.js entry carries no manifest: the runtime's own singleton warning is all there is.
+  if (!new URL(entry).pathname.endsWith('.json')) return Promise.resolve();
+  let check = compatibilityChecks.get(entry);
+  if (check === undefined) {
+    check = checkCompatible(remoteName, entry);
+    compatibilityChecks.set(entry, check);
+    check.catch(() => compatibilityChecks.delete(entry));
+  }
+  return check;
 }
 
 async function loadOnce<P>(moduleId: TRemoteModuleId): Promise<TRemoteModule<P>> {
@@ -112,6 +157,7 @@ async function loadOnce<P>(moduleId: TRemoteModuleId): Promise<TRemoteModule<P>>
     const loaded = await loadRemote<unknown>(moduleId);
     if (!isRemoteModule<P>(loaded)) throw new Error(`${moduleId} did not export a default component`);
     failedRemotes.delete(remoteName);
+    loadedModules.set(moduleId, loaded);
     return loaded;
   } catch (error) {
     failedRemotes.add(remoteName);
@@ -140,4 +186,13 @@ export async function loadRemoteComponent<P>(
       `${moduleId} could not be loaded after ${REMOTE_RETRY.attempts} tries (retry ${attempt}): ${reason}`,
     );
   }
+}
+
+/**
+ * Starts fetching a remote page before it is needed (a pointer over or focus on a link to it): the
+ * runtime keeps what it loaded, so the click that follows renders without waiting for the network.
+ * A failure is left for the page itself to show.
+ */
+export function preloadRemoteComponent(moduleId: TRemoteModuleId): void {
+  loadRemoteComponent(moduleId, 0).catch(() => {});
 }

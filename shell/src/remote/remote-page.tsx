@@ -7,7 +7,7 @@ import {
 } from '@helpdesk/contracts';
 import { Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { loadRemoteComponent } from './load-remote-component.ts';
+import { loadedRemoteComponent, loadRemoteComponent } from './load-remote-component.ts';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 
 /** Exposed modules that are whole pages (the create-ticket dialog is opened by the header instead). */
@@ -50,10 +50,11 @@ export function RemotePage<Id extends TRemotePageModuleId>({
   props: TPropsByModule[Id];
 }) {
   const [attempt, setAttempt] = useState(0);
-  const RemoteComponent = useMemo(
-    () => lazy(() => loadRemoteComponent<TPropsByModule[Id]>(moduleId, attempt)),
-    [moduleId, attempt],
-  );
+  const RemoteComponent = useMemo(() => {
+    // Preloaded on intent (or opened before): render at once instead of suspending.
+    const loaded = attempt === 0 ? loadedRemoteComponent<TPropsByModule[Id]>(moduleId) : null;
+    return loaded ? loaded.default : lazy(() => loadRemoteComponent<TPropsByModule[Id]>(moduleId, attempt));
+  }, [moduleId, attempt]);
   return (
     <RemoteErrorBoundary
       key={`${moduleId}#${attempt}`}

@@ -1,10 +1,13 @@
 import { REMOTE_MODULES } from '@helpdesk/contracts';
 import { createFileRoute } from '@tanstack/react-router';
+import { preloadRemoteComponent } from '../../../remote/load-remote-component.ts';
 import { RemotePage } from '../../../remote/remote-page.tsx';
 import { useSignedInUser } from '../../../session/signed-in-user.tsx';
 
 export const Route = createFileRoute('/_app/admin/settings')({
   staticData: { title: 'Settings', roles: 'admin', isNewTicketHidden: true },
+  // Runs on intent too (defaultPreload: 'intent'): hovering a link starts fetching the remote page.
+  loader: () => preloadRemoteComponent(REMOTE_MODULES.settingsPage),
   component: SettingsRoute,
 });
 
