@@ -1,0 +1,145 @@
+/**
+ * The dashboard's numbers at scale, read from real plans (EXPLAIN ANALYZE): the desk's statement
+ * scans neither tickets nor the counters, sorts nothing, and reads the same rows after the table
+ * doubles with history: its cost follows the clock (30 days, one partial hour at each end), not the
+ * table.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres, { type Sql } from 'postgres';
+import { createScratchDatabase } from '../../test/helpers.ts';
+import { selectDashboardMetrics } from './queries.ts';
+
+type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+};
+
+let db: Scratch;
+let traced: Sql;
+let requesterId = '';
+let lastQuery: { text: string; parameters: unknown[] } | null = null;
+const TICKETS = 40_000;
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** Runs a query function for real, then runs the statement it sent again under EXPLAIN ANALYZE. */
+async function analyzedPlanOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
+  await run(traced);
+  const sent = lastQuery;
+  if (!sent) throw new Error('no statement was sent');
+  const parameters = sent.parameters.map((value) =>
+    value === null || value === undefined ? null : String(value),
+  );
+  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+    `explain (analyze, format json) ${sent.text}`,
+    parameters,
+  );
+  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+  if (!plan) throw new Error('no plan');
+  return nodesOf(plan);
+}
+
+/** Rows each table gave the plan, all loops included. */
+function rowsReadFrom(nodes: PlanNode[], relation: string): number {
+  return nodes
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
+}
+
+/**
+ * `count` tickets created from `fromDays` to `toDays` days ago, newest ones open, older ones done,
+ * some late; in batches, so no statement nears the statement timeout on a busy machine.
+ */
+async function insertHistory(count: number, fromDays: number, toDays: number): Promise<void> {
+  const BATCH = 5_000;
+  for (let first = 1; first <= count; first += BATCH) {
+    await db.sql`
+      insert into tickets (title, description, priority, status, requester_id, created_at,
+                           sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at)
+      select 'Ticket ' || n, 'Generated', (array['low', 'medium', 'high', 'critical'])[1 + n % 4],
+             case when age < interval '3 days' and n % 3 > 0 then (array['new', 'in_progress'])[1 + n % 2]
+                  when n % 40 = 0 then 'in_progress'
+                  when age < interval '20 days' then 'resolved' else 'closed' end,
+             requesters.ids[1 + n % array_length(requesters.ids, 1)],
+             now() - age, now() - age + interval '8 hours', now() - age + interval '48 hours',
+             case when n % 5 > 0 then now() - age + (n % 11) * interval '1 hour' end,
+             case when not (age < interval '3 days' and n % 3 > 0) and n % 40 > 0
+                  then now() - age + (n % 60) * interval '1 hour' end,
+             case when age >= interval '20 days' and n % 40 > 0 then now() - age + interval '70 hours' end
+      from (select n, ${fromDays} * interval '1 day'
+                      - (n::float8 / ${count}) * ${fromDays - toDays} * interval '1 day' as age
+            from generate_series(${first}::int, ${Math.min(first + BATCH - 1, count)}::int) n) g,
+           (select array_agg(id order by id) as ids from users where role = 'end_user') requesters`;
+  }
+  await db.sql`analyze tickets`;
+  await db.sql`analyze ticket_counters`;
+}
+
+beforeAll(async () => {
+  db = await createScratchDatabase();
+  const users = await db.sql<{ id: string }[]>`
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    select 'plan_user_' || n, 'plan_user_' || n || '@example.test', 'x', 'Plan', 'User ' || n,
+           case when n <= 5 then 'agent' else 'end_user' end, 'active'
+    from generate_series(1, 400) n
+    returning id`;
+  requesterId = users.at(-1)?.id ?? '';
+  // A desk three years old: 40,000 tickets, the last few days mostly open.
+  await insertHistory(TICKETS, 3 * 365, 0);
+  traced = postgres(db.url, {
+    max: 1,
+    onnotice: () => {},
+    connection: { TimeZone: 'UTC' },
+    debug: (_connection, text, parameters) => {
+      if (!text.startsWith('explain')) lastQuery = { text, parameters };
+    },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await traced?.end();
+  await db?.drop();
+});
+
+describe('dashboard metrics at scale', () => {
+  test('the desk reads counters and one partial hour of tickets: no scan, no sort, the same rows after the table doubles', async () => {
+    const desk = (sql: Sql) => selectDashboardMetrics(sql, { requesterId: null });
+    const before = await analyzedPlanOf(desk);
+    // Three more years of closed history: twice the tickets, none of them in the last 30 days.
+    await insertHistory(TICKETS, 6 * 365, 3 * 365 + 1);
+    const after = await analyzedPlanOf(desk);
+
+    for (const nodes of [before, after]) {
+      const scans = nodes.filter(
+        (node) =>
+          node['Node Type'] === 'Seq Scan' &&
+          (node['Relation Name'] === 'tickets' || node['Relation Name'] === 'ticket_counters'),
+      );
+      expect(scans).toEqual([]);
+      expect(nodes.filter((node) => node['Node Type'].includes('Sort'))).toEqual([]);
+      expect(nodes.some((node) => node['Index Name']?.startsWith('ticket_counters'))).toBe(true);
+      // Counter rows: 'total', about 31 days and at most 46 hours (the partial days at each end).
+      expect(rowsReadFrom(nodes, 'ticket_counters')).toBeLessThan(100);
+      // Tickets: only those of the partial hours, never the 30 days (about 1,300 here) or the table.
+      expect(rowsReadFrom(nodes, 'tickets')).toBeLessThan(50);
+    }
+    expect(rowsReadFrom(after, 'tickets')).toBe(rowsReadFrom(before, 'tickets'));
+    expect(rowsReadFrom(after, 'ticket_counters')).toBe(rowsReadFrom(before, 'ticket_counters'));
+  }, 300_000);
+
+  test("an end user's numbers read their own tickets through the requester index", async () => {
+    const nodes = await analyzedPlanOf((sql) => selectDashboardMetrics(sql, { requesterId }));
+    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
+    const [mine] = await db.sql<{ count: number }[]>`
+      select count(*)::int as count from tickets where requester_id = ${requesterId}`;
+    // Each of the four subqueries reads at most the requester's tickets.
+    expect(rowsReadFrom(nodes, 'tickets')).toBeLessThanOrEqual(4 * (mine?.count ?? 0));
+  });
+});
