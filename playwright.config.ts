@@ -1,8 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './scripts/e2e-config.ts';
-
-// Debian's Chromium, never a downloaded browser (no network for `playwright install`).
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 export default defineConfig({
   testDir: './shell/e2e',
@@ -21,14 +19,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

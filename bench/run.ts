@@ -14,9 +14,18 @@ import { encodeCursor } from '../api/src/tickets/cursor.ts';
 import { REPO_ROOT } from '../scripts/lib/root.ts';
 import type { FixedRatePlan, FixedRateResult } from './fixed-rate.ts';
 import { runQueryGates } from './lib/gates.ts';
-import { LARGE_SIZES, type LargeSize, openLargeCluster, removeBenchWrites } from './lib/large-database.ts';
+import {
+  LARGE_SIZES,
+  type LargeSize,
+  migrateLargeDatabase,
+  openLargeCluster,
+  removeBenchWrites,
+} from './lib/large-database.ts';
 import { type LoadRequest, type SaturationResult, saturate } from './lib/load.ts';
-import { formatTable } from './lib/report.ts';
+import { blankResult, type CaseResult, formatTable, median } from './lib/report.ts';
+
+export type { CaseResult };
+
 import { BENCH_PASSWORD, BENCH_SEARCH_WORDS, SEED_VERSION } from './lib/seed-facts.ts';
 import { residentMb, type Server, signIn, startCeiling, startProductApi } from './lib/servers.ts';
 
@@ -40,26 +49,6 @@ type Case = {
   /** What the product's req/s is divided by, measured in the same rounds. */
   against?: { label: string; server: Server; request: LoadRequest; minRatio: number };
   fixedRate?: { rate: number; maxP99Ms: number };
-};
-
-export type CaseResult = {
-  name: string;
-  rps: number | null;
-  againstLabel: string | null;
-  againstRps: number | null;
-  ratio: number | null;
-  minRatio: number | null;
-  rate: number | null;
-  p50Ms: number | null;
-  p99Ms: number | null;
-  maxP99Ms: number | null;
-  errors: number;
-  failures: string[];
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
 async function runFixedRate(plan: FixedRatePlan): Promise<FixedRateResult> {
@@ -201,6 +190,7 @@ try {
       process.exitCode = 2;
       throw new Error('not seeded');
     }
+    await migrateLargeDatabase(url, say);
     await removeBenchWrites(url, say);
   }
   const fixtures = await readFixtures(url1m);
@@ -411,20 +401,7 @@ try {
     try {
       results.push(await measure(testCase));
     } catch (error) {
-      results.push({
-        name: testCase.name,
-        rps: null,
-        againstLabel: null,
-        againstRps: null,
-        ratio: null,
-        minRatio: null,
-        rate: null,
-        p50Ms: null,
-        p99Ms: null,
-        maxP99Ms: null,
-        errors: 0,
-        failures: [error instanceof Error ? error.message : String(error)],
-      });
+      results.push(blankResult(testCase.name, [error instanceof Error ? error.message : String(error)]));
     }
   }
 

@@ -11,21 +11,12 @@
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 import { missingBuilds } from '../../scripts/lib/production-stack.ts';
 import { REPO_ROOT } from '../../scripts/lib/root.ts';
-import type { CaseResult } from '../run.ts';
+import { blankResult, type CaseResult, median } from './report.ts';
 
 export const FRONTEND_TARGETS = { lcpMs: 1200, cls: 0.05, navigationMs: 100 } as const;
-
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Each remote page the navigation timing opens: its sidebar link and what proves it rendered. */
 const NAVIGATIONS = [
@@ -207,25 +198,12 @@ async function remoteNavigation(
   }
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 function row(name: string, values: readonly number[], maxMs: number | null, failures: string[]): CaseResult {
   return {
-    name,
-    rps: null,
-    againstLabel: null,
-    againstRps: null,
-    ratio: null,
-    minRatio: null,
-    rate: null,
+    ...blankResult(name, failures),
     p50Ms: values.length ? median(values) : null,
     p99Ms: values.length ? Math.max(...values) : null,
     maxP99Ms: maxMs,
-    errors: 0,
-    failures,
   };
 }
 

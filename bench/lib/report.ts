@@ -1,5 +1,44 @@
 /** The bench's results table: one line per endpoint, then the mixed workload and the query gates. */
 
+/** One line of the table: an endpoint's throughput against its ceiling and its latency at a fixed load. */
+export type CaseResult = {
+  name: string;
+  rps: number | null;
+  againstLabel: string | null;
+  againstRps: number | null;
+  ratio: number | null;
+  minRatio: number | null;
+  rate: number | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  maxP99Ms: number | null;
+  errors: number;
+  failures: string[];
+};
+
+/** A line with nothing measured, for a case that could not run or that fills in only some columns. */
+export function blankResult(name: string, failures: string[] = []): CaseResult {
+  return {
+    name,
+    rps: null,
+    againstLabel: null,
+    againstRps: null,
+    ratio: null,
+    minRatio: null,
+    rate: null,
+    p50Ms: null,
+    p99Ms: null,
+    maxP99Ms: null,
+    errors: 0,
+    failures,
+  };
+}
+
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
 type Row = {
   name: string;
   rps: number | null;

@@ -81,7 +81,9 @@ describe('sql.begin under a full pipeline (patches/postgres@3.4.9.patch, upstrea
   test('a BEGIN that fills the pipeline still reserves its connection', async () => {
     // max_pipeline 0 makes every BEGIN the one that fills it: unpatched, sql.begin never reserves
     // its connection and every transaction fails with UNSAFE_TRANSACTION.
-    const sql = postgres(process.env.DATABASE_URL ?? '', { max: 2, max_pipeline: 0, onnotice: () => {} });
+    // max_pipeline is a postgres.js option its type definitions leave out.
+    const options = { max: 2, max_pipeline: 0, onnotice: () => {} };
+    const sql = postgres(process.env.DATABASE_URL ?? '', options);
     try {
       const rows = await sql.begin((tx) => tx<{ one: number }[]>`select 1 as one`);
       expect(rows[0]?.one).toBe(1);
