@@ -110,6 +110,7 @@ describe('the results table', () => {
           p50Ms: 0.8,
           p99Ms: 2.5,
           maxP99Ms: 3,
+          errors: 0,
           failures: [],
         },
         {
@@ -123,6 +124,7 @@ describe('the results table', () => {
           p50Ms: null,
           p99Ms: null,
           maxP99Ms: null,
+          errors: 0,
           failures: ['ratio 0.10 < 0.5'],
         },
       ],

@@ -39,22 +39,9 @@ export const median = (values: readonly number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-type Row = {
-  name: string;
-  rps: number | null;
-  againstLabel: string | null;
-  againstRps: number | null;
-  ratio: number | null;
-  minRatio: number | null;
-  rate: number | null;
-  p50Ms: number | null;
-  p99Ms: number | null;
-  maxP99Ms: number | null;
-  failures: string[];
-};
 
 type Report = {
-  cases: Row[];
+  cases: CaseResult[];
   mixed: {
     p50Ms: number;
     p99Ms: number;

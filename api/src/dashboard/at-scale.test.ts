@@ -5,46 +5,20 @@
  * table.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
+import { createPlanTracer, insertPlanUsers, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
 import { selectDashboardMetrics } from './queries.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-};
 
 let db: Scratch;
-let traced: Sql;
+let tracer: PlanTracer;
 let requesterId = '';
-let lastQuery: { text: string; parameters: unknown[] } | null = null;
 const TICKETS = 40_000;
 
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
-/** Runs a query function for real, then runs the statement it sent again under EXPLAIN ANALYZE. */
-async function analyzedPlanOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
-  await run(traced);
-  const sent = lastQuery;
-  if (!sent) throw new Error('no statement was sent');
-  const parameters = sent.parameters.map((value) =>
-    value === null || value === undefined ? null : String(value),
-  );
-  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-    `explain (analyze, format json) ${sent.text}`,
-    parameters,
-  );
-  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
-  if (!plan) throw new Error('no plan');
-  return nodesOf(plan);
-}
+/** Runs a query function, then runs the statement it sent again under EXPLAIN ANALYZE. */
+const analyzedPlanOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run, { analyze: true });
 
 /** Rows each table gave the plan, all loops included. */
 function rowsReadFrom(nodes: PlanNode[], relation: string): number {
@@ -84,27 +58,14 @@ async function insertHistory(count: number, fromDays: number, toDays: number): P
 
 beforeAll(async () => {
   db = await createScratchDatabase();
-  const users = await db.sql<{ id: string }[]>`
-    insert into users (username, email, password_hash, first_name, last_name, role, status)
-    select 'plan_user_' || n, 'plan_user_' || n || '@example.test', 'x', 'Plan', 'User ' || n,
-           case when n <= 5 then 'agent' else 'end_user' end, 'active'
-    from generate_series(1, 400) n
-    returning id`;
-  requesterId = users.at(-1)?.id ?? '';
+  requesterId = (await insertPlanUsers(db.sql, 400, 5)).at(-1) ?? '';
   // A desk three years old: 40,000 tickets, the last few days mostly open.
   await insertHistory(TICKETS, 3 * 365, 0);
-  traced = postgres(db.url, {
-    max: 1,
-    onnotice: () => {},
-    connection: { TimeZone: 'UTC' },
-    debug: (_connection, text, parameters) => {
-      if (!text.startsWith('explain')) lastQuery = { text, parameters };
-    },
-  });
+  tracer = createPlanTracer(db.url, { TimeZone: 'UTC' });
 }, 300_000);
 
 afterAll(async () => {
-  await traced?.end();
+  await tracer?.end();
   await db?.drop();
 });
 

@@ -15,6 +15,7 @@ import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import { createSql, type Db } from '../db/postgres.ts';
+import { createRandom, type Random } from '../seed/random.ts';
 import { touchTicketForPublicComment, updateTicket } from '../tickets/queries.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
 import { selectDeskMetrics } from './queries.ts';
@@ -25,29 +26,6 @@ const SECOND_US = 1_000_000;
 const HOUR_US = 3600 * SECOND_US;
 const DAY_US = 24 * HOUR_US;
 const STATUSES: readonly TTicketStatus[] = ['new', 'in_progress', 'resolved', 'closed'];
-
-/** A small seeded generator (mulberry32), so a failure can be replayed from its seed. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (below: number) => Math.floor(next() * below),
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T => {
-      const item = items[Math.floor(next() * items.length)];
-      if (item === undefined) throw new Error('nothing to pick from');
-      return item;
-    },
-  };
-}
-type Random = ReturnType<typeof randomFrom>;
 
 /** A microsecond-precise timestamptz literal (JavaScript dates stop at milliseconds). */
 function iso(us: number): string {
@@ -346,7 +324,7 @@ describe('dashboard counters', () => {
 
   for (const seed of [1, 2, 3]) {
     test(`random writes (seed ${seed}): counters equal the recount and the plain count at any moment`, async () => {
-      const random = randomFrom(seed);
+      const random = createRandom(seed);
       const baseUs = Date.now() * 1000 + random.int(1000);
       const ids = await insertTickets(
         db,
@@ -363,7 +341,7 @@ describe('dashboard counters', () => {
   }
 
   test('exact edges: a deadline reached this microsecond, a late event exactly 30 days old, both at once', async () => {
-    const random = randomFrom(11);
+    const random = createRandom(11);
     // An hour start a week ahead, so every edge below falls on an hour or day boundary.
     const hourUs = Math.floor(Date.now() / 3_600_000) * HOUR_US + 7 * DAY_US;
     const lateUs = hourUs - 720 * HOUR_US;
@@ -434,7 +412,7 @@ describe('dashboard counters', () => {
 
 describe('dashboard counters under concurrent writers', () => {
   test('six pools changing tickets at once in multi-statement transactions: no deadlock, no drift', async () => {
-    const random = randomFrom(42);
+    const random = createRandom(42);
     const nowUs = Date.now() * 1000;
     const ids = await insertTickets(
       db,
@@ -457,7 +435,7 @@ describe('dashboard counters under concurrent writers', () => {
           // Each worker owns its tickets, so the only rows the workers share are the counters:
           // every transaction moves the same 'total', day and hour buckets, in a random order.
           const mine = ids.filter((_, index) => index % pools.length === worker);
-          const local = randomFrom(100 + worker);
+          const local = createRandom(100 + worker);
           for (let round = 0; round < 40; round++) {
             const picked = [local.pick(mine), local.pick(mine), local.pick(mine)];
             const isRolledBack = local.chance(0.2);
@@ -517,7 +495,7 @@ describe('the migration counts the tickets already there', () => {
       }
       await migrate(desk.sql, before);
       const person = await insertPerson(desk.sql);
-      const random = randomFrom(7);
+      const random = createRandom(7);
       const baseUs = Date.now() * 1000;
       await insertTickets(
         desk.sql,

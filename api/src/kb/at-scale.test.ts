@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ARTICLE_STATUSES } from '@helpdesk/contracts';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
+import { createPlanTracer, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
 import {
   type ArticleListFilters,
   countArticleView,
@@ -16,44 +17,16 @@ import { buildSearchTerms } from './search-terms.ts';
 import { isViewWindowStale, rebuildRecentViews, rollViewWindow } from './view-window.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 
 let db: Scratch;
-let traced: Sql;
-let sentQueries: { text: string; parameters: unknown[] }[] = [];
+let tracer: PlanTracer;
 let categoryId = '';
 let articleId = '';
 const ARTICLES = 8_000;
 const BIG_TABLES = new Set(['kb_articles', 'kb_article_views', 'kb_article_recent_views']);
 
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
-/** A parameter as PostgreSQL text: arrays as array literals, so '{a,b}'::uuid[] still parses. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`;
-  return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/**
- * Runs a query function for real, then asks PostgreSQL how it planned the statement it sent (the
- * last one, or the last one that starts with `startsWith`).
- */
-async function planOf(run: (sql: Sql) => Promise<unknown>, startsWith = ''): Promise<PlanNode[]> {
-  sentQueries = [];
-  await run(traced);
-  const sent = sentQueries.findLast((query) => query.text.trim().startsWith(startsWith));
-  if (!sent) throw new Error('no statement was sent');
-  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-    `explain (format json) ${sent.text}`,
-    sent.parameters.map(asText),
-  );
-  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
-  if (!plan) throw new Error('no plan');
-  return nodesOf(plan);
-}
+/** How PostgreSQL plans the last statement a query function sends (that starts with `startsWith`). */
+const planOf = (run: (sql: Sql) => Promise<unknown>, startsWith = '') => tracer.planOf(run, { startsWith });
 
 /** The seq scans of a plan on the tables that grow: articles and their daily views. */
 const seqScansOf = (nodes: PlanNode[]) =>
@@ -103,17 +76,11 @@ beforeAll(async () => {
     select id, category_id as "categoryId" from kb_articles where slug = 'article-1234'`;
   articleId = some?.id ?? '';
   categoryId = some?.categoryId ?? '';
-  traced = postgres(db.url, {
-    max: 1,
-    onnotice: () => {},
-    debug: (_connection, text, parameters) => {
-      if (!text.startsWith('explain')) sentQueries.push({ text, parameters });
-    },
-  });
+  tracer = createPlanTracer(db.url);
 }, 120_000);
 
 afterAll(async () => {
-  await traced?.end();
+  await tracer?.end();
   await db?.drop();
 });
 

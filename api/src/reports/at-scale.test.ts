@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
+import { createPlanTracer, type PlanTracer } from '../../test/query-plans.ts';
 import {
   type ReportWindow,
   selectCreatedStats,
@@ -11,37 +12,13 @@ import {
 } from './queries.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 
 let db: Scratch;
-let traced: Sql;
-let lastQuery: { text: string; parameters: unknown[] } | null = null;
+let tracer: PlanTracer;
 const TICKETS = 40_000;
 
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
-/** A parameter as PostgreSQL text: arrays as array literals, everything else as its string. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return `{${value.map((item) => `"${String(item)}"`).join(',')}}`;
-  return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/** Runs a query function for real, then asks PostgreSQL how it planned the statement it sent. */
-async function planOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
-  await run(traced);
-  const sent = lastQuery;
-  if (!sent) throw new Error('no statement was sent');
-  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-    `explain (format json) ${sent.text}`,
-    sent.parameters.map(asText),
-  );
-  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
-  if (!plan) throw new Error('no plan');
-  return nodesOf(plan);
-}
+/** How PostgreSQL plans the statement a query function sends. */
+const planOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run);
 
 beforeAll(async () => {
   db = await createScratchDatabase();
@@ -68,17 +45,11 @@ beforeAll(async () => {
           from users) people`;
   // As autovacuum would have by now: statistics, and the visibility map index-only scans rely on.
   await db.sql`vacuum analyze tickets`;
-  traced = postgres(db.url, {
-    max: 1,
-    onnotice: () => {},
-    debug: (_connection, text, parameters) => {
-      if (!text.startsWith('explain')) lastQuery = { text, parameters };
-    },
-  });
+  tracer = createPlanTracer(db.url);
 }, 120_000);
 
 afterAll(async () => {
-  await traced?.end();
+  await tracer?.end();
   await db?.drop();
 });
 
@@ -87,7 +58,7 @@ describe('report query plans at scale', () => {
     const failures: string[] = [];
     for (const count of [7, 30, 90]) {
       for (const timeZone of ['UTC', 'America/New_York']) {
-        const w: ReportWindow = await selectReportWindow(traced, {
+        const w: ReportWindow = await selectReportWindow(tracer.sql, {
           unit: 'day',
           count,
           timeZone,
@@ -125,13 +96,13 @@ describe('report query plans at scale', () => {
   });
 
   test('a day-bucket window holds exactly its days, the last one today', async () => {
-    const w = await selectReportWindow(traced, { unit: 'day', count: 30, timeZone: 'UTC', asOf: null });
+    const w = await selectReportWindow(tracer.sql, { unit: 'day', count: 30, timeZone: 'UTC', asOf: null });
     expect(w.buckets).toHaveLength(30);
     expect(w.bucketStarts).toHaveLength(30);
     expect(w.buckets.at(-1)).toBe(new Date().toISOString().slice(0, 10));
-    const rows = await selectCreatedStats(traced, w);
+    const rows = await selectCreatedStats(tracer.sql, w);
     const total = rows.find((row) => row.level === 'total');
-    const [expected] = await traced<{ count: number }[]>`
+    const [expected] = await tracer.sql<{ count: number }[]>`
       select count(*)::int as count from tickets where created_at >= ${w.from} and created_at <= ${w.to}`;
     expect(total?.created).toBe(expected?.count ?? -1);
     const perBucket = rows.filter((row) => row.level === 'bucket').reduce((sum, row) => sum + row.created, 0);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import postgres, { type Sql, type TransactionSql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
+import { createPlanTracer, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
 import type { TicketScope } from '../tickets/queries.ts';
 import {
   applySearchSettings,
@@ -16,23 +17,15 @@ import { buildDeskSearchTerms } from './search-terms.ts';
 import { commonLexemesFor, forgetCommonLexemes } from './word-frequency.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-};
 
 let db: Scratch;
-let traced: Sql;
-let sentQueries: { text: string; parameters: unknown[] }[] = [];
+let tracer: PlanTracer;
 let requesterId = '';
 let personIds: string[] = [];
 const TICKETS = 50_000;
+
+/** Runs a query function, then runs the statement it sent again under EXPLAIN ANALYZE: which path it took and how many rows each node read. */
+const planOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run, { analyze: true });
 const USERS = 20_000;
 const BIG_TABLES = new Set(['tickets', 'ticket_comments', 'users']);
 /**
@@ -40,35 +33,6 @@ const BIG_TABLES = new Set(['tickets', 'ticket_comments', 'users']);
  * GIN sample (capped softly: PostgreSQL drops matches at random, so allow for the spread).
  */
 const MAX_ROWS_READ = Math.max(WALK_ROWS, 1.5 * GIN_SAMPLE);
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
-/** A parameter as PostgreSQL text: arrays as array literals, so '{a,b}'::uuid[] still parses. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`;
-  return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/**
- * Runs a query function for real, then has PostgreSQL run the statement it sent again under
- * EXPLAIN ANALYZE, so the plan tells both which path it took and how many rows each node read.
- */
-async function planOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
-  sentQueries = [];
-  await run(traced);
-  const sent = sentQueries.at(-1);
-  if (!sent) throw new Error('no statement was sent');
-  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-    `explain (analyze, format json) ${sent.text}`,
-    sent.parameters.map(asText),
-  );
-  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
-  if (!plan) throw new Error('no plan');
-  return nodesOf(plan);
-}
 
 /** Seq scans of the growing tables, and scans that read more than a bounded search should. */
 function problemsOf(label: string, nodes: PlanNode[]): string[] {
@@ -144,19 +108,13 @@ beforeAll(async () => {
       { id: string }[]
     >`select id from users where last_name in ('Surname42', 'Surname7') order by id`
   ).map((row) => row.id);
-  traced = postgres(db.url, {
-    max: 1,
-    onnotice: () => {},
-    debug: (_connection, text, parameters) => {
-      if (!text.startsWith('explain')) sentQueries.push({ text, parameters });
-    },
-  });
+  tracer = createPlanTracer(db.url);
   // The plans are read as the service runs them: with its GIN cap and without parallel workers.
-  await applySearchSettings(traced, 'session');
+  await applySearchSettings(tracer.sql, 'session');
 }, 300_000);
 
 afterAll(async () => {
-  await traced?.end();
+  await tracer?.end();
   await db?.drop();
 });
 

@@ -11,6 +11,7 @@ import {
   TICKET_TEMPLATES,
   type TicketCategory,
 } from './demo-content.ts';
+import { createRandom } from './random.ts';
 
 export type DemoAccount = {
   username: string;
@@ -127,35 +128,6 @@ export const DEMO_SLA_HOURS: Readonly<Record<Priority, readonly [number, number]
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** A small fixed-seed PRNG (mulberry32): the same demo data on every run. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const pick = <T>(items: readonly T[]): T => {
-    const item = items[Math.floor(next() * items.length)];
-    if (item === undefined) throw new Error('pick from an empty list');
-    return item;
-  };
-  const between = (min: number, max: number) => min + next() * (max - min);
-  const shuffle = <T>(items: readonly T[]): T[] => {
-    const copy = [...items];
-    for (let i = copy.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      const a = copy[i] as T;
-      copy[i] = copy[j] as T;
-      copy[j] = a;
-    }
-    return copy;
-  };
-  return { next, pick, between, shuffle };
-}
 
 const repeat = <T>(value: T, count: number): T[] => Array.from({ length: count }, () => value);
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@helpdesk/contracts';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
+import { createPlanTracer, insertPlanUsers, type PlanTracer } from '../../test/query-plans.ts';
 import {
   selectDashboardMetrics,
   selectSlaCounts,
@@ -12,50 +13,18 @@ import { countUnreadNotifications, selectNotifications } from '../notifications/
 import { selectTicketPage, type TicketListFilters } from './queries.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 
 let db: Scratch;
-let traced: Sql;
+let tracer: PlanTracer;
 let requesterId = '';
-let lastQuery: { text: string; parameters: unknown[] } | null = null;
 const TICKETS = 40_000;
 
-/** Every node of a plan, depth first. */
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
-/** Runs a query function for real, then asks PostgreSQL how it planned the statement it sent. */
-async function planOf(run: (sql: Sql) => Promise<unknown>): Promise<PlanNode[]> {
-  await run(traced);
-  const sent = lastQuery;
-  if (!sent) throw new Error('no statement was sent');
-  // As text, PostgreSQL casts each parameter to the type its place in the statement needs.
-  const parameters = sent.parameters.map((value) =>
-    value === null || value === undefined
-      ? null
-      : value instanceof Date
-        ? value.toISOString()
-        : String(value),
-  );
-  const rows = await traced.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-    `explain (format json) ${sent.text}`,
-    parameters,
-  );
-  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
-  if (!plan) throw new Error('no plan');
-  return nodesOf(plan);
-}
+/** How PostgreSQL plans the statement a query function sends. */
+const planOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run);
 
 beforeAll(async () => {
   db = await createScratchDatabase();
-  const users = await db.sql<{ id: string }[]>`
-    insert into users (username, email, password_hash, first_name, last_name, role, status)
-    select 'plan_user_' || n, 'plan_user_' || n || '@example.test', 'x', 'Plan', 'User ' || n,
-           case when n <= 5 then 'agent' else 'end_user' end, 'active'
-    from generate_series(1, 400) n
-    returning id`;
-  requesterId = users.at(-1)?.id ?? '';
+  requesterId = (await insertPlanUsers(db.sql, 400, 5)).at(-1) ?? '';
   // A desk a few years old: 40,000 tickets over 3 years, most of them long closed.
   await db.sql`
     insert into tickets (title, description, priority, status, requester_id, created_at,
@@ -78,17 +47,11 @@ beforeAll(async () => {
     insert into notifications (user_id, type, title, message)
     select u.id, 'ticket_created', 'N ' || n, 'M' from generate_series(1, 100) n cross join users u`;
   await db.sql`analyze`;
-  traced = postgres(db.url, {
-    max: 1,
-    onnotice: () => {},
-    debug: (_connection, text, parameters) => {
-      if (!text.startsWith('explain')) lastQuery = { text, parameters };
-    },
-  });
+  tracer = createPlanTracer(db.url);
 }, 120_000);
 
 afterAll(async () => {
-  await traced?.end();
+  await tracer?.end();
   await db?.drop();
 });
 

@@ -1,0 +1,90 @@
+/**
+ * The at-scale tests' view of PostgreSQL's plans: a connection that remembers the statements a
+ * query function sends, and EXPLAIN of the one that matters, as the planner chose it for those
+ * very parameters.
+ */
+import postgres, { type Sql } from 'postgres';
+
+/** The parts of an EXPLAIN (FORMAT JSON) node the tests read; the Actual ones only with ANALYZE. */
+export type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+};
+
+/** Every node of a plan, depth first. */
+export function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/**
+ * A parameter as PostgreSQL text: it casts each to the type its place in the statement needs;
+ * arrays as array literals, so '{a,b}'::uuid[] still parses, dates as ISO timestamps.
+ */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+export type PlanTracer = {
+  /** The traced connection (one): pass it to the query functions under test. */
+  sql: Sql;
+  /**
+   * Runs `run` on the traced connection, then EXPLAINs the last statement it sent (the last one
+   * starting with `startsWith` when given), with ANALYZE when asked: then the plan also tells
+   * how many rows each node read.
+   */
+  planOf: (
+    run: (sql: Sql) => Promise<unknown>,
+    options?: { analyze?: boolean; startsWith?: string },
+  ) => Promise<PlanNode[]>;
+  end: () => Promise<void>;
+};
+
+/** A plan tracer on the database at `url`, with session settings `connection` (e.g. TimeZone). */
+export function createPlanTracer(url: string, connection: Record<string, string> = {}): PlanTracer {
+  let sent: { text: string; parameters: unknown[] }[] = [];
+  const sql = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connection,
+    debug: (_connection, text, parameters) => {
+      if (!text.startsWith('explain')) sent.push({ text, parameters });
+    },
+  });
+  return {
+    sql,
+    planOf: async (run, options = {}) => {
+      sent = [];
+      await run(sql);
+      const statement = sent.findLast((query) => query.text.trim().startsWith(options.startsWith ?? ''));
+      if (!statement) throw new Error('no statement was sent');
+      const rows = await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+        `explain (${options.analyze ? 'analyze, ' : ''}format json) ${statement.text}`,
+        statement.parameters.map(asText),
+      );
+      const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+      if (!plan) throw new Error('no plan');
+      return nodesOf(plan);
+    },
+    end: () => sql.end(),
+  };
+}
+
+/** `count` active users for an at-scale desk, the first `agents` of them agents; their ids in order. */
+export async function insertPlanUsers(sql: Sql, count: number, agents: number): Promise<string[]> {
+  const users = await sql<{ id: string }[]>`
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    select 'plan_user_' || n, 'plan_user_' || n || '@example.test', 'x', 'Plan', 'User ' || n,
+           case when n <= ${agents} then 'agent' else 'end_user' end, 'active'
+    from generate_series(1, ${count}) n
+    order by n
+    returning id`;
+  return users.map((user) => user.id);
+}
