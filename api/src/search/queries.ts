@@ -67,26 +67,27 @@ function matchColumns(scope: TicketScope, anyWords: string | null): Fragment {
     ${
       anyWords === null
         ? sql`null::text`
-        : // offset 0 keeps the word test outside: the thread is read by ticket_id, never through
-          // the word index once per result row (a bitmap of a common word's million comments).
+        : // The thread is read newest first by ticket_id (its newest THREAD_COMMENTS_READ), and the
+          // words tested on those rows: the inner LIMIT keeps the word test from being pushed into
+          // a GIN scan once per result row (a bitmap of a common word's million comments).
           sql`(select c.content from (
-                 select c.content, c.search_vector, c.created_at, c.id from ticket_comments c
-                 where c.ticket_id = t.id ${visibleComments(scope)} offset 0) c
-               where c.search_vector @@ ${anyQuery(anyWords)}
-               order by c.created_at desc, c.id desc limit 1)`
+                 select c.content, c.search_vector from ticket_comments c
+                 where c.ticket_id = t.id ${visibleComments(scope)}
+                 order by c.created_at desc, c.id desc limit ${THREAD_COMMENTS_READ}) c
+               where c.search_vector @@ ${anyQuery(anyWords)} limit 1)`
     } as "commentText"`;
 }
 
 /**
  * A word the statistics put in fewer rows than this is read through its GIN index and sorted;
  * a commoner one is found by walking the newest rows in order, where it turns up soon. Reading a
- * GIN posting list costs per entry: a few thousand take a millisecond, a word in 13% of a million
+ * GIN posting list costs per entry: a thousand take well under a millisecond, a word in 13% of a million
  * tickets takes a tenth of a second, and walking the created_at index for a rare word reads the
  * whole table. The estimate is PostgreSQL's own (pg_stats' most common elements of each
  * search_vector, read by word-frequency.ts, summed over the lexemes each search word starts); a
  * word missing from that list is rarer than every word on it.
  */
-export const RARE_WORD_ROWS = 5000;
+export const RARE_WORD_ROWS = 1000;
 
 /**
  * The most rows the walk for a common word reads, newest first; it stops at CANDIDATES_PER_SOURCE
@@ -97,11 +98,17 @@ export const RARE_WORD_ROWS = 5000;
 export const WALK_ROWS = 10_000;
 
 /**
- * The soft cap on what one GIN scan hands back (PostgreSQL's gin_fuzzy_search_limit): the guard
- * for a word the statistics thought rare that is not (a prefix of many rare words): past the cap,
- * a random sample about this size comes back, which ranking then orders.
+ * The soft cap on what one GIN scan hands back per search word (PostgreSQL's
+ * gin_fuzzy_search_limit): past it, a random sample about this size comes back, which ranking then
+ * orders. It bounds the rows a search sorts (the bench's gate: no sort over 1,000 rows, for up to
+ * four words), covers a word the statistics thought rare that is not (a prefix of many rare
+ * words), and a word common only in old tickets once the walk found too few: such words are
+ * ranked within a sample of their matches, which adding a word narrows.
  */
-export const GIN_SAMPLE = 1000;
+export const GIN_SAMPLE = 250;
+
+/** How many of a found ticket's newest comments its snippet may come from (a thread is rarely longer). */
+const THREAD_COMMENTS_READ = 500;
 
 /**
  * What a search transaction sets for itself (or, for plan tests, the session). Each
@@ -122,6 +129,33 @@ export function applySearchSettings(
            set_config('gin_fuzzy_search_limit', ${String(GIN_SAMPLE)}, ${isLocal}),
            set_config('enable_seqscan', 'off', ${isLocal}),
            set_config('max_parallel_workers_per_gather', '0', ${isLocal})`;
+}
+
+/** Where a word source reads: its rows (a FROM and WHERE to extend with `and`) and their columns. */
+type WordSourceTable = { rows: Fragment; id: Fragment; createdAt: Fragment; vector: Fragment };
+
+/**
+ * One table's word source as two CTEs: `<name>_walk`, the newest rows walked in created_at order
+ * while the word is common (at most WALK_ROWS, stopping at CANDIDATES_PER_SOURCE matches), and
+ * `<name>_matches`, what the walk found, topped up from the GIN index (capped at GIN_SAMPLE)
+ * when it found too few. `+ interval '0 s'` keeps the GIN branch off the created_at walk.
+ */
+function walkThenIndex(name: 'text' | 'comment', table: WordSourceTable, isCommon: Fragment, q: Fragment) {
+  const walk = sql(`${name}_walk`);
+  const n = CANDIDATES_PER_SOURCE;
+  return sql`
+    ${walk} as (
+      select r.id from (
+        select ${table.id} as id, ${table.createdAt} as created_at, ${table.vector} as search_vector
+        ${table.rows} and ${isCommon}
+        order by ${table.createdAt} desc limit ${WALK_ROWS}
+      ) r
+      where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),
+    ${sql(`${name}_matches`)} as (
+      select id from ${walk}
+      union all
+      (select ${table.id} as id ${table.rows} and ${table.vector} @@ ${q} and (select count(*) from ${walk}) < ${n}
+       order by ${table.createdAt} + interval '0 s' desc limit ${n})),`;
 }
 
 /**
@@ -169,32 +203,28 @@ function wordSources(anyWords: string, scope: TicketScope, commonLexemes: readon
       from json_to_recordset(${common}::text::json) as e (relation text, lexeme text, rows float8)
       where e.lexeme like any (
         select m[1] || '%' from regexp_matches(querytree(${q})::text, '''([^'']+)''', 'g') m)),
-    text_walk as (
-      select r.id from (
-        select t.id, t.created_at, t.search_vector from tickets t
-        where (select tickets_common from frequency)
-        order by t.created_at desc limit ${WALK_ROWS}
-      ) r
-      where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),
-    text_matches as (
-      select id from text_walk
-      union all
-      (select t.id from tickets t
-       where t.search_vector @@ ${q} and (select count(*) from text_walk) < ${n}
-       order by t.created_at + interval '0 s' desc limit ${n})),
-    comment_walk as (
-      select r.ticket_id as id from (
-        select c.ticket_id, c.created_at, c.search_vector from ticket_comments c
-        where (select comments_common from frequency) ${visibleComments(scope)}
-        order by c.created_at desc limit ${WALK_ROWS}
-      ) r
-      where r.search_vector @@ ${q} order by r.created_at desc limit ${n}),
-    comment_matches as (
-      select id from comment_walk
-      union all
-      (select c.ticket_id as id from ticket_comments c
-       where c.search_vector @@ ${q} and (select count(*) from comment_walk) < ${n} ${visibleComments(scope)}
-       order by c.created_at + interval '0 s' desc limit ${n})),`;
+    ${walkThenIndex(
+      'text',
+      {
+        rows: sql`from tickets t where true`,
+        id: sql`t.id`,
+        createdAt: sql`t.created_at`,
+        vector: sql`t.search_vector`,
+      },
+      sql`(select tickets_common from frequency)`,
+      q,
+    )}
+    ${walkThenIndex(
+      'comment',
+      {
+        rows: sql`from ticket_comments c where true ${visibleComments(scope)}`,
+        id: sql`c.ticket_id`,
+        createdAt: sql`c.created_at`,
+        vector: sql`c.search_vector`,
+      },
+      sql`(select comments_common from frequency)`,
+      q,
+    )}`;
 }
 
 /**
