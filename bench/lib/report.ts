@@ -39,7 +39,6 @@ export const median = (values: readonly number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-
 type Report = {
   cases: CaseResult[];
   mixed: {
