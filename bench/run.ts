@@ -328,6 +328,16 @@ try {
       against: select1(0.5),
     },
     // Reads before writes: the write cases add tickets at the head of the newest-first order.
+    // Each search's own cost first, away from saturation (issue 8: milliseconds at a million tickets):
+    // measured after a saturated run, the server's backlog would still be draining into it.
+    ...Object.entries(BENCH_SEARCH_WORDS).map(
+      ([kind, term]): Case => ({
+        name: `global search at 50/s: ${kind} '${term}'`,
+        server: api,
+        request: get([`/api/search?q=${encodeURIComponent(term)}`]),
+        fixedRate: { rate: 50, maxP99Ms: 25 },
+      }),
+    ),
     ...Object.entries(BENCH_SEARCH_WORDS).flatMap(([kind, term]): Case[] => [
       {
         name: `KB search: ${kind} '${term}'`,
@@ -340,13 +350,6 @@ try {
         server: api,
         request: get([`/api/search?q=${encodeURIComponent(term)}`]),
         fixedRate: { rate: 1000, maxP99Ms: 10 },
-      },
-      {
-        // One search's own cost, away from saturation (issue 8: milliseconds at a million tickets).
-        name: `global search at 50/s: ${kind} '${term}'`,
-        server: api,
-        request: get([`/api/search?q=${encodeURIComponent(term)}`]),
-        fixedRate: { rate: 50, maxP99Ms: 25 },
       },
     ]),
     {
