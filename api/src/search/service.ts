@@ -32,7 +32,7 @@ const MIN_SIMILARITY_TEXT = 3;
 const PEOPLE_FOR_TICKETS = 5;
 
 /**
- * Exact marks when a hit has any; else fuzzy ones, because such a hit was found by similarity
+ * Exact marks when a hit contains the words exactly; else fuzzy ones, because such a hit was found by similarity
  * (a typo) and exact marking would show nothing.
  */
 function markMode(texts: readonly string[], words: readonly string[]): MatchMode {

@@ -2,7 +2,7 @@
  * A cheap fingerprint of every table, to prove that a refused request wrote nothing. The tables
  * come from information_schema at run time, so a table added by a later migration is watched
  * without anyone editing this file. Per table: the row count (catches deletes) and the largest
- * xmin (the id of the transaction that wrote a row version): any insert or update raises it,
+ * xmin (the id of the transaction that wrote a row version): every insert or update raises it,
  * while a rolled-back write leaves no visible row and a locking read never touches it.
  */
 import type { Sql } from 'postgres';
