@@ -1,4 +1,4 @@
-import { buildSearchTerms, MAX_SEARCH_WORDS, type SearchTerms } from '../kb/search-terms.ts';
+import { buildSearchTerms, type SearchTerms, searchWords } from '../kb/search-terms.ts';
 
 /** Ticket numbers are 'TKT-' and at least six digits (00005, 00013). */
 const TICKET_NUMBER_PREFIX = 'TKT-';
@@ -62,14 +62,7 @@ export function parseTicketNumber(query: string): TicketNumberTerms | null {
 
 /** Words for people: letters and digits only, each a prefix (`jo:*`), all of them required. */
 function buildPeopleTerms(query: string): DeskSearchTerms['people'] {
-  const words = [
-    ...new Set(
-      query
-        .normalize('NFKC')
-        .toLowerCase()
-        .match(/[\p{L}\p{N}]+/gu) ?? [],
-    ),
-  ].slice(0, MAX_SEARCH_WORDS);
+  const words = searchWords(query);
   if (words.length === 0) return null;
   return { allWords: words.map((word) => `${word}:*`).join(' & '), text: words.join(' ') };
 }
