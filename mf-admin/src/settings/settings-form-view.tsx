@@ -87,6 +87,9 @@ function useSaveSettings() {
     mutationFn: (values: TSettingsFormOutput) =>
       apiRequest<TSettings>('PUT', ADMIN_API_PATHS.adminSettings, settingsBody(values)),
     onSuccess: (saved) => {
+      // Here, not in the form's own callback: a new timezone redraws the whole page (the shell keys
+      // it by timezone), and a callback given to mutate() is skipped once its component is gone.
+      toast({ title: SETTINGS_MESSAGES.saved, description: SETTINGS_MESSAGES.savedDescription });
       queryClient.setQueryData([ADMIN_API_PATHS.adminSettings], saved);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: DISPLAY_SETTINGS_QUERY_KEY }),
@@ -122,7 +125,6 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
       onSuccess: (saved) => {
         // The saved values become the form's baseline; the password field empties again.
         form.reset(toFormValues(saved));
-        toast({ title: SETTINGS_MESSAGES.saved, description: SETTINGS_MESSAGES.savedDescription });
       },
       onError: (error) => {
         const failure = saveSettingsFailure(error);
