@@ -91,6 +91,67 @@ function raw(
   return rawExchange(context.port, [head(requestLine, all), ...body], options);
 }
 
+/** A valid ticket's JSON, with its length, under the given Content-Type headers (one each). */
+const rawValidTicket = (context: TransportContext, requestLine: string, contentTypes: string[]) =>
+  raw(
+    context,
+    requestLine,
+    [
+      ...contentTypes.map((type): [string, string] => ['Content-Type', type]),
+      ['Content-Length', String(Buffer.byteLength(VALID_TICKET))],
+      ['Connection', 'close'],
+    ],
+    [VALID_TICKET],
+  );
+
+/** A chunked body on a connection the server closes after answering. */
+const CHUNKED_THEN_CLOSE: [string, string][] = [
+  ['Transfer-Encoding', 'chunked'],
+  ['Connection', 'close'],
+];
+
+/** Raw JSON to the sign-in route, anonymous: the route every caller can reach, so any answer comes from parsing. */
+const rawLogin = (
+  context: TransportContext,
+  headers: [string, string][],
+  body: Iterable<string | Uint8Array>,
+  options: Parameters<typeof rawExchange>[2] = {},
+) =>
+  raw(context, `POST ${LOGIN} HTTP/1.1`, [['Content-Type', 'application/json'], ...headers], body, {
+    ...options,
+    caller: null,
+  });
+
+/** `{}` to the sign-in route under Content-Length headers that do not describe it: refused or dropped. */
+const badContentLength = (name: string, lengths: string[]): TransportCase => ({
+  name,
+  run: (context) =>
+    rawLogin(
+      context,
+      [...lengths.map((length): [string, string] => ['Content-Length', length]), ['Connection', 'close']],
+      ['{}'],
+      { timeoutMs: 3000 },
+    ),
+  expected: [400, null],
+});
+
+/** Less body than the framing promised, then the client closes its side: refused or dropped, never waited on. */
+const hangsUpEarly = (name: string, framing: [string, string], body: string): TransportCase => ({
+  name,
+  run: (context) => rawLogin(context, [framing], [body], { endAfterWriting: true, timeoutMs: 3000 }),
+  expected: [400, null],
+});
+
+/** A ticket whose JSON carries bytes that are not valid UTF-8 between `before` and `after`: 400. */
+const badUtf8InJson = (name: string, before: string, bytes: number[], after: string): TransportCase => ({
+  name,
+  run: (context) =>
+    post(context, TICKETS, Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]), {
+      contentType: 'application/json',
+    }),
+  expected: [400],
+});
+
 const brokenJson = (name: string, body: string): TransportCase => ({
   name: `broken JSON: ${name}`,
   run: (context) => post(context, TICKETS, body, { contentType: 'application/json' }),
@@ -163,51 +224,24 @@ export const TRANSPORT_CASES: readonly TransportCase[] = [
       ),
     expected: [400, 415],
   },
-  {
-    name: 'invalid UTF-8 inside a JSON string',
-    run: (context) =>
-      post(
-        context,
-        TICKETS,
-        Buffer.concat([
-          Buffer.from('{"title":"'),
-          Buffer.from([0xc3, 0x28, 0xff]),
-          Buffer.from('","description":"d"}'),
-        ]),
-        { contentType: 'application/json' },
-      ),
-    expected: [400],
-  },
-  {
-    name: 'an overlong UTF-8 slash (C0 AF) inside JSON',
-    run: (context) =>
-      post(
-        context,
-        TICKETS,
-        Buffer.concat([
-          Buffer.from('{"title":"..'),
-          Buffer.from([0xc0, 0xaf]),
-          Buffer.from('etc","description":"d"}'),
-        ]),
-        { contentType: 'application/json' },
-      ),
-    expected: [400],
-  },
-  {
-    name: 'a UTF-8-encoded surrogate (ED A0 80) inside JSON',
-    run: (context) =>
-      post(
-        context,
-        TICKETS,
-        Buffer.concat([
-          Buffer.from('{"title":"'),
-          Buffer.from([0xed, 0xa0, 0x80]),
-          Buffer.from('","description":"d"}'),
-        ]),
-        { contentType: 'application/json' },
-      ),
-    expected: [400],
-  },
+  badUtf8InJson(
+    'invalid UTF-8 inside a JSON string',
+    '{"title":"',
+    [0xc3, 0x28, 0xff],
+    '","description":"d"}',
+  ),
+  badUtf8InJson(
+    'an overlong UTF-8 slash (C0 AF) inside JSON',
+    '{"title":"..',
+    [0xc0, 0xaf],
+    'etc","description":"d"}',
+  ),
+  badUtf8InJson(
+    'a UTF-8-encoded surrogate (ED A0 80) inside JSON',
+    '{"title":"',
+    [0xed, 0xa0, 0x80],
+    '","description":"d"}',
+  ),
   {
     name: 'latin-1 bytes labelled charset=iso-8859-1',
     run: (context) =>
@@ -389,18 +423,7 @@ export const TRANSPORT_CASES: readonly TransportCase[] = [
   },
   {
     name: 'two different Content-Type headers',
-    run: (context) =>
-      raw(
-        context,
-        `POST ${TICKETS} HTTP/1.1`,
-        [
-          ['Content-Type', 'text/plain'],
-          ['Content-Type', 'application/json'],
-          ['Content-Length', String(Buffer.byteLength(VALID_TICKET))],
-          ['Connection', 'close'],
-        ],
-        [VALID_TICKET],
-      ),
+    run: (context) => rawValidTicket(context, `POST ${TICKETS} HTTP/1.1`, ['text/plain', 'application/json']),
     expected: [400, 415],
   },
   {
@@ -524,15 +547,11 @@ export const TRANSPORT_CASES: readonly TransportCase[] = [
   {
     name: 'an anonymous chunked JSON body is refused the same way',
     run: (context) =>
-      raw(
+      rawLogin(
         context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Transfer-Encoding', 'chunked'],
-        ],
+        [['Transfer-Encoding', 'chunked']],
         [chunk('{"username":"'), ...chunks(480, 64 * 1024)],
-        { stopWhenAnswered: true, timeoutMs: 15_000, caller: null },
+        { stopWhenAnswered: true, timeoutMs: 15_000 },
       ),
     expected: [413],
     check: (answer) => (answer.isCutShort ? [] : ['the whole 30 MB was sent before any answer']),
@@ -587,175 +606,60 @@ export const TRANSPORT_CASES: readonly TransportCase[] = [
   {
     name: 'a small chunked JSON body without a length is read normally',
     run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Transfer-Encoding', 'chunked'],
-          ['Connection', 'close'],
-        ],
-        [chunk('{"username":"nobody-here",'), chunk('"password":"wrong-password"}'), '0\r\n\r\n'],
-        { caller: null },
-      ),
+      rawLogin(context, CHUNKED_THEN_CLOSE, [
+        chunk('{"username":"nobody-here",'),
+        chunk('"password":"wrong-password"}'),
+        '0\r\n\r\n',
+      ]),
     expected: [401],
   },
   {
     name: 'chunk extensions and a trailer',
     run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Transfer-Encoding', 'chunked'],
-          ['Connection', 'close'],
-        ],
-        ['2;ext="x"\r\n{}\r\n', '0\r\nX-Trailer: 1\r\n\r\n'],
-        { caller: null },
-      ),
+      rawLogin(context, CHUNKED_THEN_CLOSE, ['2;ext="x"\r\n{}\r\n', '0\r\nX-Trailer: 1\r\n\r\n']),
     expected: [400],
   },
   {
     name: 'a chunk size that is not hex',
-    run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Transfer-Encoding', 'chunked'],
-          ['Connection', 'close'],
-        ],
-        ['zz\r\n{}\r\n0\r\n\r\n'],
-        { caller: null },
-      ),
+    run: (context) => rawLogin(context, CHUNKED_THEN_CLOSE, ['zz\r\n{}\r\n0\r\n\r\n']),
     expected: [400, null],
   },
-  {
-    name: 'a chunked body cut off mid-chunk',
-    run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Transfer-Encoding', 'chunked'],
-        ],
-        ['ff\r\n{"username":"a"'],
-        { caller: null, endAfterWriting: true, timeoutMs: 3000 },
-      ),
-    expected: [400, null],
-  },
+  hangsUpEarly('a chunked body cut off mid-chunk', ['Transfer-Encoding', 'chunked'], 'ff\r\n{"username":"a"'),
   {
     name: 'Content-Length and Transfer-Encoding together (request smuggling)',
     run: (context) =>
-      raw(
+      rawLogin(
         context,
-        `POST ${LOGIN} HTTP/1.1`,
         [
-          ['Content-Type', 'application/json'],
           ['Content-Length', '4'],
           ['Transfer-Encoding', 'chunked'],
           ['Connection', 'close'],
         ],
         ['2\r\n{}\r\n0\r\n\r\nGET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n'],
-        { caller: null },
       ),
     expected: [400, null],
   },
-  {
-    name: 'two different Content-Length headers',
-    run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Content-Length', '2'],
-          ['Content-Length', '40'],
-          ['Connection', 'close'],
-        ],
-        ['{}'],
-        { caller: null, timeoutMs: 3000 },
-      ),
-    expected: [400, null],
-  },
-  {
-    name: 'a negative Content-Length',
-    run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Content-Length', '-1'],
-          ['Connection', 'close'],
-        ],
-        ['{}'],
-        { caller: null, timeoutMs: 3000 },
-      ),
-    expected: [400, null],
-  },
-  {
-    name: 'a Content-Length that is not a number',
-    run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Content-Length', '1e3'],
-          ['Connection', 'close'],
-        ],
-        ['{}'],
-        { caller: null, timeoutMs: 3000 },
-      ),
-    expected: [400, null],
-  },
-  {
-    name: 'a Content-Length longer than the body, then the client hangs up',
-    run: (context) =>
-      raw(
-        context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Content-Length', '500'],
-        ],
-        ['{"username":"a","password":"b"}'],
-        { caller: null, endAfterWriting: true, timeoutMs: 3000 },
-      ),
-    expected: [400, null],
-  },
+  badContentLength('two different Content-Length headers', ['2', '40']),
+  badContentLength('a negative Content-Length', ['-1']),
+  badContentLength('a Content-Length that is not a number', ['1e3']),
+  hangsUpEarly(
+    'a Content-Length longer than the body, then the client hangs up',
+    ['Content-Length', '500'],
+    '{"username":"a","password":"b"}',
+  ),
   {
     name: 'a Content-Length shorter than the body (the rest read as a second request)',
     run: (context) =>
-      raw(
+      rawLogin(
         context,
-        `POST ${LOGIN} HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Content-Length', '2'],
-        ],
+        [['Content-Length', '2']],
         ['{}DELETE /api/teams/00000000-0000-0000-0000-000000000000 HTTP/1.1\r\nHost: x\r\n\r\n'],
-        { caller: null },
       ),
     expected: [400],
   },
   {
     name: 'a JSON body on GET (ignored: GET never changes anything)',
-    run: (context) =>
-      raw(
-        context,
-        `GET ${TICKETS}?limit=1 HTTP/1.1`,
-        [
-          ['Content-Type', 'application/json'],
-          ['Content-Length', String(Buffer.byteLength(VALID_TICKET))],
-          ['Connection', 'close'],
-        ],
-        [VALID_TICKET],
-      ),
+    run: (context) => rawValidTicket(context, `GET ${TICKETS}?limit=1 HTTP/1.1`, ['application/json']),
     expected: [200, 400],
   },
   {
