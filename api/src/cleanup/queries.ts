@@ -1,21 +1,38 @@
+import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
+
+/**
+ * Deletes up to `limit` rows of `table` that `where` selects, in `orderBy` order, skipping rows
+ * another transaction holds (a second sweeper, or a request using the row, is never waited on).
+ * `key` is the table's primary key; returns how many rows went.
+ */
+async function deleteBatch(
+  db: Db,
+  batch: { table: string; key: string[]; where: PendingQuery<Row[]>; orderBy: string; limit: number },
+): Promise<number> {
+  if (batch.limit <= 0) return 0;
+  const rows = await db`
+    delete from ${db(batch.table)} where (${db(batch.key)}) in (
+      select ${db(batch.key)} from ${db(batch.table)} where ${batch.where}
+      order by ${db(batch.orderBy)} limit ${batch.limit}
+      for update skip locked
+    )
+    returning 1`;
+  return rows.length;
+}
 
 /**
  * Deletes up to `limit` sessions past their idle expiry (sessions_expire_idx). The idle expiry
  * never passes the absolute one (a CHECK), so this covers both rules of session.ts.
  */
-export async function deleteExpiredSessionBatch(
-  db: Db,
-  options: { now: Date; limit: number },
-): Promise<number> {
-  const rows = await db`
-    delete from sessions where sid in (
-      select sid from sessions where expire < ${options.now}
-      order by expire limit ${options.limit}
-      for update skip locked
-    )
-    returning sid`;
-  return rows.length;
+export function deleteExpiredSessionBatch(db: Db, options: { now: Date; limit: number }): Promise<number> {
+  return deleteBatch(db, {
+    table: 'sessions',
+    key: ['sid'],
+    where: db`expire < ${options.now}`,
+    orderBy: 'expire',
+    limit: options.limit,
+  });
 }
 
 /** Deletes up to `limit` reset tokens that can never be used again: expired, or spent (used or superseded). */
@@ -23,34 +40,34 @@ export async function deleteDeadResetTokenBatch(
   db: Db,
   options: { now: Date; limit: number },
 ): Promise<number> {
-  const expired = await db`
-    delete from password_reset_tokens where id in (
-      select id from password_reset_tokens where expires_at < ${options.now}
-      order by expires_at limit ${options.limit}
-      for update skip locked
-    )
-    returning id`;
-  const spent = await db`
-    delete from password_reset_tokens where id in (
-      select id from password_reset_tokens where used
-      order by used_at limit ${Math.max(0, options.limit - expired.length)}
-      for update skip locked
-    )
-    returning id`;
-  return expired.length + spent.length;
+  const table = 'password_reset_tokens';
+  const expired = await deleteBatch(db, {
+    table,
+    key: ['id'],
+    where: db`expires_at < ${options.now}`,
+    orderBy: 'expires_at',
+    limit: options.limit,
+  });
+  const spent = await deleteBatch(db, {
+    table,
+    key: ['id'],
+    where: db`used`,
+    orderBy: 'used_at',
+    limit: options.limit - expired,
+  });
+  return expired + spent;
 }
 
 /** Deletes up to `limit` idempotency keys older than `before` (their stored answers are no longer honoured). */
-export async function deleteExpiredIdempotencyKeyBatch(
+export function deleteExpiredIdempotencyKeyBatch(
   db: Db,
   options: { before: Date; limit: number },
 ): Promise<number> {
-  const rows = await db`
-    delete from idempotency_keys where (user_id, key) in (
-      select user_id, key from idempotency_keys where created_at < ${options.before}
-      order by created_at limit ${options.limit}
-      for update skip locked
-    )
-    returning key`;
-  return rows.length;
+  return deleteBatch(db, {
+    table: 'idempotency_keys',
+    key: ['user_id', 'key'],
+    where: db`created_at < ${options.before}`,
+    orderBy: 'created_at',
+    limit: options.limit,
+  });
 }
