@@ -106,14 +106,19 @@ export function enqueuePasswordReset(
   });
 }
 
+/** What a ticket mail is written from, while the desk sends ticket emails; null when it does not or the ticket is gone. */
+async function ticketToMail(tx: Db, ticketId: string) {
+  if (!(await areTicketEmailsOn(tx))) return null;
+  return selectTicketMailFacts(tx, ticketId);
+}
+
 /** The requester's confirmation of a new ticket (the caller checks 'Send confirmation email to requester'). */
 export async function enqueueTicketConfirmation(
   tx: Db,
   ticketId: string,
   links: MailLinks,
 ): Promise<string | null> {
-  if (!(await areTicketEmailsOn(tx))) return null;
-  const ticket = await selectTicketMailFacts(tx, ticketId);
+  const ticket = await ticketToMail(tx, ticketId);
   if (!ticket) return null;
   return enqueue(tx, {
     kind: 'ticket_confirmation',
@@ -135,8 +140,7 @@ export async function enqueuePublicReply(
 ): Promise<string | null> {
   const comment = await selectCommentMailFacts(tx, commentId);
   if (!comment || comment.isInternal) return null;
-  if (!(await areTicketEmailsOn(tx))) return null;
-  const ticket = await selectTicketMailFacts(tx, comment.ticketId);
+  const ticket = await ticketToMail(tx, comment.ticketId);
   if (!ticket || ticket.requester.id === comment.authorId) return null;
   return enqueue(tx, {
     kind: 'ticket_reply',
@@ -161,8 +165,7 @@ export async function enqueueTicketResolved(
   ticketId: string,
   links: MailLinks,
 ): Promise<string | null> {
-  if (!(await areTicketEmailsOn(tx))) return null;
-  const ticket = await selectTicketMailFacts(tx, ticketId);
+  const ticket = await ticketToMail(tx, ticketId);
   if (!ticket) return null;
   const resolution = await countResolutions(tx, ticketId);
   return enqueue(tx, {
