@@ -143,22 +143,21 @@ export function runSlaWatchRound(
         await deleteSlaCheck(tx, ticket.ticketId);
         continue;
       }
-      const next = [
-        await watchTarget(
+      const targets = [
+        ['response', ticket.slaResponseBy, ticket.respondedAt],
+        ['resolution', ticket.slaResolveBy, ticket.resolvedAt],
+      ] as const;
+      const next: number[] = [];
+      for (const [target, deadline, doneAt] of targets) {
+        const at = await watchTarget(
           tx,
           ticket,
-          'response',
-          { createdAt: ticket.createdAt, deadline: ticket.slaResponseBy, doneAt: ticket.respondedAt },
+          target,
+          { createdAt: ticket.createdAt, deadline, doneAt },
           now,
-        ),
-        await watchTarget(
-          tx,
-          ticket,
-          'resolution',
-          { createdAt: ticket.createdAt, deadline: ticket.slaResolveBy, doneAt: ticket.resolvedAt },
-          now,
-        ),
-      ].filter((at): at is number => at !== null);
+        );
+        if (at !== null) next.push(at);
+      }
       if (next.length === 0) await deleteSlaCheck(tx, ticket.ticketId);
       else await updateSlaCheck(tx, ticket.ticketId, new Date(Math.min(...next)));
     }
