@@ -243,36 +243,21 @@ try {
       against: listCeiling,
       fixedRate: { rate: 1000, maxP99Ms: 15 },
     },
-    {
-      name: 'ticket list, status=new',
-      server: api,
-      request: get(['/api/tickets?limit=50&status=new']),
-      against: listCeiling,
-    },
-    {
-      name: 'ticket list, status=in_progress',
-      server: api,
-      request: get(['/api/tickets?limit=50&status=in_progress']),
-      against: listCeiling,
-    },
-    {
-      name: 'ticket list, status=resolved',
-      server: api,
-      request: get(['/api/tickets?limit=50&status=resolved']),
-      against: listCeiling,
-    },
-    {
-      name: 'ticket list, priority=critical',
-      server: api,
-      request: get(['/api/tickets?limit=50&priority=critical']),
-      against: listCeiling,
-    },
-    {
-      name: 'ticket list, status=new&priority=high',
-      server: api,
-      request: get(['/api/tickets?limit=50&status=new&priority=high']),
-      against: listCeiling,
-    },
+    // Each list filter alone and the two together: each has its own index (migrations 00005, 00012).
+    ...[
+      'status=new',
+      'status=in_progress',
+      'status=resolved',
+      'priority=critical',
+      'status=new&priority=high',
+    ].map(
+      (filter): Case => ({
+        name: `ticket list, ${filter}`,
+        server: api,
+        request: get([`/api/tickets?limit=50&${filter}`]),
+        against: listCeiling,
+      }),
+    ),
     {
       name: "end user's My Tickets",
       server: api,
