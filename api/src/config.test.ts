@@ -78,6 +78,16 @@ describe('loadConfig', () => {
     });
   });
 
+  test('the session cache: 10 s by default, 0 turns it off, at most a minute', () => {
+    expect(loadConfig(base).sessionCacheMs).toBe(10_000);
+    expect(loadConfig({ ...base, SESSION_CACHE_SECONDS: '0' }).sessionCacheMs).toBe(0);
+    for (const value of ['61', '-1', '2.5', 'on']) {
+      expect(() => loadConfig({ ...base, SESSION_CACHE_SECONDS: value })).toThrow(
+        'SESSION_CACHE_SECONDS must be a whole number from 0 to 60',
+      );
+    }
+  });
+
   test('the worker: in the API by default, SLA watch every 30 s, cleanup hourly; each can be changed', () => {
     expect(loadConfig(base).worker).toEqual({
       isInApi: true,

@@ -26,6 +26,11 @@ export type Config = {
   /** GET /api/events: heartbeat (and session re-check) interval, and open streams allowed per user and per process. */
   realtime: { heartbeatMs: number; maxStreamsPerUser: number; maxStreams: number };
   /**
+   * How long (SESSION_CACHE_SECONDS, 0 = off) a safe request may answer its session from this
+   * process's cache, which the database's notifications clear on every change (api/src/session-cache.ts).
+   */
+  sessionCacheMs: number;
+  /**
    * Background work (api/src/worker): whether the API process runs it (WORKER_IN_API; false when
    * `bun run worker` runs it on its own), and how often the SLA watch and the cleanup look.
    */
@@ -203,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxStreamsPerUser: readInteger(env, 'REALTIME_MAX_STREAMS_PER_USER', 10, 1, 1000),
       maxStreams: readInteger(env, 'REALTIME_MAX_STREAMS', 5000, 1, 100_000),
     },
+    sessionCacheMs: readInteger(env, 'SESSION_CACHE_SECONDS', 10, 0, 60) * 1000,
     worker: {
       isInApi: readBoolean(env, 'WORKER_IN_API', true),
       slaWatchIntervalMs: readInteger(env, 'SLA_WATCH_INTERVAL_SECONDS', 30, 1, 3600) * 1000,

@@ -28,6 +28,15 @@ const { stopRealtime } = await import('./realtime/service.ts');
 
 const app = createApp({ config, log: consoleLogger });
 
+// Safe requests may answer their session from memory while a LISTEN hears every change (SECURITY.md).
+const { startSessionCache } = await import('./session-cache.ts');
+const { createSql } = await import('./db/postgres.ts');
+const sessionListener = startSessionCache({
+  ttlMs: config.sessionCacheMs,
+  open: () => createSql(config.databaseUrl, { max: 1 }),
+  log: consoleLogger,
+});
+
 try {
   app.listen({ port: config.port });
 } catch (error) {
@@ -73,7 +82,11 @@ async function shutDown(signal: string) {
   // Event streams never finish by themselves: end them so the in-flight requests can drain.
   stopRealtime();
   // The worker's current rounds finish alongside the in-flight requests, before the pool closes.
-  await Promise.all([draining, worker ? Promise.race([worker.stop(), Bun.sleep(10_000)]) : null]);
+  await Promise.all([
+    draining,
+    worker ? Promise.race([worker.stop(), Bun.sleep(10_000)]) : null,
+    sessionListener ? Promise.race([sessionListener.stop(), Bun.sleep(2_000)]) : null,
+  ]);
   clearTimeout(forceTimer);
   await sql.end({ timeout: 5 });
   consoleLogger.info('API stopped');

@@ -8,6 +8,7 @@ import { sql } from './db.ts';
 import { forbidden, notFound, unauthenticated } from './errors.ts';
 import type { Logger } from './log.ts';
 import { accessFor } from './policy.ts';
+import { sessionCache } from './session-cache.ts';
 
 /** The signed-in user and the hash of their session id (the sessions table's key). */
 export type AuthSession = { user: TUser; sid: string };
@@ -75,14 +76,38 @@ export async function createSession(
 
 /** Ends the session a token names (sign-out, or a new sign-in replacing it). */
 export async function endSession(db: Db, token: string): Promise<void> {
-  await deleteSession(db, sha256Hex(token));
+  const sid = sha256Hex(token);
+  await deleteSession(db, sid);
+  // The database tells every process; this one must not wait for that before answering.
+  sessionCache().forgetSession(sid);
+}
+
+const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * The session's user: for a safe request from this process's cache when it holds the session
+ * (cleared by the database's notifications on every change, see session-cache.ts), otherwise
+ * read from the database; an unsafe request always reads the database, so a write never runs on
+ * a role or status that has just changed.
+ */
+async function lookUpSession(sid: string, isSafe: boolean): Promise<TUser | null> {
+  const cache = sessionCache();
+  if (isSafe) {
+    const cached = cache.get(sid);
+    if (cached) return cached;
+  }
+  const mark = cache.mark();
+  const found = await selectSessionUser(sql, sid, SESSION_IDLE_MS);
+  if (!found) return null;
+  if (found.user.status === 'active') cache.set(sid, found.user, found.validForMs, mark);
+  return found.user;
 }
 
 /**
  * Sessions and the route policy. Before validation or any handler runs, each request is looked
  * up in the policy table (missing: 404, never runs), and for a non-public route the session is
- * read with the user's current role and status: only an active user with an allowed role gets
- * through. A session whose user is no longer active is deleted on the spot.
+ * read with the user's current role and status (lookUpSession): only an active user with an
+ * allowed role gets through. A session whose user is no longer active is deleted on the spot.
  * The `auth` macro gives a handler the typed `user` and `sid`.
  */
 export function createSessionPlugin(config: Config, log: Logger) {
@@ -98,7 +123,7 @@ export function createSessionPlugin(config: Config, log: Logger) {
       if (access === 'public') return { session: null };
       const token = readSessionToken(request, config);
       const sid = token ? sha256Hex(token) : null;
-      const user = sid ? await selectSessionUser(sql, sid, SESSION_IDLE_MS) : null;
+      const user = sid ? await lookUpSession(sid, isSafeMethod(request.method)) : null;
       if (!sid || !user || user.status !== 'active') {
         if (sid && user) await deleteSession(sql, sid);
         if (request.headers.get('cookie')?.includes(config.sessionCookie.name)) {

@@ -106,26 +106,31 @@ export async function insertSession(
     )`;
 }
 
+/** A live session's user, and how long the session stays live unless it is used again. */
+export type SessionUser = { user: TUser; validForMs: number };
+
 /**
  * The signed-in user of a live session, read fresh from users (role and status included): one
- * read-only statement per request. The idle expiry slides forward in a second statement, at most
- * once a minute per session; a read that may also write (the update in a CTE it used to be) costs
- * every request a third more.
+ * read-only statement. The idle expiry slides forward in a second statement, at most once a
+ * minute per session; a read that may also write (the update in a CTE it used to be) costs every
+ * request a third more.
  */
-export async function selectSessionUser(db: Db, sid: string, idleMs: number): Promise<TUser | null> {
-  const [row] = await db<(TUser & { needsTouch: boolean })[]>`
-    select u.*, s.expire < now() + ${seconds(idleMs)}::interval - interval '1 minute' as "needsTouch"
+export async function selectSessionUser(db: Db, sid: string, idleMs: number): Promise<SessionUser | null> {
+  const [row] = await db<(TUser & { needsTouch: boolean; validForMs: number })[]>`
+    select u.*,
+      s.expire < now() + ${seconds(idleMs)}::interval - interval '1 minute' as "needsTouch",
+      (extract(epoch from least(s.expire, s.absolute_expire) - now()) * 1000)::float8 as "validForMs"
     from sessions s
     cross join lateral (select ${userColumns()} from users where users.id = s.user_id) u
     where s.sid = ${sid} and s.expire > now() and s.absolute_expire > now()`;
   if (!row) return null;
-  const { needsTouch, ...user } = row;
+  const { needsTouch, validForMs, ...user } = row;
   if (needsTouch) {
     await db`
       update sessions set expire = least(now() + ${seconds(idleMs)}::interval, absolute_expire)
       where sid = ${sid} and expire > now() and absolute_expire > now()`;
   }
-  return user;
+  return { user, validForMs };
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {

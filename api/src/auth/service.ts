@@ -17,6 +17,7 @@ import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
 import { hashPassword, isPasswordTooLong, verifyDummyPassword, verifyPassword } from '../passwords.ts';
 import { FailureLimiter } from '../rate-limit.ts';
 import { createSession, endSession, randomToken, sha256Hex } from '../session.ts';
+import { sessionCache } from '../session-cache.ts';
 import {
   consumeResetToken,
   deleteUserSessions,
@@ -131,13 +132,15 @@ export async function signIn(
   if (account.status !== 'active') {
     throw new ApiError(403, ERROR_CODES.accountInactive, SERVER_MESSAGES.accountInactive);
   }
-  return sql.begin(async (tx) => {
+  const signedIn = await sql.begin(async (tx) => {
     if (previousToken) await endSession(tx, previousToken);
     const token = await createSession(tx, account.id, meta);
     const user = await updateLastLogin(tx, account.id);
     if (!user) throw new Error(`user ${account.id} vanished while signing in`);
     return { user, token };
   });
+  sessionCache().forgetUser(account.id);
+  return signedIn;
 }
 
 /** Ends the session a token names; signing out without a session is not an error. */
@@ -151,6 +154,8 @@ export async function updateOwnProfile(user: TUser, input: TProfileUpdateRequest
   try {
     const updated = await updateProfile(sql, user.id, input);
     if (!updated) throw new Error(`user ${user.id} vanished while updating the profile`);
+    // The user's other tabs read `me` next: this process answers them fresh at once.
+    sessionCache().forgetUser(user.id);
     return updated;
   } catch (error) {
     throw conflictFromUniqueViolation(error) ?? error;
@@ -182,11 +187,13 @@ export async function changeOwnPassword(
     });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  return sql.begin(async (tx) => {
+  const token = await sql.begin(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash);
     await deleteUserSessions(tx, user.id);
     return createSession(tx, user.id, meta);
   });
+  sessionCache().forgetUser(user.id);
+  return token;
 }
 
 /**
@@ -223,11 +230,13 @@ export async function resetAdminPassword(input: TResetPasswordRequest): Promise<
   // A cheap look first, so random tokens never cost an argon2 hash.
   if (!(await isResetTokenUsable(sql, tokenHash))) throw invalidResetToken();
   const passwordHash = await hashPassword(input.password);
-  await sql.begin(async (tx) => {
-    const userId = await consumeResetToken(tx, tokenHash);
-    if (!userId) throw invalidResetToken();
-    if (!(await updateActiveAdminPasswordHash(tx, userId, passwordHash))) throw invalidResetToken();
-    await spendUnusedResetTokens(tx, userId);
-    await deleteUserSessions(tx, userId);
+  const userId = await sql.begin(async (tx) => {
+    const owner = await consumeResetToken(tx, tokenHash);
+    if (!owner) throw invalidResetToken();
+    if (!(await updateActiveAdminPasswordHash(tx, owner, passwordHash))) throw invalidResetToken();
+    await spendUnusedResetTokens(tx, owner);
+    await deleteUserSessions(tx, owner);
+    return owner;
   });
+  sessionCache().forgetUser(userId);
 }

@@ -17,6 +17,7 @@ import { sql } from '../db.ts';
 import { enqueueAccountDecision, type MailLinks } from '../email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { hashPassword, isPasswordTooLong } from '../passwords.ts';
+import { sessionCache } from '../session-cache.ts';
 import {
   countUsers,
   countUsersByStatus,
@@ -59,7 +60,7 @@ export async function changeUserStatus(
   links: MailLinks,
 ): Promise<TUser> {
   if (userId === admin.id) throw forbidden(SERVER_MESSAGES.cannotChangeOwnStatus);
-  return sql.begin(async (tx) => {
+  const changed = await sql.begin(async (tx) => {
     // Admin rows first, then the target: the same lock order as a role change, so they never deadlock.
     await requireActiveAdminsBesides(tx, admin, userId);
     const target = await selectUserByIdForUpdate(tx, userId);
@@ -78,6 +79,16 @@ export async function changeUserStatus(
     if (change.status === 'rejected') await deleteUserSessions(tx, userId);
     return updated;
   });
+  forgetSessionsAfterCommit(userId);
+  return changed;
+}
+
+/**
+ * Every process hears of a committed user change from the database (session-cache.ts); this one
+ * forgets at once, so the user's next request here already runs with the new role or status.
+ */
+function forgetSessionsAfterCommit(userId: string): void {
+  sessionCache().forgetUser(userId);
 }
 
 /**
@@ -147,7 +158,7 @@ export async function changeUserRole(
   meta: RequestMeta,
 ): Promise<TUser> {
   if (userId === admin.id) throw forbidden(USER_ADMIN_MESSAGES.cannotChangeOwnRole);
-  return sql.begin(async (tx) => {
+  const changed = await sql.begin(async (tx) => {
     const isDemotion = change.role !== 'admin';
     if (isDemotion) await requireActiveAdminsBesides(tx, admin, userId);
     const target = await selectUserByIdForUpdate(tx, userId);
@@ -171,4 +182,6 @@ export async function changeUserRole(
     });
     return updated;
   });
+  forgetSessionsAfterCommit(userId);
+  return changed;
 }

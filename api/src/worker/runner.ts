@@ -1,8 +1,8 @@
 import type { Sql } from 'postgres';
 import type { Config } from '../config.ts';
+import { createWakeListener, type WakeListener } from '../db/listener.ts';
 import { createSql } from '../db/postgres.ts';
 import type { Logger } from '../log.ts';
-import { createWakeListener, type WakeListener } from './listener.ts';
 import type { WorkerContext, WorkerTask } from './task.ts';
 
 export type WorkerOptions = {

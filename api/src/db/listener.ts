@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Logger } from '../log.ts';
 
-/** What the worker's LISTEN connection is checked with; never a wake-up for a task. */
+/** What a LISTEN connection is checked with; never passed on as a notification. */
 const PING_PREFIX = 'worker-ping:';
 
 export type WakeListenerOptions = {
@@ -10,9 +10,14 @@ export type WakeListenerOptions = {
   open: () => Sql;
   /** The pool the pings are sent through (any connection to the same database). */
   pool: Sql;
-  /** Called for each notification on a channel, and once after each (re)LISTEN in case one was missed. */
-  onWake: (channel: string) => void;
+  /**
+   * Called for each notification on a channel with its payload, and once after each (re)LISTEN
+   * without one, in case one was missed while nobody listened.
+   */
+  onWake: (channel: string, payload?: string) => void;
   log: Logger;
+  /** Who listens, for the log lines (default 'worker'). */
+  name?: string;
   /** How often the connection is proven alive by a ping it must hear back. */
   checkMs?: number;
   /** How long a ping may take before the connection is taken for dead. */
@@ -34,6 +39,7 @@ export function createWakeListener(options: WakeListenerOptions): WakeListener {
   const pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
   const retry = options.retryMs ?? { first: 1_000, max: 30_000 };
   const id = crypto.randomUUID();
+  const name = options.name ?? 'worker';
   let connection: Sql | null = null;
   let isStopped = false;
   let isConnected = false;
@@ -59,7 +65,7 @@ export function createWakeListener(options: WakeListenerOptions): WakeListener {
       if (payload === `${PING_PREFIX}${id}`) pongWaiter?.();
       return;
     }
-    options.onWake(channel);
+    options.onWake(channel, payload);
   };
 
   async function listenAll(): Promise<boolean> {
@@ -72,7 +78,7 @@ export function createWakeListener(options: WakeListenerOptions): WakeListener {
       }
       return true;
     } catch (error) {
-      options.log.error('worker: LISTEN failed; trying again', error);
+      options.log.error(`${name}: LISTEN failed; trying again`, error);
       await closeConnection();
       return false;
     }
@@ -127,7 +133,7 @@ export function createWakeListener(options: WakeListenerOptions): WakeListener {
       await sleep(checkMs);
       if (isStopped) break;
       if (!(await ping())) {
-        options.log.error('worker: the LISTEN connection stopped hearing notifications; reconnecting');
+        options.log.error(`${name}: the LISTEN connection stopped hearing notifications; reconnecting`);
         await closeConnection();
       }
     }
