@@ -169,4 +169,31 @@ describe('knowledge base query plans at scale', () => {
     expect(found).toHaveLength(10);
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  // Shaping every match (authors, categories, the popular flag) before the sort cost 10+ ms for a
+  // word in hundreds of articles; only the page's rows may reach the joins.
+  test('a common word joins authors and categories for the page only, not for every match', async () => {
+    const common = buildSearchTerms('common text');
+    if (!common) throw new Error('no terms');
+    const JOINS = new Set(['Nested Loop', 'Hash Join', 'Merge Join']);
+    const mostRowsJoined = (nodes: PlanNode[]) =>
+      Math.max(
+        0,
+        ...nodes
+          .filter((node) => JOINS.has(node['Node Type']))
+          .map((node) => (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)),
+      );
+    const text = await tracer.planOf(
+      (sql) => selectArticlesByText(sql, { ...common, status: 'published', limit: 10 }),
+      { analyze: true },
+    );
+    expect(text.some((node) => (node['Actual Rows'] ?? 0) > 1000)).toBe(true);
+    expect(mostRowsJoined(text)).toBeLessThanOrEqual(10);
+    const similar = await tracer.planOf(
+      (sql) =>
+        selectArticlesBySimilarity(sql, { text: 'article', status: 'published', limit: 10, excludedIds: [] }),
+      { analyze: true },
+    );
+    expect(mostRowsJoined(similar)).toBeLessThanOrEqual(10);
+  });
 });
