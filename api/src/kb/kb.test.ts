@@ -12,6 +12,7 @@ import {
   ZKbCategoryListResponse,
 } from '@helpdesk/contracts';
 import { errorOf, signedIn, sql, TestClient, type TestUser } from '../../test/helpers.ts';
+import { forgetViewWindowCheck } from './service.ts';
 import { addDailyViews, insertCategory, postArticle, setStatus, uniqueWord } from './test-fixtures.ts';
 
 type Signed = { user: TestUser; client: TestClient };
@@ -536,6 +537,8 @@ describe('the popular rule', () => {
     const [before] = await sql<{ isTop: boolean }[]>`
       select article_id = ${article.id} as "isTop" from kb_article_recent_views order by views desc limit 1`;
     expect(before?.isTop).toBe(true);
+    // As if midnight had passed since this process last looked: it looks once more.
+    forgetViewWindowCheck();
     const list = await listOf(endUser.client, `categoryId=${own.id}`);
     expect(list.map((a) => [a.id, a.isPopular])).toEqual([[article.id, false]]);
     const [after] = await sql<{ views: number | null; isCurrent: boolean }[]>`

@@ -60,12 +60,27 @@ function statusScopeOf(
   return status === 'all' ? null : status;
 }
 
+/** The UTC day (the database sessions' time zone) on which this process last saw the window current. */
+let windowCurrentOn: string | null = null;
+
+const utcDay = () => new Date().toISOString().slice(0, 10);
+
 /**
- * Moves the popularity window when a day has passed, before anything reads popularity. Costs one
- * read of a one-row table; the move itself happens once a day (the first request after midnight).
+ * Moves the popularity window when a day has passed, before anything reads popularity; the move
+ * itself happens once a day (the first request after midnight). The window only ever moves
+ * forward, by day, so once this process has seen it current it stays current until the next UTC
+ * midnight: one read of the window row a day, not one per knowledge base request.
  */
 async function keepViewWindowCurrent(): Promise<void> {
+  const today = utcDay();
+  if (windowCurrentOn === today) return;
   if (await isViewWindowStale(sql)) await sql.begin((tx) => rollViewWindow(tx));
+  windowCurrentOn = today;
+}
+
+/** Tests that set the window back by hand: the next request looks at it again. */
+export function forgetViewWindowCheck(): void {
+  windowCurrentOn = null;
 }
 
 /** Active categories in sortOrder, each counting its published articles (for everyone, staff too). */
