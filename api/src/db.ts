@@ -8,5 +8,8 @@ function requireDatabaseUrl(): string {
   return url;
 }
 
-/** The one pool of the API process. index.ts checks the whole config before this module loads. */
-export const sql: Sql = createSql(requireDatabaseUrl());
+/** DATABASE_URL. index.ts checks the whole config before this module loads. */
+export const databaseUrl = requireDatabaseUrl();
+
+/** The API process's pool (search has a small one of its own, search/pool.ts). */
+export const sql: Sql = createSql(databaseUrl);

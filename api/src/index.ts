@@ -25,6 +25,7 @@ try {
 const { createApp } = await import('./app.ts');
 const { sql } = await import('./db.ts');
 const { stopRealtime } = await import('./realtime/service.ts');
+const { searchSql } = await import('./search/pool.ts');
 
 const app = createApp({ config, log: consoleLogger });
 
@@ -88,7 +89,7 @@ async function shutDown(signal: string) {
     sessionListener ? Promise.race([sessionListener.stop(), Bun.sleep(2_000)]) : null,
   ]);
   clearTimeout(forceTimer);
-  await sql.end({ timeout: 5 });
+  await Promise.all([sql.end({ timeout: 5 }), searchSql.end({ timeout: 5 })]);
   consoleLogger.info('API stopped');
   process.exit(0);
 }

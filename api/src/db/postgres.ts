@@ -28,6 +28,8 @@ export function reconnectDelaySeconds(failures: number): number {
 export type SqlOptions = {
   /** Pool size. */
   max?: number;
+  /** Run-time parameters every connection of the pool starts with, beside the API's own. */
+  settings?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -51,7 +53,12 @@ export function createSql(url: string, options: SqlOptions = {}): Sql {
         parse: (raw: string) => new Date(raw).toISOString(),
       },
     },
-    connection: { application_name: APPLICATION_NAME, TimeZone: 'UTC', statement_timeout: 15_000 },
+    connection: {
+      application_name: APPLICATION_NAME,
+      TimeZone: 'UTC',
+      statement_timeout: 15_000,
+      ...options.settings,
+    },
   });
 }
 

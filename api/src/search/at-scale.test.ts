@@ -110,7 +110,7 @@ beforeAll(async () => {
   ).map((row) => row.id);
   tracer = createPlanTracer(db.url);
   // The plans are read as the service runs them: with its GIN cap and without parallel workers.
-  await applySearchSettings(tracer.sql, 'session');
+  await applySearchSettings(tracer.sql);
 }, 300_000);
 
 afterAll(async () => {

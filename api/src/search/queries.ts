@@ -111,24 +111,27 @@ export const GIN_SAMPLE = 250;
 const THREAD_COMMENTS_READ = 500;
 
 /**
- * What a search transaction sets for itself (or, for plan tests, the session). Each
- * search is planned for its own words (postgres.js prepares statements, and after five runs
- * PostgreSQL may keep one generic plan: one chosen for a common word would walk a table for a
- * rare one); GIN scans are capped as above, and sequential scans are off: a deep branch for a
- * word in nearly every old ticket would otherwise be planned as a read of the whole table, where
- * the capped GIN scan costs the same as for any other word; and no parallel workers: a search is
- * small work, and starting workers costs more than it saves when the desk is busy.
+ * How a search's database session is set (the search pool's connections, search/pool.ts; plan
+ * tests set their own session). Each search is planned for its own words (postgres.js prepares
+ * statements, and after five runs PostgreSQL may keep one generic plan: one chosen for a common
+ * word would walk a table for a rare one); GIN scans are capped as above, and sequential scans
+ * are off: a deep branch for a word in nearly every old ticket would otherwise be planned as a
+ * read of the whole table, where the capped GIN scan costs the same as for any other word; and
+ * no parallel workers: a search is small work, and starting workers costs more than it saves
+ * when the desk is busy.
  */
-export function applySearchSettings(
-  tx: Db,
-  lifetime: 'transaction' | 'session' = 'transaction',
-): Promise<unknown> {
-  const isLocal = lifetime === 'transaction';
-  return tx`
-    select set_config('plan_cache_mode', 'force_custom_plan', ${isLocal}),
-           set_config('gin_fuzzy_search_limit', ${String(GIN_SAMPLE)}, ${isLocal}),
-           set_config('enable_seqscan', 'off', ${isLocal}),
-           set_config('max_parallel_workers_per_gather', '0', ${isLocal})`;
+export const SEARCH_SESSION_SETTINGS: Readonly<Record<string, string>> = {
+  plan_cache_mode: 'force_custom_plan',
+  gin_fuzzy_search_limit: String(GIN_SAMPLE),
+  enable_seqscan: 'off',
+  max_parallel_workers_per_gather: '0',
+};
+
+/** Sets SEARCH_SESSION_SETTINGS on a session that was not opened with them (plan tests). */
+export async function applySearchSettings(db: Db): Promise<void> {
+  for (const [name, value] of Object.entries(SEARCH_SESSION_SETTINGS)) {
+    await db`select set_config(${name}, ${value}, false)`;
+  }
 }
 
 /** Where a word source reads: its rows (a FROM and WHERE to extend with `and`) and their columns. */

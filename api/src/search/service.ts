@@ -11,8 +11,8 @@ import { sql } from '../db.ts';
 import { searchArticles } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
+import { searchSql } from './pool.ts';
 import {
-  applySearchSettings,
   selectArticleBodies,
   selectPeople,
   selectPeopleBySimilarity,
@@ -163,7 +163,7 @@ async function findArticles(
  * One search over the desk: tickets, people and knowledge base articles, each ranked and at most
  * `limit`, each as the viewer may see them. An end user gets only tickets they requested (their
  * comments' text without internal notes), published articles and never people. Tickets and
- * people are read in one transaction planned for the actual words; articles alongside.
+ * people are read on the search pool, planned for the actual words; articles alongside.
  */
 export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<TSearchResponse> {
   const terms = buildDeskSearchTerms(query.q);
@@ -172,14 +172,15 @@ export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<T
     return { tickets: [], users: [], articles: [] };
   }
   const [ticketsAndPeople, articles] = await Promise.all([
-    sql.begin(async (tx) => {
-      await applySearchSettings(tx);
-      const people = isStaff(viewer) ? await findPeople(tx, terms, query.limit) : { named: [], similar: [] };
+    (async () => {
+      const people = isStaff(viewer)
+        ? await findPeople(searchSql, terms, query.limit)
+        : { named: [], similar: [] };
       // Only people named outright bring their tickets: a name a typo away is a guess.
       const personIds = people.named.slice(0, PEOPLE_FOR_TICKETS).map((person) => person.id);
-      const tickets = await findTickets(tx, viewer, terms, personIds, query.limit);
+      const tickets = await findTickets(searchSql, viewer, terms, personIds, query.limit);
       return { people: [...people.named, ...people.similar], tickets };
-    }),
+    })(),
     terms.text === null ? Promise.resolve([]) : findArticles(viewer, query.q, words, query.limit),
   ]);
   return {
