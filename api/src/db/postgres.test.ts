@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { createTcpProxy } from '../../test/processes.ts';
-import { createSql, isDatabaseUnavailable, reconnectDelaySeconds } from './postgres.ts';
+import { createSql, isDatabaseUnavailable, isoFromTimestamptz, reconnectDelaySeconds } from './postgres.ts';
 
 /** A port nothing listens on: bound, noted and closed again. */
 function closedPort(): number {
@@ -118,6 +118,38 @@ describe('sql.begin under a full pipeline (patches/postgres@3.4.9.patch, upstrea
       }
     } finally {
       await sql.end({ timeout: 1 });
+    }
+  });
+});
+
+describe('isoFromTimestamptz', () => {
+  test('gives what Date gives for every shape PostgreSQL sends a UTC session', async () => {
+    const sql = createSql(process.env.DATABASE_URL ?? '', { max: 1 });
+    try {
+      const rows = await sql<{ raw: string }[]>`
+        select t::text as raw from unnest(array[
+          '2026-11-21 22:36:21+00', '2026-11-21 22:36:21.1+00', '2026-11-21 22:36:21.12+00',
+          '2026-01-02 03:04:05.123+00', '2026-01-02 03:04:05.123456+00', '2026-01-02 03:04:05.999999+00',
+          '1970-01-01 00:00:00+00', '2024-02-29 23:59:59.5+00'
+        ]::timestamptz[]) t`;
+      expect(rows).toHaveLength(8);
+      for (const { raw } of rows) expect(isoFromTimestamptz(raw)).toBe(new Date(raw).toISOString());
+      const [typed] = await sql<{ at: string }[]>`select '2026-01-02 03:04:05.987654+00'::timestamptz as at`;
+      expect(typed?.at).toBe('2026-01-02T03:04:05.987Z');
+      // Where Date is wrong (it reads year 1 as 2001), the string is right.
+      expect(isoFromTimestamptz('0001-01-01 00:00:00+00')).toBe('0001-01-01T00:00:00.000Z');
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  test('leaves what it does not recognise to Date', () => {
+    for (const raw of [
+      '2026-11-21 22:36:21+05:30',
+      '2026-11-21 22:36:21.123+01',
+      '12026-11-21 22:36:21+00',
+    ]) {
+      expect(isoFromTimestamptz(raw)).toBe(new Date(raw).toISOString());
     }
   });
 });

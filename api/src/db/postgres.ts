@@ -25,6 +25,23 @@ export function reconnectDelaySeconds(failures: number): number {
   return Math.min(0.025 * 2 ** Math.max(0, failures), 0.5);
 }
 
+/**
+ * A timestamptz as PostgreSQL sends it to a UTC session ('2026-11-21 22:36:21.123456+00') as the
+ * contracts' ISO string ('2026-11-21T22:36:21.123Z', milliseconds truncated, as Date does). Done
+ * on the string: parsing a Date per value cost about 1 ms of a 50-row list's CPU (7 per row).
+ * Anything else (infinity, years past 9999 or BC, another offset) goes through Date.
+ */
+export function isoFromTimestamptz(raw: string): string {
+  const end = raw.length - 3;
+  if (raw.length >= 22 && raw[4] === '-' && raw[10] === ' ' && raw[19] !== ',' && raw.endsWith('+00')) {
+    const fraction = raw[19] === '.' ? raw.slice(20, end) : '';
+    if (end === 19 || (raw[19] === '.' && fraction.length > 0 && end - 20 <= 6)) {
+      return `${raw.slice(0, 10)}T${raw.slice(11, 19)}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
+    }
+  }
+  return new Date(raw).toISOString();
+}
+
 export type SqlOptions = {
   /** Pool size. */
   max?: number;
@@ -50,7 +67,7 @@ export function createSql(url: string, options: SqlOptions = {}): Sql {
         to: TIMESTAMPTZ_OID,
         from: [TIMESTAMPTZ_OID],
         serialize: (value: Date | string) => (value instanceof Date ? value.toISOString() : value),
-        parse: (raw: string) => new Date(raw).toISOString(),
+        parse: isoFromTimestamptz,
       },
     },
     connection: {
