@@ -99,10 +99,19 @@ describe('the API against a seeded database that goes away and comes back', () =
     const started = performance.now();
     const ready = await fetch(`${base}${API_PATHS.ready}`);
     expect(ready.status).toBe(503);
-    const me = await fetch(`${base}${API_PATHS.authMe}`, { headers: { cookie } });
-    expect(me.status).toBe(503);
-    expect(me.headers.get('retry-after')).toBe('5');
-    expect(await me.json()).toEqual({ code: ERROR_CODES.unavailable, message: SERVER_MESSAGES.unavailable });
+    // Whatever needs the database answers 503 (`me` alone may still come from the session cache).
+    const count = await fetch(`${base}${API_PATHS.notificationsCount}`, { headers: { cookie } });
+    expect(count.status).toBe(503);
+    expect(count.headers.get('retry-after')).toBe('5');
+    expect(await count.json()).toEqual({
+      code: ERROR_CODES.unavailable,
+      message: SERVER_MESSAGES.unavailable,
+    });
+    const signOut = await fetch(`${base}${API_PATHS.authLogout}`, {
+      method: 'POST',
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
+    expect(signOut.status).toBe(503);
     expect(performance.now() - started).toBeLessThan(4000);
     expect((await fetch(`${base}${API_PATHS.health}`)).status).toBe(200);
 
