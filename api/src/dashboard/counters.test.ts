@@ -16,7 +16,7 @@ import { createScratchDatabase } from '../../test/helpers.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import { createSql, type Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
-import { touchTicketForPublicComment, updateTicket } from '../tickets/queries.ts';
+import { updateTicket } from '../tickets/queries.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
 import { selectDeskMetrics } from './queries.ts';
 
@@ -241,7 +241,8 @@ async function randomChange(
       });
       return;
     case 3:
-      await touchTicketForPublicComment(db, id, true);
+      // A public staff comment's touch of its ticket (insertCommentWithEffects): the first response.
+      await db`update tickets set responded_at = coalesce(responded_at, now()) where id = ${id}`;
       return;
     case 4:
       await db`update tickets set status = ${random.pick(STATUSES)}, resolved_at = ${random.chance(0.6) ? when : null}

@@ -2,11 +2,10 @@ import { RESET_TOKEN_TTL_MS, type TEmailKind } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { getSettings } from '../settings/service.ts';
 import {
-  countResolutions,
   insertOutboxMessage,
   type MailPerson,
+  type NewOutboxMessage,
   notifyOutbox,
-  selectCommentMailFacts,
   selectTicketMailFacts,
 } from './queries.ts';
 import { type EmailData, renderEmail } from './templates.ts';
@@ -14,7 +13,8 @@ import { type EmailData, renderEmail } from './templates.ts';
 /**
  * Every function here runs inside the caller's transaction: the message is written with the change
  * that causes it (a rolled-back change sends nothing) and the NOTIFY that wakes the delivery worker
- * is delivered on COMMIT. A message is never a reason for the change to fail: an address that
+ * is delivered on COMMIT. The prepare* ones only render: their caller writes the message in the
+ * change's own statement. A message is never a reason for the change to fail: an address that
  * cannot be sent to is skipped, not thrown.
  */
 
@@ -27,22 +27,34 @@ export type Recipient = Pick<MailPerson, 'email' | 'firstName'>;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: an address with a control character is refused.
 const isSendableAddress = (email: string) => email.length <= 254 && !/[\u0000-\u001f\u007f\s]/.test(email);
 
-async function enqueue<K extends TEmailKind>(
-  tx: Db,
-  message: { kind: K; dedupeKey: string; to: Recipient; data: Omit<EmailData[K], 'firstName'> },
-): Promise<string | null> {
+type MessageOf<K extends TEmailKind> = {
+  kind: K;
+  dedupeKey: string;
+  to: Recipient;
+  data: Omit<EmailData[K], 'firstName'>;
+};
+
+/** The outbox row of a message, rendered with the desk's company name; null when its address cannot be sent to. */
+function prepare<K extends TEmailKind>(message: MessageOf<K>, companyName: string): NewOutboxMessage | null {
   if (!isSendableAddress(message.to.email)) return null;
-  const settings = await getSettings(tx);
   const data = { ...message.data, firstName: message.to.firstName } as EmailData[K];
-  const rendered = renderEmail(message.kind, data, { companyName: settings.companyName });
-  const id = await insertOutboxMessage(tx, {
+  const rendered = renderEmail(message.kind, data, { companyName });
+  return {
     dedupeKey: message.dedupeKey,
     kind: message.kind,
     recipient: message.to.email,
     subject: rendered.subject,
     textBody: rendered.text,
     htmlBody: rendered.html,
-  });
+  };
+}
+
+async function enqueue<K extends TEmailKind>(tx: Db, message: MessageOf<K>): Promise<string | null> {
+  if (!isSendableAddress(message.to.email)) return null;
+  const settings = await getSettings(tx);
+  const prepared = prepare(message, settings.companyName);
+  if (!prepared) return null;
+  const id = await insertOutboxMessage(tx, prepared);
   if (id !== null) await notifyOutbox(tx);
   return id;
 }
@@ -128,52 +140,78 @@ export async function enqueueTicketConfirmation(
   });
 }
 
+/** What the reply to a comment is decided and written from, read with the comment's ticket before it is written. */
+export type ReplyFacts = {
+  commentId: string;
+  ticketId: string;
+  ticketNumber: string;
+  title: string;
+  requester: Recipient & { id: string };
+  authorId: string;
+  authorName: string;
+  content: string;
+  /** Settings' 'Email notifications' and company name. */
+  emailNotifications: boolean;
+  companyName: string;
+};
+
 /**
- * A reply to the requester with the comment's text, when someone else wrote a public comment. The
- * comment is read back from the database and an internal one never produces a message, whatever
- * the caller believed.
+ * The reply to the requester with the comment's text, rendered for the comment's own statement to
+ * write (outboxInsert), when someone else wrote it and the desk sends ticket emails; null
+ * otherwise. Whether the comment is internal is not asked here: that statement writes the message
+ * only for a comment it stored as public, so an internal note never becomes mail, whatever the
+ * caller believed.
  */
-export async function enqueuePublicReply(
-  tx: Db,
-  commentId: string,
-  links: MailLinks,
-): Promise<string | null> {
-  const comment = await selectCommentMailFacts(tx, commentId);
-  if (!comment || comment.isInternal) return null;
-  const ticket = await ticketToMail(tx, comment.ticketId);
-  if (!ticket || ticket.requester.id === comment.authorId) return null;
-  return enqueue(tx, {
-    kind: 'ticket_reply',
-    dedupeKey: `comment.public:${comment.id}`,
-    to: ticket.requester,
-    data: {
-      ticketNumber: ticket.ticketNumber,
-      title: ticket.title,
-      authorName: comment.authorName,
-      content: comment.content,
-      ticketUrl: ticketUrl(links, ticket.id),
+export function preparePublicReply(facts: ReplyFacts, links: MailLinks): NewOutboxMessage | null {
+  if (!facts.emailNotifications || facts.requester.id === facts.authorId) return null;
+  return prepare(
+    {
+      kind: 'ticket_reply',
+      dedupeKey: `comment.public:${facts.commentId}`,
+      to: facts.requester,
+      data: {
+        ticketNumber: facts.ticketNumber,
+        title: facts.title,
+        authorName: facts.authorName,
+        content: facts.content,
+        ticketUrl: ticketUrl(links, facts.ticketId),
+      },
     },
-  });
+    facts.companyName,
+  );
 }
 
 /**
- * 'Your ticket has been resolved' to the requester. Call it after the status_changed event is
- * written: the count of resolutions makes each resolution (after a reopen) its own message.
+ * 'Your ticket has been resolved' to the requester, rendered for the resolving statement to write,
+ * while the desk sends ticket emails; `resolution` counts this one (each resolution after a reopen
+ * is its own message). Null otherwise.
  */
-export async function enqueueTicketResolved(
-  tx: Db,
-  ticketId: string,
+export function prepareTicketResolved(
+  facts: {
+    ticketId: string;
+    ticketNumber: string;
+    title: string;
+    requester: Recipient;
+    resolution: number;
+    emailNotifications: boolean;
+    companyName: string;
+  },
   links: MailLinks,
-): Promise<string | null> {
-  const ticket = await ticketToMail(tx, ticketId);
-  if (!ticket) return null;
-  const resolution = await countResolutions(tx, ticketId);
-  return enqueue(tx, {
-    kind: 'ticket_resolved',
-    dedupeKey: `ticket.resolved:${ticket.id}:${resolution}`,
-    to: ticket.requester,
-    data: { ticketNumber: ticket.ticketNumber, title: ticket.title, ticketUrl: ticketUrl(links, ticket.id) },
-  });
+): NewOutboxMessage | null {
+  if (!facts.emailNotifications) return null;
+  return prepare(
+    {
+      kind: 'ticket_resolved',
+      dedupeKey: `ticket.resolved:${facts.ticketId}:${facts.resolution}`,
+      to: facts.requester,
+      data: {
+        ticketNumber: facts.ticketNumber,
+        title: facts.title,
+        ticketUrl: ticketUrl(links, facts.ticketId),
+      },
+    },
+    facts.companyName,
+  );
 }
 
 /** A test message to an admin, each one its own event. */

@@ -1,4 +1,5 @@
 import type { TEmailOutboxItem } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 
@@ -30,6 +31,30 @@ export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Pr
 /** Wakes the delivery workers; inside a transaction PostgreSQL delivers it only on COMMIT. */
 export async function notifyOutbox(db: Db): Promise<void> {
   await db`select pg_notify(${OUTBOX_CHANNEL}, '')`;
+}
+
+/**
+ * insertOutboxMessage as the body of a data-modifying CTE, for a write that stores its message in
+ * its own statement. `source` (say `from c where not c.is_internal`) decides on the rows that
+ * statement writes whether the message exists at all; empty means once. Returns the id when
+ * inserted, nothing for a duplicate.
+ */
+export function outboxInsert(
+  message: NewOutboxMessage,
+  source: PendingQuery<Row[]> = sql``,
+): PendingQuery<Row[]> {
+  return sql`
+    insert into email_outbox (dedupe_key, kind, recipient, subject, text_body, html_body)
+    select ${message.dedupeKey}, ${message.kind}, ${message.recipient}, ${message.subject},
+           ${message.textBody}, ${message.htmlBody}
+    ${source}
+    on conflict (dedupe_key) do nothing
+    returning id`;
+}
+
+/** notifyOutbox once per row of the CTE named `insertedCte` (over outboxInsert): nothing for a duplicate. */
+export function outboxWakeUp(insertedCte: string): PendingQuery<Row[]> {
+  return sql`select pg_notify(${OUTBOX_CHANNEL}, '') from ${sql(insertedCte)}`;
 }
 
 /** A claimed message: everything needed to send it, and the attempt number that fences later updates. */
@@ -212,31 +237,4 @@ export async function selectTicketMailFacts(db: Db, ticketId: string): Promise<T
     from tickets t join users r on r.id = t.requester_id
     where t.id = ${ticketId}`;
   return row ?? null;
-}
-
-/** A comment as the reply message needs it; is_internal is read back so the rule is checked on stored data. */
-export type CommentMailFacts = {
-  id: string;
-  ticketId: string;
-  content: string;
-  isInternal: boolean;
-  authorId: string;
-  authorName: string;
-};
-
-export async function selectCommentMailFacts(db: Db, commentId: string): Promise<CommentMailFacts | null> {
-  const [row] = await db<CommentMailFacts[]>`
-    select c.id, c.ticket_id as "ticketId", c.content, c.is_internal as "isInternal",
-           c.author_id as "authorId", trim(u.first_name || ' ' || u.last_name) as "authorName"
-    from ticket_comments c join users u on u.id = c.author_id
-    where c.id = ${commentId}`;
-  return row ?? null;
-}
-
-/** How many times the ticket has become resolved, this time included: the resolution message's sequence number. */
-export async function countResolutions(db: Db, ticketId: string): Promise<number> {
-  const [row] = await db<{ count: number }[]>`
-    select count(*)::int as count from ticket_events
-    where ticket_id = ${ticketId} and event_type = 'status_changed' and event_data ->> 'to' = 'resolved'`;
-  return row?.count ?? 0;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, TICKET_MESSAGES } from '@helpdesk/contracts';
 import type { TransactionSql } from 'postgres';
 import type { z } from 'zod';
+import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, conflict } from '../errors.ts';
 import {
@@ -37,19 +38,30 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * Runs a create in one transaction, honouring an Idempotency-Key: the key, the request's
- * fingerprint (scope plus validated body) and the answer are stored in the same transaction as
- * what was created. A retry with the same key and request returns the stored answer and creates
- * nothing; the same key with another request is a 409. A failed create stores nothing, so it can
- * be retried with the same key. Without a key the create simply runs in a transaction.
+ * Runs `work` in a transaction: `db`'s own when it is one already (an Idempotency-Key's), a new
+ * one on the pool otherwise.
+ */
+export function inTransaction<T>(db: Db, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
+  if ('savepoint' in db) return work(db);
+  return db.begin(work) as Promise<T>;
+}
+
+/**
+ * Runs a create honouring an Idempotency-Key: the key, the request's fingerprint (scope plus
+ * validated body) and the answer are stored in one transaction with what was created. A retry
+ * with the same key and request returns the stored answer and creates nothing; the same key with
+ * another request is a 409. A failed create stores nothing, so it can be retried with the same
+ * key. `create` gets that transaction, or without a key the pool itself and no idempotency
+ * statement at all: a create that writes in one statement is its own transaction and pays no
+ * BEGIN and COMMIT; one that writes more opens a transaction with inTransaction.
  */
 export function runIdempotent<T>(
   request: { userId: string; key: string | null; scope: string; body: unknown },
   answerSchema: z.ZodType<T>,
-  create: (tx: TransactionSql) => Promise<Answer<T>>,
+  create: (db: Db) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
   const { key } = request;
-  if (key === null) return sql.begin((tx) => create(tx));
+  if (key === null) return create(sql);
   const fingerprint = createHash('sha256')
     .update(`${request.scope}\n${canonicalJson(request.body)}`)
     .digest('hex');

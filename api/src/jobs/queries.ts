@@ -1,5 +1,6 @@
-import type { JSONValue } from 'postgres';
+import type { JSONValue, PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
 
 /** The NOTIFY channel a new job is announced on: workers LISTEN on it and claim at once. */
 export const JOBS_CHANNEL = 'jobs';
@@ -24,6 +25,27 @@ export async function insertJob(
     on conflict (dedupe_key) do nothing
     returning id`;
   return rows.length === 1;
+}
+
+/**
+ * insertJob (due now) as the body of a data-modifying CTE, for a write that queues its job in its
+ * own statement; `condition` (SQL) decides whether it is queued at all. Returns the id when added.
+ */
+export function jobInsert(
+  job: { kind: string; payload: JSONValue; dedupeKey: string },
+  condition: PendingQuery<Row[]>,
+): PendingQuery<Row[]> {
+  return sql`
+    insert into jobs (kind, payload, dedupe_key)
+    select ${job.kind}, ${sql.json(job.payload)}, ${job.dedupeKey}
+    where ${condition}
+    on conflict (dedupe_key) do nothing
+    returning id`;
+}
+
+/** notifyJobs once per row of the CTE named `insertedCte` (over jobInsert): nothing when no job was added. */
+export function jobsWakeUp(insertedCte: string): PendingQuery<Row[]> {
+  return sql`select pg_notify(${JOBS_CHANNEL}, '') from ${sql(insertedCte)}`;
 }
 
 /** Wakes the workers when the caller's transaction commits (NOTIFY is transactional). */

@@ -39,8 +39,3 @@ export function publishNotificationsChanged(tx: Db, userIds: readonly string[]):
   if (userIds.length === 0) return Promise.resolve();
   return publishRealtime(tx, { type: 'notifications', userIds: [...userIds] });
 }
-
-/** Notifies staff that these tickets changed (one message per ticket). */
-export async function publishTicketsChanged(tx: Db, ticketIds: Iterable<string>): Promise<void> {
-  for (const ticketId of new Set(ticketIds)) await publishRealtime(tx, { type: 'ticket', ticketId });
-}

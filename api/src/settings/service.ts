@@ -40,11 +40,6 @@ export async function currentTimeZone(db: Db = sql): Promise<string> {
   return SETTINGS_TIMEZONE_IANA[(await getSettings(db)).timezone];
 }
 
-/** Whether only admins may close tickets now ('require approval before closing tickets'). */
-export async function isCloseApprovalRequired(db: Db = sql): Promise<boolean> {
-  return (await getSettings(db)).requireApproval;
-}
-
 /**
  * The settings plus the SMTP password, for the features that send mail or assign tickets
  * (email-and-realtime issue). Never send this to a client.

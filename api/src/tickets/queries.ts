@@ -1,17 +1,26 @@
 import type {
   TAssignmentOptions,
-  TAttachment,
+  TNotificationType,
   TTicketCategory,
   TTicketComment,
-  TTicketEvent,
+  TTicketDetail,
   TTicketEventType,
   TTicketPriority,
   TTicketStatus,
   TTicketSummary,
 } from '@helpdesk/contracts';
+import type { JSONValue, PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { publishTicketsChanged } from '../realtime/publish.ts';
+import { type NewOutboxMessage, outboxInsert, outboxWakeUp } from '../email/queries.ts';
+import { jobInsert, jobsWakeUp } from '../jobs/queries.ts';
+import {
+  type NotificationAudience,
+  notificationsPublish,
+  type StaffNotificationRows,
+  staffNotificationsInsert,
+} from '../notifications/queries.ts';
+import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
@@ -66,20 +75,56 @@ export function selectTicketPage(
     limit ${page.limit}`;
 }
 
-export type TicketDetailRow = TTicketSummary & {
-  description: string;
-  notifyRequester: boolean;
-  team: { id: string; name: string } | null;
-};
+/**
+ * A timestamptz as the API writes dates (toISOString: UTC, milliseconds, 'Z'), for values built
+ * into JSON in SQL, where postgres.js's own timestamp parsing never sees them.
+ */
+const isoText = (column: ReturnType<typeof sql>) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export async function selectTicketDetailRow(
+/**
+ * The whole ticket page in one statement: the ticket with its people and team, and, as JSON
+ * arrays, its comments, attachments and timeline, each oldest first read in that order from its
+ * (ticket_id, created_at, id) index (no sort, however long the thread). One round trip instead
+ * of four. Without internal access (an end user) internal comments and every event about one
+ * are left out, and someone else's ticket is no row at all.
+ */
+export async function selectTicketDetail(
   db: Db,
   id: string,
   scope: TicketScope,
-): Promise<TicketDetailRow | null> {
-  const [row] = await db<TicketDetailRow[]>`
+): Promise<TTicketDetail | null> {
+  const [row] = await db<TTicketDetail[]>`
     select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",
-           case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team
+           case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team,
+           (select coalesce(json_agg(c), '[]') from (
+              select c.id, c.ticket_id as "ticketId", c.content, c.is_internal as "isInternal",
+                     ${isoText(sql`c.created_at`)} as "createdAt", ${isoText(sql`c.updated_at`)} as "updatedAt",
+                     json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
+                                       'profileImageUrl', u.profile_image_url) as author
+              from ticket_comments c join users u on u.id = c.author_id
+              where c.ticket_id = t.id ${scope.includeInternal ? sql`` : sql`and not c.is_internal`}
+              order by c.created_at, c.id
+            ) c) as comments,
+           (select coalesce(json_agg(f), '[]') from (
+              select f.id, f.ticket_id as "ticketId", f.file_name as "fileName", f.file_size as "fileSize",
+                     f.file_type as "fileType", ${isoText(sql`f.created_at`)} as "createdAt",
+                     json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as "uploadedBy"
+              from attachments f join users u on u.id = f.uploaded_by_id
+              where f.ticket_id = t.id
+              order by f.created_at, f.id
+            ) f) as attachments,
+           (select coalesce(json_agg(e), '[]') from (
+              select e.id, e.event_type as "eventType", e.event_data as "eventData",
+                     ${isoText(sql`e.created_at`)} as "createdAt",
+                     case when u.id is null then null
+                          else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) end
+                       as user
+              from ticket_events e left join users u on u.id = e.user_id
+              where e.ticket_id = t.id
+                ${scope.includeInternal ? sql`` : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`}
+              order by e.created_at, e.id
+            ) e) as events
     from tickets t ${summaryJoins()}
     left join teams tm on tm.id = t.team_id
     where t.id = ${id} ${scoped(scope)}`;
@@ -117,39 +162,6 @@ export async function selectTicketStateForUpdate(db: Db, id: string): Promise<Ti
   return row ?? null;
 }
 
-export function selectComments(db: Db, ticketId: string, scope: TicketScope): Promise<TTicketComment[]> {
-  return db<TTicketComment[]>`
-    select c.id, c.ticket_id as "ticketId", c.content, c.is_internal as "isInternal",
-           c.created_at as "createdAt", c.updated_at as "updatedAt",
-           json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
-                             'profileImageUrl', u.profile_image_url) as author
-    from ticket_comments c join users u on u.id = c.author_id
-    where c.ticket_id = ${ticketId} ${scope.includeInternal ? sql`` : sql`and not c.is_internal`}
-    order by c.created_at, c.id`;
-}
-
-export function selectAttachments(db: Db, ticketId: string): Promise<TAttachment[]> {
-  return db<TAttachment[]>`
-    select f.id, f.ticket_id as "ticketId", f.file_name as "fileName", f.file_size as "fileSize",
-           f.file_type as "fileType", f.created_at as "createdAt",
-           json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as "uploadedBy"
-    from attachments f join users u on u.id = f.uploaded_by_id
-    where f.ticket_id = ${ticketId}
-    order by f.created_at, f.id`;
-}
-
-/** The timeline; without internal access, every event marked isInternal (internal notes) is left out. */
-export function selectEvents(db: Db, ticketId: string, scope: TicketScope): Promise<TTicketEvent[]> {
-  return db<TTicketEvent[]>`
-    select e.id, e.event_type as "eventType", e.event_data as "eventData", e.created_at as "createdAt",
-           case when u.id is null then null
-                else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) end as user
-    from ticket_events e left join users u on u.id = e.user_id
-    where e.ticket_id = ${ticketId}
-      ${scope.includeInternal ? sql`` : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`}
-    order by e.created_at, e.id`;
-}
-
 /** An active user's id by email, whatever its case. */
 export async function selectActiveUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const [row] = await db<{ id: string }[]>`
@@ -157,101 +169,326 @@ export async function selectActiveUserIdByEmail(db: Db, email: string): Promise<
   return row?.id ?? null;
 }
 
-/** Inserts a ticket with its SLA deadlines from the active policy of its priority (null without one). */
-export async function insertTicket(
+/** The columns a new ticket's answer is built from (its search vector is left out). */
+const newTicketColumns = () => sql`
+  id, ticket_number, title, priority, status, category, requester_id, assignee_id, team_id,
+  sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at, updated_at,
+  description, notify_requester`;
+
+/** The realtime message that a ticket changed (realtime/publish.ts's shape), as a NOTIFY payload. */
+const ticketChangedMessage = (ticketId: string) =>
+  JSON.stringify({ type: 'ticket', ticketId } satisfies RealtimeMessage);
+
+/** A ticket to file; its id is chosen by the caller, so every row the filing writes can name it up front. */
+export type NewTicket = {
+  id: string;
+  title: string;
+  description: string;
+  priority: TTicketPriority;
+  category: TTicketCategory;
+  requesterId: string;
+  notifyRequester: boolean;
+};
+
+/**
+ * Files a ticket with everything it causes, in one statement (one transaction, one round trip):
+ * the ticket with its SLA deadlines from the active policy of its priority (null without one), its
+ * 'created' event, its notifications, the auto assignment job while Settings' auto assignment is
+ * on (`autoAssignmentDefault` while nobody has saved settings), and the NOTIFYs
+ * (the ticket's and the recipients' realtime messages, the jobs' wake-up), delivered on COMMIT.
+ * Answers the ticket as its creator sees it, built from the rows the statement wrote (a new ticket
+ * has no comments or attachments and one event) instead of reading them again.
+ */
+export async function insertTicketWithEffects(
   db: Db,
-  ticket: {
-    title: string;
-    description: string;
-    priority: TTicketPriority;
-    category: TTicketCategory;
-    requesterId: string;
-    notifyRequester: boolean;
+  ticket: NewTicket,
+  effects: {
+    actorId: string;
+    notification: { audience: NotificationAudience; type: TNotificationType; message: string };
+    /** Queued while Settings' auto assignment is on and the ticket has no assignee. */
+    autoAssignJob: { kind: string; payload: JSONValue; dedupeKey: string };
+    autoAssignmentDefault: boolean;
   },
-): Promise<TicketState> {
-  const [row] = await db<TicketState[]>`
-    insert into tickets as t (
-      title, description, priority, category, requester_id, notify_requester, sla_response_by, sla_resolve_by
-    ) values (
-      ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category}, ${ticket.requesterId},
-      ${ticket.notifyRequester},
-      now() + (select make_interval(hours => p.response_time_hours) from sla_policies p
-               where p.priority = ${ticket.priority} and p.is_active),
-      now() + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
-               where p.priority = ${ticket.priority} and p.is_active)
+): Promise<TTicketDetail> {
+  const [row] = await db<TTicketDetail[]>`
+    with t as (
+      insert into tickets (
+        id, title, description, priority, category, requester_id, notify_requester, sla_response_by, sla_resolve_by
+      ) values (
+        ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
+        ${ticket.requesterId}, ${ticket.notifyRequester},
+        now() + (select make_interval(hours => p.response_time_hours) from sla_policies p
+                 where p.priority = ${ticket.priority} and p.is_active),
+        now() + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
+                 where p.priority = ${ticket.priority} and p.is_active)
+      )
+      returning ${newTicketColumns()}
+    ),
+    e as (
+      ${eventsInsert([
+        {
+          ticketId: ticket.id,
+          userId: effects.actorId,
+          type: 'created',
+          data: { priority: ticket.priority, category: ticket.category },
+        },
+      ])}
+    ),
+    notified as (
+      ${staffNotificationsInsert({
+        audience: effects.notification.audience,
+        actorId: effects.actorId,
+        type: effects.notification.type,
+        title: sql`'New ticket ' || t.ticket_number`,
+        message: sql`${effects.notification.message}`,
+        relatedEntityId: sql`t.id`,
+        relatedEntityType: 'ticket',
+        source: sql`t`,
+      })}
+    ),
+    job as (
+      ${jobInsert(
+        effects.autoAssignJob,
+        sql`coalesce((select s.auto_assignment from settings s), ${effects.autoAssignmentDefault})
+            and exists (select from t where t.assignee_id is null)`,
+      )}
+    ),
+    announced as (
+      select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(ticket.id)})
+      union all ${notificationsPublish('notified')}
+      union all ${jobsWakeUp('job')}
     )
-    returning ${stateColumns()}`;
+    select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",
+           case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team,
+           '[]'::json as comments, '[]'::json as attachments,
+           (select json_agg(json_build_object(
+                     'id', e.id, 'eventType', e.event_type, 'eventData', e.event_data,
+                     'createdAt', ${isoText(sql`e.created_at`)},
+                     'user', case when eu.id is null then null
+                                  else json_build_object('id', eu.id, 'firstName', eu.first_name,
+                                                         'lastName', eu.last_name) end)
+                   order by e.created_at, e.id)
+            from e left join users eu on eu.id = e.user_id) as events
+    from t ${summaryJoins()}
+    left join teams tm on tm.id = t.team_id
+    cross join (select count(*) from announced) as announcements`;
   if (!row) throw new Error('ticket insert returned no row');
   return row;
 }
 
+/** What a change is decided and written from: the locked ticket, the names its events record, the requester and the settings. */
+export type TicketChangeContext = TicketState & {
+  /** The current assignee's and team's names (a former one may no longer be active). */
+  assigneeName: string | null;
+  teamName: string | null;
+  /** The requested assignee's name when they are an active agent or admin, the requested team's when it is active. */
+  requestedAssigneeName: string | null;
+  requestedTeamName: string | null;
+  requester: { id: string; email: string; firstName: string };
+  /** How many times the ticket has become resolved so far (only when asked; 0 otherwise). */
+  resolutions: number;
+  /** The saved settings; null while nobody has saved any (the defaults apply). */
+  requireApproval: boolean | null;
+  emailNotifications: boolean | null;
+  companyName: string | null;
+};
+
 /**
- * Applies a change. A new priority recomputes both deadlines from created_at with the active
+ * The ticket locked until the transaction ends (concurrent changes apply one after the other),
+ * with everything its change is decided on, in one statement. Null for a missing ticket.
+ */
+export async function selectTicketChangeContextForUpdate(
+  db: Db,
+  id: string,
+  requested: { assigneeId: string | null; teamId: string | null; isResolving: boolean },
+): Promise<TicketChangeContext | null> {
+  const [row] = await db<TicketChangeContext[]>`
+    select ${stateColumns()},
+           (select u.first_name || ' ' || u.last_name from users u where u.id = t.assignee_id) as "assigneeName",
+           (select tm.name from teams tm where tm.id = t.team_id) as "teamName",
+           (select u.first_name || ' ' || u.last_name from users u
+            where u.id = ${requested.assigneeId} and u.status = 'active' and u.role in ('agent', 'admin'))
+             as "requestedAssigneeName",
+           (select tm.name from teams tm where tm.id = ${requested.teamId} and tm.is_active) as "requestedTeamName",
+           json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name) as requester,
+           ${
+             requested.isResolving
+               ? sql`(select count(*) from ticket_events e
+                      where e.ticket_id = t.id and e.event_type = 'status_changed'
+                        and e.event_data ->> 'to' = 'resolved')::int`
+               : sql`0`
+           } as resolutions,
+           s.require_approval as "requireApproval", s.email_notifications as "emailNotifications",
+           s.company_name as "companyName"
+    from tickets t
+    join users r on r.id = t.requester_id
+    left join settings s on true
+    where t.id = ${id}
+    for update of t`;
+  return row ?? null;
+}
+
+/** A change of status, priority, assignee and/or team; see ticketUpdate. */
+export type TicketChange = {
+  status: TTicketStatus;
+  priority: TTicketPriority;
+  assigneeId: string | null;
+  teamId: string | null;
+  isPriorityChanged: boolean;
+  markResponded: boolean;
+};
+
+/**
+ * The UPDATE of a change. A new priority recomputes both deadlines from created_at with the active
  * policy; resolved and closed set their times (kept if already set) and reopening clears them;
  * markResponded sets respondedAt if it is still empty.
  */
-export async function updateTicket(
+const ticketUpdate = (id: string, next: TicketChange) => sql`
+  update tickets t set
+    status = ${next.status},
+    priority = ${next.priority},
+    assignee_id = ${next.assigneeId},
+    team_id = ${next.teamId},
+    sla_response_by = case when ${next.isPriorityChanged}::boolean
+      then t.created_at + (select make_interval(hours => p.response_time_hours) from sla_policies p
+                           where p.priority = ${next.priority} and p.is_active)
+      else t.sla_response_by end,
+    sla_resolve_by = case when ${next.isPriorityChanged}::boolean
+      then t.created_at + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
+                           where p.priority = ${next.priority} and p.is_active)
+      else t.sla_resolve_by end,
+    resolved_at = case when ${next.status} in ('resolved', 'closed') then coalesce(t.resolved_at, now()) end,
+    closed_at = case when ${next.status} = 'closed' then coalesce(t.closed_at, now()) end,
+    responded_at = case when ${next.markResponded}::boolean then coalesce(t.responded_at, now())
+                        else t.responded_at end
+  where t.id = ${id}`;
+
+/** Applies a change (ticketUpdate) in a statement of its own. */
+export async function updateTicket(db: Db, id: string, next: TicketChange): Promise<void> {
+  await db`${ticketUpdate(id, next)}`;
+}
+
+/**
+ * A change with everything it causes, in one statement (one round trip): the UPDATE, its events,
+ * each notification (StaffNotificationRows), the mail when given, and the NOTIFYs (the ticket's
+ * and the recipients' realtime messages, the outbox's wake-up), delivered on COMMIT.
+ */
+export async function updateTicketWithEffects(
   db: Db,
-  id: string,
-  next: {
-    status: TTicketStatus;
-    priority: TTicketPriority;
-    assigneeId: string | null;
-    teamId: string | null;
-    isPriorityChanged: boolean;
-    markResponded: boolean;
+  change: {
+    id: string;
+    next: TicketChange;
+    events: readonly NewTicketEvent[];
+    notifications: readonly StaffNotificationRows[];
+    mail: NewOutboxMessage | null;
   },
 ): Promise<void> {
+  const notified = change.notifications.map((notification, index) => ({
+    name: `notified_${index}`,
+    insert: staffNotificationsInsert(notification),
+  }));
+  const ctes = [
+    sql`updated as (${ticketUpdate(change.id, change.next)})`,
+    sql`events as (${eventsInsert(change.events)})`,
+    ...notified.map(({ name, insert }) => sql`${sql(name)} as (${insert})`),
+    ...(change.mail ? [sql`mail as (${outboxInsert(change.mail)})`] : []),
+  ];
+  const announcements = [
+    sql`select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(change.id)})`,
+    ...notified.map(({ name }) => notificationsPublish(name)),
+    ...(change.mail ? [outboxWakeUp('mail')] : []),
+  ];
   await db`
-    update tickets t set
-      status = ${next.status},
-      priority = ${next.priority},
-      assignee_id = ${next.assigneeId},
-      team_id = ${next.teamId},
-      sla_response_by = case when ${next.isPriorityChanged}::boolean
-        then t.created_at + (select make_interval(hours => p.response_time_hours) from sla_policies p
-                             where p.priority = ${next.priority} and p.is_active)
-        else t.sla_response_by end,
-      sla_resolve_by = case when ${next.isPriorityChanged}::boolean
-        then t.created_at + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
-                             where p.priority = ${next.priority} and p.is_active)
-        else t.sla_resolve_by end,
-      resolved_at = case when ${next.status} in ('resolved', 'closed') then coalesce(t.resolved_at, now()) end,
-      closed_at = case when ${next.status} = 'closed' then coalesce(t.closed_at, now()) end,
-      responded_at = case when ${next.markResponded}::boolean then coalesce(t.responded_at, now())
-                          else t.responded_at end
-    where t.id = ${id}`;
+    with ${ctes.reduce((all, cte) => sql`${all}, ${cte}`)},
+    announced as (${announcements.reduce((all, one) => sql`${all} union all ${one}`)})
+    select count(*) from announced`;
 }
 
-/** A public comment is activity on the ticket (updatedAt); a staff one is also its first response. */
-export async function touchTicketForPublicComment(
+/** What a comment is decided on: its ticket (when the scope may see it), the requester, the author's name and the mail settings. */
+export type CommentContext = {
+  ticketNumber: string;
+  title: string;
+  requester: { id: string; email: string; firstName: string };
+  authorName: string;
+  /** The saved settings; null while nobody has saved any (the defaults apply). */
+  emailNotifications: boolean | null;
+  companyName: string | null;
+};
+
+/** The context of a comment on a ticket the scope may see, in one statement; null for a missing ticket and for someone else's alike. */
+export async function selectCommentContext(
   db: Db,
-  id: string,
-  isFirstResponse: boolean,
-): Promise<void> {
-  await db`
-    update tickets set
-      responded_at = case when ${isFirstResponse}::boolean then coalesce(responded_at, now()) else responded_at end
-    where id = ${id}`;
+  ticketId: string,
+  authorId: string,
+  scope: TicketScope,
+): Promise<CommentContext | null> {
+  const [row] = await db<CommentContext[]>`
+    select t.ticket_number as "ticketNumber", t.title,
+           json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name) as requester,
+           (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
+           s.email_notifications as "emailNotifications", s.company_name as "companyName"
+    from tickets t
+    join users r on r.id = t.requester_id
+    left join settings s on true
+    where t.id = ${ticketId} ${scoped(scope)}`;
+  return row ?? null;
 }
 
-export async function insertComment(
+/**
+ * A comment with everything it causes, in one statement (one transaction, one round trip): the
+ * comment, only on a ticket the scope may see; for a public one the ticket's touch (updatedAt, and
+ * respondedAt when it is the first staff response) and the reply mail when given (written only for
+ * a comment stored as public, so an internal note never becomes mail); its comment_added event;
+ * and the NOTIFYs (the ticket's realtime message, the outbox's wake-up), delivered on COMMIT. Null,
+ * with nothing written, for a missing ticket and for someone else's alike.
+ */
+export async function insertCommentWithEffects(
   db: Db,
-  comment: { ticketId: string; authorId: string; content: string; isInternal: boolean },
-): Promise<TTicketComment> {
+  comment: {
+    id: string;
+    ticketId: string;
+    authorId: string;
+    content: string;
+    isInternal: boolean;
+    isFirstResponse: boolean;
+    scope: TicketScope;
+    mail: NewOutboxMessage | null;
+  },
+): Promise<TTicketComment | null> {
   const [row] = await db<TTicketComment[]>`
     with c as (
-      insert into ticket_comments (ticket_id, author_id, content, is_internal)
-      values (${comment.ticketId}, ${comment.authorId}, ${comment.content}, ${comment.isInternal})
-      returning *
+      insert into ticket_comments (id, ticket_id, author_id, content, is_internal)
+      select ${comment.id}, t.id, ${comment.authorId}, ${comment.content}, ${comment.isInternal}
+      from tickets t
+      where t.id = ${comment.ticketId} ${scoped(comment.scope)}
+      returning id, ticket_id, author_id, content, is_internal, created_at, updated_at
+    ),
+    touched as (
+      update tickets t set
+        responded_at = case when ${comment.isFirstResponse}::boolean then coalesce(t.responded_at, now())
+                            else t.responded_at end
+      from c
+      where t.id = c.ticket_id and not c.is_internal
+    ),
+    event as (
+      insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
+      select c.ticket_id, c.author_id, 'comment_added',
+             jsonb_build_object('commentId', c.id, 'isInternal', c.is_internal), clock_timestamp()
+      from c
+    ),
+    ${comment.mail ? sql`mail as (${outboxInsert(comment.mail, sql`from c where not c.is_internal`)}),` : sql``}
+    announced as (
+      select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(comment.ticketId)}) from c
+      ${comment.mail ? sql`union all ${outboxWakeUp('mail')}` : sql``}
     )
     select c.id, c.ticket_id as "ticketId", c.content, c.is_internal as "isInternal",
            c.created_at as "createdAt", c.updated_at as "updatedAt",
            json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
                              'profileImageUrl', u.profile_image_url) as author
-    from c join users u on u.id = c.author_id`;
-  if (!row) throw new Error('comment insert returned no row');
-  return row;
+    from c
+    join users u on u.id = c.author_id
+    cross join (select count(*) from announced) as announcements`;
+  return row ?? null;
 }
 
 export type TicketEventData = Record<string, string | number | boolean | null>;
@@ -265,21 +502,34 @@ export type NewTicketEvent = {
 };
 
 /**
- * Appends events to timelines, one statement each: clock_timestamp() (not the transaction's
- * now()) gives events of one change distinct times in the order listed, which the timeline keeps.
- * Every ticket change writes an event, so this is also where staff's open pages hear of it
- * (a `ticket` NOTIFY, delivered on commit).
+ * Events as the body of a data-modifying CTE, in the order listed: clock_timestamp() (not the
+ * transaction's now()) plus a microsecond per place gives the events of one change distinct,
+ * increasing times even within one statement, and the timeline orders by time.
+ */
+function eventsInsert(events: readonly NewTicketEvent[]): PendingQuery<Row[]> {
+  const rows = events.map(
+    (event, place) =>
+      sql`(${event.ticketId}::uuid, ${event.userId}::uuid, ${event.type}, ${sql.json(event.data)}::jsonb, ${place}::int)`,
+  );
+  return sql`
+    insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
+    select e.ticket_id, e.user_id, e.event_type, e.event_data, clock_timestamp() + e.place * interval '1 microsecond'
+    from (values ${rows.reduce((all, row) => sql`${all}, ${row}`)}) e (ticket_id, user_id, event_type, event_data, place)
+    returning id, user_id, event_type, event_data, created_at`;
+}
+
+/**
+ * Appends events to timelines in one statement (eventsInsert). Every ticket change writes an
+ * event, so this is also where staff's open pages hear of it (a `ticket` NOTIFY per ticket,
+ * delivered on commit).
  */
 export async function insertTicketEvents(db: Db, events: readonly NewTicketEvent[]): Promise<void> {
-  for (const event of events) {
-    await db`
-      insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
-      values (${event.ticketId}, ${event.userId}, ${event.type}, ${db.json(event.data)}, clock_timestamp())`;
-  }
-  await publishTicketsChanged(
-    db,
-    events.map((event) => event.ticketId),
-  );
+  if (events.length === 0) return;
+  const messages = [...new Set(events.map((event) => event.ticketId))].map(ticketChangedMessage);
+  const announcements = messages.map((message) => sql`select pg_notify(${REALTIME_CHANNEL}, ${message})`);
+  await db`
+    with e as (${eventsInsert(events)})
+    ${announcements.reduce((all, one) => sql`${all} union all ${one}`)}`;
 }
 
 export type TicketSlaRow = {
@@ -300,32 +550,6 @@ export async function selectTicketSlaTimes(
            t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
     from tickets t where t.id = ${id} ${scoped(scope)}`;
   return row ?? null;
-}
-
-/** An active agent or admin's full name, or null when the id is no such user. */
-export async function selectAssignableName(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db<{ name: string }[]>`
-    select first_name || ' ' || last_name as name from users
-    where id = ${userId} and status = 'active' and role in ('agent', 'admin')`;
-  return row?.name ?? null;
-}
-
-/** Any user's full name (a former assignee may no longer be assignable). */
-export async function selectUserName(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db<
-    { name: string }[]
-  >`select first_name || ' ' || last_name as name from users where id = ${userId}`;
-  return row?.name ?? null;
-}
-
-export async function selectTeamName(
-  db: Db,
-  teamId: string,
-  options: { isActiveOnly: boolean },
-): Promise<string | null> {
-  const [row] = await db<{ name: string }[]>`
-    select name from teams where id = ${teamId} ${options.isActiveOnly ? sql`and is_active` : sql``}`;
-  return row?.name ?? null;
 }
 
 export async function selectAssignmentOptions(db: Db): Promise<TAssignmentOptions> {

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SETTINGS,
   SETTINGS_MESSAGES,
   type TAssignmentOptions,
   TICKET_MESSAGES,
@@ -21,41 +22,36 @@ import type { z } from 'zod';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import {
-  enqueuePublicReply,
   enqueueTicketConfirmation,
-  enqueueTicketResolved,
   type MailLinks,
+  preparePublicReply,
+  prepareTicketResolved,
 } from '../email/outbox.ts';
+import type { NewOutboxMessage } from '../email/queries.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { type Answer, runIdempotent } from '../idempotency/service.ts';
-import { enqueueJob } from '../jobs/service.ts';
-import type { NotificationAudience } from '../notifications/queries.ts';
+import { type Answer, inTransaction, runIdempotent } from '../idempotency/service.ts';
+import { JOB_PAYLOADS } from '../jobs/service.ts';
+import { type StaffNotificationRows, ticketNotificationRows } from '../notifications/queries.ts';
 import { notifyStaffAboutTicket } from '../notifications/service.ts';
-import { getSettings, isCloseApprovalRequired } from '../settings/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
-  insertComment,
-  insertTicket,
+  insertCommentWithEffects,
   insertTicketEvents,
+  insertTicketWithEffects,
   type NewTicketEvent,
   selectActiveUserIdByEmail,
-  selectAssignableName,
   selectAssignmentOptions,
-  selectAttachments,
-  selectComments,
-  selectEvents,
-  selectTeamName,
-  selectTicketDetailRow,
+  selectCommentContext,
+  selectTicketChangeContextForUpdate,
+  selectTicketDetail,
   selectTicketPage,
   selectTicketSlaTimes,
   selectTicketState,
-  selectTicketStateForUpdate,
-  selectUserName,
   type TicketEventData,
   type TicketScope,
   type TicketState,
-  touchTicketForPublicComment,
   updateTicket,
+  updateTicketWithEffects,
 } from './queries.ts';
 import { ticketSlaStatus } from './sla.ts';
 
@@ -101,15 +97,9 @@ export async function listTickets(viewer: Viewer, query: TTicketListQuery): Prom
   };
 }
 
-async function loadDetail(db: Db, ticketId: string, scope: TicketScope): Promise<TTicketDetail | null> {
-  const ticket = await selectTicketDetailRow(db, ticketId, scope);
-  if (!ticket) return null;
-  const [comments, attachments, events] = await Promise.all([
-    selectComments(db, ticketId, scope),
-    selectAttachments(db, ticketId),
-    selectEvents(db, ticketId, scope),
-  ]);
-  return { ...ticket, comments, attachments, events };
+// One statement (selectTicketDetail): the detail is read on every open ticket page and after every write.
+function loadDetail(db: Db, ticketId: string, scope: TicketScope): Promise<TTicketDetail | null> {
+  return selectTicketDetail(db, ticketId, scope);
 }
 
 /** One ticket with requester, assignee, team, comments, attachments and timeline, as the viewer may see it. */
@@ -156,8 +146,9 @@ async function resolveRequester(db: Db, viewer: Viewer, email: string | undefine
 /**
  * Files a ticket: the ticket with its SLA deadlines, its 'created' event and the ticket_created
  * notifications (the team's staff, or every active agent when there is no team; never the
- * creator) and, when asked, the requester's confirmation email in one transaction, honouring an
- * Idempotency-Key.
+ * creator), the auto assignment job and, when asked, the requester's confirmation email in one
+ * transaction, honouring an Idempotency-Key. Without a confirmation or a key that is a single
+ * statement.
  */
 export function createTicket(
   viewer: Viewer,
@@ -168,45 +159,47 @@ export function createTicket(
   return runIdempotent(
     { userId: viewer.id, key: idempotencyKey, scope: 'POST /api/tickets', body },
     ZTicketDetail,
-    async (tx) => {
-      const requesterId = await resolveRequester(tx, viewer, body.requesterEmail);
-      const ticket = await insertTicket(tx, {
-        title: body.title,
-        description: body.description,
-        priority: body.priority,
-        category: body.category,
-        requesterId,
-        notifyRequester: body.notifyRequester,
-      });
-      await insertTicketEvents(tx, [
-        {
-          ticketId: ticket.id,
-          userId: viewer.id,
-          type: 'created',
-          data: { priority: body.priority, category: body.category },
-        },
-      ]);
-      await notifyStaffAboutTicket(tx, {
-        audience: { userIds: [], teamId: ticket.teamId, allAgents: ticket.teamId === null },
-        actorId: viewer.id,
-        type: 'ticket_created',
-        title: `New ticket ${ticket.ticketNumber}`,
-        message: `A new ticket was opened: "${ticket.title}".`,
-        ticketId: ticket.id,
-      });
-      // Auto assignment (Settings) finds it an agent in the background once this commits (auto-assign/).
-      if (ticket.assigneeId === null && (await getSettings(tx)).autoAssignment) {
-        await enqueueJob(
+    async (db) => {
+      const requesterId = await resolveRequester(db, viewer, body.requesterEmail);
+      const id = crypto.randomUUID();
+      const file = (tx: Db) =>
+        insertTicketWithEffects(
           tx,
-          'auto_assign',
-          { ticketId: ticket.id },
-          { dedupeKey: `auto_assign:${ticket.id}` },
+          {
+            id,
+            title: body.title,
+            description: body.description,
+            priority: body.priority,
+            category: body.category,
+            requesterId,
+            notifyRequester: body.notifyRequester,
+          },
+          {
+            actorId: viewer.id,
+            // A new ticket has no team yet, so every active agent hears of it.
+            notification: {
+              audience: { userIds: [], teamId: null, allAgents: true },
+              type: 'ticket_created',
+              message: `A new ticket was opened: "${body.title}".`,
+            },
+            // Auto assignment (Settings) finds it an agent in the background once this commits (auto-assign/).
+            autoAssignJob: {
+              kind: 'auto_assign',
+              payload: JOB_PAYLOADS.auto_assign.parse({ ticketId: id }),
+              dedupeKey: `auto_assign:${id}`,
+            },
+            autoAssignmentDefault: DEFAULT_SETTINGS.autoAssignment,
+          },
         );
-      }
-      // 'Send confirmation email to requester' in the Create Ticket dialog.
-      if (body.notifyRequester) await enqueueTicketConfirmation(tx, ticket.id, links);
-      const detail = await loadDetail(tx, ticket.id, scopeOf(viewer));
-      if (!detail) throw new Error(`ticket ${ticket.id} vanished inside its own transaction`);
+      // 'Send confirmation email to requester' in the Create Ticket dialog: rendered from the
+      // stored ticket (its number comes from the insert), so it takes a transaction of its own.
+      const detail = body.notifyRequester
+        ? await inTransaction(db, async (tx) => {
+            const filed = await file(tx);
+            await enqueueTicketConfirmation(tx, id, links);
+            return filed;
+          })
+        : await file(db);
       return { status: 201, body: detail };
     },
   );
@@ -259,7 +252,8 @@ export async function assignTicketAsSystem(
  * closedAt and the first response time kept right), one event per changed field, and the
  * notifications: ticket_assigned to a new assignee, ticket_status_changed (ticket_resolved when
  * resolved) to the assignee and the team; never to the actor. A resolution also queues an email
- * to the requester.
+ * to the requester. Three statements: the locked ticket with everything the change is decided on,
+ * the change with all it causes, and the answer.
  */
 export async function updateTicketFields(
   viewer: Viewer,
@@ -269,7 +263,11 @@ export async function updateTicketFields(
 ): Promise<TTicketDetail> {
   if (!isStaff(viewer)) throw forbidden();
   return sql.begin(async (tx) => {
-    const current = await selectTicketStateForUpdate(tx, ticketId);
+    const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
+      assigneeId: change.assigneeId ?? null,
+      teamId: change.teamId ?? null,
+      isResolving: change.status === 'resolved',
+    });
     if (!current) throw ticketNotFound();
     const next = {
       status: change.status ?? current.status,
@@ -281,80 +279,85 @@ export async function updateTicketFields(
     const event = (type: TTicketEventType, data: TicketEventData) =>
       events.push({ ticketId, userId: viewer.id, type, data });
 
-    let newAssigneeName: string | null = null;
     if (next.assigneeId !== current.assigneeId) {
-      if (next.assigneeId !== null) {
-        newAssigneeName = await selectAssignableName(tx, next.assigneeId);
-        if (newAssigneeName === null) {
-          throw badRequest(TICKET_MESSAGES.assigneeInvalid, { assigneeId: TICKET_MESSAGES.assigneeInvalid });
-        }
+      const toName = next.assigneeId === null ? null : current.requestedAssigneeName;
+      if (next.assigneeId !== null && toName === null) {
+        throw badRequest(TICKET_MESSAGES.assigneeInvalid, { assigneeId: TICKET_MESSAGES.assigneeInvalid });
       }
       event('assigned', {
         from: current.assigneeId,
         to: next.assigneeId,
-        fromName: current.assigneeId === null ? null : await selectUserName(tx, current.assigneeId),
-        toName: newAssigneeName,
+        fromName: current.assigneeName,
+        toName,
       });
     }
     if (next.teamId !== current.teamId) {
-      let toName: string | null = null;
-      if (next.teamId !== null) {
-        toName = await selectTeamName(tx, next.teamId, { isActiveOnly: true });
-        if (toName === null)
-          throw badRequest(TICKET_MESSAGES.teamInvalid, { teamId: TICKET_MESSAGES.teamInvalid });
+      const toName = next.teamId === null ? null : current.requestedTeamName;
+      if (next.teamId !== null && toName === null) {
+        throw badRequest(TICKET_MESSAGES.teamInvalid, { teamId: TICKET_MESSAGES.teamInvalid });
       }
-      event('team_changed', {
-        from: current.teamId,
-        to: next.teamId,
-        fromName:
-          current.teamId === null ? null : await selectTeamName(tx, current.teamId, { isActiveOnly: false }),
-        toName,
-      });
+      event('team_changed', { from: current.teamId, to: next.teamId, fromName: current.teamName, toName });
     }
     if (next.status !== current.status) event('status_changed', { from: current.status, to: next.status });
     // Settings' 'require approval before closing tickets': only an admin may close while it is on.
     if (next.status === 'closed' && current.status !== 'closed' && viewer.role !== 'admin') {
-      if (await isCloseApprovalRequired(tx)) throw forbidden(SETTINGS_MESSAGES.closeRequiresAdmin);
+      if (current.requireApproval ?? DEFAULT_SETTINGS.requireApproval) {
+        throw forbidden(SETTINGS_MESSAGES.closeRequiresAdmin);
+      }
     }
     if (next.priority !== current.priority)
       event('priority_changed', { from: current.priority, to: next.priority });
-    if (events.length === 0) {
-      const unchanged = await loadDetail(tx, ticketId, scopeOf(viewer));
-      if (!unchanged) throw ticketNotFound();
-      return unchanged;
-    }
-
-    await updateTicket(tx, ticketId, {
-      ...next,
-      isPriorityChanged: next.priority !== current.priority,
-      markResponded: next.status !== current.status,
-    });
-    await insertTicketEvents(tx, events);
-    if (next.status === 'resolved' && current.status !== 'resolved') {
-      await enqueueTicketResolved(tx, ticketId, links);
-    }
-
-    if (next.assigneeId !== current.assigneeId && next.assigneeId !== null) {
-      await notifyStaffAboutTicket(tx, assignedNotification(current, next.assigneeId, viewer.id));
-    }
-    if (next.status !== current.status) {
-      const audience: NotificationAudience = {
-        userIds: next.assigneeId === null ? [] : [next.assigneeId],
-        teamId: next.teamId,
-        allAgents: false,
-      };
-      const isResolved = next.status === 'resolved';
-      await notifyStaffAboutTicket(tx, {
-        audience,
-        actorId: viewer.id,
-        type: isResolved ? 'ticket_resolved' : 'ticket_status_changed',
-        title: isResolved
-          ? `${current.ticketNumber} resolved`
-          : `${current.ticketNumber} is ${statusLabel(next.status).toLowerCase()}`,
-        message: isResolved
-          ? `"${current.title}" was resolved.`
-          : `"${current.title}" moved from ${statusLabel(current.status)} to ${statusLabel(next.status)}.`,
-        ticketId,
+    if (events.length > 0) {
+      const notifications: StaffNotificationRows[] = [];
+      if (next.assigneeId !== current.assigneeId && next.assigneeId !== null) {
+        notifications.push(ticketNotificationRows(assignedNotification(current, next.assigneeId, viewer.id)));
+      }
+      if (next.status !== current.status) {
+        const isResolved = next.status === 'resolved';
+        notifications.push(
+          ticketNotificationRows({
+            audience: {
+              userIds: next.assigneeId === null ? [] : [next.assigneeId],
+              teamId: next.teamId,
+              allAgents: false,
+            },
+            actorId: viewer.id,
+            type: isResolved ? 'ticket_resolved' : 'ticket_status_changed',
+            title: isResolved
+              ? `${current.ticketNumber} resolved`
+              : `${current.ticketNumber} is ${statusLabel(next.status).toLowerCase()}`,
+            message: isResolved
+              ? `"${current.title}" was resolved.`
+              : `"${current.title}" moved from ${statusLabel(current.status)} to ${statusLabel(next.status)}.`,
+            ticketId,
+          }),
+        );
+      }
+      const mail =
+        next.status === 'resolved' && current.status !== 'resolved'
+          ? prepareTicketResolved(
+              {
+                ticketId,
+                ticketNumber: current.ticketNumber,
+                title: current.title,
+                requester: current.requester,
+                resolution: current.resolutions + 1,
+                emailNotifications: current.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
+                companyName: current.companyName ?? DEFAULT_SETTINGS.companyName,
+              },
+              links,
+            )
+          : null;
+      await updateTicketWithEffects(tx, {
+        id: ticketId,
+        next: {
+          ...next,
+          isPriorityChanged: next.priority !== current.priority,
+          markResponded: next.status !== current.status,
+        },
+        events,
+        notifications,
+        mail,
       });
     }
     const detail = await loadDetail(tx, ticketId, scopeOf(viewer));
@@ -380,26 +383,45 @@ export function addComment(
   return runIdempotent(
     { userId: viewer.id, key: idempotencyKey, scope: `POST /api/tickets/${ticketId}/comments`, body },
     ZTicketComment,
-    async (tx) => {
-      await requireVisibleTicket(tx, viewer, ticketId);
-      if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
-      const comment = await insertComment(tx, {
+    async (db) => {
+      const scope = scopeOf(viewer);
+      const commentId = crypto.randomUUID();
+      let mail: NewOutboxMessage | null = null;
+      // A staff note needs nothing read first: its one statement checks the ticket. A public
+      // comment reads what its reply mail says; an end user's internal note is refused, but only
+      // once the ticket is known to be theirs (someone else's stays a 404).
+      if (!body.isInternal || !isStaff(viewer)) {
+        const context = await selectCommentContext(db, ticketId, viewer.id, scope);
+        if (!context) throw ticketNotFound();
+        if (body.isInternal) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
+        // The requester hears of public replies by others; an internal note never becomes mail.
+        mail = preparePublicReply(
+          {
+            commentId,
+            ticketId,
+            ticketNumber: context.ticketNumber,
+            title: context.title,
+            requester: context.requester,
+            authorId: viewer.id,
+            authorName: context.authorName,
+            content: body.content,
+            emailNotifications: context.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
+            companyName: context.companyName ?? DEFAULT_SETTINGS.companyName,
+          },
+          links,
+        );
+      }
+      const comment = await insertCommentWithEffects(db, {
+        id: commentId,
         ticketId,
         authorId: viewer.id,
         content: body.content,
         isInternal: body.isInternal,
+        isFirstResponse: isStaff(viewer),
+        scope,
+        mail,
       });
-      if (!body.isInternal) await touchTicketForPublicComment(tx, ticketId, isStaff(viewer));
-      // The requester hears of public replies by others; an internal note never becomes mail.
-      if (!body.isInternal) await enqueuePublicReply(tx, comment.id, links);
-      await insertTicketEvents(tx, [
-        {
-          ticketId,
-          userId: viewer.id,
-          type: 'comment_added',
-          data: { commentId: comment.id, isInternal: body.isInternal },
-        },
-      ]);
+      if (!comment) throw ticketNotFound();
       return { status: 201, body: comment };
     },
   );
