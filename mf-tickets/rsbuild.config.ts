@@ -1,7 +1,13 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { DEV_CORS, MF_REMOTE_EXPERIMENTS, MF_SHARED, REMOTE_BUNDLING } from '../scripts/mf-shared.ts';
+import {
+  DEV_CORS,
+  MF_REMOTE_EXPERIMENTS,
+  MF_SHARE_STRATEGY,
+  MF_SHARED,
+  REMOTE_BUNDLING,
+} from '../scripts/mf-shared.ts';
 import { PORTS } from '../scripts/ports.ts';
 
 export default defineConfig({
@@ -17,6 +23,7 @@ export default defineConfig({
         './CreateTicketDialog': './src/exposes/create-ticket-dialog.tsx',
       },
       shared: MF_SHARED,
+      shareStrategy: MF_SHARE_STRATEGY,
       experiments: MF_REMOTE_EXPERIMENTS,
       dts: false,
     }),

@@ -1,5 +1,33 @@
+import { resolve } from 'node:path';
 import contractsPackage from '../contracts/package.json' with { type: 'json' };
 import sharedUiPackage from '../shared-ui/package.json' with { type: 'json' };
+
+/**
+ * shared-ui's component families with an entry of their own (`@helpdesk/shared-ui/select`, ...), each a
+ * singleton like the main entry: a shared module is loaded whole, so the dashboard, which renders none
+ * of them, no longer loads every radix piece and react-hook-form. Read from the package's exports, so a
+ * new entry is shared without touching this file. (The standalone harness and the CSS are not modules
+ * the apps share.)
+ */
+function sharedUiSubpaths(options: { isProvidedUnused: boolean }) {
+  const shared: Record<
+    string,
+    { singleton: true; requiredVersion: string; import?: string; version?: string }
+  > = {};
+  for (const [subpath, file] of Object.entries(sharedUiPackage.exports)) {
+    if (subpath === '.' || subpath === './standalone' || subpath.endsWith('.css')) continue;
+    shared[`@helpdesk/shared-ui/${subpath.slice(2)}`] = {
+      singleton: true,
+      requiredVersion: `^${sharedUiPackage.version}`,
+      // A module request is provided only when the app imports it; a file path always is (as an async
+      // chunk, fetched when first consumed).
+      ...(options.isProvidedUnused
+        ? { import: resolve(import.meta.dirname, '../shared-ui', file), version: sharedUiPackage.version }
+        : {}),
+    };
+  }
+  return shared;
+}
 
 /**
  * Module Federation `shared` config, identical in the shell and every remote: one React, one
@@ -14,12 +42,28 @@ export const MF_SHARED = {
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   '@tanstack/react-router': { singleton: true, requiredVersion: '^1.0.0' },
   '@helpdesk/shared-ui': { singleton: true, requiredVersion: `^${sharedUiPackage.version}` },
+  ...sharedUiSubpaths({ isProvidedUnused: false }),
   '@helpdesk/contracts': { singleton: true, requiredVersion: `^${contractsPackage.version}` },
   // shared-ui's form components hold react-hook-form's context: one copy keeps a remote's useForm and
   // shared-ui's <Form> on the same context, and keeps it out of every remote's bundle. (Not zod: a
   // shared module is never tree-shaken, and whole zod with its locales is 90 KB gzip.)
   'react-hook-form': { singleton: true, requiredVersion: '^7.0.0' },
 };
+
+/**
+ * With the default ('version-first') the runtime fetches every registered remote's entry to compare
+ * versions the first time a shared module is consumed after start-up: a shared-ui entry the dashboard
+ * renders late (the header's popover) would fetch all three remotes before the dashboard shows. Every
+ * app is built from one tree with the same versions, so the copy already loaded is the one to use.
+ */
+export const MF_SHARE_STRATEGY = 'loaded-first' as const;
+
+/**
+ * The shell's `shared`: it also provides the shared-ui entries it does not render itself (select, tabs,
+ * ...), so a remote's first use takes them from the shell like every other shared module instead of
+ * fetching a copy from its own origin.
+ */
+export const MF_SHARED_HOST = { ...MF_SHARED, ...sharedUiSubpaths({ isProvidedUnused: true }) };
 
 /**
  * One federation runtime in the tab: the shell bundles it and provides it to the remotes, whose

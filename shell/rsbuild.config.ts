@@ -3,7 +3,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/rspack';
-import { MF_HOST_EXPERIMENTS, MF_SHARED } from '../scripts/mf-shared.ts';
+import { MF_HOST_EXPERIMENTS, MF_SHARE_STRATEGY, MF_SHARED_HOST } from '../scripts/mf-shared.ts';
 import { devRemoteEntries, PORTS } from '../scripts/ports.ts';
 
 const RUNTIME_CONFIG_PATH = '/runtime-config.js';
@@ -16,7 +16,8 @@ export default defineConfig({
       // No build-time remote URLs: bootstrap registers them from /runtime-config.js, so one build
       // runs in every environment and a remote can move without rebuilding the shell.
       remotes: {},
-      shared: MF_SHARED,
+      shared: MF_SHARED_HOST,
+      shareStrategy: MF_SHARE_STRATEGY,
       experiments: MF_HOST_EXPERIMENTS,
       dts: false,
     }),

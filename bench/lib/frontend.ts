@@ -91,9 +91,16 @@ async function serveBuilds(portBase: number, apiOrigin: string): Promise<TServed
 /** Collects LCP and layout shifts from the first byte on (an init script runs before the page's own). */
 const OBSERVE_PAINT = `
   window.__benchLcp = 0;
+  window.__benchLcpElement = '';
   window.__benchShifts = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__benchLcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      window.__benchLcp = entry.startTime;
+      const element = entry.element;
+      window.__benchLcpElement = element
+        ? element.tagName.toLowerCase() + ' "' + (element.textContent || '').trim().slice(0, 40) + '" (' + entry.size + ' px)'
+        : '(removed)';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -149,8 +156,9 @@ async function dashboardLoad(browser: Browser, shellUrl: string, cookie: string)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await openDashboard(page, shellUrl);
     const lcpMs = await page.evaluate(() => Reflect.get(window, '__benchLcp') as number);
+    const lcpElement = await page.evaluate(() => Reflect.get(window, '__benchLcpElement') as string);
     const shifts = await page.evaluate(() => Reflect.get(window, '__benchShifts') as TShift[]);
-    return { lcpMs, cls: cumulativeLayoutShift(shifts) };
+    return { lcpMs, lcpElement, cls: cumulativeLayoutShift(shifts) };
   } finally {
     await context.close();
   }
@@ -241,9 +249,13 @@ export async function measureFrontend(options: {
     options.log(`frontend: ${options.loads} cold dashboard loads, CPU slowed 4x`);
     results.push(
       ...(await attempt('dashboard LCP and CLS', async () => {
-        const loads: { lcpMs: number; cls: number }[] = [];
-        for (let n = 0; n < options.loads; n++)
-          loads.push(await dashboardLoad(browser, served.shellUrl, options.cookie));
+        const loads: { lcpMs: number; lcpElement: string; cls: number }[] = [];
+        for (let n = 0; n < options.loads; n++) {
+          const load = await dashboardLoad(browser, served.shellUrl, options.cookie);
+          // What the LCP is (a heading, a figure, a row that waits for data) says where to work.
+          options.log(`  load ${n + 1}: LCP ${load.lcpMs.toFixed(0)} ms, ${load.lcpElement}`);
+          loads.push(load);
+        }
         const lcps = loads.map((load) => load.lcpMs);
         const lcp = median(lcps);
         const cls = Math.max(...loads.map((load) => load.cls));

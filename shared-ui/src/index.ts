@@ -1,26 +1,19 @@
-// The package entry (the one barrel allowed): the component and helper API that the shell and
+// The package entry (the one barrel allowed): the light components and the helpers that the shell and
 // every remote import. shadcn style: plain function components, cn(), cva variants, data-slot.
+// The heavy families (radix popper, react-hook-form, ...) are entries of their own
+// (`@helpdesk/shared-ui/select`, see package.json): each is its own shared module, so a page loads
+// only the ones it renders (a shared module is loaded whole, never tree-shaken).
 export * from './components/alert.tsx';
-export * from './components/alert-dialog.tsx';
 export * from './components/avatar.tsx';
 export * from './components/badge.tsx';
 export * from './components/button.tsx';
 export * from './components/card.tsx';
-export * from './components/checkbox.tsx';
-export * from './components/dialog.tsx';
-export * from './components/dropdown-menu.tsx';
-export * from './components/form.tsx';
 export * from './components/input.tsx';
 export * from './components/label.tsx';
-export * from './components/popover.tsx';
-export * from './components/scroll-area.tsx';
-export * from './components/select.tsx';
 export * from './components/separator.tsx';
 export * from './components/skeleton.tsx';
 export * from './components/spinner.tsx';
-export * from './components/switch.tsx';
 export * from './components/table.tsx';
-export * from './components/tabs.tsx';
 export * from './components/textarea.tsx';
 export * from './components/ticket-badges.tsx';
 export * from './components/toaster.tsx';

@@ -24,12 +24,15 @@ const TARGET = {
  * Lower a ceiling whenever the figure drops; never raise it to make a change pass.
  */
 const CEILING = {
-  // 2026-11: 292 KB: react-dom 65, @tanstack/react-router 30, the federation runtime 32, shared-ui with
-  // its radix components and react-hook-form 90 (a shared module is loaded whole), contracts with zod 38.
-  shellBootGzip: 300 * KB,
+  // 2026-11: 237.8 KB (was 292): react-dom 65, the federation runtime 33, @tanstack/react-router 30,
+  // contracts with zod 38 (26 of them zod), @tanstack/react-query 13, shared-ui's main entry with the
+  // toaster's radix pieces and tailwind-merge 30, the shell's layout and dashboard 20. The heavy shared-ui
+  // families are entries of their own and the header's menus load on intent (about 54 KB gzip less).
+  shellBootGzip: 245 * KB,
   remoteFirstUseGzip: {
-    // 2026-11: tickets 30.8 KB, knowledge base 33.5 KB, admin (users & teams, with its own zod) 59.5 KB;
-    // before this budget: 69.7, 70.4 and 98.3 KB in 8, 8 and 9 requests.
+    // 2026-11: tickets 31.2 KB, knowledge base 33.8 KB, admin (users & teams, with its own zod) 60.5 KB;
+    // before this budget: 69.7, 70.4 and 98.3 KB in 8, 8 and 9 requests. (A page's shared-ui families,
+    // select, tabs, ..., come from the shell, which provides every entry: not counted here.)
     mf_tickets: 32 * KB,
     mf_kb: 35 * KB,
     mf_admin: 62 * KB,

@@ -19,11 +19,6 @@ import {
   Input,
   Label,
   queryKeyToUrl,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Skeleton,
   Spinner,
   Table,
@@ -33,6 +28,7 @@ import {
   TableHeader,
   TableRow,
 } from '@helpdesk/shared-ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';

@@ -17,14 +17,10 @@ import {
   CardHeader,
   formatDetailDate,
   Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Skeleton,
   Spinner,
 } from '@helpdesk/shared-ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
 import { useState } from 'react';

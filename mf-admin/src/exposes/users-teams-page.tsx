@@ -1,6 +1,7 @@
 import '../remote.css';
 import type { TRemotePageProps } from '@helpdesk/contracts';
-import { Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui';
+import { Skeleton } from '@helpdesk/shared-ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui/tabs';
 import { lazy, Suspense } from 'react';
 import { UsersTab } from '../users/users-tab.tsx';
 

@@ -16,8 +16,15 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Checkbox,
   DISPLAY_SETTINGS_QUERY_KEY,
+  formatDetailDate,
+  handleUnauthorized,
+  Input,
+  Spinner,
+  toast,
+} from '@helpdesk/shared-ui';
+import { Checkbox } from '@helpdesk/shared-ui/checkbox';
+import {
   Form,
   FormControl,
   FormDescription,
@@ -25,18 +32,9 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
-  formatDetailDate,
-  handleUnauthorized,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-  Switch,
-  toast,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { Switch } from '@helpdesk/shared-ui/switch';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

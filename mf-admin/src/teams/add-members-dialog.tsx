@@ -12,18 +12,20 @@ import {
   AlertDescription,
   AlertTitle,
   Button,
-  Checkbox,
+  fullName,
+  Input,
+  Skeleton,
+  Spinner,
+} from '@helpdesk/shared-ui';
+import { Checkbox } from '@helpdesk/shared-ui/checkbox';
+import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  fullName,
-  Input,
-  Skeleton,
-  Spinner,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UserRoleBadge } from '../users/user-badges.tsx';

@@ -1,4 +1,5 @@
 import type { TTeam } from '@helpdesk/contracts';
+import { Button, Spinner } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -7,9 +8,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  Button,
-  Spinner,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/alert-dialog';
 import { memberCountText } from './team-labels.ts';
 import { useDeleteTeam } from './use-team-mutations.ts';
 

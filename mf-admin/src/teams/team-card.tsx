@@ -9,11 +9,13 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+} from '@helpdesk/shared-ui';
+import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/dropdown-menu';
 import { Ellipsis, Pencil, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { DeleteTeamDialog } from './delete-team-dialog.tsx';

@@ -1,25 +1,15 @@
 import '../zod-config.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES, type TTeam, ZCreateTeamRequest } from '@helpdesk/contracts';
+import { Button, handleUnauthorized, Input, Spinner, Textarea, toast } from '@helpdesk/shared-ui';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  handleUnauthorized,
-  Input,
-  Spinner,
-  Textarea,
-  toast,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,10 +1,6 @@
 import { API_PATHS, TEAM_MESSAGES, type TTeam, type TTeamMemberListResponse } from '@helpdesk/contracts';
+import { Alert, AlertDescription, AlertTitle, Badge, Button, fullName, Skeleton } from '@helpdesk/shared-ui';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  Button,
   Dialog,
   DialogClose,
   DialogContent,
@@ -12,9 +8,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  fullName,
-  Skeleton,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
+import { Button, handleUnauthorized, Input, Spinner, toast } from '@helpdesk/shared-ui';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -8,6 +8,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
+} from '@helpdesk/shared-ui/dialog';
+import {
   Form,
   FormControl,
   FormDescription,
@@ -15,16 +17,8 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
-  handleUnauthorized,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-  toast,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';

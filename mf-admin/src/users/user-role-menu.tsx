@@ -1,4 +1,5 @@
 import { type TUser, type TUserRole, USER_ROLE_LABELS } from '@helpdesk/contracts';
+import { Button, fullName, Spinner } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -7,16 +8,15 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  Button,
+} from '@helpdesk/shared-ui/alert-dialog';
+import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-  fullName,
-  Spinner,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/dropdown-menu';
 import { Check, Ellipsis } from 'lucide-react';
 import { useState } from 'react';
 import { roleChangeBlocker, roleChangeDescription, roleOptions } from './role-change.ts';

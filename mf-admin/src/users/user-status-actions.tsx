@@ -1,4 +1,5 @@
 import type { TUser } from '@helpdesk/contracts';
+import { Button, buttonVariants, fullName } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,10 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-  Button,
-  buttonVariants,
-  fullName,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/alert-dialog';
 import { useUpdateUserStatus } from './use-update-user-status.ts';
 
 /** Approve and Reject for one pending user, each behind a confirmation. */

@@ -5,11 +5,6 @@ import {
   formatShortDate,
   fullName,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Skeleton,
   Table,
   TableBody,
@@ -18,6 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from '@helpdesk/shared-ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';

@@ -1,16 +1,14 @@
 import { type TKbArticle, ZCreateArticleRequest } from '@helpdesk/contracts';
+import { Button, Spinner, toast } from '@helpdesk/shared-ui';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Form,
-  Spinner,
-  toast,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/dialog';
+import { Form } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';

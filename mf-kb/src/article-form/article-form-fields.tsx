@@ -1,18 +1,7 @@
 import { ARTICLE_STATUSES } from '@helpdesk/contracts';
-import {
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Textarea,
-} from '@helpdesk/shared-ui';
+import { Input, Textarea } from '@helpdesk/shared-ui';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import type { Control } from 'react-hook-form';
 import { ARTICLE_STATUS_LABELS } from '../kb/article-labels.ts';
 import {

@@ -6,33 +6,18 @@ import {
   TICKET_PRIORITY_LABELS,
   ZCreateTicketRequest,
 } from '@helpdesk/contracts';
+import { Button, handleUnauthorized, Input, Label, Spinner, Textarea, toast } from '@helpdesk/shared-ui';
+import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import {
-  Button,
-  Checkbox,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  handleUnauthorized,
-  Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-  Textarea,
-  toast,
-} from '@helpdesk/shared-ui';
+} from '@helpdesk/shared-ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';

@@ -1,19 +1,7 @@
 import '../remote.css';
 import type { TRemotePageProps } from '@helpdesk/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardContent,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-} from '@helpdesk/shared-ui';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, Spinner } from '@helpdesk/shared-ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';

@@ -8,19 +8,8 @@ import {
   ZTicketPriority,
   ZTicketStatus,
 } from '@helpdesk/contracts';
-import {
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-} from '@helpdesk/shared-ui';
+import { Card, CardContent, CardHeader, CardTitle, Label, Spinner } from '@helpdesk/shared-ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useId } from 'react';
 import {
   assigneeOptions,

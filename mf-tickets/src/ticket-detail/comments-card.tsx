@@ -8,7 +8,6 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
-  Checkbox,
   cn,
   formatDetailDate,
   fullName,
@@ -17,6 +16,7 @@ import {
   Spinner,
   Textarea,
 } from '@helpdesk/shared-ui';
+import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import { Lock, MessageSquare } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useAddComment } from './use-ticket-detail.ts';

@@ -4,12 +4,12 @@ import {
   AlertDescription,
   apiRequest,
   Button,
-  Form,
   refreshCurrentUser,
   Spinner,
   toast,
   useCurrentUser,
 } from '@helpdesk/shared-ui';
+import { Form } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';

@@ -9,11 +9,11 @@ import {
   AlertDescription,
   apiRequest,
   Button,
-  Form,
   Spinner,
   serverMessage,
   toast,
 } from '@helpdesk/shared-ui';
+import { Form } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

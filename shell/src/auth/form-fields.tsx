@@ -1,4 +1,5 @@
-import { FormControl, FormField, FormItem, FormLabel, FormMessage, Input } from '@helpdesk/shared-ui';
+import { Input } from '@helpdesk/shared-ui';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
 import type { ComponentProps, ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { PasswordInput } from './password-input.tsx';

@@ -11,11 +11,11 @@ import {
   ApiRequestError,
   apiRequest,
   Button,
-  Form,
   registrationError,
   Spinner,
   useCurrentUser,
 } from '@helpdesk/shared-ui';
+import { Form } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';

@@ -1,20 +1,13 @@
 import { REMOTE_MODULES, type TCreateTicketDialogProps, type TUser } from '@helpdesk/contracts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  Button,
-  Spinner,
-} from '@helpdesk/shared-ui';
-import { Plus, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Button, Spinner } from '@helpdesk/shared-ui';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { RemoteErrorBoundary } from '../remote/remote-error-boundary.tsx';
-import { RemoteIncompatibleError } from '../remote/shared-compatibility.ts';
 import { useOnDemandRemote } from '../remote/use-on-demand-remote.ts';
+import { createIntentModule, useLoadedModule } from './use-intent-module.ts';
+
+// The error dialog's code (radix AlertDialog) is fetched with the first click, beside the remote's form.
+const errorDialog = createIntentModule(() => import('./new-ticket-error-dialog.tsx'));
 
 const MODULE_ID = REMOTE_MODULES.createTicketDialog;
 
@@ -29,6 +22,7 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
   const [isErrorShown, setIsErrorShown] = useState(false);
 
   async function openDialog() {
+    void errorDialog.load();
     const Dialog = await remote.load();
     if (Dialog === null) {
       setIsErrorShown(true);
@@ -45,6 +39,7 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
     setIsErrorShown(true);
   }
 
+  const errorDialogCode = useLoadedModule(errorDialog);
   const isLoading = remote.state.status === 'loading';
   const failure = remote.state.status === 'failed' ? remote.state.error : null;
   const Dialog = remote.state.status === 'ready' ? remote.state.value : null;
@@ -80,32 +75,15 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
           </div>
         </RemoteErrorBoundary>
       )}
-      <AlertDialog open={isErrorShown} onOpenChange={setIsErrorShown}>
-        <AlertDialogContent data-testid="new-ticket-error">
-          <AlertDialogHeader>
-            <AlertDialogTitle className="flex items-center gap-2">
-              <TriangleAlert className="size-5 text-destructive" aria-hidden />
-              Tickets are unavailable right now
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              The new ticket form could not be loaded: this part of the help desk is not responding.
-              Everything else still works; try again in a moment.
-            </AlertDialogDescription>
-            {failure instanceof RemoteIncompatibleError && (
-              <p className="text-muted-foreground text-sm" data-testid="new-ticket-incompatible">
-                {failure.message}
-              </p>
-            )}
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Close</AlertDialogCancel>
-            <Button onClick={() => void openDialog()} disabled={isLoading}>
-              {isLoading ? <Spinner aria-label="Retrying" /> : <RefreshCw className="size-4" aria-hidden />}
-              Retry
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {errorDialogCode && (
+        <errorDialogCode.NewTicketErrorDialog
+          isOpen={isErrorShown}
+          onOpenChange={setIsErrorShown}
+          failure={failure}
+          isRetrying={isLoading}
+          onRetry={() => void openDialog()}
+        />
+      )}
     </>
   );
 }

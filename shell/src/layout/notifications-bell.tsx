@@ -12,9 +12,6 @@ import {
   formatRelativeTime,
   handleUnauthorized,
   isUnauthorizedError,
-  Popover,
-  PopoverContent,
-  PopoverTrigger,
   toast,
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +19,9 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { notificationStyle } from './notification-style.ts';
+import { createIntentModule, useIntentModule } from './use-intent-module.ts';
+
+const popover = createIntentModule(() => import('@helpdesk/shared-ui/popover'));
 
 const NOTIFICATION_KEYS = [[API_PATHS.notifications], [API_PATHS.notificationsCount]] as const;
 
@@ -29,7 +29,10 @@ function badgeText(count: number) {
   return count > 99 ? '99+' : String(count);
 }
 
-/** The header bell for admins and agents: unread badge and a scrolling list in a popover. */
+/**
+ * The header bell for admins and agents: unread badge and a scrolling list in a popover (its code is
+ * fetched when the bell is about to be used, see use-intent-module.ts).
+ */
 export function NotificationsBell() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -94,26 +97,34 @@ export function NotificationsBell() {
     }
   }
 
+  const bellPopover = useIntentModule(popover, { isOpen, onActivate: () => handleOpenChange(true) });
+  const bellButton = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      {...(bellPopover.module === null
+        ? { 'aria-haspopup': 'dialog', 'aria-expanded': false, ...bellPopover.placeholderProps }
+        : { ref: bellPopover.triggerRef })}
+    >
+      <Bell className="size-5" aria-hidden />
+      {unread > 0 && (
+        <span
+          data-testid="notification-badge"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
+        >
+          {badgeText(unread)}
+        </span>
+      )}
+    </Button>
+  );
+  if (bellPopover.module === null) return bellButton;
+  const { Popover, PopoverContent, PopoverTrigger } = bellPopover.module;
+
   return (
     <Popover open={isOpen} onOpenChange={handleOpenChange}>
-      <PopoverTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        >
-          <Bell className="size-5" aria-hidden />
-          {unread > 0 && (
-            <span
-              data-testid="notification-badge"
-              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
-            >
-              {badgeText(unread)}
-            </span>
-          )}
-        </Button>
-      </PopoverTrigger>
+      <PopoverTrigger asChild>{bellButton}</PopoverTrigger>
       <PopoverContent align="end" className="w-96 max-w-[calc(100vw-2rem)] p-0">
         <div className="flex items-center justify-between border-b px-4 py-3">
           <p className="font-semibold text-sm">Notifications</p>

@@ -3,13 +3,6 @@ import {
   Avatar,
   AvatarFallback,
   Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
   fullName,
   initials,
   roleLabel,
@@ -17,23 +10,49 @@ import {
 } from '@helpdesk/shared-ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
+import { createIntentModule, useIntentModule } from './use-intent-module.ts';
+
+const dropdownMenu = createIntentModule(() => import('@helpdesk/shared-ui/dropdown-menu'));
+
+function UserMenuButton({ user, ...props }: { user: TUser } & ComponentProps<typeof Button>) {
+  return (
+    <Button variant="ghost" className="h-10 gap-2 px-2" aria-label="User menu" {...props}>
+      <Avatar className="size-8">
+        <AvatarFallback className="bg-primary/10 font-medium text-primary text-sm">
+          {initials(user.firstName, user.lastName)}
+        </AvatarFallback>
+      </Avatar>
+      <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden />
+    </Button>
+  );
+}
 
 /** Avatar button with the user's name, email and role, a Profile link and Log out. */
 export function UserMenu({ user }: { user: TUser }) {
   const navigate = useNavigate();
   // useLogout only ever sends the user to /login.
   const logout = useLogout(() => void navigate({ to: '/login' }));
+  const [isOpen, setIsOpen] = useState(false);
+  const menu = useIntentModule(dropdownMenu, { isOpen, onActivate: () => setIsOpen(true) });
+  if (menu.module === null) {
+    return (
+      <UserMenuButton user={user} aria-haspopup="menu" aria-expanded={false} {...menu.placeholderProps} />
+    );
+  }
+  const {
+    DropdownMenu,
+    DropdownMenuContent,
+    DropdownMenuGroup,
+    DropdownMenuItem,
+    DropdownMenuLabel,
+    DropdownMenuSeparator,
+    DropdownMenuTrigger,
+  } = menu.module;
   return (
-    <DropdownMenu>
+    <DropdownMenu open={isOpen} onOpenChange={setIsOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-2" aria-label="User menu">
-          <Avatar className="size-8">
-            <AvatarFallback className="bg-primary/10 font-medium text-primary text-sm">
-              {initials(user.firstName, user.lastName)}
-            </AvatarFallback>
-          </Avatar>
-          <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden />
-        </Button>
+        <UserMenuButton user={user} ref={menu.triggerRef} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="font-normal">

@@ -9,13 +9,13 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Form,
   handleUnauthorized,
   isUnauthorizedError,
   Spinner,
   serverMessage,
   toast,
 } from '@helpdesk/shared-ui';
+import { Form } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';

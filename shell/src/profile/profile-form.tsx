@@ -14,7 +14,6 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Form,
   handleUnauthorized,
   isUnauthorizedError,
   refreshCurrentUser,
@@ -22,6 +21,7 @@ import {
   serverMessage,
   toast,
 } from '@helpdesk/shared-ui';
+import { Form } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';

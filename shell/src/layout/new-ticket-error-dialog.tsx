@@ -1,0 +1,56 @@
+import { Button, Spinner } from '@helpdesk/shared-ui';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@helpdesk/shared-ui/alert-dialog';
+import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { RemoteIncompatibleError } from '../remote/shared-compatibility.ts';
+
+/** Says the Create Ticket dialog could not load and offers Retry (fetched only when that happens). */
+export function NewTicketErrorDialog({
+  isOpen,
+  onOpenChange,
+  failure,
+  isRetrying,
+  onRetry,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  failure: Error | null;
+  isRetrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <AlertDialog open={isOpen} onOpenChange={onOpenChange}>
+      <AlertDialogContent data-testid="new-ticket-error">
+        <AlertDialogHeader>
+          <AlertDialogTitle className="flex items-center gap-2">
+            <TriangleAlert className="size-5 text-destructive" aria-hidden />
+            Tickets are unavailable right now
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            The new ticket form could not be loaded: this part of the help desk is not responding. Everything
+            else still works; try again in a moment.
+          </AlertDialogDescription>
+          {failure instanceof RemoteIncompatibleError && (
+            <p className="text-muted-foreground text-sm" data-testid="new-ticket-incompatible">
+              {failure.message}
+            </p>
+          )}
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Close</AlertDialogCancel>
+          <Button onClick={onRetry} disabled={isRetrying}>
+            {isRetrying ? <Spinner aria-label="Retrying" /> : <RefreshCw className="size-4" aria-hidden />}
+            Retry
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
