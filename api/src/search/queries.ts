@@ -98,14 +98,15 @@ export const RARE_WORD_ROWS = 1000;
 export const WALK_ROWS = 10_000;
 
 /**
- * The soft cap on what one GIN scan hands back per search word (PostgreSQL's
- * gin_fuzzy_search_limit): past it, a random sample about this size comes back, which ranking then
- * orders. It bounds the rows a search sorts (the bench's gate: no sort over 1,000 rows, for up to
- * four words), covers a word the statistics thought rare that is not (a prefix of many rare
- * words), and a word common only in old tickets once the walk found too few: such words are
- * ranked within a sample of their matches, which adding a word narrows.
+ * The soft cap on what one GIN scan hands back per index entry (PostgreSQL's
+ * gin_fuzzy_search_limit; an entry is a lexeme, and a word searched as a prefix reads every lexeme
+ * it starts: 'vpn timeout' read five): past it, a random sample about this size comes back, which
+ * ranking then orders. It bounds the rows a search sorts (the bench's gate: no sort over 1,000 rows;
+ * at 250, two words of five lexemes sorted 1,250), covers a word the statistics thought rare that is
+ * not (a prefix of many rare words), and a word common only in old tickets once the walk found too
+ * few: such words are ranked within a sample of their matches, which adding a word narrows.
  */
-export const GIN_SAMPLE = 250;
+export const GIN_SAMPLE = 150;
 
 /** How many of a found ticket's newest comments its snippet may come from (a thread is rarely longer). */
 const THREAD_COMMENTS_READ = 500;
