@@ -409,6 +409,42 @@ describe('dashboard counters', () => {
     // longer due) and the resolution's day and hour.
     expect(written).toEqual([0, 5]);
   });
+
+  test('new <-> in_progress and resolved <-> closed do not recount: the counters see only openness', async () => {
+    const nowUs = Date.now() * 1000;
+    const [ticket = ''] = await insertTickets(db, requesterId, [
+      {
+        status: 'new',
+        createdUs: nowUs - HOUR_US,
+        responseByUs: nowUs + 7 * HOUR_US,
+        resolveByUs: nowUs + 47 * HOUR_US,
+        respondedUs: null,
+        resolvedUs: null,
+      },
+    ]);
+    const flagged = await db.begin(async (tx) => {
+      await tx`set local track_functions = 'pl'`;
+      const calls = async () => {
+        const [row] = await tx<{ calls: number }[]>`
+          select coalesce(pg_stat_get_xact_function_calls('tickets_flag_counted_change'::regproc), 0)::int as calls`;
+        return row?.calls ?? 0;
+      };
+      const steps: number[] = [];
+      for (const change of [
+        tx`update tickets set status = 'in_progress' where id = ${ticket}`,
+        tx`update tickets set status = 'new' where id = ${ticket}`,
+        tx`update tickets set status = 'resolved', resolved_at = now() where id = ${ticket}`,
+        tx`update tickets set status = 'closed', closed_at = now() where id = ${ticket}`,
+      ]) {
+        const before = await calls();
+        await change;
+        steps.push((await calls()) - before);
+      }
+      return steps;
+    });
+    // Only resolving (open -> not open, and a resolution time) is a counted change.
+    expect(flagged).toEqual([0, 0, 1, 0]);
+  });
 });
 
 describe('dashboard counters under concurrent writers', () => {
