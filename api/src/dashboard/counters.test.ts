@@ -379,7 +379,8 @@ describe('dashboard counters', () => {
     await expectCountersExact(db, random, hourUs, 5, edges);
   });
 
-  test('a title edit writes no counter row; resolving writes only the buckets it moves', async () => {
+  /** A new ticket opened an hour ago, its deadlines ahead. */
+  async function insertNewTicket(): Promise<string> {
     const nowUs = Date.now() * 1000;
     const [ticket = ''] = await insertTickets(db, requesterId, [
       {
@@ -391,6 +392,11 @@ describe('dashboard counters', () => {
         resolvedUs: null,
       },
     ]);
+    return ticket;
+  }
+
+  test('a title edit writes no counter row; resolving writes only the buckets it moves', async () => {
+    const ticket = await insertNewTicket();
     const written = await db.begin(async (tx) => {
       // This transaction's own inserts and updates of counter rows so far.
       const writes = async () => {
@@ -411,17 +417,7 @@ describe('dashboard counters', () => {
   });
 
   test('new <-> in_progress and resolved <-> closed do not recount: the counters see only openness', async () => {
-    const nowUs = Date.now() * 1000;
-    const [ticket = ''] = await insertTickets(db, requesterId, [
-      {
-        status: 'new',
-        createdUs: nowUs - HOUR_US,
-        responseByUs: nowUs + 7 * HOUR_US,
-        resolveByUs: nowUs + 47 * HOUR_US,
-        respondedUs: null,
-        resolvedUs: null,
-      },
-    ]);
+    const ticket = await insertNewTicket();
     const flagged = await db.begin(async (tx) => {
       await tx`set local track_functions = 'pl'`;
       const calls = async () => {

@@ -105,15 +105,18 @@ export function notificationsPublish(notifiedCte: string): PendingQuery<Row[]> {
     group by n.chunk`;
 }
 
-/** A notification about a ticket with a plain title and message, for staffNotificationsInsert. */
-export function ticketNotificationRows(notification: {
+/** A notification about a ticket, as the services word it: who hears of it, and its title and message. */
+export type TicketNotification = {
   audience: NotificationAudience;
   actorId: string | null;
   type: TNotificationType;
   title: string;
   message: string;
   ticketId: string;
-}): StaffNotificationRows {
+};
+
+/** A ticket notification as rows for staffNotificationsInsert. */
+export function ticketNotificationRows(notification: TicketNotification): StaffNotificationRows {
   return {
     audience: notification.audience,
     actorId: notification.actorId,

@@ -3,7 +3,6 @@ import {
   NOTIFICATION_LIST_LIMIT,
   type TNotification,
   type TNotificationCountResponse,
-  type TNotificationType,
   type TReadAllNotificationsResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
@@ -15,8 +14,8 @@ import {
   insertStaffNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  type NotificationAudience,
   selectNotifications,
+  type TicketNotification,
 } from './queries.ts';
 
 /** The user's own notifications, newest first. */
@@ -56,17 +55,7 @@ export function readAllNotifications(userId: string): Promise<TReadAllNotificati
  * its notifications commit together). Never the actor; only active agents and admins. Exactly the
  * recipients get a realtime `notifications` event, on commit. Answers how many were notified.
  */
-export async function notifyStaffAboutTicket(
-  tx: Db,
-  notification: {
-    audience: NotificationAudience;
-    actorId: string | null;
-    type: TNotificationType;
-    title: string;
-    message: string;
-    ticketId: string;
-  },
-): Promise<number> {
+export async function notifyStaffAboutTicket(tx: Db, notification: TicketNotification): Promise<number> {
   const recipients = await insertStaffNotifications(tx, {
     audience: notification.audience,
     actorId: notification.actorId,
