@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import type { TDashboardMetrics, TTicketStatus } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
+import { raceTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
-import { createSql, type Db } from '../db/postgres.ts';
+import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
 import { updateTicket } from '../tickets/queries.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
@@ -459,62 +460,41 @@ describe('dashboard counters under concurrent writers', () => {
         resolvedUs: null,
       })),
     );
-    const pools = Array.from({ length: 6 }, () => createSql(scratch.url, { max: 2 }));
-    let committed = 0;
-    let rolledBack = 0;
-    try {
-      await Promise.all(
-        pools.map(async (pool, worker) => {
-          // Each worker owns its tickets, so the only rows the workers share are the counters:
-          // every transaction moves the same 'total', day and hour buckets, in a random order.
-          const mine = ids.filter((_, index) => index % pools.length === worker);
-          const local = createRandom(100 + worker);
-          for (let round = 0; round < 40; round++) {
-            const picked = [local.pick(mine), local.pick(mine), local.pick(mine)];
-            const isRolledBack = local.chance(0.2);
-            await pool
-              .begin(async (tx) => {
-                for (const id of picked) {
-                  const resolvedAt = iso(nowUs - local.int(2 * HOUR_US));
-                  switch (local.int(3)) {
-                    case 0:
-                      await tx`update tickets set status = 'resolved', resolved_at = coalesce(resolved_at, ${resolvedAt})
-                               where id = ${id}`;
-                      break;
-                    case 1:
-                      await tx`update tickets set status = 'new', resolved_at = null where id = ${id}`;
-                      break;
-                    default:
-                      await tx`update tickets set responded_at = coalesce(responded_at, ${resolvedAt}) where id = ${id}`;
-                  }
-                }
-                await tx`insert into tickets (title, description, requester_id, sla_response_by, sla_resolve_by)
-                         values ('Concurrent', 'Filed while others write.', ${requesterId},
-                                 now() + interval '1 hour', now() + interval '4 hours')`;
-                if (isRolledBack) throw new Error('roll back');
-              })
-              .then(
-                () => {
-                  committed += 1;
-                },
-                (error: unknown) => {
-                  if (!(error instanceof Error) || error.message !== 'roll back') throw error;
-                  rolledBack += 1;
-                },
-              );
+    // Each writer owns its tickets, so the only rows the writers share are the counters: every
+    // transaction moves the same 'total', day and hour buckets, in a random order.
+    const { committed, rolledBack, writers } = await raceTransactions({
+      url: scratch.url,
+      writers: 6,
+      rounds: 40,
+      seed: 100,
+      work: async (tx, local, writer) => {
+        const mine = ids.filter((_, index) => index % 6 === writer);
+        for (const id of [local.pick(mine), local.pick(mine), local.pick(mine)]) {
+          const resolvedAt = iso(nowUs - local.int(2 * HOUR_US));
+          switch (local.int(3)) {
+            case 0:
+              await tx`update tickets set status = 'resolved', resolved_at = coalesce(resolved_at, ${resolvedAt})
+                       where id = ${id}`;
+              break;
+            case 1:
+              await tx`update tickets set status = 'new', resolved_at = null where id = ${id}`;
+              break;
+            default:
+              await tx`update tickets set responded_at = coalesce(responded_at, ${resolvedAt}) where id = ${id}`;
           }
-        }),
-      );
-    } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
-    }
+        }
+        await tx`insert into tickets (title, description, requester_id, sla_response_by, sla_resolve_by)
+                 values ('Concurrent', 'Filed while others write.', ${requesterId},
+                         now() + interval '1 hour', now() + interval '4 hours')`;
+      },
+    });
     expect(committed + rolledBack).toBe(240);
     expect(committed).toBeGreaterThan(150);
     await expectCountersExact(db, random, nowUs, 10);
     // Slots grow only while writers hold each other's: never beyond the number of writers at once.
     const [widest] = await db<{ slots: number }[]>`
       select max(n)::int as slots from (select count(*) as n from ticket_counters group by period, starts_at) s`;
-    expect(widest?.slots ?? 0).toBeLessThanOrEqual(pools.length * 2);
+    expect(widest?.slots ?? 0).toBeLessThanOrEqual(writers * 2);
   }, 120_000);
 });
 
