@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DASHBOARD_TONES } from './constants/dashboard.ts';
+
+export { DASHBOARD_TONES } from './constants/dashboard.ts';
 
 /** GET /api/dashboard/metrics. An end user's numbers cover only their own tickets. */
 export const ZDashboardMetrics = z.object({
@@ -11,8 +14,6 @@ export const ZDashboardMetrics = z.object({
 });
 export type TDashboardMetrics = z.infer<typeof ZDashboardMetrics>;
 
-/** Palette names the shell maps to its own classes (the server never sends CSS). */
-export const DASHBOARD_TONES = ['blue', 'green', 'amber', 'red', 'purple', 'teal', 'slate'] as const;
 export const ZDashboardTone = z.enum(DASHBOARD_TONES);
 export type TDashboardTone = z.infer<typeof ZDashboardTone>;
 

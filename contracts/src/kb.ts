@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
+import { ARTICLE_STATUSES, KB_LIMITS } from './constants/kb.ts';
 import { LIMITS } from './limits.ts';
 
-export const ARTICLE_STATUSES = ['draft', 'published', 'archived'] as const;
+export { ARTICLE_STATUSES, KB_LIMITS } from './constants/kb.ts';
+
 export const ZArticleStatus = z.enum(ARTICLE_STATUSES);
 export type TArticleStatus = z.infer<typeof ZArticleStatus>;
-
-export const KB_LIMITS = {
-  contentMax: 100_000,
-  excerptMax: 1_000,
-  tagMax: 50,
-  tagsMax: 20,
-  listLimitDefault: 20,
-  listLimitMax: 100,
-  searchLimitDefault: 10,
-  searchLimitMax: 20,
-  searchQueryMax: 200,
-  /** Articles the Create Ticket dialog suggests for a subject. */
-  suggestionsLimit: 3,
-} as const;
 
 /** GET /api/kb/categories, in sortOrder. articleCount counts published articles only, for everyone. */
 export const ZKbCategory = z.object({

@@ -1,20 +1,13 @@
 import { z } from 'zod';
-import { API_PATHS } from './api-paths.ts';
+import { NOTIFICATION_TYPES } from './constants/notifications.ts';
 
-/** Spec section 3: the notification types. Each has its own icon and colour in the UI; unknown types get a default. */
-export const NOTIFICATION_TYPES = [
-  'ticket_assigned',
-  'ticket_status_changed',
-  'ticket_resolved',
-  'ticket_created',
-  'sla_warning',
-  'system_announcement',
-] as const;
+export {
+  NOTIFICATION_LIST_LIMIT,
+  NOTIFICATION_TYPES,
+  notificationReadPath,
+} from './constants/notifications.ts';
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
-
-/** GET /api/notifications answers at most this many, newest first. */
-export const NOTIFICATION_LIST_LIMIT = 50;
 
 export const ZNotification = z.object({
   id: z.uuid(),
@@ -45,7 +38,3 @@ export type TReadAllNotificationsResponse = z.infer<typeof ZReadAllNotifications
 export const ZNotificationIdParams = z.strictObject({
   id: z.uuid({ error: 'Invalid notification ID format' }),
 });
-
-/** `/api/notifications/{id}/read` */
-export const notificationReadPath = (notificationId: string) =>
-  `${API_PATHS.notifications}/${notificationId}/read`;

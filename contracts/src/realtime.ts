@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { REALTIME_EVENT_TYPES } from './constants/realtime.ts';
 
-/**
- * GET /api/events (Server-Sent Events). Events carry ids only, never text: a client refetches what
- * changed through the normal, permission-checked API, so a stream can never leak content.
- *
- * - `notifications`: the receiver's bell changed (a notification for them, or they read one in
- *   another tab). Data: `{}` (EventSource drops events without data).
- * - `ticket`: a ticket changed (update, comment, assignment, attachment). Only agents and admins
- *   receive it; end users get no ticket events at all, so not even an internal note's existence leaks.
- *
- * The endpoint answers 204 while the 'push notifications' setting is off; the client then falls
- * back to refetching the bell on focus and every REALTIME.fallbackRefetchMs.
- */
-export const REALTIME_EVENT_TYPES = ['notifications', 'ticket'] as const;
+// GET /api/events (Server-Sent Events): the event types and timings are documented in constants/realtime.ts.
+export { REALTIME, REALTIME_EVENT_TYPES, REALTIME_MESSAGES } from './constants/realtime.ts';
+
 export const ZRealtimeEventType = z.enum(REALTIME_EVENT_TYPES);
 export type TRealtimeEventType = z.infer<typeof ZRealtimeEventType>;
 
@@ -21,16 +12,3 @@ export type TRealtimeNotificationsEvent = z.infer<typeof ZRealtimeNotificationsE
 
 export const ZRealtimeTicketEvent = z.strictObject({ ticketId: z.uuid() });
 export type TRealtimeTicketEvent = z.infer<typeof ZRealtimeTicketEvent>;
-
-export const REALTIME = {
-  /** A comment line this often keeps proxies from closing an idle stream; the session is re-checked then too. */
-  heartbeatMs: 25_000,
-  /** The `retry:` hint sent to EventSource. */
-  retryMs: 3_000,
-  /** With push off (or unavailable), how often the bell is refetched. */
-  fallbackRefetchMs: 60_000,
-} as const;
-
-export const REALTIME_MESSAGES = {
-  tooManyStreams: 'Too many open live-update connections. Close some tabs and try again.',
-} as const;

@@ -1,51 +1,25 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
+import { TICKET_CATEGORIES, TICKET_LIMITS, TICKET_PRIORITIES, TICKET_STATUSES } from './constants/tickets.ts';
 import { LIMITS } from './limits.ts';
 
-export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export {
+  OPEN_TICKET_STATUSES,
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_LIMITS,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+} from './constants/tickets.ts';
+
 export const ZTicketPriority = z.enum(TICKET_PRIORITIES);
 export type TTicketPriority = z.infer<typeof ZTicketPriority>;
-
-export const TICKET_STATUSES = ['new', 'in_progress', 'resolved', 'closed'] as const;
 export const ZTicketStatus = z.enum(TICKET_STATUSES);
 export type TTicketStatus = z.infer<typeof ZTicketStatus>;
-
-export const TICKET_CATEGORIES = ['technical', 'access', 'software', 'hardware', 'other'] as const;
 export const ZTicketCategory = z.enum(TICKET_CATEGORIES);
 export type TTicketCategory = z.infer<typeof ZTicketCategory>;
-
-/** Spec section 3's labels ('other' is shown as is). */
-export const TICKET_CATEGORY_LABELS: Record<TTicketCategory, string> = {
-  technical: 'Technical Support',
-  access: 'Access Request',
-  software: 'Software Issue',
-  hardware: 'Hardware Issue',
-  other: 'other',
-};
-export const TICKET_STATUS_LABELS: Record<TTicketStatus, string> = {
-  new: 'New',
-  in_progress: 'In Progress',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
-export const TICKET_PRIORITY_LABELS: Record<TTicketPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
-};
-
-/** Statuses that still count against SLA deadlines and as "open" on the dashboard. */
-export const OPEN_TICKET_STATUSES = ['new', 'in_progress'] as const satisfies readonly TTicketStatus[];
-
-export const TICKET_LIMITS = {
-  descriptionMax: 20_000,
-  commentMax: 10_000,
-  listLimitDefault: 25,
-  listLimitMax: 100,
-  /** Files the create dialog may attach to one new ticket. */
-  attachmentsPerUploadMax: 10,
-} as const;
 
 /** File types an attachment may have; the API also checks the file's first bytes against the type. */
 export const ATTACHMENT_MIME_TYPES = [

@@ -25,6 +25,7 @@ export * from './lib/current-user.ts';
 export * from './lib/debounce.ts';
 export * from './lib/display-settings.ts';
 export * from './lib/format.ts';
+export * from './lib/json-guards.ts';
 export * from './lib/kb-search.ts';
 export * from './lib/query-client.ts';
 export * from './lib/ticket-badges.ts';

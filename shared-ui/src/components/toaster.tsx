@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@helpdesk/contracts';
+import { TOAST_DURATION_MS } from '@helpdesk/contracts/constants';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
+import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import {
   ApiRequestError,

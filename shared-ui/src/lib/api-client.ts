@@ -1,5 +1,7 @@
-import { API_PATHS, SERVER_MESSAGES, type TApiError, ZApiError } from '@helpdesk/contracts';
+import type { TApiError } from '@helpdesk/contracts';
+import { API_PATHS, SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { readApiError } from './json-guards.ts';
 import { toast } from './toast.ts';
 
 /** Spec section 8: every non-2xx answer raises this, with the message `${status}: ${body text or status text}`. */
@@ -22,8 +24,7 @@ export class ApiRequestError extends Error {
 function parseApiError(text: string): TApiError | null {
   if (!text) return null;
   try {
-    const parsed = ZApiError.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readApiError(JSON.parse(text));
   } catch {
     return null;
   }

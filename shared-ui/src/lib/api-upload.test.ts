@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { ERROR_CODES } from '@helpdesk/contracts';
+import { ERROR_CODES } from '@helpdesk/contracts/constants';
 import { ApiRequestError, serverMessage } from './api-client.ts';
 import { apiUpload } from './api-upload.ts';
 

@@ -1,4 +1,5 @@
-import { API_PATHS, type TUser } from '@helpdesk/contracts';
+import type { TUser } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isUnauthorizedError } from './api-client.ts';
 import { CURRENT_USER_QUERY } from './query-client.ts';

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'bun:test';
-import { ADMIN_API_PATHS } from '@helpdesk/contracts';
+import { ADMIN_API_PATHS } from '@helpdesk/contracts/constants';
 import { queryKeyToUrl } from './api-client.ts';
 import { applyDisplayTimeZone, DISPLAY_SETTINGS_QUERY_KEY } from './display-settings.ts';
 import { formatDetailDate, getDisplayTimeZone, setDisplayTimeZone } from './format.ts';

@@ -1,4 +1,5 @@
-import { ADMIN_API_PATHS, type TDisplaySettings } from '@helpdesk/contracts';
+import type { TDisplaySettings } from '@helpdesk/contracts';
+import { ADMIN_API_PATHS } from '@helpdesk/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { getDisplayTimeZone, setDisplayTimeZone } from './format.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { KB_LIMITS } from '@helpdesk/contracts';
+import { KB_LIMITS } from '@helpdesk/contracts/constants';
 import { queryKeyToUrl } from './api-client.ts';
 import { kbSearchKey, kbSearchTerm, settledKbSearchTerm } from './kb-search.ts';
 

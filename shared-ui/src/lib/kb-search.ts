@@ -1,4 +1,4 @@
-import { API_PATHS, KB_LIMITS, LIMITS } from '@helpdesk/contracts';
+import { API_PATHS, KB_LIMITS, LIMITS } from '@helpdesk/contracts/constants';
 
 /**
  * The text to search the knowledge base for, or null while it is too short: spec section 5 fires

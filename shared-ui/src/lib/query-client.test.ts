@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
-import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
+import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client.ts';
 import {

@@ -1,4 +1,5 @@
-import { API_PATHS, type TUserResponse } from '@helpdesk/contracts';
+import type { TUserResponse } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api-client.ts';
 

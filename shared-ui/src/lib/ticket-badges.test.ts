@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '@helpdesk/contracts';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '@helpdesk/contracts/constants';
 import { ticketPriorityBadge, ticketStatusBadge } from './ticket-badges.ts';
 
 describe('ticket badges', () => {

@@ -1,9 +1,5 @@
-import {
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
-  type TTicketPriority,
-  type TTicketStatus,
-} from '@helpdesk/contracts';
+import type { TTicketPriority, TTicketStatus } from '@helpdesk/contracts';
+import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from '@helpdesk/contracts/constants';
 
 export type TTicketBadge = { label: string; className: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@helpdesk/contracts';
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@helpdesk/contracts/constants';
 import { createToastStore, type TToast, toastReducer } from './toast.ts';
 
 const make = (id: string, extra: Partial<TToast> = {}): TToast => ({

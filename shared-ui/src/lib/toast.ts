@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@helpdesk/contracts';
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@helpdesk/contracts/constants';
 import type * as React from 'react';
 import { useSyncExternalStore } from 'react';
 

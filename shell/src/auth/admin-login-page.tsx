@@ -1,4 +1,5 @@
-import { API_PATHS, type TLoginRequest, type TUserResponse, ZLoginRequest } from '@helpdesk/contracts';
+import { type TLoginRequest, type TUserResponse, ZLoginRequest } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,

@@ -1,9 +1,5 @@
-import {
-  API_PATHS,
-  RESET_TOKEN_TTL_MS,
-  type TForgotPasswordRequest,
-  ZForgotPasswordRequest,
-} from '@helpdesk/contracts';
+import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@helpdesk/contracts';
+import { API_PATHS, RESET_TOKEN_TTL_MS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,

@@ -1,10 +1,10 @@
 import {
-  API_PATHS,
   type TRegisterForm,
   type TRegisterRequest,
   type TUserResponse,
   ZRegisterForm,
 } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,

@@ -1,9 +1,9 @@
 import {
-  API_PATHS,
   measurePasswordStrength,
   type TResetPasswordRequest,
   ZResetPasswordRequest,
 } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,

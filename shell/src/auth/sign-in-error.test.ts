@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { SERVER_MESSAGES } from '@helpdesk/contracts';
+import { SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import { ApiRequestError } from '@helpdesk/shared-ui';
 import { signInErrorText } from './sign-in-error.ts';
 

@@ -1,11 +1,10 @@
-import {
-  API_PATHS,
-  LIMITS,
-  type TDashboardMetrics,
-  type TSlaMetricItem,
-  type TTeamActivityItem,
-  type TTicketListResponse,
+import type {
+  TDashboardMetrics,
+  TSlaMetricItem,
+  TTeamActivityItem,
+  TTicketListResponse,
 } from '@helpdesk/contracts';
+import { API_PATHS, LIMITS } from '@helpdesk/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 
 // Data never goes stale by itself (spec section 9), and ticket changes made elsewhere (another

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { DASHBOARD_TONES } from '@helpdesk/contracts';
+import { DASHBOARD_TONES } from '@helpdesk/contracts/constants';
 import { toneClasses } from './dashboard-tones.ts';
 
 describe('toneClasses', () => {

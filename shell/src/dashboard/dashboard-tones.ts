@@ -1,4 +1,5 @@
-import { DASHBOARD_TONES, type TDashboardTone } from '@helpdesk/contracts';
+import type { TDashboardTone } from '@helpdesk/contracts';
+import { DASHBOARD_TONES } from '@helpdesk/contracts/constants';
 
 /** The classes one palette name stands for: a soft background, readable text and a solid fill. */
 export type TToneClasses = { soft: string; text: string; solid: string };

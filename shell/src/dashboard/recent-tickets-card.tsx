@@ -1,4 +1,5 @@
-import { LIMITS, type TTicketSummary } from '@helpdesk/contracts';
+import type { TTicketSummary } from '@helpdesk/contracts';
+import { LIMITS } from '@helpdesk/contracts/constants';
 import {
   Card,
   CardAction,

@@ -1,4 +1,5 @@
-import { REMOTE_MODULES, type TCreateTicketDialogProps, type TUser } from '@helpdesk/contracts';
+import type { TCreateTicketDialogProps, TUser } from '@helpdesk/contracts';
+import { REMOTE_MODULES } from '@helpdesk/contracts/constants';
 import { Button, Spinner } from '@helpdesk/shared-ui';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';

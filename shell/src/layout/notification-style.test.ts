@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { NOTIFICATION_TYPES } from '@helpdesk/contracts';
+import { NOTIFICATION_TYPES } from '@helpdesk/contracts/constants';
 import { notificationStyle } from './notification-style.ts';
 
 describe('notificationStyle', () => {

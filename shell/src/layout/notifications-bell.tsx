@@ -1,10 +1,9 @@
-import {
-  API_PATHS,
-  notificationReadPath,
-  type TNotification,
-  type TNotificationCountResponse,
-  type TNotificationListResponse,
+import type {
+  TNotification,
+  TNotificationCountResponse,
+  TNotificationListResponse,
 } from '@helpdesk/contracts';
+import { API_PATHS, notificationReadPath } from '@helpdesk/contracts/constants';
 import {
   apiRequest,
   Button,

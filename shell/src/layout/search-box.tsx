@@ -1,4 +1,5 @@
-import { SEARCH_LIMITS, type TUser } from '@helpdesk/contracts';
+import type { TUser } from '@helpdesk/contracts';
+import { SEARCH_LIMITS } from '@helpdesk/contracts/constants';
 import { Button, cn, Input, Spinner, serverMessage, useDebouncedValue } from '@helpdesk/shared-ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, Search } from 'lucide-react';

@@ -1,4 +1,5 @@
-import { API_PATHS, type TChangePasswordRequest, ZChangePasswordRequest } from '@helpdesk/contracts';
+import { type TChangePasswordRequest, ZChangePasswordRequest } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,

@@ -1,9 +1,5 @@
-import {
-  API_PATHS,
-  type TProfileUpdateRequest,
-  type TUser,
-  ZProfileUpdateRequest,
-} from '@helpdesk/contracts';
+import { type TProfileUpdateRequest, type TUser, ZProfileUpdateRequest } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,

@@ -1,10 +1,10 @@
-import {
-  REMOTE_MODULES,
-  type TArticlePageProps,
-  type TRemoteModuleId,
-  type TRemotePageProps,
-  type TTicketDetailPageProps,
+import type {
+  TArticlePageProps,
+  TRemoteModuleId,
+  TRemotePageProps,
+  TTicketDetailPageProps,
 } from '@helpdesk/contracts';
+import { REMOTE_MODULES } from '@helpdesk/contracts/constants';
 import { Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { loadedRemoteComponent, loadRemoteComponent } from './load-remote-component.ts';

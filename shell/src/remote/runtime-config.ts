@@ -1,5 +1,6 @@
-import { REMOTE_NAMES, type THelpdeskRuntimeConfig, type TRemoteName } from '@helpdesk/contracts';
-import { z } from 'zod';
+import type { THelpdeskRuntimeConfig, TRemoteName } from '@helpdesk/contracts';
+import { REMOTE_NAMES } from '@helpdesk/contracts/constants';
+import { isPlainRecord } from '@helpdesk/shared-ui';
 
 declare global {
   interface Window {
@@ -13,8 +14,6 @@ export type TRuntimeConfigResult =
   | { ok: true; remotes: TRemoteRegistration[] }
   | { ok: false; problem: string };
 
-const ZRawConfig = z.object({ remotes: z.record(z.string(), z.unknown()) });
-
 /**
  * Validates what /runtime-config.js put on window. The file is written by whoever deploys the
  * shell, so it is checked like any other input: a clear problem beats a blank page.
@@ -26,13 +25,16 @@ export function parseRuntimeConfig(value: unknown, baseUrl: string): TRuntimeCon
       problem: 'window.__HELPDESK_CONFIG__ is missing: /runtime-config.js was not served.',
     };
   }
-  const parsed = ZRawConfig.safeParse(value);
-  if (!parsed.success) {
+  // Checked by hand, not with zod: this runs before the first render, which loads no zod.
+  const configured = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+  const remoteMap = configured && 'remotes' in configured ? configured.remotes : undefined;
+  if (!isPlainRecord(remoteMap)) {
     return { ok: false, problem: 'window.__HELPDESK_CONFIG__ must be an object with a "remotes" map.' };
   }
   const remotes: TRemoteRegistration[] = [];
   for (const name of REMOTE_NAMES) {
-    const entry = parsed.data.remotes[name];
+    // Own keys only: a name inherited from a prototype is not configured.
+    const entry = Object.hasOwn(remoteMap, name) ? remoteMap[name] : undefined;
     // A missing remote is not fatal: its pages show a contained error and the rest still works.
     if (entry === undefined) continue;
     if (typeof entry !== 'string' || !URL.canParse(entry, baseUrl)) {

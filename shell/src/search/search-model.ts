@@ -1,12 +1,12 @@
-import {
-  SEARCH_LIMITS,
-  type THighlightRange,
-  type TSearchArticleHit,
-  type TSearchResponse,
-  type TSearchTicketHit,
-  type TSearchUserHit,
-  type TUserRole,
+import type {
+  THighlightRange,
+  TSearchArticleHit,
+  TSearchResponse,
+  TSearchTicketHit,
+  TSearchUserHit,
+  TUserRole,
 } from '@helpdesk/contracts';
+import { SEARCH_LIMITS } from '@helpdesk/contracts/constants';
 
 export type TSearchOption =
   | { kind: 'ticket'; key: string; href: string; hit: TSearchTicketHit }

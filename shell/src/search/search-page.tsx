@@ -1,4 +1,5 @@
-import { SEARCH_LIMITS, type TUser } from '@helpdesk/contracts';
+import type { TUser } from '@helpdesk/contracts';
+import { SEARCH_LIMITS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,

@@ -1,4 +1,5 @@
-import { searchQueryKey, type TSearchResponse } from '@helpdesk/contracts';
+import type { TSearchResponse } from '@helpdesk/contracts';
+import { searchQueryKey } from '@helpdesk/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /**

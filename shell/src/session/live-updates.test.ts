@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { API_PATHS, REALTIME, type TRealtimeEventType } from '@helpdesk/contracts';
+import type { TRealtimeEventType } from '@helpdesk/contracts';
+import { API_PATHS, REALTIME } from '@helpdesk/contracts/constants';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   backoffDelay,

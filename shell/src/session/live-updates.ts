@@ -1,5 +1,7 @@
-import { API_PATHS, REALTIME, type TRealtimeEventType, ZRealtimeTicketEvent } from '@helpdesk/contracts';
+import type { TRealtimeEventType } from '@helpdesk/contracts';
+import { API_PATHS, REALTIME } from '@helpdesk/contracts/constants';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { readTicketEventId } from './realtime-event.ts';
 
 /** What the connection needs of an EventSource (the browser's, or a fake in tests). */
 export type EventSourceLike = {
@@ -131,8 +133,8 @@ export function startLiveUpdates(deps: LiveUpdatesDeps, target: LiveUpdatesTarge
       } catch {
         return;
       }
-      const parsed = ZRealtimeTicketEvent.safeParse(data);
-      if (parsed.success) target.ticket(parsed.data.ticketId);
+      const ticketId = readTicketEventId(data);
+      if (ticketId !== null) target.ticket(ticketId);
     });
   };
 

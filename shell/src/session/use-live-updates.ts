@@ -1,4 +1,5 @@
-import { API_PATHS, type TUserRole } from '@helpdesk/contracts';
+import type { TUserRole } from '@helpdesk/contracts';
+import { API_PATHS } from '@helpdesk/contracts/constants';
 import { refreshCurrentUser } from '@helpdesk/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-import { REMOTE_MODULES } from '@helpdesk/contracts';
+import { REMOTE_MODULES } from '@helpdesk/contracts/constants';
 import { createFileRoute } from '@tanstack/react-router';
 import { preloadRemoteComponent } from '../../../remote/load-remote-component.ts';
 import { RemotePage } from '../../../remote/remote-page.tsx';

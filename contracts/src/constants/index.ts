@@ -1,0 +1,16 @@
+// `@helpdesk/contracts/constants`: the contracts' plain values (paths, limits, labels, messages) without
+// zod. The shell's start-up path (layout, dashboard, shared-ui's main entry) imports them from here, so
+// zod and the schemas load only with the first form or page that needs them. Every name is also
+// exported from its feature module and from `@helpdesk/contracts`, so existing imports keep working.
+// Nothing under constants/ may import zod or a schema module (contracts/src/constants.test.ts checks).
+export * from '../admin-paths.ts';
+export * from '../api-paths.ts';
+export * from '../limits.ts';
+export * from '../remotes.ts';
+export * from './dashboard.ts';
+export * from './errors.ts';
+export * from './kb.ts';
+export * from './notifications.ts';
+export * from './realtime.ts';
+export * from './search.ts';
+export * from './tickets.ts';
