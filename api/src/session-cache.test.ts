@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { API_PATHS, adminUserRolePath, type TUser } from '@helpdesk/contracts';
+import { sampleUser } from '@helpdesk/contracts/testing';
 import {
   createUser,
   signedIn,
@@ -14,24 +15,7 @@ import { SessionCache, sessionCache, startSessionCache } from './session-cache.t
 
 const userOf = (response: TestResponse) => (response.body as { user: TUser }).user;
 
-function someUser(id: string): TUser {
-  const at = new Date(0).toISOString();
-  return {
-    id,
-    username: `u${id}`,
-    email: `${id}@example.test`,
-    firstName: 'A',
-    lastName: 'B',
-    profileImageUrl: null,
-    role: 'agent',
-    status: 'active',
-    approvedBy: null,
-    approvedAt: null,
-    lastLoginAt: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
+const someUser = (id: string) => sampleUser({ id });
 
 describe('SessionCache', () => {
   const listening = () => {

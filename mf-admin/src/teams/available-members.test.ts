@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { TUser } from '@helpdesk/contracts';
+import { sampleUser } from '@helpdesk/contracts/testing';
 import {
   availableMembers,
   availableMembersEmptyText,
@@ -7,24 +8,7 @@ import {
   toggleSelected,
 } from './available-members.ts';
 
-function user(overrides: Partial<TUser>): TUser {
-  return {
-    id: crypto.randomUUID(),
-    username: 'someone',
-    email: 'someone@example.com',
-    firstName: 'Some',
-    lastName: 'One',
-    profileImageUrl: null,
-    role: 'agent',
-    status: 'active',
-    approvedBy: null,
-    approvedAt: null,
-    lastLoginAt: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const user = (overrides: Partial<TUser>): TUser => sampleUser(overrides);
 
 const zoe = user({ username: 'zoe', firstName: 'Zoe', lastName: 'Adams', email: 'zoe@desk.io' });
 const bob = user({

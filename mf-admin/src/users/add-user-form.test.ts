@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { ERROR_CODES, SERVER_MESSAGES, type TUser, USER_ADMIN_MESSAGES } from '@helpdesk/contracts';
+import { ERROR_CODES, SERVER_MESSAGES, USER_ADMIN_MESSAGES } from '@helpdesk/contracts';
+import { sampleUser } from '@helpdesk/contracts/testing';
 import { ApiRequestError } from '@helpdesk/shared-ui';
 import {
   ADD_USER_DEFAULTS,
@@ -102,21 +103,12 @@ describe('addUserFailure', () => {
 });
 
 test('the success toast names the user and the role', () => {
-  const user: TUser = {
-    id: crypto.randomUUID(),
+  const user = sampleUser({
     username: 'ada.l',
     email: 'ada@example.com',
     firstName: 'Ada',
     lastName: 'Lovelace',
-    profileImageUrl: null,
-    role: 'agent',
-    status: 'active',
-    approvedBy: null,
-    approvedAt: null,
-    lastLoginAt: null,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-  };
+  });
   expect(userCreatedToast(user)).toEqual({
     title: USER_ADMIN_MESSAGES.userCreated,
     description: 'Ada Lovelace (@ada.l) can sign in now as Agent.',

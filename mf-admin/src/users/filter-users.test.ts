@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { TUser } from '@helpdesk/contracts';
+import { sampleUser } from '@helpdesk/contracts/testing';
 import {
   emptyUsersText,
   filterUsers,
@@ -11,24 +12,8 @@ import {
   userCountsLine,
 } from './filter-users.ts';
 
-function user(overrides: Partial<TUser>): TUser {
-  return {
-    id: crypto.randomUUID(),
-    username: 'someone',
-    email: 'someone@example.com',
-    firstName: 'Some',
-    lastName: 'One',
-    profileImageUrl: null,
-    role: 'end_user',
-    status: 'pending',
-    approvedBy: null,
-    approvedAt: null,
-    lastLoginAt: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const user = (overrides: Partial<TUser>): TUser =>
+  sampleUser({ role: 'end_user', status: 'pending', ...overrides });
 
 const ada = user({ username: 'ada', email: 'ada@analytical.org', firstName: 'Ada', lastName: 'Lovelace' });
 const grace = user({ username: 'ghopper', email: 'grace@navy.mil', firstName: 'Grace', lastName: 'Hopper' });
