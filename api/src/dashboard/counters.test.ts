@@ -380,15 +380,20 @@ describe('dashboard counters', () => {
     await expectCountersExact(db, random, hourUs, 5, edges);
   });
 
-  /** A new ticket opened an hour ago, its deadlines ahead. */
+  /**
+   * A new ticket opened an hour ago, its deadlines ahead. Both deadlines are more than a day
+   * away, so its "due" day and hour are never the day and hour it is resolved in, whatever the
+   * time of day the test runs (with a deadline 7 hours ahead, the two days were one bucket
+   * before 17:00 UTC and the bucket count below depended on the clock).
+   */
   async function insertNewTicket(): Promise<string> {
     const nowUs = Date.now() * 1000;
     const [ticket = ''] = await insertTickets(db, requesterId, [
       {
         status: 'new',
         createdUs: nowUs - HOUR_US,
-        responseByUs: nowUs + 7 * HOUR_US,
-        resolveByUs: nowUs + 47 * HOUR_US,
+        responseByUs: nowUs + 26 * HOUR_US,
+        resolveByUs: nowUs + 72 * HOUR_US,
         respondedUs: null,
         resolvedUs: null,
       },
