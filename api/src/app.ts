@@ -18,6 +18,7 @@ import { createNotificationRoutes } from './notifications/routes.ts';
 import { createRealtimeRoutes } from './realtime/routes.ts';
 import { createReportRoutes } from './reports/routes.ts';
 import { createRequestLog } from './request-log.ts';
+import { setFullResponseChecks } from './response-shape.ts';
 import { createSearchRoutes } from './search/routes.ts';
 import { createSecurityPlugin } from './security.ts';
 import { createSessionPlugin } from './session.ts';
@@ -33,6 +34,8 @@ import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
  * covers the routes registered after it, so every route comes after the session plugin.
  */
 export function createApp({ config, log }: { config: Config; log: Logger }) {
+  // Responses: the compiled shape check everywhere, zod's full check too outside production.
+  setFullResponseChecks(!config.isProduction);
   const session = createSessionPlugin(config, log);
   const deps: RouteDeps = { config, log, session };
   const metrics = createMetrics(config.metricsToken);

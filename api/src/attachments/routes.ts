@@ -1,6 +1,7 @@
 import { API_PATHS, ZAttachment, ZAttachmentIdParams, ZTicketIdParams } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { contentDisposition, openAttachment, uploadAttachment } from './service.ts';
 
 const tags = ['attachments'];
@@ -22,7 +23,7 @@ export function createAttachmentRoutes({ config, log, session }: RouteDeps) {
       {
         auth: true,
         params: ZTicketIdParams,
-        response: { 201: ZAttachment },
+        response: { 201: responseShape(ZAttachment) },
         detail: {
           tags,
           summary: "Attach a file (multipart/form-data, one 'file' field, at most 10 MB)",

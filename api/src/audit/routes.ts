@@ -1,6 +1,7 @@
 import { ADMIN_API_PATHS, ZAuditLogListResponse, ZAuditLogQuery } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { listAuditLogs } from './service.ts';
 
 const tags = ['audit log'];
@@ -12,7 +13,7 @@ export function createAuditLogRoutes({ session }: RouteDeps) {
     .get(ADMIN_API_PATHS.adminAuditLogs, ({ query }) => listAuditLogs(query), {
       auth: true,
       query: ZAuditLogQuery,
-      response: ZAuditLogListResponse,
+      response: responseShape(ZAuditLogListResponse),
       detail: { tags, summary: 'Audit entries newest first, keyset-paginated, filterable' },
     });
 }

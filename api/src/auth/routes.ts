@@ -15,6 +15,7 @@ import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
+import { responseShape } from '../response-shape.ts';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session.ts';
 import {
   changeOwnPassword,
@@ -55,7 +56,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       {
         parse: 'json',
         body: ZRegisterRequest,
-        response: { 201: ZUserResponse },
+        response: { 201: responseShape(ZUserResponse) },
         detail: { tags, summary: 'Register: creates a pending end user awaiting approval' },
       },
     )
@@ -70,7 +71,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       {
         parse: 'json',
         body: ZLoginRequest,
-        response: ZUserResponse,
+        response: responseShape(ZUserResponse),
         detail: { tags, summary: 'Sign in (active users only)' },
       },
     )
@@ -85,7 +86,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       {
         parse: 'json',
         body: ZLoginRequest,
-        response: ZUserResponse,
+        response: responseShape(ZUserResponse),
         detail: { tags, summary: 'Administrator sign-in' },
       },
     )
@@ -96,23 +97,23 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         set.headers['set-cookie'] = clearedSessionCookie(config);
         return { message: 'Signed out' };
       },
-      { response: ZMessageResponse, detail: { tags, summary: 'Sign out: ends the session' } },
+      { response: responseShape(ZMessageResponse), detail: { tags, summary: 'Sign out: ends the session' } },
     )
     .get(API_PATHS.authMe, ({ user }) => ({ user }), {
       auth: true,
-      response: ZUserResponse,
+      response: responseShape(ZUserResponse),
       detail: { tags, summary: 'The signed-in user' },
     })
     .get(API_PATHS.authUser, ({ user }) => user, {
       auth: true,
-      response: ZUser,
+      response: responseShape(ZUser),
       detail: { tags, summary: 'The signed-in user, unwrapped' },
     })
     .patch(API_PATHS.authProfile, async ({ user, body }) => ({ user: await updateOwnProfile(user, body) }), {
       auth: true,
       parse: 'json',
       body: ZProfileUpdateRequest,
-      response: ZUserResponse,
+      response: responseShape(ZUserResponse),
       detail: { tags, summary: 'Update own names and email' },
     })
     .post(
@@ -127,7 +128,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZChangePasswordRequest,
-        response: ZMessageResponse,
+        response: responseShape(ZMessageResponse),
         detail: { tags, summary: 'Change own password; ends every other session' },
       },
     )
@@ -140,7 +141,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       {
         parse: 'json',
         body: ZForgotPasswordRequest,
-        response: ZMessageResponse,
+        response: responseShape(ZMessageResponse),
         detail: { tags, summary: 'Request an administrator password reset link' },
       },
     )
@@ -153,7 +154,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       {
         parse: 'json',
         body: ZResetPasswordRequest,
-        response: ZMessageResponse,
+        response: responseShape(ZMessageResponse),
         detail: { tags, summary: 'Set a new administrator password from a reset token' },
       },
     );

@@ -6,6 +6,7 @@ import {
 } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { getDashboardMetrics, getSlaMetrics, getTeamActivity } from './service.ts';
 
 const tags = ['dashboard'];
@@ -16,17 +17,17 @@ export function createDashboardRoutes({ session }: RouteDeps) {
     .use(session)
     .get(API_PATHS.dashboardMetrics, ({ user }) => getDashboardMetrics(user), {
       auth: true,
-      response: ZDashboardMetrics,
+      response: responseShape(ZDashboardMetrics),
       detail: { tags, summary: 'Open, resolved today, average resolution hours, SLA breaches' },
     })
     .get(API_PATHS.dashboardTeamActivity, ({ user }) => getTeamActivity(user), {
       auth: true,
-      response: ZTeamActivityResponse,
+      response: responseShape(ZTeamActivityResponse),
       detail: { tags, summary: "Each agent's latest ticket activity of the last 7 days" },
     })
     .get(API_PATHS.dashboardSlaMetrics, ({ user }) => getSlaMetrics(user), {
       auth: true,
-      response: ZSlaMetricsResponse,
+      response: responseShape(ZSlaMetricsResponse),
       detail: { tags, summary: 'Response and resolution SLA compliance, last 30 days' },
     });
 }

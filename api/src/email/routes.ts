@@ -9,6 +9,7 @@ import {
 import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { getOutboxStatus, retryFailedEmails, sendTestEmail } from './service.ts';
 
 const tags = ['email'];
@@ -19,7 +20,7 @@ export function createEmailRoutes({ config, session }: RouteDeps) {
     .use(session)
     .get(ADMIN_API_PATHS.adminEmailOutbox, () => getOutboxStatus(config), {
       auth: true,
-      response: ZEmailOutboxStatus,
+      response: responseShape(ZEmailOutboxStatus),
       detail: { tags, summary: 'SMTP status, outbox counts and the newest undelivered messages (no bodies)' },
     })
     .post(
@@ -30,7 +31,7 @@ export function createEmailRoutes({ config, session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZEmailRetryRequest,
-        response: ZEmailRetryResponse,
+        response: responseShape(ZEmailRetryResponse),
         detail: { tags, summary: 'Requeue failed messages (these ids, or all failed ones); audited' },
       },
     )
@@ -45,7 +46,7 @@ export function createEmailRoutes({ config, session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZEmailTestRequest,
-        response: { 202: ZEmailTestResponse },
+        response: { 202: responseShape(ZEmailTestResponse) },
         detail: {
           tags,
           summary: 'Queue a test message to the signed-in admin (one waiting at a time); audited',

@@ -3,6 +3,7 @@ import { Elysia, redirect } from 'elysia';
 import { z } from 'zod';
 import { sql } from '../db.ts';
 import { unavailable } from '../errors.ts';
+import { responseShape } from '../response-shape.ts';
 
 const tags = ['health'];
 
@@ -20,7 +21,7 @@ async function isDatabaseReady(): Promise<boolean> {
 export function createHealthRoutes() {
   return new Elysia({ name: 'health-routes' })
     .get(API_PATHS.health, () => ({ status: 'ok' as const }), {
-      response: z.object({ status: z.literal('ok') }),
+      response: responseShape(z.object({ status: z.literal('ok') })),
       detail: { tags, summary: 'The process is up' },
     })
     .get(
@@ -30,7 +31,7 @@ export function createHealthRoutes() {
         return { status: 'ready' as const };
       },
       {
-        response: z.object({ status: z.literal('ready') }),
+        response: responseShape(z.object({ status: z.literal('ready') })),
         detail: { tags, summary: 'The database answers' },
       },
     )

@@ -12,6 +12,7 @@ import {
 } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import {
   createArticle,
   getArticle,
@@ -29,13 +30,13 @@ export function createKbRoutes({ session }: RouteDeps) {
     .use(session)
     .get(API_PATHS.kbCategories, () => listCategories(), {
       auth: true,
-      response: ZKbCategoryListResponse,
+      response: responseShape(ZKbCategoryListResponse),
       detail: { tags, summary: 'Active categories in sortOrder, with their number of published articles' },
     })
     .get(API_PATHS.kbArticles, ({ user, query }) => listArticles(user, query), {
       auth: true,
       query: ZKbArticleListQuery,
-      response: ZKbArticleListResponse,
+      response: responseShape(ZKbArticleListResponse),
       detail: {
         tags,
         summary: 'Articles by category, or popular (most read first); end users get published ones only',
@@ -44,13 +45,13 @@ export function createKbRoutes({ session }: RouteDeps) {
     .get(API_PATHS.kbArticlesSearch, ({ user, query }) => searchArticles(user, query), {
       auth: true,
       query: ZKbSearchQuery,
-      response: ZKbSearchResponse,
+      response: responseShape(ZKbSearchResponse),
       detail: { tags, summary: 'Full-text search with prefixes and typo tolerance, best match first' },
     })
     .get(`${API_PATHS.kbArticles}/:id`, ({ user, params }) => getArticle(user, params.id), {
       auth: true,
       params: ZKbArticleIdParams,
-      response: ZKbArticle,
+      response: responseShape(ZKbArticle),
       detail: { tags, summary: 'One article; opening a published article counts a view' },
     })
     .post(
@@ -64,7 +65,7 @@ export function createKbRoutes({ session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZCreateArticleRequest,
-        response: { 201: ZKbArticle },
+        response: { 201: responseShape(ZKbArticle) },
         detail: { tags, summary: 'Create an article (agents and admins); the server sets the author' },
       },
     )
@@ -76,7 +77,7 @@ export function createKbRoutes({ session }: RouteDeps) {
         params: ZKbArticleIdParams,
         parse: 'json',
         body: ZUpdateArticleRequest,
-        response: ZKbArticle,
+        response: responseShape(ZKbArticle),
         detail: { tags, summary: 'Edit an article (agents and admins); the slug never changes' },
       },
     );

@@ -8,6 +8,7 @@ import {
 } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { countUnread, listNotifications, readAllNotifications, readNotification } from './service.ts';
 
 const tags = ['notifications'];
@@ -18,23 +19,23 @@ export function createNotificationRoutes({ session }: RouteDeps) {
     .use(session)
     .get(API_PATHS.notifications, ({ user }) => listNotifications(user.id), {
       auth: true,
-      response: ZNotificationListResponse,
+      response: responseShape(ZNotificationListResponse),
       detail: { tags, summary: 'Own notifications, newest first (at most 50)' },
     })
     .get(API_PATHS.notificationsCount, ({ user }) => countUnread(user.id), {
       auth: true,
-      response: ZNotificationCountResponse,
+      response: responseShape(ZNotificationCountResponse),
       detail: { tags, summary: 'Unread notification count' },
     })
     .put(API_PATHS.notificationsReadAll, ({ user }) => readAllNotifications(user.id), {
       auth: true,
-      response: ZReadAllNotificationsResponse,
+      response: responseShape(ZReadAllNotificationsResponse),
       detail: { tags, summary: 'Mark every own notification read' },
     })
     .put(`${API_PATHS.notifications}/:id/read`, ({ user, params }) => readNotification(user.id, params.id), {
       auth: true,
       params: ZNotificationIdParams,
-      response: ZNotification,
+      response: responseShape(ZNotification),
       detail: { tags, summary: 'Mark one own notification read' },
     });
 }

@@ -1,6 +1,7 @@
 import { ADMIN_API_PATHS, ZReport, ZReportQuery } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { buildReport, exportReport } from './service.ts';
 
 const tags = ['reports'];
@@ -12,7 +13,7 @@ export function createReportRoutes({ session }: RouteDeps) {
     .get(ADMIN_API_PATHS.adminReports, ({ query }) => buildReport(query), {
       auth: true,
       query: ZReportQuery,
-      response: ZReport,
+      response: responseShape(ZReport),
       detail: {
         tags,
         summary: 'A report (overview, performance, trends, sla) over a range, from real tickets',

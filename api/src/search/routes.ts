@@ -1,6 +1,7 @@
 import { API_PATHS, ZSearchQuery, ZSearchResponse } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { searchDesk } from './service.ts';
 
 const tags = ['search'];
@@ -12,7 +13,7 @@ export function createSearchRoutes({ session }: RouteDeps) {
     .get(API_PATHS.search, ({ user, query }) => searchDesk(user, query), {
       auth: true,
       query: ZSearchQuery,
-      response: ZSearchResponse,
+      response: responseShape(ZSearchResponse),
       detail: {
         tags,
         summary:

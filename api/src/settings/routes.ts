@@ -2,6 +2,7 @@ import { ADMIN_API_PATHS, ZDisplaySettings, ZSettings, ZUpdateSettingsRequest } 
 import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import { getDisplaySettings, getSettings, saveSettings } from './service.ts';
 
 const tags = ['settings'];
@@ -12,7 +13,7 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
     .use(session)
     .get(ADMIN_API_PATHS.adminSettings, () => getSettings(), {
       auth: true,
-      response: ZSettings,
+      response: responseShape(ZSettings),
       detail: { tags, summary: 'The settings in effect (the SMTP password only as smtpPasswordSet)' },
     })
     .put(
@@ -23,7 +24,7 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZUpdateSettingsRequest,
-        response: ZSettings,
+        response: responseShape(ZSettings),
         detail: {
           tags,
           summary: 'Save the settings: smtpPassword string sets, null clears, absent keeps; audited',
@@ -32,7 +33,7 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
     )
     .get(ADMIN_API_PATHS.displaySettings, () => getDisplaySettings(), {
       auth: true,
-      response: ZDisplaySettings,
+      response: responseShape(ZDisplaySettings),
       detail: { tags, summary: 'Timezone, language and company name for formatting (every signed-in user)' },
     });
 }

@@ -14,6 +14,7 @@ import {
 import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
+import { responseShape } from '../response-shape.ts';
 import {
   addTeamMembers,
   changeTeam,
@@ -36,7 +37,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
     .use(session)
     .get(API_PATHS.teams, () => listTeams(), {
       auth: true,
-      response: ZTeamListResponse,
+      response: responseShape(ZTeamListResponse),
       detail: { tags, summary: 'Teams by name, with member counts' },
     })
     .post(
@@ -50,7 +51,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZCreateTeamRequest,
-        response: { 201: ZTeamResponse },
+        response: { 201: responseShape(ZTeamResponse) },
         detail: { tags, summary: 'Create a team (name unique whatever its case); audited' },
       },
     )
@@ -62,7 +63,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
         params: ZTeamIdParams,
         parse: 'json',
         body: ZUpdateTeamRequest,
-        response: ZTeamResponse,
+        response: responseShape(ZTeamResponse),
         detail: { tags, summary: 'Rename, describe or (de)activate a team; audited' },
       },
     )
@@ -81,7 +82,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
     .get(`${API_PATHS.teams}/:id/members`, ({ params }) => listTeamMembers(params.id), {
       auth: true,
       params: ZTeamIdParams,
-      response: ZTeamMemberListResponse,
+      response: responseShape(ZTeamMemberListResponse),
       detail: { tags, summary: 'Members of a team' },
     })
     .post(`${API_PATHS.teams}/:id/members`, (ctx) => addTeamMembers(actorOf(ctx), ctx.params.id, ctx.body), {
@@ -89,7 +90,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
       params: ZTeamIdParams,
       parse: 'json',
       body: ZAddTeamMembersRequest,
-      response: ZAddTeamMembersResponse,
+      response: responseShape(ZAddTeamMembersResponse),
       detail: {
         tags,
         summary: 'Add active agents/admins as members (already-members are skipped); audited',

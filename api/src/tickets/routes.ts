@@ -15,6 +15,7 @@ import {
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
 import { readIdempotencyKey } from '../idempotency/service.ts';
+import { responseShape } from '../response-shape.ts';
 import {
   addComment,
   createTicket,
@@ -45,7 +46,7 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
     .get(API_PATHS.tickets, ({ user, query }) => listTickets(user, query), {
       auth: true,
       query: ZTicketListQuery,
-      response: ZTicketListResponse,
+      response: responseShape(ZTicketListResponse),
       detail: { tags, summary: 'Tickets newest first (end users: their own), keyset-paginated' },
     })
     .post(
@@ -59,19 +60,19 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZCreateTicketRequest,
-        response: { 201: ZTicketDetail },
+        response: { 201: responseShape(ZTicketDetail) },
         detail: { tags, summary: 'File a ticket (honours Idempotency-Key)', ...idempotencyHeader },
       },
     )
     .get(TICKET_ASSIGNMENT_OPTIONS_PATH, () => getAssignmentOptions(), {
       auth: true,
-      response: ZAssignmentOptions,
+      response: responseShape(ZAssignmentOptions),
       detail: { tags, summary: 'Active agents and admins, and active teams, for assigning' },
     })
     .get(`${API_PATHS.tickets}/:id`, ({ user, params }) => getTicket(user, params.id), {
       auth: true,
       params: ZTicketIdParams,
-      response: ZTicketDetail,
+      response: responseShape(ZTicketDetail),
       detail: { tags, summary: 'A ticket with comments, attachments and timeline' },
     })
     .patch(
@@ -82,7 +83,7 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
         params: ZTicketIdParams,
         parse: 'json',
         body: ZUpdateTicketRequest,
-        response: ZTicketDetail,
+        response: responseShape(ZTicketDetail),
         detail: { tags, summary: 'Change status, priority, assignee or team (agents and admins)' },
       },
     )
@@ -98,14 +99,14 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
         params: ZTicketIdParams,
         parse: 'json',
         body: ZCreateCommentRequest,
-        response: { 201: ZTicketComment },
+        response: { 201: responseShape(ZTicketComment) },
         detail: { tags, summary: 'Comment on a ticket (honours Idempotency-Key)', ...idempotencyHeader },
       },
     )
     .get(`${API_PATHS.tickets}/:id/sla-status`, ({ user, params }) => getTicketSlaStatus(user, params.id), {
       auth: true,
       params: ZTicketIdParams,
-      response: ZTicketSlaStatus,
+      response: responseShape(ZTicketSlaStatus),
       detail: { tags, summary: 'Response and resolution SLA status, now' },
     });
 }

@@ -13,6 +13,7 @@ import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
+import { responseShape } from '../response-shape.ts';
 import { changeUserRole, changeUserStatus, createUserAsAdmin, listUsers } from './service.ts';
 
 /** Add User answers bad input like registration does (spec section 8's registration messages). */
@@ -34,7 +35,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
     .get(API_PATHS.adminUsers, ({ query }) => listUsers(query), {
       auth: true,
       query: ZUserListQuery,
-      response: ZUserListResponse,
+      response: responseShape(ZUserListResponse),
       detail: { tags, summary: 'Users, newest first, with the status counts of everyone' },
     })
     .post(
@@ -52,7 +53,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         auth: true,
         parse: 'json',
         body: ZCreateUserRequest,
-        response: { 201: ZUserResponse },
+        response: { 201: responseShape(ZUserResponse) },
         detail: { tags, summary: 'Add User: an active account with a chosen role; audited' },
       },
     )
@@ -72,7 +73,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         params: ZUserIdParams,
         parse: 'json',
         body: ZUpdateUserStatusRequest,
-        response: ZUserResponse,
+        response: responseShape(ZUserResponse),
         detail: { tags, summary: 'Approve (active) or reject a pending user' },
       },
     )
@@ -91,7 +92,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         params: ZUserIdParams,
         parse: 'json',
         body: ZUpdateUserRoleRequest,
-        response: ZUserResponse,
+        response: responseShape(ZUserResponse),
         detail: { tags, summary: "Change a user's role (never one's own; never the last active admin)" },
       },
     );
