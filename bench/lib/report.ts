@@ -12,6 +12,11 @@ export type CaseResult = {
   p50Ms: number | null;
   p99Ms: number | null;
   maxP99Ms: number | null;
+  /**
+   * Information, not a target: the p99 of the raw ceiling server at the same offered load in the
+   * same run, what this machine and load generator give a request with none of our layers.
+   */
+  ceilingP99Ms: number | null;
   errors: number;
   failures: string[];
 };
@@ -29,6 +34,7 @@ export function blankResult(name: string, failures: string[] = []): CaseResult {
     p50Ms: null,
     p99Ms: null,
     maxP99Ms: null,
+    ceilingP99Ms: null,
     errors: 0,
     failures,
   };
@@ -73,7 +79,19 @@ function pad(cells: string[][]): string {
 /** Plain text for the terminal (and the same lines pasted into docs/performance.md). */
 export function formatTable(report: Report): string {
   const rows = [
-    ['endpoint', 'req/s', 'vs', 'its req/s', 'ratio', 'target', 'load', 'p50 ms', 'p99 ms', 'result'],
+    [
+      'endpoint',
+      'req/s',
+      'vs',
+      'its req/s',
+      'ratio',
+      'target',
+      'load',
+      'p50 ms',
+      'p99 ms',
+      'raw p99',
+      'result',
+    ],
     ...report.cases.map((row) => {
       const targets = [
         row.minRatio === null ? null : `>= ${row.minRatio.toFixed(2)}x`,
@@ -89,6 +107,7 @@ export function formatTable(report: Report): string {
         row.rate === null ? '-' : `${row.rate}/s`,
         number(row.p50Ms, 1),
         number(row.p99Ms, 1),
+        number(row.ceilingP99Ms, 1),
         row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass',
       ];
     }),
