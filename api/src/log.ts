@@ -19,8 +19,27 @@ export function formatLogLine(level: 'info' | 'error', msg: string, fields: LogF
   return JSON.stringify({ ...fields, time: new Date().toISOString(), level, msg });
 }
 
+/**
+ * Info lines wait for the end of the event loop's turn and leave in one write: one line per
+ * request written on its own was a write call per request (about 5% of the CPU of a cheap
+ * request). An error line first sends what is waiting, so lines keep their order, and so does
+ * the process on its way out.
+ */
+let waiting: string[] = [];
+function writeWaiting(): void {
+  if (waiting.length === 0) return;
+  const text = `${waiting.join('\n')}\n`;
+  waiting = [];
+  process.stdout.write(text);
+}
+process.on('exit', writeWaiting);
+
 export const consoleLogger: Logger = {
-  info: (line, fields) => console.log(formatLogLine('info', line, fields)),
-  error: (line, error) =>
-    console.error(formatLogLine('error', line, error === undefined ? {} : describeError(error))),
+  info: (line, fields) => {
+    if (waiting.push(formatLogLine('info', line, fields)) === 1) setImmediate(writeWaiting);
+  },
+  error: (line, error) => {
+    writeWaiting();
+    console.error(formatLogLine('error', line, error === undefined ? {} : describeError(error)));
+  },
 };
