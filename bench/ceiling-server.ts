@@ -23,10 +23,12 @@ if (!requester) throw new Error('the database has no end user: run bun run seed:
 
 const app = new Elysia()
   .get('/select-1', async () => (await sql`select 1 as one`)[0])
-  // Mirrors selectTicketPage (api/src/tickets/queries.ts): first page, newest first, names joined.
+  // Mirrors selectTicketPage (api/src/tickets/queries.ts): first page, newest first, names joined,
+  // with the product's filters (?status=, ?priority=, ?requester=) so each list is measured against
+  // the same query without our layers.
   .get(
     '/ticket-list',
-    () => sql`
+    ({ query }) => sql`
       select t.id, t.ticket_number as "ticketNumber", t.title, t.priority, t.status, t.category,
         t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
         t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
@@ -38,6 +40,10 @@ const app = new Elysia()
       from tickets t
       join users r on r.id = t.requester_id
       left join users a on a.id = t.assignee_id
+      where true
+        ${query.requester ? sql`and t.requester_id = ${query.requester}` : sql``}
+        ${query.status ? sql`and t.status = ${query.status}` : sql``}
+        ${query.priority ? sql`and t.priority = ${query.priority}` : sql``}
       order by t.created_at desc, t.id desc
       limit 50`,
   )
