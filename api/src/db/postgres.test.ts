@@ -148,6 +148,9 @@ describe('isoFromTimestamptz', () => {
       '2026-11-21 22:36:21+05:30',
       '2026-11-21 22:36:21.123+01',
       '12026-11-21 22:36:21+00',
+      // 29 characters like a microsecond UTC value, but not one.
+      '2026-11-21 22:36:21.1234+0100',
+      '2026-11-21 22:36:21.123456-01',
     ]) {
       expect(isoFromTimestamptz(raw)).toBe(new Date(raw).toISOString());
     }

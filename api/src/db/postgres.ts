@@ -32,6 +32,11 @@ export function reconnectDelaySeconds(failures: number): number {
  * Anything else (infinity, years past 9999 or BC, another offset) goes through Date.
  */
 export function isoFromTimestamptz(raw: string): string {
+  // Most values carry microseconds ('2026-11-21 22:36:21.123456+00', 29 characters): one slice of
+  // the date and one of the time to the millisecond. A 50-row list converts 350 of them.
+  if (raw.length === 29 && raw[4] === '-' && raw[10] === ' ' && raw[19] === '.' && raw.endsWith('+00')) {
+    return `${raw.slice(0, 10)}T${raw.slice(11, 23)}Z`;
+  }
   const end = raw.length - 3;
   if (raw.length >= 22 && raw[4] === '-' && raw[10] === ' ' && raw[19] !== ',' && raw.endsWith('+00')) {
     const fraction = raw[19] === '.' ? raw.slice(20, end) : '';
