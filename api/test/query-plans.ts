@@ -47,13 +47,18 @@ export type PlanTracer = {
   end: () => Promise<void>;
 };
 
-/** A plan tracer on the database at `url`, with session settings `connection` (e.g. TimeZone). */
+/**
+ * A plan tracer on the database at `url`, with session settings `connection`. Its session is UTC
+ * unless told otherwise, as the API's are (createSql): left to the server's default, which
+ * initdb took from the machine's time zone, current_date would be another day than the API's
+ * for hours each day wherever the machine is not on UTC.
+ */
 export function createPlanTracer(url: string, connection: Record<string, string> = {}): PlanTracer {
   let sent: { text: string; parameters: unknown[] }[] = [];
   const sql = postgres(url, {
     max: 1,
     onnotice: () => {},
-    connection,
+    connection: { TimeZone: 'UTC', ...connection },
     debug: (_connection, text, parameters) => {
       if (!text.startsWith('explain')) sent.push({ text, parameters });
     },

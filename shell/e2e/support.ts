@@ -14,6 +14,19 @@ export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
+/**
+ * Returns at once unless a UTC midnight is less than `marginMs` away; then waits until it has
+ * passed and says how long it waited. A flow that reads a per-day number ("resolved today", a UTC
+ * day on the server) before and after its work is then on one day. The e2e stack runs on this
+ * machine, so this clock is the server's.
+ */
+export async function clearOfUtcMidnight(marginMs: number): Promise<number> {
+  const untilMidnight = 86_400_000 - (Date.now() % 86_400_000);
+  if (untilMidnight >= marginMs) return 0;
+  await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1000));
+  return untilMidnight + 1000;
+}
+
 export async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);

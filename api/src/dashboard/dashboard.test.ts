@@ -7,10 +7,9 @@ import {
   ZSlaMetricsResponse,
   ZTeamActivityResponse,
 } from '@helpdesk/contracts';
+import { clearOfUtcMidnight } from '../../test/clock.ts';
 import { createUser, signedIn, sql, TestClient, type TestUser } from '../../test/helpers.ts';
 import { ensureSlaPolicies, fileTicket, insertTicketRow } from '../../test/tickets.ts';
-
-const HOUR = 3_600_000;
 
 type Signed = { user: TestUser; client: TestClient };
 let agent: Signed;
@@ -27,11 +26,10 @@ async function metricsOf(client: TestClient): Promise<TDashboardMetrics> {
   return ZDashboardMetrics.parse(response.body);
 }
 
-/** Whether a time (hours ago) falls on today's UTC date, as resolvedToday counts. */
-function isTodayUtc(hoursAgo: number): boolean {
+/** The UTC midnight that starts today, as resolvedToday counts from. */
+function todayUtcStart(): number {
   const now = new Date();
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return now.getTime() - hoursAgo * HOUR >= midnight;
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
 describe('an end user’s dashboard covers only their own tickets, by the documented rules', () => {
@@ -84,13 +82,22 @@ describe('an end user’s dashboard covers only their own tickets, by the docume
   });
 
   test('metrics', async () => {
-    expect(await metricsOf(mine.client)).toEqual({
+    // Whether the tickets resolved 1 and 2 hours before the setup are today's depends on the time
+    // of day (and the setup ran a moment ago): the expectation counts their stored times from the
+    // midnight of the day the server reads them on, and no midnight may fall between the two.
+    await clearOfUtcMidnight(sql);
+    const resolved = await sql<{ resolvedAt: string }[]>`
+      select resolved_at as "resolvedAt" from tickets where requester_id = ${mine.user.id} and resolved_at is not null`;
+    expect(resolved).toHaveLength(4);
+    const metrics = await metricsOf(mine.client);
+    const midnight = todayUtcStart();
+    expect(metrics).toEqual({
       openTickets: 2,
-      resolvedToday: [2, 1, 98].filter(isTodayUtc).length,
+      resolvedToday: resolved.filter((row) => Date.parse(row.resolvedAt) >= midnight).length,
       avgResolutionHours: 13,
       slaBreaches: 2,
     });
-  });
+  }, 30_000);
 
   test('SLA compliance', async () => {
     const response = await mine.client.get(API_PATHS.dashboardSlaMetrics);
@@ -129,6 +136,8 @@ describe('an end user’s dashboard covers only their own tickets, by the docume
 describe('the desk’s dashboard follows the work', () => {
   test('filing and resolving a ticket moves open, resolved today and the agent’s activity', async () => {
     const requester = await signedIn('end_user');
+    // Resolved today starts again at midnight: before and after must be read on one UTC day.
+    await clearOfUtcMidnight(sql);
     const before = await metricsOf(agent.client);
     const ticket = await fileTicket(requester.client, { priority: 'critical' });
     const filed = await metricsOf(admin.client);
@@ -174,7 +183,7 @@ describe('the desk’s dashboard follows the work', () => {
     ]);
     const stranger = await signedIn('end_user');
     expect((await stranger.client.get(API_PATHS.dashboardTeamActivity)).body).toEqual([]);
-  });
+  }, 30_000);
 
   test('old activity (over 7 days) and end users’ own actions are not team activity', async () => {
     const requester = await signedIn('end_user');

@@ -11,6 +11,7 @@ import {
   ZKbArticleListResponse,
   ZKbCategoryListResponse,
 } from '@helpdesk/contracts';
+import { clearOfUtcMidnight } from '../../test/clock.ts';
 import { errorOf, signedIn, sql, TestClient, type TestUser } from '../../test/helpers.ts';
 import { forgetViewWindowCheck } from './service.ts';
 import { addDailyViews, insertCategory, postArticle, setStatus, uniqueWord } from './test-fixtures.ts';
@@ -406,6 +407,8 @@ describe('GET /api/kb/articles', () => {
 
 describe('GET /api/kb/articles/{id}', () => {
   test('reading a published article counts a view: viewCount, lastViewedAt, today’s row; updatedAt stays', async () => {
+    // "Today's row" is the database's day: every read and the check below on one UTC day.
+    await clearOfUtcMidnight(sql);
     const article = await postArticle(agent.client, category.id, { status: 'published' });
     const first = await endUser.client.get(kbArticlePath(article.id));
     expect(first.status).toBe(200);
@@ -422,7 +425,7 @@ describe('GET /api/kb/articles/{id}', () => {
     const [daily] = await sql<{ views: number }[]>`
       select views from kb_article_views where article_id = ${article.id} and viewed_on = current_date`;
     expect(daily?.views).toBe(12);
-  });
+  }, 30_000);
 
   test('staff opening a draft or an archived article counts nothing; end users get 404 as for a missing id', async () => {
     const draft = await postArticle(agent.client, category.id, { status: 'draft' });
@@ -451,6 +454,9 @@ describe('GET /api/kb/articles/{id}', () => {
 
 describe('the popular rule', () => {
   test('flagged published articles, plus the top 5 by views in the last 30 days; reading changes it', async () => {
+    // Reading is placed on days 0 to 30 ago and the window ends at day 29: after a midnight the
+    // first request moves the window, and the sixth's day 29 would leave it before it is read.
+    await clearOfUtcMidnight(sql);
     const own = await insertCategory();
     const make = async (status: 'published' | 'draft' = 'published') =>
       (await postArticle(agent.client, own.id, { status })).id;
@@ -520,8 +526,10 @@ describe('the popular rule', () => {
     expect(next.articles.every((a) => a.isPopular && a.status === 'published')).toBe(true);
     expect(next.articles.some((a) => home.articles.some((h) => h.id === a.id))).toBe(false);
     expect(next.articles.map((a) => a.id)).toContain(flagged);
-  });
+  }, 30_000);
   test('the first request of a new day moves the window: reading older than 30 days stops counting', async () => {
+    // The state below is set relative to today: a real midnight before the request would move it.
+    await clearOfUtcMidnight(sql);
     const own = await insertCategory();
     const article = await postArticle(agent.client, own.id, { status: 'published' });
     await addDailyViews(article.id, 30, 80_000_000);
@@ -545,7 +553,7 @@ describe('the popular rule', () => {
       select (select views from kb_article_recent_views where article_id = ${article.id}) as views,
              (select starts_on = current_date - 29 from kb_view_window) as "isCurrent"`;
     expect(after).toEqual({ views: null, isCurrent: true });
-  });
+  }, 30_000);
 });
 
 describe('nothing unpublished leaks to an end user', () => {

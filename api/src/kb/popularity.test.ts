@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { clearOfUtcMidnight } from '../../test/clock.ts';
 import { createScratchDatabase } from '../../test/helpers.ts';
 import { countArticleView, selectArticle, selectPopularArticlePage } from './queries.ts';
 import { isViewWindowStale, rebuildRecentViews, rollViewWindow } from './view-window.ts';
@@ -32,6 +33,10 @@ beforeAll(async () => {
       returning id`;
     ids[name] = row?.id ?? '';
   }
+  // The rows are placed by days before today, on both sides of the window's first day (29 days
+  // ago): after a midnight between them and the tests' reads each is a day older, and b's day 29
+  // has left the window.
+  await clearOfUtcMidnight(db.sql);
   const daily: [keyof typeof ids, number, number][] = [
     ['a', 0, 10],
     ['a', 35, 100],
