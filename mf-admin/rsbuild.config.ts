@@ -3,6 +3,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import {
   DEV_CORS,
+  federationRuntimeAliases,
   MF_REMOTE_EXPERIMENTS,
   MF_SHARE_STRATEGY,
   MF_SHARED,
@@ -36,6 +37,7 @@ export default defineConfig({
     // The standalone harness reads the signed-in user through the same origin, like the shell does.
     proxy: { '/api': `http://localhost:${PORTS.api}` },
   },
+  resolve: { alias: federationRuntimeAliases(import.meta.dirname) },
   source: {
     define: {
       __API_ORIGIN__: JSON.stringify(`http://localhost:${PORTS.api}`),
@@ -43,7 +45,7 @@ export default defineConfig({
     },
   },
   // Chunks resolve against wherever remoteEntry.js was loaded from, so one build deploys anywhere.
-  output: { assetPrefix: 'auto', injectStyles: REMOTE_BUNDLING.injectStyles },
+  output: { assetPrefix: 'auto' },
   performance: { chunkSplit: REMOTE_BUNDLING.chunkSplit },
   html: {
     title: 'mf-admin (standalone)',

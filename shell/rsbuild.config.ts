@@ -3,7 +3,12 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/rspack';
-import { MF_HOST_EXPERIMENTS, MF_SHARE_STRATEGY, MF_SHARED_HOST } from '../scripts/mf-shared.ts';
+import {
+  federationRuntimeAliases,
+  MF_HOST_EXPERIMENTS,
+  MF_SHARE_STRATEGY,
+  MF_SHARED_HOST,
+} from '../scripts/mf-shared.ts';
 import { devRemoteEntries, PORTS } from '../scripts/ports.ts';
 
 const RUNTIME_CONFIG_PATH = '/runtime-config.js';
@@ -22,6 +27,7 @@ export default defineConfig({
       dts: false,
     }),
   ],
+  resolve: { alias: federationRuntimeAliases(import.meta.dirname) },
   tools: {
     rspack: {
       plugins: [

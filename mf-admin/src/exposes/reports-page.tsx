@@ -1,4 +1,4 @@
-import '../remote.css';
+import '../remote-styles.ts';
 import {
   ADMIN_API_PATHS,
   REPORT_MESSAGES,

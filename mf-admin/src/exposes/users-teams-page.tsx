@@ -1,4 +1,4 @@
-import '../remote.css';
+import '../remote-styles.ts';
 import type { TRemotePageProps } from '@helpdesk/contracts';
 import { Skeleton } from '@helpdesk/shared-ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui/tabs';

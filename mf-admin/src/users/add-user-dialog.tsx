@@ -1,68 +1,50 @@
-import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
-import { Button, handleUnauthorized, Input, Spinner, toast } from '@helpdesk/shared-ui';
+import { Button } from '@helpdesk/shared-ui';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@helpdesk/shared-ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@helpdesk/shared-ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
-import { useFocusWhenIdle } from '../feedback/use-focus-when-idle.ts';
-import {
-  ADD_USER_DEFAULTS,
-  addUserFailure,
-  createUserBody,
-  type TAddUserFormInput,
-  type TAddUserFormOutput,
-  userCreatedToast,
-  ZAddUserForm,
-} from './add-user-form.ts';
+import { useState } from 'react';
+import type { AddUserForm as TAddUserForm } from './add-user-form-view.tsx';
 import { useCreateUser } from './use-user-admin.ts';
 
-const TEXT_FIELDS: {
-  name: Exclude<FieldPath<TAddUserFormInput>, 'role'>;
-  label: string;
-  type: string;
-  autoComplete: string;
-}[] = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'off' },
-  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'off' },
-  { name: 'username', label: 'Username', type: 'text', autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
-];
+// The form (react-hook-form's zod resolver, zod and the schema: about 29 KB gzip) is fetched when an
+// admin reaches for Add User, not with the Users tab: a remote's first use stays one small chunk
+// (docs/performance.md, frontend budgets).
+const loadAddUserForm = () => import('./add-user-form-view.tsx');
+const preloadAddUserForm = () => void loadAddUserForm();
 
 /** Add User: creates an active account with a chosen role (how agents and other admins come to exist). */
 export function AddUserDialog() {
   const [isOpen, setIsOpen] = useState(false);
+  const [AddUserForm, setAddUserForm] = useState<typeof TAddUserForm | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const create = useCreateUser();
+  // A form that cannot be fetched fails as a lazy page part does: the remote's error boundary, with Retry.
+  if (loadError) throw loadError;
 
   function handleOpenChange(next: boolean) {
     if (!next && create.isPending) return;
+    if (next && AddUserForm === null) {
+      // Opens once the form is here, so the dialog mounts whole and radix puts the focus in its first
+      // field (a placeholder would take that focus and keep it).
+      loadAddUserForm().then((module) => {
+        setAddUserForm(() => module.AddUserForm);
+        setIsOpen(true);
+      }, setLoadError);
+      return;
+    }
     setIsOpen(next);
   }
 
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button>
+        <Button onPointerEnter={preloadAddUserForm} onFocus={preloadAddUserForm}>
           <UserPlus aria-hidden />
           Add User
         </Button>
@@ -76,115 +58,14 @@ export function AddUserDialog() {
           </DialogDescription>
         </DialogHeader>
         {/* Radix mounts the content only while open, so every opening starts with an empty form. */}
-        <AddUserForm
-          isPending={create.isPending}
-          onCancel={() => handleOpenChange(false)}
-          onSubmit={(values, onError) =>
-            create.mutate(createUserBody(values), {
-              onSuccess: ({ user }) => {
-                toast(userCreatedToast(user));
-                setIsOpen(false);
-              },
-              onError,
-            })
-          }
-        />
+        {AddUserForm && (
+          <AddUserForm
+            create={create}
+            onCancel={() => handleOpenChange(false)}
+            onCreated={() => setIsOpen(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function AddUserForm({
-  isPending,
-  onCancel,
-  onSubmit,
-}: {
-  isPending: boolean;
-  onCancel: () => void;
-  onSubmit: (values: TAddUserFormOutput, onError: (error: unknown) => void) => void;
-}) {
-  const form = useForm<TAddUserFormInput, unknown, TAddUserFormOutput>({
-    resolver: zodResolver(ZAddUserForm),
-    defaultValues: ADD_USER_DEFAULTS,
-    reValidateMode: 'onSubmit',
-  });
-  const focusWhenIdle = useFocusWhenIdle(form, isPending);
-
-  useEffect(() => {
-    const subscription = form.watch((_values, { name, type }) => {
-      if (type === 'change' && name) form.clearErrors(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
-
-  function submit(values: TAddUserFormOutput) {
-    onSubmit(values, (error) => {
-      const failure = addUserFailure(error);
-      if (failure.kind === 'unauthorized') handleUnauthorized();
-      else if (failure.kind === 'fields') {
-        for (const [name, message] of failure.fields) form.setError(name, { type: 'server', message });
-        const [first] = failure.fields;
-        if (first) focusWhenIdle(first[0]);
-      } else toast(failure.toast);
-    });
-  }
-
-  return (
-    <Form {...form}>
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ name, label, type, autoComplete }) => (
-          <FormField
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <Input {...field} type={type} autoComplete={autoComplete} disabled={isPending} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        ))}
-        <FormField
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <FormItem className="sm:col-span-2">
-              <FormLabel>Role</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
-                <FormControl>
-                  <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {USER_ROLES.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {USER_ROLE_LABELS[role]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormDescription>
-                Agents work on tickets; admins also manage users, teams, settings and reports.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter className="sm:col-span-2">
-          <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {isPending && <Spinner aria-label="Creating the user" />}
-            {isPending ? 'Creating...' : 'Create User'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import '../remote.css';
+import '../remote-styles.ts';
 import type { TKbArticle, TRemotePageProps } from '@helpdesk/contracts';
 import { KB_LIMITS } from '@helpdesk/contracts';
 import {

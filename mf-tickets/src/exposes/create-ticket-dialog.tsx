@@ -1,4 +1,4 @@
-import '../remote.css';
+import '../remote-styles.ts';
 import type { TCreateTicketDialogProps } from '@helpdesk/contracts';
 import { CreateTicketDialog as Dialog } from '../create-ticket/create-ticket-dialog.tsx';
 

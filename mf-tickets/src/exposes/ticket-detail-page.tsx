@@ -1,4 +1,4 @@
-import '../remote.css';
+import '../remote-styles.ts';
 import type { TTicketDetail, TTicketDetailPageProps, TUser } from '@helpdesk/contracts';
 import {
   Alert,

@@ -1,4 +1,4 @@
-import '../remote.css';
+import '../remote-styles.ts';
 import type { TRemotePageProps } from '@helpdesk/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, Spinner } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';

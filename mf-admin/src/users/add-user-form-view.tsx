@@ -1,0 +1,147 @@
+import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
+import { Button, handleUnauthorized, Input, Spinner, toast } from '@helpdesk/shared-ui';
+import { DialogFooter } from '@helpdesk/shared-ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@helpdesk/shared-ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { useFocusWhenIdle } from '../feedback/use-focus-when-idle.ts';
+import {
+  ADD_USER_DEFAULTS,
+  addUserFailure,
+  createUserBody,
+  type TAddUserFormInput,
+  type TAddUserFormOutput,
+  userCreatedToast,
+  ZAddUserForm,
+} from './add-user-form.ts';
+import type { useCreateUser } from './use-user-admin.ts';
+
+const TEXT_FIELDS: {
+  name: Exclude<FieldPath<TAddUserFormInput>, 'role'>;
+  label: string;
+  type: string;
+  autoComplete: string;
+}[] = [
+  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'off' },
+  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'off' },
+  { name: 'username', label: 'Username', type: 'text', autoComplete: 'off' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+];
+
+/**
+ * The Add User form and its request. A module of its own, loaded when an admin reaches for Add User
+ * (see add-user-dialog.tsx): the resolver, zod and the schema stay out of the Users tab's first load.
+ */
+export function AddUserForm({
+  create,
+  onCancel,
+  onCreated,
+}: {
+  create: ReturnType<typeof useCreateUser>;
+  onCancel: () => void;
+  onCreated: () => void;
+}) {
+  const isPending = create.isPending;
+  const form = useForm<TAddUserFormInput, unknown, TAddUserFormOutput>({
+    resolver: zodResolver(ZAddUserForm),
+    defaultValues: ADD_USER_DEFAULTS,
+    reValidateMode: 'onSubmit',
+  });
+  const focusWhenIdle = useFocusWhenIdle(form, isPending);
+
+  useEffect(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  function submit(values: TAddUserFormOutput) {
+    create.mutate(createUserBody(values), {
+      onSuccess: ({ user }) => {
+        toast(userCreatedToast(user));
+        onCreated();
+      },
+      onError: (error) => {
+        const failure = addUserFailure(error);
+        if (failure.kind === 'unauthorized') handleUnauthorized();
+        else if (failure.kind === 'fields') {
+          for (const [name, message] of failure.fields) form.setError(name, { type: 'server', message });
+          const [first] = failure.fields;
+          if (first) focusWhenIdle(first[0]);
+        } else toast(failure.toast);
+      },
+    });
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
+        {TEXT_FIELDS.map(({ name, label, type, autoComplete }) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{label}</FormLabel>
+                <FormControl>
+                  <Input {...field} type={type} autoComplete={autoComplete} disabled={isPending} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ))}
+        <FormField
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <FormItem className="sm:col-span-2">
+              <FormLabel>Role</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
+                <FormControl>
+                  <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {USER_ROLES.map((role) => (
+                    <SelectItem key={role} value={role}>
+                      {USER_ROLE_LABELS[role]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormDescription>
+                Agents work on tickets; admins also manage users, teams, settings and reports.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter className="sm:col-span-2">
+          <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending && <Spinner aria-label="Creating the user" />}
+            {isPending ? 'Creating...' : 'Create User'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
