@@ -7,7 +7,7 @@
  * these machines drift 20-25% between runs. `bun run seed:large` must have run first.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { encodeCursor } from '../api/src/tickets/cursor.ts';
@@ -189,6 +189,16 @@ async function readFixtures(url: string) {
   } finally {
     await sql.end();
   }
+}
+
+// What else was running: a bench taken beside a test suite or a build moves ratios by 0.1-0.3 and
+// p99s tenfold, so a busy start is said and recorded with the results (1-minute load average, before
+// the bench's own servers start).
+const loadAtStart = loadavg()[0] ?? 0;
+if (loadAtStart > 1) {
+  say(
+    `the machine is busy before the bench starts (load average ${loadAtStart.toFixed(2)} on ${cpus().length} cores): results will not be comparable`,
+  );
 }
 
 const cluster = await openLargeCluster(say);
@@ -598,7 +608,7 @@ try {
   const report = {
     date: new Date().toISOString(),
     isQuick,
-    machine: { cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30) },
+    machine: { cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), loadAtStart },
     method: {
       rounds: ROUNDS,
       saturationSeconds: SATURATION_SECONDS,
@@ -613,6 +623,10 @@ try {
   mkdirSync(join(REPO_ROOT, 'bench/results'), { recursive: true });
   writeFileSync(join(REPO_ROOT, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(formatTable(report));
+  if (loadAtStart > 1)
+    console.log(
+      `\nnote: the machine was busy when the bench started (load average ${loadAtStart.toFixed(2)})`,
+    );
   const failed =
     results.some((result) => result.failures.length > 0) ||
     (mixed?.failures.length ?? 0) > 0 ||
