@@ -18,7 +18,6 @@ import {
   CardTitle,
   DISPLAY_SETTINGS_QUERY_KEY,
   formatDetailDate,
-  handleUnauthorized,
   Input,
   Spinner,
   toast,
@@ -39,7 +38,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { useFocusWhenIdle } from '../feedback/use-focus-when-idle.ts';
+import { useShowFormFailure } from '../feedback/use-show-form-failure.ts';
 import {
   saveSettingsFailure,
   settingsBody,
@@ -109,7 +108,7 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
   const save = useSaveSettings();
   const isPending = save.isPending;
   const isClearing = form.watch('clearSmtpPassword');
-  const focusWhenIdle = useFocusWhenIdle(form, isPending);
+  const showFailure = useShowFormFailure(form, isPending);
 
   useEffect(() => {
     const subscription = form.watch((_values, { name, type }) => {
@@ -125,13 +124,7 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
         form.reset(toFormValues(saved));
       },
       onError: (error) => {
-        const failure = saveSettingsFailure(error);
-        if (failure.kind === 'unauthorized') handleUnauthorized();
-        else if (failure.kind === 'fields') {
-          for (const [name, message] of failure.fields) form.setError(name, { type: 'server', message });
-          const [first] = failure.fields;
-          if (first) focusWhenIdle(first[0]);
-        } else toast(failure.toast);
+        showFailure(saveSettingsFailure(error));
       },
     });
   }

@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES, type TTeam, ZCreateTeamRequest } from '@helpdesk/contracts';
-import { Button, handleUnauthorized, Input, Spinner, Textarea, toast } from '@helpdesk/shared-ui';
+import { Button, Input, Spinner, Textarea } from '@helpdesk/shared-ui';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +15,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formFailure } from '../feedback/mutation-failure.ts';
-import { useFocusWhenIdle } from '../feedback/use-focus-when-idle.ts';
+import { useShowFormFailure } from '../feedback/use-show-form-failure.ts';
 import { useCreateTeam, useUpdateTeam } from './use-team-mutations.ts';
 
 type TTeamFormInput = z.input<typeof ZCreateTeamRequest>;
@@ -95,7 +95,7 @@ function TeamForm({
     // Errors come back only on the next submit: editing a field just clears its message.
     reValidateMode: 'onSubmit',
   });
-  const focusWhenIdle = useFocusWhenIdle(form, isPending);
+  const showFailure = useShowFormFailure(form, isPending);
 
   useEffect(() => {
     const subscription = form.watch((_values, { name, type }) => {
@@ -111,17 +111,13 @@ function TeamForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          const failure = formFailure(error, {
-            fieldNames: FIELD_NAMES,
-            title: team ? 'Error updating team' : 'Error creating team',
-            messageFields: [{ message: TEAM_MESSAGES.nameExists, field: 'name' }],
-          });
-          if (failure.kind === 'unauthorized') handleUnauthorized();
-          else if (failure.kind === 'fields') {
-            for (const [name, message] of failure.fields) form.setError(name, { type: 'server', message });
-            const [first] = failure.fields;
-            if (first) focusWhenIdle(first[0]);
-          } else toast(failure.toast);
+          showFailure(
+            formFailure(error, {
+              fieldNames: FIELD_NAMES,
+              title: team ? 'Error updating team' : 'Error creating team',
+              messageFields: [{ message: TEAM_MESSAGES.nameExists, field: 'name' }],
+            }),
+          );
         },
       },
     );

@@ -1,5 +1,5 @@
 import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
-import { Button, handleUnauthorized, Input, Spinner, toast } from '@helpdesk/shared-ui';
+import { Button, Input, Spinner, toast } from '@helpdesk/shared-ui';
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
 import {
   Form,
@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { useFocusWhenIdle } from '../feedback/use-focus-when-idle.ts';
+import { useShowFormFailure } from '../feedback/use-show-form-failure.ts';
 import {
   ADD_USER_DEFAULTS,
   addUserFailure,
@@ -59,7 +59,7 @@ export function AddUserForm({
     defaultValues: ADD_USER_DEFAULTS,
     reValidateMode: 'onSubmit',
   });
-  const focusWhenIdle = useFocusWhenIdle(form, isPending);
+  const showFailure = useShowFormFailure(form, isPending);
 
   useEffect(() => {
     const subscription = form.watch((_values, { name, type }) => {
@@ -75,13 +75,7 @@ export function AddUserForm({
         onCreated();
       },
       onError: (error) => {
-        const failure = addUserFailure(error);
-        if (failure.kind === 'unauthorized') handleUnauthorized();
-        else if (failure.kind === 'fields') {
-          for (const [name, message] of failure.fields) form.setError(name, { type: 'server', message });
-          const [first] = failure.fields;
-          if (first) focusWhenIdle(first[0]);
-        } else toast(failure.toast);
+        showFailure(addUserFailure(error));
       },
     });
   }
