@@ -1,5 +1,6 @@
 import type { TAuditLogEntry } from '@helpdesk/contracts';
 import type postgres from 'postgres';
+import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { ListPosition } from '../tickets/cursor.ts';
@@ -67,7 +68,7 @@ export function selectAuditPage(
       ${filters.before === null ? sql`` : sql`and l.created_at < ${filters.before}`}
       ${after === null ? sql`` : sql`and (l.created_at, l.id) < (${after.at}::timestamptz, ${after.id}::uuid)`}
     order by l.created_at desc, l.id desc
-    limit ${limit}`;
+    limit ${literalLimit(limit)}`;
 }
 
 /** The start of a local calendar day, as an ISO instant, in an IANA zone. */

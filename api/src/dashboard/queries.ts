@@ -1,4 +1,5 @@
 import type { TDashboardMetrics } from '@helpdesk/contracts';
+import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 
@@ -188,7 +189,7 @@ export function selectStaffActivity(db: Db, limit: number): Promise<ActivityRow[
     join tickets t on t.id = ev.ticket_id
     where u.role in ('agent', 'admin') and u.status = 'active'
     order by ev.created_at desc, u.id
-    limit ${limit}`;
+    limit ${literalLimit(limit)}`;
 }
 
 /**
@@ -216,5 +217,5 @@ export function selectStaffActivityOnRequesterTickets(
       order by e.user_id, e.created_at desc, e.id desc
     ) latest
     order by "createdAt" desc, "userId"
-    limit ${limit}`;
+    limit ${literalLimit(limit)}`;
 }

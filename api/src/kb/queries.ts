@@ -1,4 +1,5 @@
 import type { TArticleStatus, TKbArticle, TKbArticleSummary, TKbCategory } from '@helpdesk/contracts';
+import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 
@@ -92,7 +93,7 @@ export function selectArticlePage(
       ${popular}
       ${page.after === null ? sql`` : sql`and (a.updated_at, a.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
     order by a.updated_at desc, a.id desc
-    limit ${page.limit}`;
+    limit ${literalLimit(page.limit)}`;
 }
 
 /** A popular-list row plus its views in the window, which orders the list. */
@@ -128,7 +129,7 @@ export function selectPopularArticlePage(
           : sql`and (coalesce(r.views, 0), a.view_count, a.id) < (${page.after.recentViews}::int, ${page.after.viewCount}::int, ${page.after.id}::uuid)`
       }
     order by coalesce(r.views, 0) desc, a.view_count desc, a.id desc
-    limit ${page.limit}`;
+    limit ${literalLimit(page.limit)}`;
 }
 
 /**

@@ -156,6 +156,24 @@ describe('query plans at scale', () => {
     expect(seqScans).toEqual([]);
   });
 
+  test('a ticket page is planned once, then runs its cached plan (no LIMIT parameter)', async () => {
+    // With `limit $n` PostgreSQL cannot cost a generic plan at this size and plans every
+    // execution again (db/literal-limit.ts): eight executions on one connection, eight plannings.
+    const connection = await db.sql.reserve();
+    try {
+      const filters: TicketListFilters = { requesterId: null, status: 'in_progress', priority: null };
+      for (let run = 0; run < 8; run++)
+        await selectTicketPage(connection, filters, { limit: 26, after: null });
+      const [plans] = await connection<{ generic: number; custom: number }[]>`
+        select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+        where statement like '%"cursorAt"%from tickets t%' and statement not like '%pg_prepared_statements%'`;
+      expect(plans?.custom).toBeLessThanOrEqual(5);
+      expect(plans?.generic).toBeGreaterThanOrEqual(3);
+    } finally {
+      connection.release();
+    }
+  });
+
   test('ticket numbers keep every digit past TKT-999999 and stay unique', async () => {
     await db.sql`select setval('ticket_number_seq', 999998)`;
     const rows = await db.sql<{ ticketNumber: string }[]>`

@@ -10,6 +10,7 @@ import type {
   TTicketSummary,
 } from '@helpdesk/contracts';
 import type { JSONValue, PendingQuery, Row } from 'postgres';
+import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { type NewOutboxMessage, outboxInsert, outboxWakeUp } from '../email/queries.ts';
@@ -72,7 +73,7 @@ export function selectTicketPage(
       ${filters.priority === null ? sql`` : sql`and t.priority = ${filters.priority}`}
       ${page.after === null ? sql`` : sql`and (t.created_at, t.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
     order by t.created_at desc, t.id desc
-    limit ${page.limit}`;
+    limit ${literalLimit(page.limit)}`;
 }
 
 /**
