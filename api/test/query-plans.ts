@@ -93,3 +93,28 @@ export async function insertPlanUsers(sql: Sql, count: number, agents: number): 
     returning id`;
   return users.map((user) => user.id);
 }
+
+/**
+ * How a statement was planned over `runs` executions on one connection (its prepared statement's
+ * counters): PostgreSQL plans the first five for their parameters and then keeps a generic plan
+ * when it can cost one; a `limit $n` it cannot cost, so such a statement is planned every time.
+ * `marker` is a piece of the statement's text that names it among the connection's statements.
+ */
+export async function plansOverRuns(
+  sql: Sql,
+  marker: string,
+  runs: number,
+  run: (connection: Sql) => Promise<unknown>,
+): Promise<{ generic: number; custom: number }> {
+  const connection = await sql.reserve();
+  try {
+    for (let index = 0; index < runs; index++) await run(connection);
+    const rows = await connection<{ generic: number; custom: number }[]>`
+      select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+      where strpos(statement, ${marker}) > 0 and strpos(statement, 'pg_prepared_statements') = 0`;
+    if (rows.length !== 1) throw new Error(`${rows.length} statements hold ${JSON.stringify(marker)}`);
+    return rows[0] ?? { generic: 0, custom: 0 };
+  } finally {
+    connection.release();
+  }
+}

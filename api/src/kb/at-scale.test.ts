@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ARTICLE_STATUSES } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
-import { createPlanTracer, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
+import { createPlanTracer, type PlanNode, type PlanTracer, plansOverRuns } from '../../test/query-plans.ts';
 import {
   type ArticleListFilters,
   countArticleView,
@@ -161,6 +161,36 @@ describe('knowledge base query plans at scale', () => {
   });
 
   // A word in nearly every article is rightly read by a scan (ranking needs every match); it stays fast.
+  test('lists and searches are planned once, then run their cached plans (no LIMIT parameter)', async () => {
+    const common = buildSearchTerms('common text');
+    if (!common) throw new Error('no terms');
+    const runs: [string, (sql: Sql) => Promise<unknown>][] = [
+      [
+        'a.updated_at::text as "cursorAt"',
+        (sql) =>
+          selectArticlePage(
+            sql,
+            { status: 'published', categoryId: null, isPopular: null },
+            { limit: 13, after: null },
+          ),
+      ],
+      [
+        'order by coalesce(r.views, 0) desc',
+        (sql) =>
+          selectPopularArticlePage(
+            sql,
+            { status: 'published', categoryId: null },
+            { limit: 13, after: null },
+          ),
+      ],
+      ['ts_rank_cd', (sql) => selectArticlesByText(sql, { ...common, status: 'published', limit: 10 })],
+    ];
+    for (const [marker, run] of runs) {
+      const plans = await plansOverRuns(db.sql, marker, 8, run);
+      expect({ marker, ...plans, isCached: plans.generic >= 3 }).toMatchObject({ marker, isCached: true });
+    }
+  });
+
   test('a search matching nearly every article answers in well under a second', async () => {
     const common = buildSearchTerms('common text');
     if (!common) throw new Error('no terms');

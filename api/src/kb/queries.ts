@@ -19,7 +19,7 @@ const topRead = () => sql`
     from kb_article_recent_views r join kb_articles p on p.id = r.article_id
     where r.views > 0 and p.status = 'published'
     order by r.views desc, r.article_id
-    limit ${POPULAR_TOP_READ}
+    limit ${literalLimit(POPULAR_TOP_READ)}
   )`;
 
 const isPopular = () => sql`(a.status = 'published' and (a.is_popular or a.id in (select id from top_read)))`;
@@ -153,7 +153,7 @@ export function selectArticlesByText(
       from kb_articles a
       where a.search_vector @@ to_tsquery('english', ${search.anyWords}) ${statusIs(search.status)}
       order by 2 desc, 3 desc, a.updated_at desc, a.id desc
-      limit ${search.limit}
+      limit ${literalLimit(search.limit)}
     )
     select ${summaryColumns()}
     from hits h join kb_articles a on a.id = h.id ${joins()}
@@ -177,7 +177,7 @@ export function selectArticlesBySimilarity(
       where ${search.text} <% a.search_text ${statusIs(search.status)}
         and a.id <> all(${db.array(search.excludedIds)}::uuid[])
       order by 2 desc, a.updated_at desc, a.id desc
-      limit ${search.limit}
+      limit ${literalLimit(search.limit)}
     )
     select ${summaryColumns()}
     from hits h join kb_articles a on a.id = h.id ${joins()}
