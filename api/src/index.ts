@@ -89,7 +89,10 @@ async function shutDown(signal: string) {
     sessionListener ? Promise.race([sessionListener.stop(), Bun.sleep(2_000)]) : null,
   ]);
   clearTimeout(forceTimer);
-  await Promise.all([sql.end({ timeout: 5 }), searchSql.end({ timeout: 5 })]);
+  // Requests and worker rounds are done: what is left are idle connections, each told to
+  // terminate. One whose peer never answers (a half-open TCP connection, e.g. behind a proxy that
+  // lost the server) would hold the exit for the whole grace, so it is short.
+  await Promise.all([sql.end({ timeout: 1 }), searchSql.end({ timeout: 1 })]);
   consoleLogger.info('API stopped');
   process.exit(0);
 }
