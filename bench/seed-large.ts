@@ -3,7 +3,7 @@
  * database (bench/lib/large-database.ts), built with set-based SQL: 10,000 users (200 agents, 5
  * admins), 8 teams, tickets over three years with the status mix of a working desk (old ones
  * closed, recent ones open), about 3 comments a ticket (a fifth internal), their events, 2,000 KB
- * articles and the agents' notifications. Both sizes have the same people, so the 10k database
+ * articles and the agents' notifications (a ticket_created broadcast per ticket). Both sizes have the same people, so the 10k database
  * differs from the 1m one only in its ticket count. A database seeded by this version is kept
  * unless --force.
  */
@@ -389,6 +389,35 @@ async function seedNotifications(sql: Sql) {
       t.created_at
     from tickets t
     where t.assignee_id is not null and abs(hashtext(t.id::text)) % 8 = 0`;
+  // Every ticket told every agent it was opened (a new ticket has no team): one broadcast each
+  // (migration 00035), from its requester, at its creation time. Given times skip the fence's
+  // stamp, so each agent's feed is set afterwards: they see everything since they joined, last
+  // marked all read between a week and an hour ago, and read about one in twenty since one by one.
+  await sql`
+    insert into broadcast_notifications (actor_id, type, title, message, related_entity_id, related_entity_type, created_at)
+    select t.requester_id, 'ticket_created', 'New ticket ' || t.ticket_number,
+           'A new ticket was opened: "' || t.title || '".', t.id, 'ticket', t.created_at
+    from tickets t`;
+  await sql`
+    update broadcast_feeds f
+    set visible_from = u.created_at,
+        read_through = now() - make_interval(hours => 1 + abs(hashtext(u.id::text)) % 168)
+    from users u where u.id = f.user_id`;
+  await sql`
+    insert into broadcast_reads (user_id, broadcast_id, read_at)
+    select f.user_id, b.id, b.created_at + interval '20 minutes'
+    from broadcast_feeds f
+    join broadcast_notifications b on b.created_at > f.read_through and b.created_at < now() - interval '20 minutes'
+    where abs(hashtext(f.user_id::text || b.id::text)) % 20 = 0 and b.actor_id is distinct from f.user_id`;
+  // base = the broadcasts up to read_through (the total minus the ones after it: a short range of
+  // the index each); adjust = the ones after it that are not unread: own, or marked.
+  await sql`
+    update broadcast_feeds f
+    set base = (select coalesce(sum(total), 0) from broadcast_totals)
+             - (select count(*) from broadcast_notifications b where b.created_at > f.read_through),
+        adjust = (select count(*) from broadcast_notifications b
+                  where b.created_at > f.read_through and b.actor_id = f.user_id)
+               + (select count(*) from broadcast_reads r where r.user_id = f.user_id)`;
 }
 
 async function seedSize(sql: Sql, size: LargeSize) {
@@ -413,7 +442,8 @@ async function seedSize(sql: Sql, size: LargeSize) {
   const [counts] = await sql`
     select (select count(*) from tickets)::int as tickets, (select count(*) from ticket_comments)::int as comments,
            (select count(*) from users)::int as users, (select count(*) from kb_articles)::int as articles,
-           (select count(*) from notifications)::int as notifications`;
+           (select count(*) from notifications)::int as notifications,
+           (select count(*) from broadcast_notifications)::int as broadcasts`;
   say(`${size}: ${JSON.stringify(counts)}`);
 }
 

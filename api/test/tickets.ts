@@ -7,6 +7,7 @@ import {
   type TTicketStatus,
   ZTicketDetail,
 } from '@helpdesk/contracts';
+import { selectNotifications } from '../src/notifications/queries.ts';
 import { sql, type TestClient } from './helpers.ts';
 
 /** Response and resolution hours of the test policies (the seed's values). */
@@ -103,14 +104,17 @@ export async function createTeam(
   return team.id;
 }
 
-/** Notifications a user has about one ticket, oldest first. */
+/**
+ * Notifications a user has about one ticket, oldest first: their own rows and the broadcasts to
+ * every agent their bell shows (migration 00035), as the bell's list reads them.
+ */
 export async function notificationsAbout(
   userId: string,
   ticketId: string,
 ): Promise<{ type: string; title: string; message: string }[]> {
-  const rows = await sql<{ type: string; title: string; message: string }[]>`
-    select type, title, message from notifications
-    where user_id = ${userId} and related_entity_id = ${ticketId}
-    order by created_at, id`;
-  return [...rows];
+  const list = await selectNotifications(sql, userId, 100_000);
+  return list
+    .filter((notification) => notification.relatedEntityId === ticketId)
+    .reverse()
+    .map(({ type, title, message }) => ({ type, title, message }));
 }

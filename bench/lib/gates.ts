@@ -26,7 +26,13 @@ type PlanNode = {
 };
 type LoggedPlan = { 'Query Text': string; Plan: PlanNode };
 
-const WATCHED_TABLES = new Set(['tickets', 'ticket_comments', 'notifications']);
+const WATCHED_TABLES = new Set([
+  'tickets',
+  'ticket_comments',
+  'notifications',
+  'broadcast_notifications',
+  'broadcast_reads',
+]);
 const MAX_SORTED_ROWS = 1_000;
 
 /** Each JSON object that follows "plan:" in the server log (auto_explain with log_format json). */

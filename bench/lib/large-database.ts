@@ -106,6 +106,8 @@ const WRITTEN_TABLES = [
   'ticket_comments',
   'ticket_events',
   'notifications',
+  // Its delete trigger puts every agent's feed right (00035); marks on these go with them.
+  'broadcast_notifications',
   'email_outbox',
   'jobs',
   'sla_alerts',
@@ -142,6 +144,10 @@ export async function removeBenchWrites(url: string, log: (line: string) => void
     log(`removed ${removed} rows an earlier run wrote; vacuuming`);
     await sql`set statement_timeout = 0`;
     await sql`vacuum analyze tickets, ticket_comments, ticket_events, notifications`;
+    // Not in the list above: a data set seeded before 00035 gets the table from the API's migration.
+    if ((await sql`select to_regclass('broadcast_notifications') as name`)[0]?.name) {
+      await sql`vacuum analyze broadcast_notifications, broadcast_reads, broadcast_feeds`;
+    }
   } finally {
     await sql.end();
   }

@@ -11,14 +11,17 @@ import { notFound } from '../errors.ts';
 import { publishNotificationsChanged } from '../realtime/publish.ts';
 import {
   countUnreadNotifications,
+  deleteBroadcastReads,
   insertStaffNotifications,
   markAllNotificationsRead,
+  markBroadcastRead,
   markNotificationRead,
+  moveBroadcastWatermark,
   selectNotifications,
   type TicketNotification,
 } from './queries.ts';
 
-/** The user's own notifications, newest first. */
+/** The user's notifications (their own rows and the broadcasts to every agent they see), newest first. */
 export function listNotifications(userId: string): Promise<TNotification[]> {
   return selectNotifications(sql, userId, NOTIFICATION_LIST_LIMIT);
 }
@@ -29,22 +32,31 @@ export async function countUnread(userId: string): Promise<TNotificationCountRes
 }
 
 /**
- * Marks one of the user's own notifications read; someone else's answers 404 like a missing one.
- * The user's other tabs hear of it, so their bells agree.
+ * Marks one of the user's notifications read (an own row, or a broadcast their bell shows);
+ * someone else's, or a broadcast they do not see, answers 404 like a missing one. The user's
+ * other tabs hear of it, so their bells agree.
  */
 export function readNotification(userId: string, id: string): Promise<TNotification> {
   return sql.begin(async (tx) => {
-    const notification = await markNotificationRead(tx, userId, id);
+    const notification =
+      (await markNotificationRead(tx, userId, id)) ?? (await markBroadcastRead(tx, userId, id));
     if (!notification) throw notFound('Notification not found');
     await publishNotificationsChanged(tx, [userId]);
     return notification;
   });
 }
 
-/** Marks every unread notification of the user read (and tells the user's other tabs when any was). */
+/**
+ * Marks every unread notification of the user read: their own rows, and every broadcast up to now
+ * (the feed's watermark moves; its marks are no longer needed). Tells the user's other tabs when
+ * any was unread.
+ */
 export function readAllNotifications(userId: string): Promise<TReadAllNotificationsResponse> {
   return sql.begin(async (tx) => {
-    const updated = await markAllNotificationsRead(tx, userId);
+    const own = await markAllNotificationsRead(tx, userId);
+    const broadcasts = await moveBroadcastWatermark(tx, userId);
+    if (broadcasts !== null) await deleteBroadcastReads(tx, userId);
+    const updated = own + (broadcasts ?? 0);
     if (updated > 0) await publishNotificationsChanged(tx, [userId]);
     return { updated };
   });

@@ -37,7 +37,8 @@ export function sseEvent(type: string, data: unknown): string {
 /**
  * This process's fan-out: ONE `LISTEN` connection for all of its streams (postgres.js re-listens
  * after a reconnect), started by the first stream and ended by stop(). Each NOTIFY goes to the
- * streams it concerns: `notifications` to the named users, `ticket` to agents and admins only.
+ * streams it concerns: `notifications` to the named users, `agentNotifications` to every agent
+ * but the one named, `ticket` to agents and admins only.
  * A heartbeat comment keeps proxies from closing idle streams, and each heartbeat re-checks the
  * streams (session, role, the push switch) through `verify`.
  */
@@ -154,6 +155,15 @@ export class RealtimeHub {
       const text = sseEvent('notifications', {});
       for (const userId of message.userIds) {
         for (const stream of [...(this.#byUser.get(userId) ?? [])]) stream.write(text);
+      }
+      return;
+    }
+    if (message.type === 'agentNotifications') {
+      // The stream's role is re-checked on every heartbeat (a changed role ends the stream), so an
+      // agent's stream is an active agent's, give or take one heartbeat: the bell only refetches.
+      const text = sseEvent('notifications', {});
+      for (const stream of [...this.#streams]) {
+        if (stream.role === 'agent' && stream.userId !== message.exceptUserId) stream.write(text);
       }
       return;
     }

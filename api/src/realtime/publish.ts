@@ -6,10 +6,13 @@ export const REALTIME_CHANNEL = 'helpdesk_events';
 
 /**
  * What travels between API processes: ids only. `notifications` names the users whose bell
- * changed; `ticket` names a ticket that changed (staff only decide at delivery).
+ * changed; `agentNotifications` is every active agent's bell but one (a broadcast of 00035: the
+ * hub picks the agents' streams, so the message stays small however many agents there are);
+ * `ticket` names a ticket that changed (staff only decide at delivery).
  */
 export const ZRealtimeMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('notifications'), userIds: z.array(z.uuid()).min(1) }),
+  z.strictObject({ type: z.literal('agentNotifications'), exceptUserId: z.uuid().nullable() }),
   z.strictObject({ type: z.literal('ticket'), ticketId: z.uuid() }),
 ]);
 export type RealtimeMessage = z.infer<typeof ZRealtimeMessage>;
@@ -23,7 +26,7 @@ const USER_IDS_PER_MESSAGE = 100;
  * identical messages of one transaction into one.
  */
 export async function publishRealtime(tx: Db, message: RealtimeMessage): Promise<void> {
-  if (message.type === 'ticket') {
+  if (message.type !== 'notifications') {
     await tx`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(message)})`;
     return;
   }

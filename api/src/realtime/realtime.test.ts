@@ -336,6 +336,40 @@ describe('GET /api/events', () => {
     ).toEqual([]);
   });
 
+  test('a new ticket rings every agent’s bell on both processes, never its creator’s, an admin’s or an end user’s', async () => {
+    await setPush(admin, true);
+    const [agentOne, agentTwo, creator, requester] = [
+      await person('agent'),
+      await person('agent', two),
+      await person('agent', two),
+      await person('end_user'),
+    ];
+    const streams = {
+      agentOne: await stream(one, agentOne),
+      agentTwo: await stream(two, agentTwo),
+      creator: await stream(one, creator),
+      admin: await stream(two, admin),
+      requester: await stream(one, requester),
+    };
+    const ticket = await fileTicket(two, creator);
+    await streams.agentOne.waitFor('notifications');
+    await streams.agentTwo.waitFor('notifications');
+    // Everyone on staff hears the ticket itself; the creator's and admin's bells stay quiet.
+    await streams.creator.waitFor('ticket');
+    await streams.admin.waitFor('ticket');
+    await Bun.sleep(200);
+    expect(streams.creator.events('notifications')).toEqual([]);
+    expect(streams.admin.events('notifications')).toEqual([]);
+    expect(
+      streams.requester.received.filter((item) => item.event !== 'comment' && item.event !== 'retry'),
+    ).toEqual([]);
+    // And the bell the event rang has the broadcast in it.
+    const bell = await call(one.base, agentOne.cookie, 'GET', API_PATHS.notifications);
+    expect((bell.body as { relatedEntityId: string | null }[]).map((n) => n.relatedEntityId)).toContain(
+      ticket.id,
+    );
+  });
+
   test('another user’s bell events never arrive; reading in one tab updates the other tabs', async () => {
     await setPush(admin, true);
     const assignee = await person('agent');

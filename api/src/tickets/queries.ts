@@ -16,7 +16,8 @@ import { sql } from '../db.ts';
 import { type NewOutboxMessage, outboxInsert, outboxWakeUp } from '../email/queries.ts';
 import { jobInsert, jobsWakeUp } from '../jobs/queries.ts';
 import {
-  type NotificationAudience,
+  agentBroadcastInsert,
+  agentBroadcastPublish,
   notificationsPublish,
   type StaffNotificationRows,
   staffNotificationsInsert,
@@ -194,9 +195,10 @@ export type NewTicket = {
 /**
  * Files a ticket with everything it causes, in one statement (one transaction, one round trip):
  * the ticket with its SLA deadlines from the active policy of its priority (null without one), its
- * 'created' event, its notifications, the auto assignment job while Settings' auto assignment is
+ * 'created' event, its notification to every active agent but the actor (one broadcast row, 00035:
+ * a new ticket has no team yet), the auto assignment job while Settings' auto assignment is
  * on (`autoAssignmentDefault` while nobody has saved settings), and the NOTIFYs
- * (the ticket's and the recipients' realtime messages, the jobs' wake-up), delivered on COMMIT.
+ * (the ticket's and the agents' realtime messages, the jobs' wake-up), delivered on COMMIT.
  * Answers the ticket as its creator sees it, built from the rows the statement wrote (a new ticket
  * has no comments or attachments and one event) instead of reading them again.
  */
@@ -205,7 +207,7 @@ export async function insertTicketWithEffects(
   ticket: NewTicket,
   effects: {
     actorId: string;
-    notification: { audience: NotificationAudience; type: TNotificationType; message: string };
+    notification: { type: TNotificationType; message: string };
     /** Queued while Settings' auto assignment is on and the ticket has no assignee. */
     autoAssignJob: { kind: string; payload: JSONValue; dedupeKey: string };
     autoAssignmentDefault: boolean;
@@ -235,16 +237,21 @@ export async function insertTicketWithEffects(
         },
       ])}
     ),
-    notified as (
-      ${staffNotificationsInsert({
-        audience: effects.notification.audience,
+    referenced as (
+      -- The users rows the statement's foreign keys lock anyway (requester, and the actor through
+      -- the event), taken before the broadcast's fence: a role change holds admin rows while it
+      -- waits for the fence (00035), so taking them after it could deadlock.
+      select id from users where id in (${ticket.requesterId}, ${effects.actorId}) for key share
+    ),
+    broadcast as (
+      ${agentBroadcastInsert({
         actorId: effects.actorId,
         type: effects.notification.type,
         title: sql`'New ticket ' || t.ticket_number`,
         message: sql`${effects.notification.message}`,
         relatedEntityId: sql`t.id`,
         relatedEntityType: 'ticket',
-        source: sql`t`,
+        source: sql`t cross join (select count(*) from referenced) as held`,
       })}
     ),
     job as (
@@ -256,7 +263,7 @@ export async function insertTicketWithEffects(
     ),
     announced as (
       select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(ticket.id)})
-      union all ${notificationsPublish('notified')}
+      union all ${agentBroadcastPublish('broadcast', effects.actorId)}
       union all ${jobsWakeUp('job')}
     )
     select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",

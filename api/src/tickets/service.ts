@@ -147,8 +147,8 @@ async function resolveRequester(db: Db, viewer: Viewer, email: string | undefine
 
 /**
  * Files a ticket: the ticket with its SLA deadlines, its 'created' event and the ticket_created
- * notifications (the team's staff, or every active agent when there is no team; never the
- * creator), the auto assignment job and, when asked, the requester's confirmation email in one
+ * notification (a new ticket has no team, so every active agent but the creator: one broadcast),
+ * the auto assignment job and, when asked, the requester's confirmation email in one
  * transaction, honouring an Idempotency-Key. Without a confirmation or a key that is a single
  * statement.
  */
@@ -178,9 +178,9 @@ export function createTicket(
           },
           {
             actorId: viewer.id,
-            // A new ticket has no team yet, so every active agent hears of it.
+            // A new ticket has no team yet, so every active agent hears of it: one broadcast row
+            // however many agents there are (migration 00035).
             notification: {
-              audience: { userIds: [], teamId: null, allAgents: true },
               type: 'ticket_created',
               message: `A new ticket was opened: "${body.title}".`,
             },

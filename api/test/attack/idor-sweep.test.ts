@@ -94,10 +94,16 @@ async function comment(client: TestClient, ticketId: string, content: string, is
   return (response.body as { id: string }).id;
 }
 
-async function unreadNotificationOf(userId: string): Promise<string> {
+/**
+ * A notification of the user's own (a row only they see; a ticket_created broadcast is seen by
+ * every agent, so it is nobody's to steal).
+ */
+async function unreadNotificationOf(userId: string, ticketId: string): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
-    select id from notifications where user_id = ${userId} and not is_read order by created_at desc limit 1`;
-  if (!row) throw new Error('the user has no unread notification');
+    insert into notifications (user_id, type, title, message, related_entity_id, related_entity_type)
+    values (${userId}, 'ticket_assigned', 'Assigned to you', 'A ticket is yours.', ${ticketId}, 'ticket')
+    returning id`;
+  if (!row) throw new Error('the notification was not inserted');
   return row.id;
 }
 
@@ -148,9 +154,8 @@ beforeAll(async () => {
   const teamName = `Secret team ${tag}`;
   const teamId = await createTeam(teamName, [victimAgentUser.id]);
 
-  // Filing the victim's ticket notified every agent (no team): each agent has a notification now.
-  const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id);
-  const agentNotification = await unreadNotificationOf(agentUser.id);
+  const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id, victimTicket.id);
+  const agentNotification = await unreadNotificationOf(agentUser.id, ownTicket.id);
 
   const cookieOf = (client: TestClient) => {
     if (!client.cookie) throw new Error('no session cookie');
