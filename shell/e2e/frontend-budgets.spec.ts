@@ -31,7 +31,9 @@ const CEILING = {
   // less); zod and the schemas (38 KB) load with the first form: the start-up path imports
   // `@helpdesk/contracts/constants` and checks API answers with hand-written guards. The federation
   // runtime takes its SDK's ESM build (scripts/mf-shared.ts, federationRuntimeAliases): 0.6 KB less.
-  shellBootGzip: 209 * KB,
+  // 2026-11, sixth session: 200.1 KB in 17 files: the layout and the dashboard are no longer route chunks
+  // of their own (fetched after React's first render), so their chunk overhead went too.
+  shellBootGzip: 206 * KB,
   remoteFirstUseGzip: {
     // 2026-11: tickets 25.7 KB, knowledge base 28.3 KB, admin (users & teams) 27.0 KB: every remote is
     // within the issue's 30 KB, which is now the limit. Before: 31.3, 33.9 and 60.5 KB; before this

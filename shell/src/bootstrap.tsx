@@ -12,6 +12,8 @@ import { ConfigErrorScreen } from './remote/config-error-screen.tsx';
 import { MANIFEST_ONCE_PLUGIN } from './remote/load-remote-component.ts';
 import { parseRuntimeConfig } from './remote/runtime-config.ts';
 import { router } from './router.tsx';
+import { takeEarlySession } from './session/early-session.ts';
+import { seedEarlySession } from './session/seed-early-session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -23,14 +25,23 @@ if (config.ok) {
   registerRemotes(config.remotes);
   registerPlugins([MANIFEST_ONCE_PLUGIN]);
   const queryClient = createQueryClient();
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  seedEarlySession(queryClient, takeEarlySession());
+  // The router resolves the first page before React's first render. Rendered at once, the router loads
+  // it from an effect after a first pass that only suspends (nothing shows until the load ends either
+  // way): that pass cost about 400 ms of a cold load with the CPU slowed 4x (docs/performance.md).
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  router.load().then(render, (error: unknown) => {
+    console.error(error);
+    render();
+  });
 } else {
   console.error(config.problem);
   root.render(<ConfigErrorScreen problem={config.problem} />);

@@ -44,6 +44,12 @@ async function readJson<T>(res: Response): Promise<T> {
   return JSON.parse(text || 'null');
 }
 
+/** Reads an API answer fetched elsewhere the way apiRequest does: ApiRequestError for a non-2xx, else its JSON. */
+export async function readApiResponse<T = unknown>(res: Response): Promise<T> {
+  await throwIfNotOk(res);
+  return readJson<T>(res);
+}
+
 export type TApiRequestInit = {
   signal?: AbortSignal;
   /** Extra request headers, e.g. `Idempotency-Key`; the JSON content type is always ours. */
