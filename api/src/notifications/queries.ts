@@ -195,18 +195,11 @@ export function notificationsPublish(notifiedCte: string): PendingQuery<Row[]> {
     group by n.chunk`;
 }
 
-/** A notification to every active agent but the actor, as the body of a data-modifying CTE. */
-export type AgentBroadcast = {
-  /** Left out of the audience; null for the system. */
-  actorId: string | null;
-  type: TNotificationType;
-  title: PendingQuery<Row[]>;
-  message: PendingQuery<Row[]>;
-  relatedEntityId: PendingQuery<Row[]>;
-  relatedEntityType: string;
-  /** FROM items the values come from (a CTE); empty for none. */
-  source?: PendingQuery<Row[]>;
-};
+/**
+ * A notification to every active agent but the actor, as the body of a data-modifying CTE: a staff
+ * notification without an audience (its audience is the feeds); `source`, when given, is its only FROM item.
+ */
+export type AgentBroadcast = Omit<StaffNotificationRows, 'audience'>;
 
 /**
  * One broadcast row (00035) for every active agent but the actor, whatever their number: its
