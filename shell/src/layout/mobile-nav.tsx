@@ -17,7 +17,7 @@ function MenuButton(props: ComponentProps<typeof Button>) {
 /** On small screens the sidebar becomes a drawer behind a menu button. */
 export function MobileNav({ user }: { user: TUser }) {
   const [isOpen, setIsOpen] = useState(false);
-  const loaded = useIntentModule(drawer, { isOpen, onActivate: () => setIsOpen(true) });
+  const loaded = useIntentModule(drawer, { onActivate: () => setIsOpen(true) });
   if (loaded.module === null) {
     return <MenuButton aria-haspopup="dialog" aria-expanded={false} {...loaded.placeholderProps} />;
   }

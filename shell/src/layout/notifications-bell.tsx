@@ -96,7 +96,7 @@ export function NotificationsBell() {
     }
   }
 
-  const bellPopover = useIntentModule(popover, { isOpen, onActivate: () => handleOpenChange(true) });
+  const bellPopover = useIntentModule(popover, { onActivate: () => handleOpenChange(true) });
   const bellButton = (
     <Button
       variant="ghost"

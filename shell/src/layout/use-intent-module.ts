@@ -18,22 +18,26 @@ export function useLoadedModule<M>(loader: TOnDemandLoader<M>): M | null {
 
 /**
  * The module once loaded (null until then) and the props of the plain button shown meanwhile. A click
- * on that button calls `onActivate` (open the menu) and the control opens as soon as the module is
- * there; a button that had the keyboard focus hands it to the real trigger that replaces it.
+ * on that button opens the control as soon as the module is there: the real trigger replaces the
+ * button, takes the focus it had (or the click gave it), and only then `onActivate` opens the control.
+ * Opened in the same render as the swap, the removed button's lost focus counted as a focus outside
+ * the new menu, which could close it again at once (an e2e flake: the user menu's Log out never showed).
  */
-export function useIntentModule<M>(
-  loader: TOnDemandLoader<M>,
-  options: { isOpen: boolean; onActivate: () => void },
-) {
+export function useIntentModule<M>(loader: TOnDemandLoader<M>, options: { onActivate: () => void }) {
   const module = useLoadedModule(loader);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const isPlaceholderFocused = useRef(false);
-  const isOpen = useRef(options.isOpen);
-  isOpen.current = options.isOpen;
+  const isActivationPending = useRef(false);
+  const onActivate = useRef(options.onActivate);
+  onActivate.current = options.onActivate;
 
   useEffect(() => {
-    // An open menu moves the focus into itself; only a closed one keeps it on its trigger.
-    if (module !== null && isPlaceholderFocused.current && !isOpen.current) triggerRef.current?.focus();
+    if (module === null) return;
+    if (isPlaceholderFocused.current || isActivationPending.current) triggerRef.current?.focus();
+    if (isActivationPending.current) {
+      isActivationPending.current = false;
+      onActivate.current();
+    }
   }, [module]);
 
   const prefetch = () => void loader.load();
@@ -47,7 +51,7 @@ export function useIntentModule<M>(
       isPlaceholderFocused.current = false;
     },
     onClick: () => {
-      options.onActivate();
+      isActivationPending.current = true;
       prefetch();
     },
   };

@@ -34,7 +34,7 @@ export function UserMenu({ user }: { user: TUser }) {
   // useLogout only ever sends the user to /login.
   const logout = useLogout(() => void navigate({ to: '/login' }));
   const [isOpen, setIsOpen] = useState(false);
-  const menu = useIntentModule(dropdownMenu, { isOpen, onActivate: () => setIsOpen(true) });
+  const menu = useIntentModule(dropdownMenu, { onActivate: () => setIsOpen(true) });
   if (menu.module === null) {
     return (
       <UserMenuButton user={user} aria-haspopup="menu" aria-expanded={false} {...menu.placeholderProps} />
