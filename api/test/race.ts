@@ -1,4 +1,4 @@
-import type { TransactionSql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { createSql } from '../src/db/postgres.ts';
 import { createRandom, type Random } from '../src/seed/random.ts';
 
@@ -47,4 +47,31 @@ export async function raceTransactions(options: {
     await Promise.all(pools.map((pool) => pool.end()));
   }
   return { committed, rolledBack, writers: options.writers };
+}
+
+/**
+ * The sequential sibling of raceTransactions: `steps` transactions one after another on `db`, each
+ * `work` (with the test's seeded random), a fifth of them rolled back after their work, and `check`
+ * after every tenth and once at the end: the counters tests' "equal the recount after each" loop.
+ */
+export async function randomTransactions(options: {
+  db: Sql;
+  random: Random;
+  steps: number;
+  work: (tx: TransactionSql) => Promise<void>;
+  check: () => Promise<void>;
+}): Promise<void> {
+  for (let step = 0; step < options.steps; step++) {
+    const isRolledBack = options.random.chance(0.2);
+    await options.db
+      .begin(async (tx) => {
+        await options.work(tx);
+        if (isRolledBack) throw new Error('roll back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+      });
+    if (step % 10 === 9) await options.check();
+  }
+  await options.check();
 }

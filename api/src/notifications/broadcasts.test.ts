@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { TNotification, TUserRole } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
-import { raceTransactions } from '../../test/race.ts';
+import { raceTransactions, randomTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
@@ -363,20 +363,16 @@ describe('broadcast notifications', () => {
     test(`random writes (seed ${seed}), some rolled back: every count equals the list after each`, async () => {
       const random = createRandom(seed);
       const staff = await people(db, 6);
-      for (let step = 0; step < 80; step++) {
-        const isRolledBack = random.chance(0.2);
-        await db
-          .begin(async (tx) => {
-            await randomWrite(tx, random, staff);
-            if (random.chance(0.3)) await randomWrite(tx, random, staff, [7]);
-            if (isRolledBack) throw new Error('roll back');
-          })
-          .catch((error: unknown) => {
-            if (!(error instanceof Error) || error.message !== 'roll back') throw error;
-          });
-        if (step % 10 === 9) await expectExact(db, staff);
-      }
-      await expectExact(db, staff);
+      await randomTransactions({
+        db,
+        random,
+        steps: 80,
+        work: async (tx) => {
+          await randomWrite(tx, random, staff);
+          if (random.chance(0.3)) await randomWrite(tx, random, staff, [7]);
+        },
+        check: () => expectExact(db, staff),
+      });
     }, 60_000);
   }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
-import { raceTransactions } from '../../test/race.ts';
+import { raceTransactions, randomTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
@@ -152,20 +152,16 @@ describe('unread notification counters', () => {
         Array.from({ length: 6 }, (_, index) => insertPerson(db, { role: index === 0 ? 'admin' : 'agent' })),
       );
       const teamId = await insertTeam(db, staff.slice(0, 3));
-      for (let step = 0; step < 60; step++) {
-        const isRolledBack = random.chance(0.2);
-        await db
-          .begin(async (tx) => {
-            for (let write = 0; write < 1 + random.int(3); write++)
-              await randomWrite(tx, random, staff, teamId);
-            if (isRolledBack) throw new Error('roll back');
-          })
-          .catch((error: unknown) => {
-            if (!(error instanceof Error) || error.message !== 'roll back') throw error;
-          });
-        if (step % 10 === 9) await expectExact(db, staff);
-      }
-      await expectExact(db, staff);
+      await randomTransactions({
+        db,
+        random,
+        steps: 60,
+        work: async (tx) => {
+          for (let write = 0; write < 1 + random.int(3); write++)
+            await randomWrite(tx, random, staff, teamId);
+        },
+        check: () => expectExact(db, staff),
+      });
     }, 60_000);
   }
 
