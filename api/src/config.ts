@@ -26,8 +26,9 @@ export type Config = {
   /** GET /api/events: heartbeat (and session re-check) interval, and open streams allowed per user and per process. */
   realtime: { heartbeatMs: number; maxStreamsPerUser: number; maxStreams: number };
   /**
-   * How long (SESSION_CACHE_SECONDS, 0 = off) a safe request may answer its session from this
-   * process's cache, which the database's notifications clear on every change (api/src/session-cache.ts).
+   * How long (SESSION_CACHE_SECONDS, 0 = off) a safe request may answer its session or its unread
+   * count from this process's caches, which the database's notifications clear on every change
+   * (api/src/process-caches.ts); 0 also turns off the shared desk dashboard answers.
    */
   sessionCacheMs: number;
   /**

@@ -29,10 +29,11 @@ const { searchSql } = await import('./search/pool.ts');
 
 const app = createApp({ config, log: consoleLogger });
 
-// Safe requests may answer their session from memory while a LISTEN hears every change (SECURITY.md).
-const { startSessionCache } = await import('./session-cache.ts');
+// Safe requests may answer their session, the bell's count and the desk's dashboard from memory
+// while a LISTEN hears every change (SECURITY.md, README "Sessions").
+const { startProcessCaches } = await import('./process-caches.ts');
 const { createSql } = await import('./db/postgres.ts');
-const sessionListener = startSessionCache({
+const cacheListener = startProcessCaches({
   ttlMs: config.sessionCacheMs,
   open: () => createSql(config.databaseUrl, { max: 1 }),
   log: consoleLogger,
@@ -86,7 +87,7 @@ async function shutDown(signal: string) {
   await Promise.all([
     draining,
     worker ? Promise.race([worker.stop(), Bun.sleep(10_000)]) : null,
-    sessionListener ? Promise.race([sessionListener.stop(), Bun.sleep(2_000)]) : null,
+    cacheListener ? Promise.race([cacheListener.stop(), Bun.sleep(2_000)]) : null,
   ]);
   clearTimeout(forceTimer);
   // Requests and worker rounds are done: what is left are idle connections, each told to

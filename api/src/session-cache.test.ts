@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { API_PATHS, adminUserRolePath, type TUser } from '@helpdesk/contracts';
 import { sampleUser } from '@helpdesk/contracts/testing';
+import { eventually } from '../test/eventually.ts';
 import {
   createUser,
   signedIn,
@@ -10,8 +11,9 @@ import {
   testConfig,
 } from '../test/helpers.ts';
 import { createSql } from './db/postgres.ts';
+import { startProcessCaches } from './process-caches.ts';
 import { sha256Hex } from './session.ts';
-import { SessionCache, sessionCache, startSessionCache } from './session-cache.ts';
+import { SessionCache, sessionCache } from './session-cache.ts';
 
 const userOf = (response: TestResponse) => (response.body as { user: TUser }).user;
 
@@ -100,28 +102,18 @@ describe('SessionCache', () => {
   });
 });
 
-/** Polls until `check` holds: the other processes hear a change a moment after it commits. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 3_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await Bun.sleep(10);
-  }
-  throw new Error(`not within 3 s: ${what}`);
-}
-
 // The API the tests share, with the cache on as production runs it: entries would live a minute,
 // so only the invalidations can make these tests see a change in time.
 describe('the session cache in the API', () => {
-  let listener: ReturnType<typeof startSessionCache> = null;
+  let listener: ReturnType<typeof startProcessCaches> = null;
 
   beforeAll(async () => {
-    listener = startSessionCache({
+    listener = startProcessCaches({
       ttlMs: 60_000,
       open: () => createSql(testConfig.databaseUrl, { max: 1 }),
       log: { info: () => {}, error: () => {} },
     });
-    await eventually(async () => sessionCache().isActive, 'the session cache listens');
+    await eventually(async () => sessionCache().isActive, 3_000, 'the session cache listens');
   });
 
   afterAll(async () => {
@@ -132,11 +124,15 @@ describe('the session cache in the API', () => {
   /** Reads until the answer came from the cache (the sign-in's own notification may drop the first entry). */
   async function cachedAs(client: TestClient, path: string = API_PATHS.authMe): Promise<TestResponse> {
     let response: TestResponse | null = null;
-    await eventually(async () => {
-      const hits = sessionCache().hits;
-      response = await client.get(path);
-      return sessionCache().hits === hits + 1;
-    }, `${path} answered from the cache`);
+    await eventually(
+      async () => {
+        const hits = sessionCache().hits;
+        response = await client.get(path);
+        return sessionCache().hits === hits + 1;
+      },
+      3_000,
+      `${path} answered from the cache`,
+    );
     if (!response) throw new Error('no response');
     return response;
   }
@@ -150,7 +146,11 @@ describe('the session cache in the API', () => {
     const { user, client } = await signedIn('admin');
     expect((await cachedAs(client, API_PATHS.adminUsers)).status).toBe(200);
     await sql`update users set role = 'end_user' where id = ${user.id}`;
-    await eventually(async () => (await client.get(API_PATHS.adminUsers)).status === 403, 'the demotion');
+    await eventually(
+      async () => (await client.get(API_PATHS.adminUsers)).status === 403,
+      3_000,
+      'the demotion',
+    );
     expect(userOf(await client.get(API_PATHS.authMe)).role).toBe('end_user');
   });
 
@@ -176,15 +176,23 @@ describe('the session cache in the API', () => {
     await cachedAs(expired.client);
     await sql`delete from sessions where sid = ${sha256Hex(deleted.client.cookie ?? '')}`;
     await sql`update sessions set expire = now() - interval '1 second' where sid = ${sha256Hex(expired.client.cookie ?? '')}`;
-    await eventually(async () => (await deleted.client.get(API_PATHS.authMe)).status === 401, 'the deletion');
-    await eventually(async () => (await expired.client.get(API_PATHS.authMe)).status === 401, 'the expiry');
+    await eventually(
+      async () => (await deleted.client.get(API_PATHS.authMe)).status === 401,
+      3_000,
+      'the deletion',
+    );
+    await eventually(
+      async () => (await expired.client.get(API_PATHS.authMe)).status === 401,
+      3_000,
+      'the expiry',
+    );
   });
 
   test('a user made inactive in the database is signed out', async () => {
     const { user, client } = await signedIn('end_user');
     await cachedAs(client);
     await sql`update users set status = 'rejected' where id = ${user.id}`;
-    await eventually(async () => (await client.get(API_PATHS.authMe)).status === 401, 'the rejection');
+    await eventually(async () => (await client.get(API_PATHS.authMe)).status === 401, 3_000, 'the rejection');
   });
 
   test('sign-out and a profile change are in effect at once, without waiting for the database', async () => {

@@ -1,7 +1,5 @@
 import type { TUser } from '@helpdesk/contracts';
-import type { Sql } from 'postgres';
-import { createWakeListener, type WakeListener } from './db/listener.ts';
-import type { Logger } from './log.ts';
+import { ListenedCache } from './listened-cache.ts';
 
 /** The channel migration 00031's triggers notify on: `user:<id>` or `session:<sid>`. */
 export const SESSION_CHANNEL = 'helpdesk_sessions';
@@ -12,39 +10,16 @@ const MAX_ENTRIES = 20_000;
 type Entry = { user: TUser; deadline: number };
 
 /**
- * This process's cache of session -> user for safe requests (SECURITY.md, Sessions). Correct only
- * while it hears every change: it serves nothing until its LISTEN connection is up, drops all on
- * every (re)LISTEN, and an entry read from the database before an invalidation that arrived while
- * the read was under way is never stored (`mark()` before the read, `set(..., mark)` after).
+ * This process's cache of session -> user for safe requests (SECURITY.md, Sessions), kept honest
+ * by migration 00031's notifications as listened-cache.ts describes (`mark()` before the read,
+ * `set(..., mark)` after).
  */
-export class SessionCache {
-  readonly #ttlMs: number;
-  readonly #now: () => number;
+export class SessionCache extends ListenedCache {
   readonly #entries = new Map<string, Entry>();
   readonly #sidsByUser = new Map<string, Set<string>>();
-  #isListening: () => boolean = () => false;
-  #epoch = 0;
-  #hits = 0;
 
   constructor(options: { ttlMs: number; now?: () => number }) {
-    this.#ttlMs = options.ttlMs;
-    this.#now = options.now ?? Date.now;
-  }
-
-  /** Whether entries are served and stored: a positive lifetime and a LISTEN that is up. */
-  get isActive(): boolean {
-    return this.#ttlMs > 0 && this.#isListening();
-  }
-
-  /** Served entries so far (the tests' proof that a request did not read the database). */
-  get hits(): number {
-    return this.#hits;
-  }
-
-  /** Ties the cache to a listener's state: while it is not listening, nothing is served or stored. */
-  follow(isListening: () => boolean): void {
-    this.#isListening = isListening;
-    this.clear();
+    super({ lifetimeMs: options.ttlMs, now: options.now });
   }
 
   /** The user of a live cached session, or null (then read the database). */
@@ -52,26 +27,21 @@ export class SessionCache {
     if (!this.isActive) return null;
     const entry = this.#entries.get(sid);
     if (!entry) return null;
-    if (entry.deadline <= this.#now()) {
+    if (entry.deadline <= this.now()) {
       this.#drop(sid, entry.user.id);
       return null;
     }
-    this.#hits += 1;
+    this.countHit();
     return entry.user;
-  }
-
-  /** Taken before a database read of a session; `set` refuses the row when anything was invalidated since. */
-  mark(): number {
-    return this.#epoch;
   }
 
   /** Keeps a session read at `mark`, for the cache's lifetime but never past the session's own expiry. */
   set(sid: string, user: TUser, validForMs: number, mark: number): void {
-    if (!this.isActive || mark !== this.#epoch || validForMs <= 0) return;
+    if (!this.isActive || !this.isCurrent(mark) || validForMs <= 0) return;
     const existing = this.#entries.get(sid);
     if (existing) this.#drop(sid, existing.user.id);
     if (this.#entries.size >= MAX_ENTRIES) this.#evictOldest();
-    this.#entries.set(sid, { user, deadline: this.#now() + Math.min(this.#ttlMs, validForMs) });
+    this.#entries.set(sid, { user, deadline: this.now() + Math.min(this.lifetimeMs, validForMs) });
     let sids = this.#sidsByUser.get(user.id);
     if (!sids) {
       sids = new Set();
@@ -82,21 +52,21 @@ export class SessionCache {
 
   /** Drops every session of a user (their row changed). */
   forgetUser(userId: string): void {
-    this.#epoch += 1;
+    this.invalidate();
     for (const sid of this.#sidsByUser.get(userId) ?? []) this.#entries.delete(sid);
     this.#sidsByUser.delete(userId);
   }
 
   /** Drops one session (it ended). */
   forgetSession(sid: string): void {
-    this.#epoch += 1;
+    this.invalidate();
     const entry = this.#entries.get(sid);
     if (entry) this.#drop(sid, entry.user.id);
   }
 
   /** Drops everything (a notification may have been missed). */
   clear(): void {
-    this.#epoch += 1;
+    this.invalidate();
     this.#entries.clear();
     this.#sidsByUser.clear();
   }
@@ -124,45 +94,13 @@ export class SessionCache {
 
 let processCache: SessionCache | null = null;
 
-/** This process's session cache; inactive until `startSessionCache` has its LISTEN up. */
+/** This process's session cache; inactive until the process caches' LISTEN is up (process-caches.ts). */
 export function sessionCache(): SessionCache {
   processCache ??= new SessionCache({ ttlMs: 0 });
   return processCache;
 }
 
-/**
- * Starts this process's session cache: entries live `ttlMs` at most, and a LISTEN connection of
- * their own drops them on every change. The LISTEN proves itself alive with a ping every few
- * seconds, sent on a connection of its own: through the request pool, a ping waits behind the
- * requests of a saturated API, misses its deadline and switches the cache off exactly when it
- * helps most. Returns what stops it at shutdown, or null when the cache is off (ttlMs 0).
- */
-export function startSessionCache(options: {
-  ttlMs: number;
-  open: () => Sql;
-  log: Logger;
-  checkMs?: number;
-}): { stop: () => Promise<void> } | null {
-  if (options.ttlMs <= 0) return null;
-  const cache = new SessionCache({ ttlMs: options.ttlMs });
+/** Makes `cache` this process's session cache (process-caches.ts, at start-up). */
+export function useSessionCache(cache: SessionCache): void {
   processCache = cache;
-  const pings = options.open();
-  const listener: WakeListener = createWakeListener({
-    name: 'session cache',
-    channels: [SESSION_CHANNEL],
-    open: options.open,
-    pool: pings,
-    onWake: (_channel, payload) => cache.onNotification(payload),
-    log: options.log,
-    // A LISTEN that died quietly is noticed within seconds; until then entries live at most ttlMs.
-    checkMs: options.checkMs ?? 5_000,
-  });
-  cache.follow(() => listener.isListening());
-  listener.start();
-  return {
-    stop: async () => {
-      await listener.stop();
-      await pings.end({ timeout: 1 });
-    },
-  };
 }

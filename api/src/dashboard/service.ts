@@ -7,6 +7,7 @@ import type {
 } from '@helpdesk/contracts';
 import { sql } from '../db.ts';
 import { describeEvent, initialsOf, recencyTone, relativeTime, toneFor } from './activity-text.ts';
+import { deskSnapshots } from './desk-snapshot.ts';
 import {
   type DashboardScope,
   selectDashboardMetrics,
@@ -26,9 +27,15 @@ const scopeOf = (viewer: Viewer): DashboardScope => ({
   requesterId: viewer.role === 'end_user' ? viewer.id : null,
 });
 
-/** Open tickets, resolved today (UTC), average resolution hours (30 days) and SLA breaches. */
+/**
+ * Open tickets, resolved today (UTC), average resolution hours (30 days) and SLA breaches. The
+ * whole desk's numbers are the same for every staff member: one read serves them all
+ * (desk-snapshot.ts); an end user's cover only their tickets and are read each time.
+ */
 export function getDashboardMetrics(viewer: Viewer): Promise<TDashboardMetrics> {
-  return selectDashboardMetrics(sql, scopeOf(viewer));
+  const scope = scopeOf(viewer);
+  if (scope.requesterId !== null) return selectDashboardMetrics(sql, scope);
+  return deskSnapshots().load('metrics', () => selectDashboardMetrics(sql, scope));
 }
 
 /**
@@ -40,7 +47,7 @@ export async function getTeamActivity(viewer: Viewer, now = Date.now()): Promise
   const rows =
     viewer.role === 'end_user'
       ? await selectStaffActivityOnRequesterTickets(sql, viewer.id, TEAM_ACTIVITY_LIMIT)
-      : await selectStaffActivity(sql, TEAM_ACTIVITY_LIMIT);
+      : await deskSnapshots().load('team-activity', () => selectStaffActivity(sql, TEAM_ACTIVITY_LIMIT));
   return rows.map((row) => {
     const at = Date.parse(row.createdAt);
     const tone = toneFor(row.userId);
@@ -82,7 +89,11 @@ function metricItem(name: string, met: number, breached: number): TSlaMetricItem
  * deadline (the dashboard then says there is no SLA data).
  */
 export async function getSlaMetrics(viewer: Viewer): Promise<TSlaMetricItem[]> {
-  const counts = await selectSlaCounts(sql, scopeOf(viewer));
+  const scope = scopeOf(viewer);
+  const counts =
+    scope.requesterId === null
+      ? await deskSnapshots().load('sla-counts', () => selectSlaCounts(sql, scope))
+      : await selectSlaCounts(sql, scope);
   if (counts.withTargets === 0) return [];
   return [
     metricItem('Response time', counts.responseMet, counts.responseBreached),

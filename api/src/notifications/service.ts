@@ -9,6 +9,7 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { publishNotificationsChanged } from '../realtime/publish.ts';
+import { unreadCountCache } from './count-cache.ts';
 import {
   countUnreadNotifications,
   deleteBroadcastReads,
@@ -26,9 +27,15 @@ export function listNotifications(userId: string): Promise<TNotification[]> {
   return selectNotifications(sql, userId, NOTIFICATION_LIST_LIMIT);
 }
 
-/** How many of the user's notifications are unread. */
+/** How many of the user's notifications are unread (from this process's count cache when it holds them). */
 export async function countUnread(userId: string): Promise<TNotificationCountResponse> {
-  return { count: await countUnreadNotifications(sql, userId) };
+  const cache = unreadCountCache();
+  const cached = cache.get(userId);
+  if (cached !== null) return { count: cached };
+  const mark = cache.mark();
+  const count = await countUnreadNotifications(sql, userId);
+  cache.set(userId, count, mark);
+  return { count };
 }
 
 /**
@@ -36,14 +43,17 @@ export async function countUnread(userId: string): Promise<TNotificationCountRes
  * someone else's, or a broadcast they do not see, answers 404 like a missing one. The user's
  * other tabs hear of it, so their bells agree.
  */
-export function readNotification(userId: string, id: string): Promise<TNotification> {
-  return sql.begin(async (tx) => {
+export async function readNotification(userId: string, id: string): Promise<TNotification> {
+  const notification = await sql.begin(async (tx) => {
     const notification =
       (await markNotificationRead(tx, userId, id)) ?? (await markBroadcastRead(tx, userId, id));
     if (!notification) throw notFound('Notification not found');
     await publishNotificationsChanged(tx, [userId]);
     return notification;
   });
+  // Before answering: the user's next count on this process must not be the one before the read.
+  unreadCountCache().forgetUsers([userId]);
+  return notification;
 }
 
 /**
@@ -51,8 +61,8 @@ export function readNotification(userId: string, id: string): Promise<TNotificat
  * (the feed's watermark moves; its marks are no longer needed). Tells the user's other tabs when
  * any was unread.
  */
-export function readAllNotifications(userId: string): Promise<TReadAllNotificationsResponse> {
-  return sql.begin(async (tx) => {
+export async function readAllNotifications(userId: string): Promise<TReadAllNotificationsResponse> {
+  const result = await sql.begin(async (tx) => {
     const own = await markAllNotificationsRead(tx, userId);
     const broadcasts = await moveBroadcastWatermark(tx, userId);
     if (broadcasts !== null) await deleteBroadcastReads(tx, userId);
@@ -60,6 +70,8 @@ export function readAllNotifications(userId: string): Promise<TReadAllNotificati
     if (updated > 0) await publishNotificationsChanged(tx, [userId]);
     return { updated };
   });
+  unreadCountCache().forgetUsers([userId]);
+  return result;
 }
 
 /**

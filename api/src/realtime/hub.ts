@@ -23,6 +23,11 @@ export type HubOptions = {
   maxStreamsPerUser: number;
   /** Called on every heartbeat with the open streams; answers the ones that must end. */
   verify: (streams: readonly HubStream[]) => Promise<Iterable<HubStream>>;
+  /**
+   * Called with each message before any stream hears of it: a client refetching on an event
+   * must not be answered from a cache this process has not yet dropped (process-caches.ts).
+   */
+  beforeDeliver?: (payload: string) => void;
 };
 
 export type Admission = 'ok' | 'user-limit' | 'process-limit' | 'stopped';
@@ -144,6 +149,7 @@ export class RealtimeHub {
   }
 
   #deliver(payload: string): void {
+    this.#options.beforeDeliver?.(payload);
     let message: RealtimeMessage;
     try {
       message = ZRealtimeMessage.parse(JSON.parse(payload));

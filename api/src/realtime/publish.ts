@@ -17,6 +17,17 @@ export const ZRealtimeMessage = z.discriminatedUnion('type', [
 ]);
 export type RealtimeMessage = z.infer<typeof ZRealtimeMessage>;
 
+/** A NOTIFY payload as a message, or null when it is not one (never throws: payloads come from the database). */
+export function readRealtimeMessage(payload: string | undefined): RealtimeMessage | null {
+  if (payload === undefined) return null;
+  try {
+    const parsed = ZRealtimeMessage.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 // A NOTIFY payload must stay under 8000 bytes: 100 uuids in JSON are about 3.9 kB.
 const USER_IDS_PER_MESSAGE = 100;
 

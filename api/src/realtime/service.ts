@@ -1,8 +1,10 @@
 import { ERROR_CODES, REALTIME, REALTIME_MESSAGES, SERVER_MESSAGES, type TUser } from '@helpdesk/contracts';
 import type { Config } from '../config.ts';
+import { deskSnapshots } from '../dashboard/desk-snapshot.ts';
 import { sql } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { unreadCountCache } from '../notifications/count-cache.ts';
 import { getSettings } from '../settings/service.ts';
 import { type HubStream, RealtimeHub } from './hub.ts';
 import { selectLiveSessionRoles } from './queries.ts';
@@ -34,6 +36,12 @@ export function realtimeHub(config: Config, log: Logger): RealtimeHub {
     maxStreams: config.realtime.maxStreams,
     maxStreamsPerUser: config.realtime.maxStreamsPerUser,
     verify: streamsToEnd,
+    // The process caches hear the same messages on their own LISTEN; whichever connection hears
+    // one first drops what it names, so an event never reaches a client before that.
+    beforeDeliver: (payload) => {
+      unreadCountCache().onRealtime(payload);
+      deskSnapshots().onRealtime(payload);
+    },
   });
   return processHub;
 }

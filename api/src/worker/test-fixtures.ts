@@ -87,11 +87,4 @@ export function collectingLogger(): Logger & { lines: string[] } {
   };
 }
 
-/** Polls until `check` holds (or fails the test after `ms`): for what happens in the background. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await Bun.sleep(10);
-  }
-}
+export { eventually } from '../../test/eventually.ts';

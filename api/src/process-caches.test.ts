@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  API_PATHS,
+  notificationReadPath,
+  type TDashboardMetrics,
+  type TTeamActivityItem,
+  ticketPath,
+} from '@helpdesk/contracts';
+import { eventually } from '../test/eventually.ts';
+import { signedIn, sql, type TestClient, testConfig } from '../test/helpers.ts';
+import { ensureSlaPolicies, fileTicket } from '../test/tickets.ts';
+import { deskSnapshots } from './dashboard/desk-snapshot.ts';
+import { createSql } from './db/postgres.ts';
+import { UnreadCountCache, unreadCountCache, useUnreadCountCache } from './notifications/count-cache.ts';
+import { startProcessCaches } from './process-caches.ts';
+import { publishNotificationsChanged } from './realtime/publish.ts';
+import { realtimeHub } from './realtime/service.ts';
+
+const countOf = async (client: TestClient) =>
+  ((await client.get(API_PATHS.notificationsCount)).body as { count: number }).count;
+
+/** Reads the count until it came from the cache (the sign-in's own messages may drop the first entry). */
+async function cachedCount(client: TestClient, cache = unreadCountCache()): Promise<number> {
+  let count = -1;
+  await eventually(
+    async () => {
+      const hits = cache.hits;
+      count = await countOf(client);
+      return cache.hits === hits + 1;
+    },
+    3_000,
+    'the count answered from the cache',
+  );
+  return count;
+}
+
+/** Adds unread notifications for a user the way every writer does: rows and their realtime message, one commit. */
+async function notify(userId: string, count: number, options: { isRolledBack?: boolean } = {}) {
+  await sql
+    .begin(async (tx) => {
+      const rows = Array.from({ length: count }, (_, index) => ({
+        user_id: userId,
+        type: 'ticket_assigned',
+        title: `Cached ${index}`,
+        message: 'A notification',
+      }));
+      await tx`insert into notifications ${tx(rows)}`;
+      await publishNotificationsChanged(tx, [userId]);
+      if (options.isRolledBack) throw new Error('roll back');
+    })
+    .catch((error: Error) => {
+      if (!options.isRolledBack) throw error;
+    });
+}
+
+// The API the tests share, with the caches on as production runs them: entries would live a
+// minute, so only the invalidations can make these tests see a change in time.
+describe('the process caches in the API', () => {
+  let listener: ReturnType<typeof startProcessCaches> = null;
+
+  beforeAll(async () => {
+    await ensureSlaPolicies();
+    listener = startProcessCaches({
+      ttlMs: 60_000,
+      open: () => createSql(testConfig.databaseUrl, { max: 1 }),
+      log: { info: () => {}, error: () => {} },
+    });
+    await eventually(async () => unreadCountCache().isActive && deskSnapshots().isActive, 3_000, 'listening');
+  });
+
+  afterAll(async () => {
+    await listener?.stop();
+    expect(unreadCountCache().isActive).toBe(false);
+    expect(deskSnapshots().isActive).toBe(false);
+  });
+
+  test('a repeated count is answered from the cache, and a new notification reaches it', async () => {
+    const { user, client } = await signedIn('admin');
+    await notify(user.id, 2);
+    await eventually(async () => (await countOf(client)) === 2, 3_000, 'the first count');
+    expect(await cachedCount(client)).toBe(2);
+    await notify(user.id, 3);
+    await eventually(async () => (await countOf(client)) === 5, 3_000, 'the new notifications');
+  });
+
+  test('a rolled-back notification says nothing: the cached count stays', async () => {
+    const { user, client } = await signedIn('admin');
+    await notify(user.id, 1);
+    await eventually(async () => (await countOf(client)) === 1, 3_000, 'the first count');
+    await cachedCount(client);
+    await notify(user.id, 4, { isRolledBack: true });
+    await Bun.sleep(100);
+    const hits = unreadCountCache().hits;
+    expect(await countOf(client)).toBe(1);
+    expect(unreadCountCache().hits).toBe(hits + 1);
+  });
+
+  test("a new ticket's broadcast reaches every agent's cached count", async () => {
+    const agent = await signedIn('agent');
+    const requester = await signedIn('end_user');
+    const before = await cachedCount(agent.client);
+    await fileTicket(requester.client);
+    await eventually(async () => (await countOf(agent.client)) === before + 1, 3_000, 'the broadcast');
+  });
+
+  // Admins are not in the broadcasts' audience (00035): a promotion ends the agent's feed.
+  test('an agent made admin stops counting the broadcasts', async () => {
+    const agent = await signedIn('agent');
+    const requester = await signedIn('end_user');
+    await fileTicket(requester.client);
+    await eventually(async () => (await countOf(agent.client)) > 0, 3_000, 'a broadcast counted');
+    await cachedCount(agent.client);
+    await sql`update users set role = 'admin' where id = ${agent.user.id}`;
+    await eventually(async () => (await countOf(agent.client)) === 0, 3_000, 'the feed ended');
+  });
+
+  test('while the LISTEN is down every count reads the database', async () => {
+    const { user, client } = await signedIn('admin');
+    await cachedCount(client);
+    const cache = unreadCountCache();
+    const original = listener;
+    await original?.stop();
+    try {
+      await sql`insert into notifications (user_id, type, title, message)
+                values (${user.id}, 'ticket_assigned', 'Unannounced', 'Written without a message')`;
+      const hits = cache.hits;
+      expect(await countOf(client)).toBe(1);
+      expect(cache.hits).toBe(hits);
+    } finally {
+      listener = startProcessCaches({
+        ttlMs: 60_000,
+        open: () => createSql(testConfig.databaseUrl, { max: 1 }),
+        log: { info: () => {}, error: () => {} },
+      });
+      await eventually(async () => unreadCountCache().isActive, 3_000, 'listening again');
+    }
+  });
+
+  test("the desk's metrics: one read serves every staff member until a ticket changes", async () => {
+    const admin = await signedIn('admin');
+    const agent = await signedIn('agent');
+    const requester = await signedIn('end_user');
+    const ticket = await fileTicket(requester.client);
+    const metrics = async (client: TestClient) =>
+      (await client.get(API_PATHS.dashboardMetrics)).body as TDashboardMetrics;
+    let open = 0;
+    await eventually(
+      async () => {
+        const hits = deskSnapshots().hits;
+        open = (await metrics(admin.client)).openTickets;
+        await metrics(agent.client);
+        return deskSnapshots().hits >= hits + 1;
+      },
+      3_000,
+      'a second staff member served from the first read',
+    );
+    const [counted] = await sql<{ open: number }[]>`
+      select count(*)::int as open from tickets where status in ('new', 'in_progress')`;
+    expect(open).toBe(counted?.open ?? -1);
+    expect((await agent.client.patch(ticketPath(ticket.id), { status: 'resolved' })).status).toBe(200);
+    await eventually(
+      async () => (await metrics(admin.client)).openTickets === open - 1,
+      // Well within the snapshot's own age limit: only the change's message can make it in time.
+      1_000,
+      'the resolution in the metrics',
+    );
+  });
+
+  test("the desk's team activity shows a change as soon as it is heard", async () => {
+    const agent = await signedIn('agent');
+    const requester = await signedIn('end_user');
+    const ticket = await fileTicket(requester.client);
+    const activity = async () =>
+      (await agent.client.get(API_PATHS.dashboardTeamActivity)).body as TTeamActivityItem[];
+    await activity();
+    await activity();
+    expect((await agent.client.patch(ticketPath(ticket.id), { status: 'in_progress' })).status).toBe(200);
+    await eventually(
+      async () => (await activity()).some((item) => item.id === agent.user.id),
+      1_000,
+      "the agent's change in the team activity",
+    );
+  });
+
+  test("an end user's numbers are their own and never taken from the desk's", async () => {
+    const staff = await signedIn('agent');
+    const requester = await signedIn('end_user');
+    await fileTicket(requester.client);
+    await staff.client.get(API_PATHS.dashboardMetrics);
+    const hits = deskSnapshots().hits;
+    const own = (await requester.client.get(API_PATHS.dashboardMetrics)).body as TDashboardMetrics;
+    await requester.client.get(API_PATHS.dashboardSlaMetrics);
+    await requester.client.get(API_PATHS.dashboardTeamActivity);
+    expect(own.openTickets).toBe(1);
+    expect(deskSnapshots().hits).toBe(hits);
+  });
+});
+
+// A cache that hears nothing: what keeps it right here is only what the process does itself, so
+// the test does not depend on how fast a notification arrives.
+describe('the count cache without its messages', () => {
+  const deaf = new UnreadCountCache({ ttlMs: 60_000 });
+  let original: UnreadCountCache;
+
+  beforeAll(() => {
+    original = unreadCountCache();
+    deaf.follow(() => true);
+    useUnreadCountCache(deaf);
+  });
+
+  afterAll(() => useUnreadCountCache(original));
+
+  test("marking read on this process is in the user's very next count, whatever the messages do", async () => {
+    const { user, client } = await signedIn('admin');
+    await notify(user.id, 3);
+    expect(await cachedCount(client, deaf)).toBe(3);
+    const [first] = await sql<{ id: string }[]>`
+      select id from notifications where user_id = ${user.id} order by created_at limit 1`;
+    expect((await client.put(notificationReadPath(first?.id ?? ''))).status).toBe(200);
+    expect(await countOf(client)).toBe(2);
+    expect((await client.put(API_PATHS.notificationsReadAll)).status).toBe(200);
+    expect(await countOf(client)).toBe(0);
+  });
+
+  test('the realtime hub drops what a message names before any stream hears it', async () => {
+    const { user, client } = await signedIn('admin');
+    await notify(user.id, 1);
+    expect(await countOf(client)).toBe(1);
+    await realtimeHub(testConfig, { info: () => {}, error: () => {} }).listen();
+    await notify(user.id, 1);
+    await eventually(async () => (await countOf(client)) === 2, 3_000, "the hub's message");
+  });
+
+  test('a failed mark (not found) changes no count', async () => {
+    const { user, client } = await signedIn('admin');
+    await notify(user.id, 1);
+    // The realtime hub, when an earlier test started it, still drops what the messages name.
+    expect(await cachedCount(client, deaf)).toBe(1);
+    expect((await client.put(notificationReadPath(crypto.randomUUID()))).status).toBe(404);
+    expect((await client.put(notificationReadPath('not-a-uuid'))).status).toBe(400);
+    const hits = deaf.hits;
+    expect(await countOf(client)).toBe(1);
+    expect(deaf.hits).toBe(hits + 1);
+  });
+});
