@@ -38,11 +38,12 @@ export type PlanTracer = {
   /**
    * Runs `run` on the traced connection, then EXPLAINs the last statement it sent (the last one
    * starting with `startsWith` when given), with ANALYZE when asked: then the plan also tells
-   * how many rows each node read.
+   * how many rows each node read. `generic` asks for the plan a prepared statement keeps after
+   * its first executions, made without the parameters' values.
    */
   planOf: (
     run: (sql: Sql) => Promise<unknown>,
-    options?: { analyze?: boolean; startsWith?: string },
+    options?: { analyze?: boolean; startsWith?: string; generic?: boolean },
   ) => Promise<PlanNode[]>;
   end: () => Promise<void>;
 };
@@ -70,10 +71,14 @@ export function createPlanTracer(url: string, connection: Record<string, string>
       await run(sql);
       const statement = sent.findLast((query) => query.text.trim().startsWith(options.startsWith ?? ''));
       if (!statement) throw new Error('no statement was sent');
-      const rows = await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-        `explain (${options.analyze ? 'analyze, ' : ''}format json) ${statement.text}`,
-        statement.parameters.map(asText),
-      );
+      const rows = options.generic
+        ? await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+            `explain (generic_plan, format json) ${statement.text}`,
+          )
+        : await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+            `explain (${options.analyze ? 'analyze, ' : ''}format json) ${statement.text}`,
+            statement.parameters.map(asText),
+          );
       const plan = rows[0]?.['QUERY PLAN'][0].Plan;
       if (!plan) throw new Error('no plan');
       return nodesOf(plan);

@@ -66,7 +66,7 @@ describe('report query plans at scale', () => {
           asOf: null,
         });
         const passes: [string, string, (sql: Sql) => Promise<unknown>][] = [
-          ['created', 'tickets_report_created_idx', (sql) => selectCreatedStats(sql, w)],
+          ['created', 'tickets_created_idx', (sql) => selectCreatedStats(sql, w)],
           ['resolved', 'tickets_report_resolved_idx', (sql) => selectDurationStats(sql, w, 'resolved_at')],
           ['responded', 'tickets_report_responded_idx', (sql) => selectDurationStats(sql, w, 'responded_at')],
           [

@@ -175,6 +175,25 @@ describe('query plans at scale', () => {
     expect(seqScans).toEqual([]);
   });
 
+  test("a staff member's next page, as the plan a prepared statement keeps, reads its index in order", async () => {
+    // Planned without the cursor's values, the statement once had two indexes on created_at to
+    // choose from and took the reports' one, sorting every page again by id (00036).
+    const failures: string[] = [];
+    const after = { at: new Date().toISOString(), id: crypto.randomUUID() };
+    for (const status of [null, ...TICKET_STATUSES]) {
+      for (const priority of [null, ...TICKET_PRIORITIES]) {
+        const filters: TicketListFilters = { requesterId: null, status, priority };
+        const nodes = await tracer.planOf((sql) => selectTicketPage(sql, filters, { limit: 50, after }), {
+          generic: true,
+        });
+        const sorts = nodes.filter((node) => node['Node Type'].endsWith('Sort'));
+        if (sorts.length > 0)
+          failures.push(`${JSON.stringify({ status, priority })}: ${sorts[0]?.['Node Type']}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   test('a ticket page is planned once, then runs its cached plan (no LIMIT parameter)', async () => {
     // With `limit $n` PostgreSQL cannot cost a generic plan at this size and plans every
     // execution again (db/literal-limit.ts): eight executions, eight plannings.
