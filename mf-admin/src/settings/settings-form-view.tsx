@@ -32,13 +32,11 @@ import {
   FormLabel,
   FormMessage,
 } from '@helpdesk/shared-ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
 import { Switch } from '@helpdesk/shared-ui/switch';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
-import { useShowFormFailure } from '../feedback/use-show-form-failure.ts';
+import type { FieldPath } from 'react-hook-form';
+import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
   saveSettingsFailure,
   settingsBody,
@@ -77,6 +75,20 @@ const SWITCHES: { name: TSwitchField; label: string; description: string }[] = [
   },
 ];
 
+const TIMEZONE_OPTIONS = SETTINGS_TIMEZONES.map((zone) => ({
+  value: zone,
+  label: SETTINGS_TIMEZONE_LABELS[zone],
+}));
+const LANGUAGE_OPTIONS = SETTINGS_LANGUAGES.map((language) => ({
+  value: language,
+  // Separate text nodes, as the list always had them: one joined string is shaped a pixel differently.
+  label: (
+    <>
+      {SETTINGS_LANGUAGE_LABELS[language]} ({language})
+    </>
+  ),
+}));
+
 /** Saves the whole form with PUT and makes the new timezone the one every screen formats dates in. */
 function useSaveSettings() {
   const queryClient = useQueryClient();
@@ -100,22 +112,10 @@ function useSaveSettings() {
 
 /** The Settings form (spec section 2), filled from the stored settings. */
 export function SettingsFormView({ settings }: { settings: TSettings }) {
-  const form = useForm<TSettingsFormInput, unknown, TSettingsFormOutput>({
-    resolver: zodResolver(ZSettingsForm),
-    defaultValues: toFormValues(settings),
-    reValidateMode: 'onSubmit',
-  });
   const save = useSaveSettings();
   const isPending = save.isPending;
+  const { form, showFailure } = useAdminForm(ZSettingsForm, toFormValues(settings), isPending);
   const isClearing = form.watch('clearSmtpPassword');
-  const showFailure = useShowFormFailure(form, isPending);
-
-  useEffect(() => {
-    const subscription = form.watch((_values, { name, type }) => {
-      if (type === 'change' && name) form.clearErrors(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
 
   function submit(values: TSettingsFormOutput) {
     save.mutate(values, {
@@ -174,54 +174,20 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
                 </FormItem>
               )}
             />
-            <FormField
+            <FormSelectField
               control={form.control}
               name="timezone"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Default Timezone</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
-                    <FormControl>
-                      <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {SETTINGS_TIMEZONES.map((zone) => (
-                        <SelectItem key={zone} value={zone}>
-                          {SETTINGS_TIMEZONE_LABELS[zone]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>Every date in the help desk is shown in this timezone.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Default Timezone"
+              options={TIMEZONE_OPTIONS}
+              description="Every date in the help desk is shown in this timezone."
+              isDisabled={isPending}
             />
-            <FormField
+            <FormSelectField
               control={form.control}
               name="language"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Default Language</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
-                    <FormControl>
-                      <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {SETTINGS_LANGUAGES.map((language) => (
-                        <SelectItem key={language} value={language}>
-                          {SETTINGS_LANGUAGE_LABELS[language]} ({language})
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Default Language"
+              options={LANGUAGE_OPTIONS}
+              isDisabled={isPending}
             />
           </CardContent>
         </Card>

@@ -10,12 +10,9 @@ import {
   DialogTitle,
 } from '@helpdesk/shared-ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formFailure } from '../feedback/mutation-failure.ts';
-import { useShowFormFailure } from '../feedback/use-show-form-failure.ts';
+import { useAdminForm } from '../feedback/use-admin-form.ts';
 import { useCreateTeam, useUpdateTeam } from './use-team-mutations.ts';
 
 type TTeamFormInput = z.input<typeof ZCreateTeamRequest>;
@@ -89,20 +86,7 @@ function TeamForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const form = useForm<TTeamFormInput, unknown, TTeamFormOutput>({
-    resolver: zodResolver(ZCreateTeamRequest),
-    defaultValues: initialValues(team),
-    // Errors come back only on the next submit: editing a field just clears its message.
-    reValidateMode: 'onSubmit',
-  });
-  const showFailure = useShowFormFailure(form, isPending);
-
-  useEffect(() => {
-    const subscription = form.watch((_values, { name, type }) => {
-      if (type === 'change' && name) form.clearErrors(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  const { form, showFailure } = useAdminForm(ZCreateTeamRequest, initialValues(team), isPending);
 
   function submit(values: TTeamFormOutput) {
     // An emptied description clears it rather than storing blank text.

@@ -1,20 +1,10 @@
 import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
 import { Button, Input, Spinner, toast } from '@helpdesk/shared-ui';
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@helpdesk/shared-ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
-import { useShowFormFailure } from '../feedback/use-show-form-failure.ts';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
+import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
+import type { FieldPath } from 'react-hook-form';
+import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
   ADD_USER_DEFAULTS,
   addUserFailure,
@@ -40,6 +30,8 @@ const TEXT_FIELDS: {
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
 
+const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
+
 /**
  * The Add User form and its request. A module of its own, loaded when an admin reaches for Add User
  * (see add-user-dialog.tsx): the resolver, zod and the schema stay out of the Users tab's first load.
@@ -54,19 +46,7 @@ export function AddUserForm({
   onCreated: () => void;
 }) {
   const isPending = create.isPending;
-  const form = useForm<TAddUserFormInput, unknown, TAddUserFormOutput>({
-    resolver: zodResolver(ZAddUserForm),
-    defaultValues: ADD_USER_DEFAULTS,
-    reValidateMode: 'onSubmit',
-  });
-  const showFailure = useShowFormFailure(form, isPending);
-
-  useEffect(() => {
-    const subscription = form.watch((_values, { name, type }) => {
-      if (type === 'change' && name) form.clearErrors(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  const { form, showFailure } = useAdminForm(ZAddUserForm, ADD_USER_DEFAULTS, isPending);
 
   function submit(values: TAddUserFormOutput) {
     create.mutate(createUserBody(values), {
@@ -99,32 +79,14 @@ export function AddUserForm({
             )}
           />
         ))}
-        <FormField
+        <FormSelectField
           control={form.control}
           name="role"
-          render={({ field }) => (
-            <FormItem className="sm:col-span-2">
-              <FormLabel>Role</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
-                <FormControl>
-                  <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {USER_ROLES.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {USER_ROLE_LABELS[role]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormDescription>
-                Agents work on tickets; admins also manage users, teams, settings and reports.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Role"
+          options={ROLE_OPTIONS}
+          description="Agents work on tickets; admins also manage users, teams, settings and reports."
+          isDisabled={isPending}
+          className="sm:col-span-2"
         />
         <DialogFooter className="sm:col-span-2">
           <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>

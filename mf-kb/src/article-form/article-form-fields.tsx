@@ -1,7 +1,7 @@
 import { ARTICLE_STATUSES } from '@helpdesk/contracts';
 import { Input, Textarea } from '@helpdesk/shared-ui';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
 import type { Control } from 'react-hook-form';
 import { ARTICLE_STATUS_LABELS } from '../kb/article-labels.ts';
 import {
@@ -12,11 +12,13 @@ import {
 } from './article-form.ts';
 import { TagsInput } from './tags-input.tsx';
 
+const STATUS_OPTIONS = ARTICLE_STATUSES.map((status) => ({
+  value: status,
+  label: ARTICLE_STATUS_LABELS[status],
+}));
+
 type TProps = {
-  /**
-   * Passed in rather than read with useFormContext: react-hook-form is not a Module Federation
-   * singleton, so this remote's copy cannot see the context shared-ui's <Form> provides.
-   */
+  /** Passed in rather than read with useFormContext, so each field is typed by the article form's schema. */
   control: Control<TArticleFormInput, unknown, TArticleFormOutput>;
   /** The categories to choose from; undefined while they load. */
   categories: readonly TCategoryChoice[] | undefined;
@@ -41,59 +43,20 @@ export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <FormSelectField
           control={control}
           name="categoryId"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Category *</FormLabel>
-              <Select
-                value={field.value || undefined}
-                onValueChange={field.onChange}
-                disabled={isDisabled || categories === undefined}
-              >
-                <FormControl>
-                  <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue
-                      placeholder={categories === undefined ? 'Loading...' : 'Choose a category'}
-                    />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {(categories ?? []).map((category) => (
-                    <SelectItem key={category.id} value={category.id}>
-                      {category.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Category *"
+          options={(categories ?? []).map((category) => ({ value: category.id, label: category.name }))}
+          placeholder={categories === undefined ? 'Loading...' : 'Choose a category'}
+          isDisabled={isDisabled || categories === undefined}
         />
-        <FormField
+        <FormSelectField
           control={control}
           name="status"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Status</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange} disabled={isDisabled}>
-                <FormControl>
-                  <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {ARTICLE_STATUSES.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {ARTICLE_STATUS_LABELS[status]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Status"
+          options={STATUS_OPTIONS}
+          isDisabled={isDisabled}
         />
       </div>
       <FormField

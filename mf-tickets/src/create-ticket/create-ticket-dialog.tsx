@@ -17,7 +17,7 @@ import {
   DialogTitle,
 } from '@helpdesk/shared-ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -37,6 +37,14 @@ import { useCreateTicket } from './use-create-ticket.ts';
 
 type TChosenFiles = { files: File[]; errors: string[] };
 const NO_FILES: TChosenFiles = { files: [], errors: [] };
+const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: TICKET_PRIORITY_LABELS[priority],
+}));
+const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((category) => ({
+  value: category,
+  label: TICKET_CATEGORY_LABELS[category],
+}));
 
 /**
  * The Create Ticket dialog (spec sections 2, 5 and 8), opened by the shell's header button and the
@@ -116,53 +124,19 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <FormSelectField
                 control={form.control}
                 name="priority"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Priority</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
-                      <FormControl>
-                        <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {TICKET_PRIORITIES.map((priority) => (
-                          <SelectItem key={priority} value={priority}>
-                            {TICKET_PRIORITY_LABELS[priority]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Priority"
+                options={PRIORITY_OPTIONS}
+                isDisabled={isPending}
               />
-              <FormField
+              <FormSelectField
                 control={form.control}
                 name="category"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Category</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange} disabled={isPending}>
-                      <FormControl>
-                        <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {TICKET_CATEGORIES.map((category) => (
-                          <SelectItem key={category} value={category}>
-                            {TICKET_CATEGORY_LABELS[category]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Category"
+                options={CATEGORY_OPTIONS}
+                isDisabled={isPending}
               />
             </div>
             {hasRequesterField && (
