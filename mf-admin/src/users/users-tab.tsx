@@ -13,7 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from '@helpdesk/shared-ui';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
@@ -79,11 +79,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {USER_STATUS_FILTER_OPTIONS.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
+            <SelectOptions options={USER_STATUS_FILTER_OPTIONS} />
           </SelectContent>
         </Select>
         <Select value={role} onValueChange={(v) => setRole(toRoleFilter(v))}>
@@ -91,11 +87,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {USER_ROLE_FILTER_OPTIONS.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
+            <SelectOptions options={USER_ROLE_FILTER_OPTIONS} />
           </SelectContent>
         </Select>
       </div>

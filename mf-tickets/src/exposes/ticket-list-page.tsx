@@ -1,7 +1,7 @@
 import '../remote-styles.ts';
 import type { TRemotePageProps } from '@helpdesk/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, Spinner } from '@helpdesk/shared-ui';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -85,11 +85,7 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {STATUS_FILTER_OPTIONS.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
+            <SelectOptions options={STATUS_FILTER_OPTIONS} />
           </SelectContent>
         </Select>
         <Select
@@ -100,11 +96,7 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {PRIORITY_FILTER_OPTIONS.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
+            <SelectOptions options={PRIORITY_FILTER_OPTIONS} />
           </SelectContent>
         </Select>
         {list.isFetching && !list.isFetchingNextPage && tickets !== null && (

@@ -9,7 +9,7 @@ import {
   ZTicketStatus,
 } from '@helpdesk/contracts';
 import { Card, CardContent, CardHeader, CardTitle, Label, Spinner } from '@helpdesk/shared-ui';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useId } from 'react';
 import {
   assigneeOptions,
@@ -39,11 +39,7 @@ function SelectField({ label, value, options, onChange, isDisabled, testId }: TF
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
+          <SelectOptions options={options} />
         </SelectContent>
       </Select>
     </div>

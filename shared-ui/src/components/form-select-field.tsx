@@ -8,11 +8,15 @@ import {
   FormLabel,
   FormMessage,
 } from '@helpdesk/shared-ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
-import type { ReactNode } from 'react';
+import {
+  Select,
+  SelectContent,
+  SelectOptions,
+  SelectTrigger,
+  SelectValue,
+  type TSelectOption,
+} from '@helpdesk/shared-ui/select';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
-
-export type TFormSelectOption = { value: string; label: ReactNode };
 
 type TFormSelectFieldProps<
   TFieldValues extends FieldValues,
@@ -22,7 +26,7 @@ type TFormSelectFieldProps<
   control: Control<TFieldValues, unknown, TTransformedValues>;
   name: TName;
   label: string;
-  options: readonly TFormSelectOption[];
+  options: readonly TSelectOption[];
   /** Shown while the field's value is empty (no choice made yet). */
   placeholder?: string;
   /** A hint between the select and its validation message. */
@@ -65,11 +69,7 @@ export function FormSelectField<
               </SelectTrigger>
             </FormControl>
             <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
+              <SelectOptions options={options} />
             </SelectContent>
           </Select>
           {description !== undefined && <FormDescription>{description}</FormDescription>}

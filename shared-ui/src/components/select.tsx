@@ -108,6 +108,18 @@ export function SelectItem({
   );
 }
 
+/** A choice of a select: the value it stands for and what the list shows. */
+export type TSelectOption = { value: string; label: React.ReactNode };
+
+/** One item per option, in their order: a select's content when its choices are a list of values and labels. */
+export function SelectOptions({ options }: { options: readonly TSelectOption[] }) {
+  return options.map((option) => (
+    <SelectItem key={option.value} value={option.value}>
+      {option.label}
+    </SelectItem>
+  ));
+}
+
 export function SelectSeparator({
   className,
   ...props
