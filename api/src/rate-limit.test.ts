@@ -1,38 +1,75 @@
 import { describe, expect, test } from 'bun:test';
+import { sql } from '../test/helpers.ts';
 import { FailureLimiter } from './rate-limit.ts';
 
-describe('FailureLimiter', () => {
-  test('blocks a key at the limit until its oldest counted failure leaves the window', () => {
-    let now = 1_000_000;
-    const limiter = new FailureLimiter(3, 60_000, () => now);
+const key = (name: string) => `test:${name}:${crypto.randomUUID()}`;
+
+describe('FailureLimiter (PostgreSQL)', () => {
+  test('blocks a key at the limit until its oldest counted failure leaves the window', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z');
+    const limiter = new FailureLimiter(60_000, () => now);
+    const k = key('limit');
     for (let i = 0; i < 2; i++) {
-      limiter.recordFailure('k');
+      await limiter.recordFailure(sql, [k]);
       now += 1000;
     }
-    expect(limiter.retryAfterSeconds('k')).toBe(0);
-    limiter.recordFailure('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(58);
-    expect(limiter.retryAfterSeconds('other')).toBe(0);
+    expect(await limiter.retryAfterSeconds(sql, [{ key: k, limit: 3 }])).toBe(0);
+    await limiter.recordFailure(sql, [k]);
+    expect(await limiter.retryAfterSeconds(sql, [{ key: k, limit: 3 }])).toBe(58);
+    expect(await limiter.retryAfterSeconds(sql, [{ key: key('other'), limit: 3 }])).toBe(0);
     now += 58_001;
-    expect(limiter.retryAfterSeconds('k')).toBe(0);
+    expect(await limiter.retryAfterSeconds(sql, [{ key: k, limit: 3 }])).toBe(0);
   });
 
-  test('reset clears a key', () => {
-    const limiter = new FailureLimiter(1, 60_000);
-    limiter.recordFailure('k');
-    expect(limiter.retryAfterSeconds('k')).toBeGreaterThan(0);
-    limiter.reset('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(0);
+  test('two API processes count the same failures (each its own limiter on one database)', async () => {
+    const first = new FailureLimiter(60_000);
+    const second = new FailureLimiter(60_000);
+    const k = key('shared');
+    await first.recordFailure(sql, [k]);
+    await second.recordFailure(sql, [k]);
+    expect(await first.retryAfterSeconds(sql, [{ key: k, limit: 2 }])).toBeGreaterThan(0);
+    expect(await second.retryAfterSeconds(sql, [{ key: k, limit: 2 }])).toBeGreaterThan(0);
   });
 
-  test('keeps only what the limit needs per key', () => {
-    let now = 0;
-    const limiter = new FailureLimiter(2, 10_000, () => now);
-    for (let i = 0; i < 1000; i++) {
-      limiter.recordFailure('k');
-      now += 1;
+  test('the longest wait of several budgets decides; reset clears one key', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z');
+    const limiter = new FailureLimiter(60_000, () => now);
+    const account = key('account');
+    const ip = key('ip');
+    await limiter.recordFailure(sql, [account, ip]);
+    now += 10_000;
+    await limiter.recordFailure(sql, [ip]);
+    const budgets = [
+      { key: account, limit: 1 },
+      { key: ip, limit: 2 },
+    ];
+    expect(await limiter.retryAfterSeconds(sql, budgets)).toBe(50);
+    await limiter.reset(sql, account);
+    expect(await limiter.retryAfterSeconds(sql, budgets)).toBe(50);
+    expect(await limiter.retryAfterSeconds(sql, [{ key: account, limit: 1 }])).toBe(0);
+  });
+
+  test("a key's failures older than the window are deleted when it fails again", async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z');
+    const limiter = new FailureLimiter(10_000, () => now);
+    const k = key('trim');
+    for (let i = 0; i < 5; i++) {
+      await limiter.recordFailure(sql, [k]);
+      now += 4_000;
     }
-    // Blocked until the second newest failure (the oldest one counted) leaves the window.
-    expect(limiter.retryAfterSeconds('k')).toBe(10);
+    const [row] = await sql<
+      { count: number }[]
+    >`select count(*)::int as count from login_failures where key = ${k}`;
+    expect(row?.count).toBe(3);
+  });
+
+  test('hostile keys are data, never SQL', async () => {
+    const limiter = new FailureLimiter(60_000);
+    const hostile = `x'); delete from login_failures; --${crypto.randomUUID()}`;
+    const other = key('bystander');
+    await limiter.recordFailure(sql, [other]);
+    await limiter.recordFailure(sql, [hostile]);
+    expect(await limiter.retryAfterSeconds(sql, [{ key: hostile, limit: 1 }])).toBeGreaterThan(0);
+    expect(await limiter.retryAfterSeconds(sql, [{ key: other, limit: 1 }])).toBeGreaterThan(0);
   });
 });

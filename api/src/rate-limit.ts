@@ -1,47 +1,56 @@
+import type { Db } from './db/postgres.ts';
+
+/** How long a failed sign-in counts against its account and address (SECURITY.md: 15 minutes). */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export type FailureBudget = { key: string; limit: number };
+
 /**
- * Counts failures per key in a sliding window and says how long a key must wait once it reached
- * the limit. In-memory on purpose: correct for the one API process this product runs; several
- * API processes would each keep their own counts, so move this to PostgreSQL before scaling out.
+ * Failed attempts per key in a sliding window, kept in PostgreSQL (migration 00037) so every API
+ * process counts the same failures. `now` is the caller's clock (tests move it), passed to the SQL
+ * as a parameter rather than read from the database.
  */
 export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
-    readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private recent(key: string, now: number): number[] {
-    const times = (this.failures.get(key) ?? []).filter((time) => time > now - this.windowMs);
-    if (times.length) this.failures.set(key, times);
-    else this.failures.delete(key);
-    return times;
-  }
-
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfterSeconds(key: string): number {
+  /** Seconds until every budget allows one more try (the longest wait), or 0 when all do. */
+  async retryAfterSeconds(db: Db, budgets: readonly FailureBudget[]): Promise<number> {
     const now = this.now();
-    const times = this.recent(key, now);
-    if (times.length < this.limit) return 0;
-    const oldestCounted = times[times.length - this.limit] ?? now;
-    return Math.max(1, Math.ceil((oldestCounted + this.windowMs - now) / 1000));
+    const since = new Date(now - this.windowMs);
+    const rows = await db<{ key: string; failedAt: string }[]>`
+      select b.key, f.failed_at as "failedAt"
+      from unnest(${budgets.map((budget) => budget.key)}::text[], ${budgets.map((budget) => budget.limit)}::int[])
+        as b(key, lim)
+      cross join lateral (
+        -- The limit-th newest failure in the window: while it is there, the key waits for it to leave.
+        select failed_at from login_failures
+        where key = b.key and failed_at > ${since}
+        order by failed_at desc
+        offset b.lim - 1 limit 1
+      ) f`;
+    let wait = 0;
+    for (const row of rows) {
+      wait = Math.max(wait, Math.ceil((Date.parse(row.failedAt) + this.windowMs - now) / 1000), 1);
+    }
+    return wait;
   }
 
-  recordFailure(key: string): void {
-    const now = this.now();
-    const times = this.recent(key, now);
-    times.push(now);
-    // Keep only what the limit needs, so one key cannot grow without bound.
-    this.failures.set(key, times.slice(-this.limit));
-    if (this.failures.size > 50_000) this.sweep(now);
+  /** Counts one failure against each key, and drops the keys' failures the window has passed. */
+  async recordFailure(db: Db, keys: readonly string[]): Promise<void> {
+    const now = new Date(this.now());
+    const since = new Date(this.now() - this.windowMs);
+    await db`
+      with added as (
+        insert into login_failures (key, failed_at) select unnest(${keys}::text[]), ${now}
+      )
+      delete from login_failures where key = any(${keys}::text[]) and failed_at <= ${since}`;
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  /** Forgets a key's failures (it succeeded). */
+  async reset(db: Db, key: string): Promise<void> {
+    await db`delete from login_failures where key = ${key}`;
   }
 }

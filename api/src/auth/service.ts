@@ -15,7 +15,7 @@ import { sql } from '../db.ts';
 import { enqueuePasswordReset, enqueueRegistrationReceived, type MailLinks } from '../email/outbox.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
 import { hashPassword, isPasswordTooLong, verifyDummyPassword, verifyPassword } from '../passwords.ts';
-import { FailureLimiter } from '../rate-limit.ts';
+import { FailureLimiter, LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';
 import { createSession, endSession, randomToken, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
 import {
@@ -36,29 +36,29 @@ import {
   updateProfile,
 } from './queries.ts';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
+/** Failed sign-ins and password checks, counted in PostgreSQL so every API process sees them all. */
+export const loginFailures = new FailureLimiter(LOGIN_FAILURE_WINDOW_MS);
 /** SECURITY.md: 5 failed attempts per account in 15 minutes. */
-export const accountFailures = new FailureLimiter(5, FIFTEEN_MINUTES);
+const ACCOUNT_LIMIT = 5;
 /** A per-IP budget across accounts, so one client cannot spray passwords over many usernames. */
-export const ipFailures = new FailureLimiter(30, FIFTEEN_MINUTES);
+const IP_LIMIT = 30;
 
-const accountKey = (username: string) => username.trim().toLowerCase();
+const accountKey = (username: string) => `account:${username.trim().toLowerCase()}`;
+const ipKey = (ipAddress: string) => `ip:${ipAddress}`;
 
 const invalidCredentials = () =>
   new ApiError(401, ERROR_CODES.unauthenticated, SERVER_MESSAGES.invalidCredentials);
 
-function throwIfThrottled(username: string, ipAddress: string): void {
-  const wait = Math.max(
-    accountFailures.retryAfterSeconds(accountKey(username)),
-    ipFailures.retryAfterSeconds(ipAddress),
-  );
+async function throwIfThrottled(username: string, ipAddress: string): Promise<void> {
+  const wait = await loginFailures.retryAfterSeconds(sql, [
+    { key: accountKey(username), limit: ACCOUNT_LIMIT },
+    { key: ipKey(ipAddress), limit: IP_LIMIT },
+  ]);
   if (wait > 0) throw tooManyRequests(wait);
 }
 
-function recordFailure(username: string, ipAddress: string): void {
-  accountFailures.recordFailure(accountKey(username));
-  ipFailures.recordFailure(ipAddress);
+function recordFailure(username: string, ipAddress: string): Promise<void> {
+  return loginFailures.recordFailure(sql, [accountKey(username), ipKey(ipAddress)]);
 }
 
 function conflictFromUniqueViolation(error: unknown): ApiError | null {
@@ -106,23 +106,23 @@ export async function signIn(
   meta: RequestMeta,
   previousToken: string | null,
 ): Promise<{ user: TUser; token: string }> {
-  throwIfThrottled(input.username, meta.ipAddress);
+  await throwIfThrottled(input.username, meta.ipAddress);
   if (isPasswordTooLong(input.password)) {
-    recordFailure(input.username, meta.ipAddress);
+    await recordFailure(input.username, meta.ipAddress);
     throw invalidCredentials();
   }
   const account = await selectLoginAccount(sql, input.username);
   if (!account) {
     await verifyDummyPassword(input.password);
-    recordFailure(input.username, meta.ipAddress);
+    await recordFailure(input.username, meta.ipAddress);
     throw invalidCredentials();
   }
   const isMatch = await verifyPassword(input.password, account.passwordHash);
   if (!isMatch || (mode === 'admin' && (account.role !== 'admin' || account.status !== 'active'))) {
-    recordFailure(input.username, meta.ipAddress);
+    await recordFailure(input.username, meta.ipAddress);
     throw invalidCredentials();
   }
-  accountFailures.reset(accountKey(input.username));
+  await loginFailures.reset(sql, accountKey(input.username));
   if (account.status === 'pending') {
     throw new ApiError(403, ERROR_CODES.accountPending, SERVER_MESSAGES.accountPending);
   }
@@ -174,14 +174,14 @@ export async function changeOwnPassword(
   if (isPasswordTooLong(input.newPassword)) {
     throw badRequest(SERVER_MESSAGES.passwordRequirements, { newPassword: 'Password is too long' });
   }
-  throwIfThrottled(user.username, meta.ipAddress);
+  await throwIfThrottled(user.username, meta.ipAddress);
   const currentHash = await selectPasswordHash(sql, user.id);
   const isMatch =
     currentHash !== null &&
     !isPasswordTooLong(input.currentPassword) &&
     (await verifyPassword(input.currentPassword, currentHash));
   if (!isMatch) {
-    recordFailure(user.username, meta.ipAddress);
+    await recordFailure(user.username, meta.ipAddress);
     throw badRequest(SERVER_MESSAGES.currentPasswordWrong, {
       currentPassword: SERVER_MESSAGES.currentPasswordWrong,
     });

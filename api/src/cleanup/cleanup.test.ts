@@ -64,7 +64,7 @@ const remaining = async (table: string, column: string, values: string[]) => {
 };
 
 describe('cleanup', () => {
-  test('deletes only what has expired: sessions, reset tokens, idempotency keys, finished jobs past retention', async () => {
+  test('deletes only what has expired: sessions, reset tokens, idempotency keys, finished jobs past retention, old sign-in failures', async () => {
     const now = Date.now();
     const liveSession = await insertSession(now, HOUR, 6 * DAY);
     const idleSession = await insertSession(now, -MINUTE, 6 * DAY);
@@ -85,6 +85,11 @@ describe('cleanup', () => {
     const recentFailed = await insertJob(now, 'failed', 6 * DAY);
     const oldFailed = await insertJob(now, 'failed', 8 * DAY);
 
+    const failureKey = `account:cleanup-${crypto.randomUUID()}`;
+    await db`
+      insert into login_failures (key, failed_at)
+      values (${failureKey}, ${at(now, -16 * MINUTE)}), (${failureKey}, ${at(now, -14 * MINUTE)})`;
+
     const round = await runCleanupRound({ db, now });
     expect(round.counts).toEqual({
       sessions: 2,
@@ -92,8 +97,12 @@ describe('cleanup', () => {
       idempotencyKeys: 1,
       doneJobs: 1,
       failedJobs: 1,
+      loginFailures: 1,
     });
-    expect(round).toMatchObject({ handled: 7, isBatchFull: false });
+    expect(round).toMatchObject({ handled: 8, isBatchFull: false });
+    const [failures] = await db<{ count: number }[]>`
+      select count(*)::int as count from login_failures where key = ${failureKey}`;
+    expect(failures?.count).toBe(1);
 
     expect(await remaining('sessions', 'sid', [liveSession, idleSession, oldSession])).toEqual([liveSession]);
     expect(

@@ -71,3 +71,17 @@ export function deleteExpiredIdempotencyKeyBatch(
     limit: options.limit,
   });
 }
+
+/** Deletes up to `limit` failed sign-ins from before `before` (they no longer count against anyone). */
+export function deleteExpiredLoginFailureBatch(
+  db: Db,
+  options: { before: Date; limit: number },
+): Promise<number> {
+  return deleteBatch(db, {
+    table: 'login_failures',
+    key: ['id'],
+    where: db`failed_at < ${options.before}`,
+    orderBy: 'failed_at',
+    limit: options.limit,
+  });
+}

@@ -2,10 +2,12 @@ import type { Sql } from 'postgres';
 import { sql } from '../db.ts';
 import { IDEMPOTENCY_TTL_HOURS } from '../idempotency/queries.ts';
 import { deleteFinishedJobs } from '../jobs/queries.ts';
+import { LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';
 import type { WorkerTask } from '../worker/task.ts';
 import {
   deleteDeadResetTokenBatch,
   deleteExpiredIdempotencyKeyBatch,
+  deleteExpiredLoginFailureBatch,
   deleteExpiredSessionBatch,
 } from './queries.ts';
 
@@ -21,11 +23,13 @@ export type CleanupCounts = {
   idempotencyKeys: number;
   doneJobs: number;
   failedJobs: number;
+  loginFailures: number;
 };
 
 /**
  * One round of cleanup, each kind in its own bounded batch: expired sessions, reset tokens that
- * can no longer be used, idempotency keys past their TTL, and finished jobs past retention.
+ * can no longer be used, idempotency keys past their TTL, finished jobs past retention, and failed
+ * sign-ins the throttle's window has passed.
  */
 export async function runCleanupRound(
   options: { db?: Sql; now?: number; batchSize?: number } = {},
@@ -48,6 +52,10 @@ export async function runCleanupRound(
     failedJobs: await deleteFinishedJobs(db, {
       status: 'failed',
       before: new Date(now - FAILED_JOB_RETENTION_MS),
+      limit,
+    }),
+    loginFailures: await deleteExpiredLoginFailureBatch(db, {
+      before: new Date(now - LOGIN_FAILURE_WINDOW_MS),
       limit,
     }),
   };

@@ -10,8 +10,8 @@ import type { Sql } from 'postgres';
 /**
  * Tables a read may change by design, left out entirely. Each says why. Anything not listed here
  * is watched in full; deliberately so for idempotency_keys (written only in the transaction that
- * creates the ticket or comment, so never by a refusal), users (last_login_at moves only on a
- * successful sign-in) and the login throttle (kept in memory, not in a table).
+ * creates the ticket or comment, so never by a refusal) and users (last_login_at moves only on a
+ * successful sign-in).
  */
 export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   // Opening a published article counts a view per day (SECURITY.md: "the article view counter is
@@ -32,6 +32,18 @@ export const READ_SIDE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   sessions: ['expire'],
   // The same documented view counter as UNWATCHED_TABLES, kept on the article row itself.
   kb_articles: ['view_count', 'last_viewed_at'],
+};
+
+/**
+ * What a refusal of one operation writes by design, and nothing else may: SECURITY.md's throttle
+ * counts every failed sign-in and every wrong current password (migration 00037), on every
+ * process, so refusing them must write a row. Any other table changed by those refusals, and this
+ * one changed by any other refusal, is still a failure.
+ */
+export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
+  'POST /api/auth/login': ['login_failures'],
+  'POST /api/auth/admin/login': ['login_failures'],
+  'POST /api/auth/change-password': ['login_failures'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
