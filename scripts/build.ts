@@ -1,4 +1,7 @@
-/** `bun run build`: production builds of the three remotes and the shell (each into its own dist/). */
+/**
+ * `bun run build`: production builds of the three remotes and the shell (each into its own dist/), by
+ * each app's own build script (the shell's also renders its first paint, shell/scripts/).
+ */
 import { join } from 'node:path';
 import { REPO_ROOT } from './lib/root.ts';
 
@@ -6,7 +9,7 @@ const APPS = ['mf-tickets', 'mf-kb', 'mf-admin', 'shell'];
 
 for (const app of APPS) {
   const started = performance.now();
-  const result = Bun.spawnSync(['./node_modules/.bin/rsbuild', 'build'], {
+  const result = Bun.spawnSync([process.execPath, 'run', 'build'], {
     cwd: join(REPO_ROOT, app),
     env: { ...process.env, NODE_ENV: 'production' },
     stdout: 'pipe',

@@ -1,5 +1,17 @@
 import { extname, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  FIRST_PAINT_FILE,
+  FIRST_PAINT_ME_TIMEOUT_MS,
+  FIRST_PAINT_START_PATH,
+  FIRST_PAINT_START_SCRIPT,
+  fillFirstPaint,
+  isFirstPaintPath,
+  readTemplates,
+  readVisitor,
+  type TFirstPaintTemplates,
+  type TFirstPaintVisitor,
+} from './first-paint.ts';
 
 export type StaticOptions = {
   /** The dist directory to serve. */
@@ -8,6 +20,8 @@ export type StaticOptions = {
   remotes: Record<string, string> | null;
   /** Set for the shell: where /api is proxied, in turn when there are several API processes. */
   apiOrigins?: readonly string[];
+  /** How long the dashboard's HTML waits for `me` before it goes without its first paint (first-paint.ts). */
+  firstPaintTimeoutMs?: number;
 };
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
@@ -75,6 +89,12 @@ export function createUpstreamPool(origins: readonly string[], downMs = UPSTREAM
   };
 }
 
+/** Adds the client to X-Forwarded-For, as the API's TRUSTED_PROXIES expects of this server. */
+function forwardFor(headers: Headers, clientIp: string | undefined): void {
+  const forwarded = headers.get('x-forwarded-for');
+  if (clientIp) headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${clientIp}` : clientIp);
+}
+
 /** The request handler of one static server; a function so tests can call it without a socket. */
 export function createStaticHandler(options: StaticOptions) {
   const root = resolve(options.root);
@@ -131,8 +151,7 @@ export function createStaticHandler(options: StaticOptions) {
   ): Promise<Response> {
     const headers = new Headers(request.headers);
     headers.delete('host');
-    const forwarded = headers.get('x-forwarded-for');
-    if (clientIp) headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${clientIp}` : clientIp);
+    forwardFor(headers, clientIp);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     // With several upstreams a body is read once, so a refused connection can be retried elsewhere.
     const body = hasBody ? (pool.size > 1 ? await request.arrayBuffer() : request.body) : undefined;
@@ -185,6 +204,83 @@ export function createStaticHandler(options: StaticOptions) {
     });
   }
 
+  const firstPaintTimeoutMs = options.firstPaintTimeoutMs ?? FIRST_PAINT_ME_TIMEOUT_MS;
+  let templatesCache: { key: string; templates: TFirstPaintTemplates | null } | null = null;
+
+  /** The build's first paint templates, read again when a redeploy replaces the file; null without them. */
+  async function firstPaintTemplates(): Promise<TFirstPaintTemplates | null> {
+    const file = Bun.file(resolve(root, FIRST_PAINT_FILE));
+    if (!(await file.exists())) return null;
+    const key = String(file.lastModified);
+    if (templatesCache?.key !== key) {
+      let templates: TFirstPaintTemplates | null = null;
+      try {
+        templates = readTemplates(await file.json());
+      } catch {
+        // A half-written or foreign file: the plain page until the build writes it again.
+      }
+      if (!templates)
+        console.error(`${FIRST_PAINT_FILE} is not the shell build's templates: serving without them`);
+      templatesCache = { key, templates };
+    }
+    return templatesCache.templates;
+  }
+
+  /**
+   * Who is signing in, asked of the API with the visitor's own cookie, the way the page itself asks a
+   * moment later. Null for anything but a quick, well-formed answer about an active account.
+   */
+  async function visitorOf(
+    pool: ReturnType<typeof createUpstreamPool>,
+    request: Request,
+    cookie: string,
+    clientIp: string | undefined,
+  ): Promise<TFirstPaintVisitor | null> {
+    const headers = new Headers({ cookie, accept: 'application/json' });
+    forwardFor(headers, clientIp);
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(firstPaintTimeoutMs)]);
+    for (const origin of pool.order()) {
+      try {
+        const answer = await fetch(`${origin}/api/auth/me`, { headers, signal, redirect: 'manual' });
+        pool.markUp(origin);
+        return answer.ok ? readVisitor(await answer.json()) : null;
+      } catch (error) {
+        if (signal.aborted || !isConnectFailure(error)) return null;
+        pool.markDown(origin);
+      }
+    }
+    return null;
+  }
+
+  /** index.html with the dashboard already drawn for a signed-in visitor; null to serve it plain. */
+  async function firstPaintResponse(
+    request: Request,
+    clientIp: string | undefined,
+  ): Promise<Response | null> {
+    const cookie = request.headers.get('cookie');
+    if (!upstreams || !cookie || request.method !== 'GET') return null;
+    const templates = await firstPaintTemplates();
+    if (!templates) return null;
+    const visitor = await visitorOf(upstreams, request, cookie, clientIp);
+    if (!visitor) return null;
+    const index = resolve(root, 'index.html');
+    const html = fillFirstPaint(await Bun.file(index).text(), templates, visitor);
+    if (html === null) return null;
+    const headers: Record<string, string> = {
+      ...headersFor(index),
+      'Content-Type': 'text/html; charset=utf-8',
+      // One person's page: never kept by a shared cache, nor answered to another cookie.
+      'Cache-Control': 'private, no-store',
+      Vary: 'Cookie, Accept-Encoding',
+    };
+    const encoding = pickEncoding(request.headers.get('accept-encoding'));
+    if (!encoding) return new Response(html, { headers });
+    const body = compress(new TextEncoder().encode(html), encoding);
+    return new Response(body, {
+      headers: { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length) },
+    });
+  }
+
   return async (request: Request, clientIp?: string): Promise<Response> => {
     const url = new URL(request.url);
     if (
@@ -214,6 +310,15 @@ export function createStaticHandler(options: StaticOptions) {
         },
       });
     }
+    if (isShell && url.pathname === FIRST_PAINT_START_PATH) {
+      return new Response(FIRST_PAINT_START_SCRIPT, {
+        headers: {
+          ...COMMON_HEADERS,
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Cache-Control': 'no-cache',
+        },
+      });
+    }
     let pathname: string;
     try {
       pathname = decodeURIComponent(url.pathname);
@@ -225,6 +330,10 @@ export function createStaticHandler(options: StaticOptions) {
     if (extname(path) && (await Bun.file(path).exists()))
       return fileResponse(request, path, headersFor(path));
     if (extname(path) || !isShell) return new Response('not found', { status: 404, headers: COMMON_HEADERS });
+    if (isFirstPaintPath(pathname)) {
+      const firstPaint = await firstPaintResponse(request, clientIp);
+      if (firstPaint) return firstPaint;
+    }
     // Client-side routes (/tickets/123, /admin/users) all get the shell's index.html.
     const index = resolve(root, 'index.html');
     return fileResponse(request, index, { ...headersFor(index), 'Content-Type': 'text/html; charset=utf-8' });

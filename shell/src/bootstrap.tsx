@@ -1,7 +1,5 @@
 // First: schemas built by the imports below must see the zod configuration.
 import './zod-config.ts';
-import './index.css';
-import './portal-utilities.css';
 import { createQueryClient, Toaster } from '@helpdesk/shared-ui';
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { QueryClientProvider } from '@tanstack/react-query';

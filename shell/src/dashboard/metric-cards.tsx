@@ -14,7 +14,8 @@ const ICONS: Record<TMetricKey, { icon: LucideIcon; className: string }> = {
 const ALERT_ICON_CLASS = 'bg-red-100 text-red-700';
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
 
-function MetricCardsSkeleton() {
+/** Sized like the cards it stands for; the server's first paint draws it too (first-paint/). */
+export function MetricCardsSkeleton() {
   return (
     <div className={GRID} role="status" aria-busy="true" aria-label="Loading metrics">
       {[0, 1, 2, 3].map((n) => (

@@ -6,7 +6,8 @@ import { createIntentModule, useIntentModule } from './use-intent-module.ts';
 
 const drawer = createIntentModule(() => import('./mobile-nav-drawer.tsx'));
 
-function MenuButton(props: ComponentProps<typeof Button>) {
+/** The drawer's trigger; the server's first paint draws it too, inert until the page starts. */
+export function MenuButton(props: ComponentProps<typeof Button>) {
   return (
     <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu" {...props}>
       <Menu className="size-5" aria-hidden />

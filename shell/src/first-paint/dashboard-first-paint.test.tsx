@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'bun:test';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { DashboardFirstPaint } from './dashboard-first-paint.tsx';
+
+const paint = (role: 'end_user' | 'agent' | 'admin', firstName = 'Avery') =>
+  renderToStaticMarkup(<DashboardFirstPaint role={role} firstName={firstName} />);
+
+const linkLabels = (html: string) =>
+  [...html.matchAll(/<a href="([^"]+)"[^>]*>.*?<\/svg>([^<]+)<\/a>/g)].map(
+    ([, href, label]) => `${href} ${label}`,
+  );
+
+describe("the dashboard's first paint", () => {
+  test("draws the role's navigation as plain links, the dashboard's marked current", () => {
+    expect(linkLabels(paint('end_user'))).toEqual([
+      '/ Dashboard',
+      '/tickets My Tickets',
+      '/kb Knowledge Base',
+    ]);
+    expect(linkLabels(paint('agent'))).toEqual(['/ Dashboard', '/tickets All Tickets', '/kb Knowledge Base']);
+    expect(linkLabels(paint('admin'))).toEqual([
+      '/ Dashboard',
+      '/tickets All Tickets',
+      '/kb Knowledge Base',
+      '/admin/users Users &amp; Teams',
+      '/admin/settings Settings',
+      '/admin/reports Reports',
+    ]);
+    expect(paint('agent').match(/aria-current="page"/g)).toHaveLength(1);
+    expect(paint('agent')).toMatch(/<a href="\/" aria-current="page"/);
+  });
+
+  test('greets by first name with the role\'s subtitle, under the "Dashboard" title', () => {
+    expect(paint('agent')).toContain('>Welcome back, Avery</h2>');
+    expect(paint('agent')).toContain('How the help desk is doing right now.');
+    expect(paint('end_user')).toContain('Your support requests at a glance.');
+    expect(paint('admin')).toMatch(/data-testid="page-title">Dashboard<\/h1>/);
+  });
+
+  test("holds the metric cards' skeleton, no data, no scripts, nothing interactive but links", () => {
+    const html = paint('admin', '<script>alert(1)</script>');
+    expect(html.match(/data-testid="metric-card-skeleton"/g)).toHaveLength(4);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toMatch(/ on[a-z]+=/);
+    expect(html).not.toContain('<form');
+  });
+});
