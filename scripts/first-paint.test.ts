@@ -45,7 +45,7 @@ describe('the first paint, piece by piece', () => {
 
   test('the name is escaped for HTML, quotes included', () => {
     expect(escapeHtml(`<img src=x onerror="alert('1')">&amp;`)).toBe(
-      '&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;amp;',
+      '&lt;img src=x onerror=&quot;alert(&#x27;1&#x27;)&quot;&gt;&amp;amp;',
     );
   });
 

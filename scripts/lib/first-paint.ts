@@ -63,17 +63,8 @@ export function isFirstPaintPath(pathname: string): boolean {
   return pathname === '/' || pathname === '/dashboard' || pathname === '/dashboard/';
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
+/** Text made safe for element content and quoted attributes (Bun's own: & < > " and ' ). */
+export const escapeHtml = (text: string): string => Bun.escapeHTML(text);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
