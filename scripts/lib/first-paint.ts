@@ -7,6 +7,8 @@
  * an optimisation, never a condition for the page to work.
  */
 
+import { forwardFor, isConnectFailure, type TUpstreamPool } from './upstream-pool.ts';
+
 /**
  * Why the page's scripts start late on a first-painted page: a deferred script that has already
  * downloaded runs as soon as the HTML is parsed, before the browser paints, and the shell's entry keeps
@@ -125,4 +127,70 @@ export function fillFirstPaint(
   return startAfterFirstPaint(
     `${indexHtml.slice(0, at)}<div id="root">${page}</div>${indexHtml.slice(at + ROOT_ELEMENT.length)}`,
   );
+}
+
+type TFirstPaintOptions = { root: string; upstreams: TUpstreamPool; timeoutMs: number };
+
+/**
+ * The shell server's first paint: the templates the build wrote next to index.html (read again when a
+ * redeploy replaces them) and the visitor, asked of the API with their own cookie.
+ */
+export function createFirstPaint({ root, upstreams, timeoutMs }: TFirstPaintOptions) {
+  let templatesCache: { key: string; templates: TFirstPaintTemplates | null } | null = null;
+
+  async function templatesNow(): Promise<TFirstPaintTemplates | null> {
+    const file = Bun.file(`${root}/${FIRST_PAINT_FILE}`);
+    if (!(await file.exists())) return null;
+    const key = String(file.lastModified);
+    if (templatesCache?.key !== key) {
+      let templates: TFirstPaintTemplates | null = null;
+      try {
+        templates = readTemplates(await file.json());
+      } catch {
+        // A half-written or foreign file: the plain page until the build writes it again.
+      }
+      if (!templates)
+        console.error(`${FIRST_PAINT_FILE} is not the shell build's templates: serving without them`);
+      templatesCache = { key, templates };
+    }
+    return templatesCache.templates;
+  }
+
+  /**
+   * Who is signing in, asked the way the page itself asks a moment later. Null for anything but a quick,
+   * well-formed answer about an active account.
+   */
+  async function visitorOf(
+    request: Request,
+    cookie: string,
+    clientIp: string | undefined,
+  ): Promise<TFirstPaintVisitor | null> {
+    const headers = new Headers({ cookie, accept: 'application/json' });
+    forwardFor(headers, clientIp);
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    for (const origin of upstreams.order()) {
+      try {
+        const answer = await fetch(`${origin}/api/auth/me`, { headers, signal, redirect: 'manual' });
+        upstreams.markUp(origin);
+        return answer.ok ? readVisitor(await answer.json()) : null;
+      } catch (error) {
+        if (signal.aborted || !isConnectFailure(error)) return null;
+        upstreams.markDown(origin);
+      }
+    }
+    return null;
+  }
+
+  return {
+    /** The page at `indexPath` drawn for this request's signed-in visitor; null to serve it plain. */
+    async pageFor(request: Request, clientIp: string | undefined, indexPath: string): Promise<string | null> {
+      const cookie = request.headers.get('cookie');
+      if (!cookie || request.method !== 'GET') return null;
+      const templates = await templatesNow();
+      if (!templates) return null;
+      const visitor = await visitorOf(request, cookie, clientIp);
+      if (!visitor) return null;
+      return fillFirstPaint(await Bun.file(indexPath).text(), templates, visitor);
+    },
+  };
 }

@@ -1,17 +1,13 @@
 import { extname, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
-  FIRST_PAINT_FILE,
+  createFirstPaint,
   FIRST_PAINT_ME_TIMEOUT_MS,
   FIRST_PAINT_START_PATH,
   FIRST_PAINT_START_SCRIPT,
-  fillFirstPaint,
   isFirstPaintPath,
-  readTemplates,
-  readVisitor,
-  type TFirstPaintTemplates,
-  type TFirstPaintVisitor,
 } from './first-paint.ts';
+import { createUpstreamPool, forwardFor, isConnectFailure, type TUpstreamPool } from './upstream-pool.ts';
 
 export type StaticOptions = {
   /** The dist directory to serve. */
@@ -51,48 +47,6 @@ function compress(bytes: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array<ArrayB
       ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
       : gzipSync(bytes, { level: 6 }),
   );
-}
-
-// How long an API process that refused a connection is passed over before it is tried again in turn.
-const UPSTREAM_DOWN_MS = 5000;
-// Errors that mean the request never reached the upstream, so another one may safely take it.
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ConnectionRefused', 'FailedToOpenSocket', 'EHOSTUNREACH']);
-
-const isConnectFailure = (error: unknown) =>
-  error instanceof Error && 'code' in error && CONNECT_FAILURES.has(String(error.code));
-
-/**
- * Round robin over the API processes. One that refused a connection leaves the rotation for a few
- * seconds (it is still tried last, when every other one fails too), so a dead process costs one
- * failed connect, not every Nth request.
- */
-export function createUpstreamPool(origins: readonly string[], downMs = UPSTREAM_DOWN_MS) {
-  let turn = 0;
-  const downUntil = new Map<string, number>();
-  return {
-    size: origins.length,
-    /** The origins to try for one request, in order: the next live one in turn first, those marked down last. */
-    order(): string[] {
-      const now = Date.now();
-      const isDown = (origin: string) => (downUntil.get(origin) ?? 0) > now;
-      const up = origins.filter((origin) => !isDown(origin));
-      const start = up.length === 0 ? 0 : turn % up.length;
-      turn = (turn + 1) % 1_000_000_007;
-      return [...up.slice(start), ...up.slice(0, start), ...origins.filter(isDown)];
-    },
-    markDown(origin: string) {
-      downUntil.set(origin, Date.now() + downMs);
-    },
-    markUp(origin: string) {
-      downUntil.delete(origin);
-    },
-  };
-}
-
-/** Adds the client to X-Forwarded-For, as the API's TRUSTED_PROXIES expects of this server. */
-function forwardFor(headers: Headers, clientIp: string | undefined): void {
-  const forwarded = headers.get('x-forwarded-for');
-  if (clientIp) headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${clientIp}` : clientIp);
 }
 
 /** The request handler of one static server; a function so tests can call it without a socket. */
@@ -144,7 +98,7 @@ export function createStaticHandler(options: StaticOptions) {
    * request, so the API ends its side of a stream too.
    */
   async function proxyToApi(
-    pool: ReturnType<typeof createUpstreamPool>,
+    pool: TUpstreamPool,
     request: Request,
     url: URL,
     clientIp: string | undefined,
@@ -204,67 +158,22 @@ export function createStaticHandler(options: StaticOptions) {
     });
   }
 
-  const firstPaintTimeoutMs = options.firstPaintTimeoutMs ?? FIRST_PAINT_ME_TIMEOUT_MS;
-  let templatesCache: { key: string; templates: TFirstPaintTemplates | null } | null = null;
-
-  /** The build's first paint templates, read again when a redeploy replaces the file; null without them. */
-  async function firstPaintTemplates(): Promise<TFirstPaintTemplates | null> {
-    const file = Bun.file(resolve(root, FIRST_PAINT_FILE));
-    if (!(await file.exists())) return null;
-    const key = String(file.lastModified);
-    if (templatesCache?.key !== key) {
-      let templates: TFirstPaintTemplates | null = null;
-      try {
-        templates = readTemplates(await file.json());
-      } catch {
-        // A half-written or foreign file: the plain page until the build writes it again.
-      }
-      if (!templates)
-        console.error(`${FIRST_PAINT_FILE} is not the shell build's templates: serving without them`);
-      templatesCache = { key, templates };
-    }
-    return templatesCache.templates;
-  }
-
-  /**
-   * Who is signing in, asked of the API with the visitor's own cookie, the way the page itself asks a
-   * moment later. Null for anything but a quick, well-formed answer about an active account.
-   */
-  async function visitorOf(
-    pool: ReturnType<typeof createUpstreamPool>,
-    request: Request,
-    cookie: string,
-    clientIp: string | undefined,
-  ): Promise<TFirstPaintVisitor | null> {
-    const headers = new Headers({ cookie, accept: 'application/json' });
-    forwardFor(headers, clientIp);
-    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(firstPaintTimeoutMs)]);
-    for (const origin of pool.order()) {
-      try {
-        const answer = await fetch(`${origin}/api/auth/me`, { headers, signal, redirect: 'manual' });
-        pool.markUp(origin);
-        return answer.ok ? readVisitor(await answer.json()) : null;
-      } catch (error) {
-        if (signal.aborted || !isConnectFailure(error)) return null;
-        pool.markDown(origin);
-      }
-    }
-    return null;
-  }
+  const firstPaint =
+    isShell && upstreams
+      ? createFirstPaint({
+          root,
+          upstreams,
+          timeoutMs: options.firstPaintTimeoutMs ?? FIRST_PAINT_ME_TIMEOUT_MS,
+        })
+      : null;
 
   /** index.html with the dashboard already drawn for a signed-in visitor; null to serve it plain. */
   async function firstPaintResponse(
     request: Request,
     clientIp: string | undefined,
   ): Promise<Response | null> {
-    const cookie = request.headers.get('cookie');
-    if (!upstreams || !cookie || request.method !== 'GET') return null;
-    const templates = await firstPaintTemplates();
-    if (!templates) return null;
-    const visitor = await visitorOf(upstreams, request, cookie, clientIp);
-    if (!visitor) return null;
     const index = resolve(root, 'index.html');
-    const html = fillFirstPaint(await Bun.file(index).text(), templates, visitor);
+    const html = firstPaint ? await firstPaint.pageFor(request, clientIp, index) : null;
     if (html === null) return null;
     const headers: Record<string, string> = {
       ...headersFor(index),
@@ -331,8 +240,8 @@ export function createStaticHandler(options: StaticOptions) {
       return fileResponse(request, path, headersFor(path));
     if (extname(path) || !isShell) return new Response('not found', { status: 404, headers: COMMON_HEADERS });
     if (isFirstPaintPath(pathname)) {
-      const firstPaint = await firstPaintResponse(request, clientIp);
-      if (firstPaint) return firstPaint;
+      const painted = await firstPaintResponse(request, clientIp);
+      if (painted) return painted;
     }
     // Client-side routes (/tickets/123, /admin/users) all get the shell's index.html.
     const index = resolve(root, 'index.html');
