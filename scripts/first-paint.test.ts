@@ -8,7 +8,7 @@ import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_START_PATH,
   fillFirstPaint,
-  isFirstPaintPath,
+  pageAt,
   readTemplates,
   readVisitor,
   startAfterFirstPaint,
@@ -23,24 +23,50 @@ const INDEX =
 const PAINTED_HEAD =
   '<!DOCTYPE html><html><head><title>Help Desk</title><link rel="preload" as="script" href="/static/js/index.1a2b3c4d.js">' +
   `<script defer src="${FIRST_PAINT_START_PATH}" data-entries="/static/js/index.1a2b3c4d.js"></script></head>`;
+const byRole = (page: string, body: (role: string) => string) => ({
+  end_user: `<main data-page="${page}" data-role="end_user">${body('end_user')}</main>`,
+  agent: `<main data-page="${page}" data-role="agent">${body('agent')}</main>`,
+  admin: `<main data-page="${page}" data-role="admin">${body('admin')}</main>`,
+});
+const DASHBOARD = byRole('dashboard', () => `<h2>Welcome back, ${SLOT}</h2>`);
 const TEMPLATES: TFirstPaintTemplates = {
   slot: SLOT,
-  pages: {
-    end_user: `<main data-role="end_user"><h2>Welcome back, ${SLOT}</h2></main>`,
-    agent: `<main data-role="agent"><h2>Welcome back, ${SLOT}</h2></main>`,
-    admin: `<main data-role="admin"><h2>Welcome back, ${SLOT}</h2></main>`,
-  },
+  pages: [
+    { path: '/', byRole: DASHBOARD },
+    { path: '/dashboard', byRole: DASHBOARD },
+    { path: '/tickets', byRole: byRole('tickets', () => '<h1>Tickets</h1>') },
+    { path: '/tickets/$ticketId', byRole: byRole('ticket', () => '<h1>Ticket Details</h1>') },
+    { path: '/admin/users', byRole: byRole('users', () => '<h1>Users &amp; Teams</h1>') },
+  ],
 };
+const DASHBOARD_PAGE = { path: '/', byRole: DASHBOARD };
 
 const activeUser = (overrides: Record<string, unknown> = {}) => ({
   user: { id: 'u1', firstName: 'Avery', lastName: 'Morgan', role: 'agent', status: 'active', ...overrides },
 });
 
 describe('the first paint, piece by piece', () => {
-  test('only the dashboard addresses get one', () => {
-    for (const path of ['/', '/dashboard', '/dashboard/']) expect(isFirstPaintPath(path)).toBe(true);
-    for (const path of ['/tickets', '/dashboard/x', '/login', '/admin', '//', '/Dashboard'])
-      expect(isFirstPaintPath(path)).toBe(false);
+  test("a request path finds its page's templates: parameters are one segment, a trailing slash is allowed", () => {
+    const at = (path: string) => pageAt(TEMPLATES, path)?.path ?? null;
+    expect(at('/')).toBe('/');
+    expect(at('/dashboard')).toBe('/dashboard');
+    expect(at('/dashboard/')).toBe('/dashboard');
+    expect(at('/tickets')).toBe('/tickets');
+    expect(at('/tickets/')).toBe('/tickets');
+    expect(at('/tickets/6d7c1a52-0c57-4c8e-9f4e-3b0f0f4a8e11')).toBe('/tickets/$ticketId');
+    expect(at('/admin/users')).toBe('/admin/users');
+    for (const path of [
+      '/login',
+      '/admin',
+      '/register',
+      '//',
+      '/Dashboard',
+      '/dashboard/x',
+      '/tickets/1/2',
+      '/ticketsx',
+      '/admin/users/x',
+    ])
+      expect({ path, page: at(path) }).toEqual({ path, page: null });
   });
 
   test('the name is escaped for HTML, quotes included', () => {
@@ -62,30 +88,42 @@ describe('the first paint, piece by piece', () => {
       expect(readVisitor(body)).toBeNull();
   });
 
-  test('templates are taken only whole: every role, each with the slot', () => {
+  test('templates are taken only whole: every page with every role, paths of our own shape only', () => {
     expect(readTemplates(TEMPLATES)).toEqual(TEMPLATES);
-    const { admin: _admin, ...withoutAdmin } = TEMPLATES.pages;
+    const { admin: _admin, ...withoutAdmin } = DASHBOARD;
     for (const broken of [
       null,
       [],
       { pages: TEMPLATES.pages },
       { slot: '', pages: TEMPLATES.pages },
-      { slot: SLOT, pages: withoutAdmin },
-      { slot: SLOT, pages: { ...TEMPLATES.pages, agent: '<main>no name here</main>' } },
-      { slot: SLOT, pages: { ...TEMPLATES.pages, agent: 42 } },
+      { slot: SLOT, pages: {} },
+      { slot: SLOT, pages: [{ path: '/', byRole: withoutAdmin }] },
+      { slot: SLOT, pages: [{ path: '/', byRole: { ...DASHBOARD, agent: 42 } }] },
+      { slot: SLOT, pages: [{ byRole: DASHBOARD }] },
+      // A path is matched as a pattern: nothing but our segments and $parameters may reach one.
+      ...['', 'tickets', '/tickets/.*', '/(a|b)', '/a//b', '/a b', '/$', '/tickets/$id+'].map((path) => ({
+        slot: SLOT,
+        pages: [{ path, byRole: DASHBOARD }],
+      })),
     ])
       expect(readTemplates(broken)).toBeNull();
   });
 
   test("the role's template goes into the empty #root with the escaped name, replacement patterns inert", () => {
-    const html = fillFirstPaint(INDEX, TEMPLATES, { role: 'admin', firstName: '$& $` <script>x</script>' });
+    const html = fillFirstPaint(INDEX, TEMPLATES, DASHBOARD_PAGE, {
+      role: 'admin',
+      firstName: '$& $` <script>x</script>',
+    });
     expect(html).toBe(
       `${PAINTED_HEAD}<body><div id="root">` +
-        '<main data-role="admin"><h2>Welcome back, $&amp; $` &lt;script&gt;x&lt;/script&gt;</h2></main>' +
+        '<main data-page="dashboard" data-role="admin"><h2>Welcome back, $&amp; $` &lt;script&gt;x&lt;/script&gt;</h2></main>' +
         '</div></body></html>',
     );
     expect(
-      fillFirstPaint('<body><div id="app"></div></body>', TEMPLATES, { role: 'agent', firstName: 'A' }),
+      fillFirstPaint('<body><div id="app"></div></body>', TEMPLATES, DASHBOARD_PAGE, {
+        role: 'agent',
+        firstName: 'A',
+      }),
     ).toBeNull();
   });
 
@@ -165,14 +203,14 @@ function reset(status = 200, body: unknown = activeUser(), delayMs = 0) {
   Object.assign(api.state, { status, body, delayMs });
 }
 
-describe('the shell server paints the dashboard for a signed-in visitor', () => {
+describe('the shell server paints signed-in pages for their visitor', () => {
   test("a signed-in agent's dashboard arrives drawn, private to them", async () => {
     reset(200, activeUser({ firstName: 'Avery <b>' }));
     for (const path of ['/', '/dashboard', '/dashboard/']) {
       const response = await visit(path, { cookie: 'helpdesk_session=abc; theme=x' });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(
-        `${PAINTED_HEAD}<body><div id="root"><main data-role="agent"><h2>Welcome back, Avery &lt;b&gt;</h2></main></div></body></html>`,
+        `${PAINTED_HEAD}<body><div id="root"><main data-page="dashboard" data-role="agent"><h2>Welcome back, Avery &lt;b&gt;</h2></main></div></body></html>`,
       );
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       expect(response.headers.get('vary')).toContain('Cookie');
@@ -195,8 +233,23 @@ describe('the shell server paints the dashboard for a signed-in visitor', () => 
       const response = await visit('/dashboard', { cookie: 's=1', encoding: 'gzip' });
       expect(response.headers.get('content-encoding')).toBe('gzip');
       const html = gunzipSync(new Uint8Array(await response.arrayBuffer())).toString();
-      expect(html).toContain(`<main data-role="${role}"><h2>Welcome back, Avery</h2></main>`);
+      expect(html).toContain(
+        `<main data-page="dashboard" data-role="${role}"><h2>Welcome back, Avery</h2></main>`,
+      );
     }
+  });
+
+  test("every other signed-in page gets its own layout, a ticket's by its parameter, an admin page's for anyone", async () => {
+    reset(200, activeUser({ role: 'end_user' }));
+    const drawn = async (path: string) => {
+      const html = await (await visit(path, { cookie: 's=1' })).text();
+      return html.match(/<main data-page="(\w+)" data-role="(\w+)">/)?.slice(1) ?? null;
+    };
+    expect(await drawn('/tickets')).toEqual(['tickets', 'end_user']);
+    expect(await drawn('/tickets/6d7c1a52-0c57-4c8e-9f4e-3b0f0f4a8e11')).toEqual(['ticket', 'end_user']);
+    // The page itself refuses an end user (React's access-denied alert, inside the same layout).
+    expect(await drawn('/admin/users')).toEqual(['users', 'end_user']);
+    expect(api.calls.length).toBe(3);
   });
 
   test('without a session, for a pending account, or on a failed or strange answer, the page is plain', async () => {
@@ -219,10 +272,11 @@ describe('the shell server paints the dashboard for a signed-in visitor', () => 
     }
   });
 
-  test('no cookie, another page, or a HEAD: plain, and the API is not asked', async () => {
+  test('no cookie, a page outside the signed-in layout, or a HEAD: plain, and the API is not asked', async () => {
     reset();
     expect(await (await visit('/')).text()).toBe(INDEX);
-    expect(await (await visit('/tickets', { cookie: 's=1' })).text()).toBe(INDEX);
+    for (const path of ['/login', '/register', '/admin', '/nowhere', '/tickets/1/2'])
+      expect(await (await visit(path, { cookie: 's=1' })).text()).toBe(INDEX);
     expect((await visit('/', { cookie: 's=1', method: 'HEAD' })).status).toBe(200);
     expect(api.calls).toEqual([]);
   });

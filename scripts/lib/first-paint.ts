@@ -1,8 +1,8 @@
 /**
- * The shell server's first paint of the dashboard: for a signed-in visitor of / or /dashboard, the
- * layout and greeting the shell's build rendered (shell/src/first-paint/) are written into the
- * index.html's #root, so the page's largest text paints with the HTML instead of after the start-up
- * JavaScript. React replaces it on start. Anything unexpected (no session, an inactive account, a
+ * The shell server's first paint: for a signed-in visitor of a page of the signed-in layout, the
+ * layout, navigation and title the shell's build rendered for that page and role (the dashboard with
+ * its greeting: shell/src/first-paint/) are written into the index.html's #root, so the page paints
+ * with the HTML instead of after the start-up JavaScript. React replaces it on start. Anything unexpected (no session, an inactive account, a
  * slow or failing API, a build without templates) serves the plain index.html: the first paint is
  * an optimisation, never a condition for the page to work.
  */
@@ -43,8 +43,11 @@ export const FIRST_PAINT_FILE = 'first-paint.json';
 export const FIRST_PAINT_ROLES = ['end_user', 'agent', 'admin'] as const;
 export type TFirstPaintRole = (typeof FIRST_PAINT_ROLES)[number];
 
-/** One template per role, each holding `slot` where the visitor's first name goes (HTML-escaped). */
-export type TFirstPaintTemplates = { slot: string; pages: Record<TFirstPaintRole, string> };
+/** One page's templates: its route path ($name: one segment) and its markup for each role. */
+export type TFirstPaintPage = { path: string; byRole: Record<TFirstPaintRole, string> };
+
+/** Every page's templates; `slot` marks where the visitor's first name goes (HTML-escaped). */
+export type TFirstPaintTemplates = { slot: string; pages: TFirstPaintPage[] };
 
 /** The visitor as far as the first paint needs them, from `GET /api/auth/me`. */
 export type TFirstPaintVisitor = { role: TFirstPaintRole; firstName: string };
@@ -60,9 +63,18 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 // A name is at most 100 characters (contracts); anything longer is not an answer of ours.
 const MAX_NAME_LENGTH = 200;
 
-/** The dashboard's two addresses (nav-items.ts), with or without a trailing slash. */
-export function isFirstPaintPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/dashboard' || pathname === '/dashboard/';
+// What a page's route path may hold: the app's own paths, never anything a regular expression reads.
+const ROUTE_PATH = /^\/([\w-]+|\$\w+)?(\/([\w-]+|\$\w+))*$/;
+
+/** A route path as a pattern for request paths: `$name` is one segment, a trailing slash is allowed. */
+function patternOf(path: string): RegExp {
+  const body = path === '/' ? '' : path.replace(/\$\w+/g, '[^/]+');
+  return new RegExp(`^${body}/?$`);
+}
+
+/** The templates of the page at `pathname`; null for a path no signed-in page has. */
+export function pageAt(templates: TFirstPaintTemplates, pathname: string): TFirstPaintPage | null {
+  return templates.pages.find((page) => patternOf(page.path).test(pathname)) ?? null;
 }
 
 /** Text made safe for element content and quoted attributes (Bun's own: & < > " and ' ). */
@@ -76,14 +88,22 @@ const isRole = (value: unknown): value is TFirstPaintRole =>
 
 /** The templates file's content, or null when it is not what the build writes. */
 export function readTemplates(value: unknown): TFirstPaintTemplates | null {
-  if (!isRecord(value) || typeof value.slot !== 'string' || value.slot === '' || !isRecord(value.pages))
+  if (!isRecord(value) || typeof value.slot !== 'string' || value.slot === '' || !Array.isArray(value.pages))
     return null;
-  const { slot, pages } = value;
-  for (const role of FIRST_PAINT_ROLES) {
-    const page = pages[role];
-    if (typeof page !== 'string' || !page.includes(slot)) return null;
+  const pages: TFirstPaintPage[] = [];
+  for (const page of value.pages) {
+    if (
+      !isRecord(page) ||
+      typeof page.path !== 'string' ||
+      !ROUTE_PATH.test(page.path) ||
+      !isRecord(page.byRole)
+    )
+      return null;
+    const { byRole } = page;
+    if (!FIRST_PAINT_ROLES.every((role) => typeof byRole[role] === 'string')) return null;
+    pages.push({ path: page.path, byRole: byRole as Record<TFirstPaintRole, string> });
   }
-  return { slot, pages: pages as Record<TFirstPaintRole, string> };
+  return { slot: value.slot, pages };
 }
 
 /**
@@ -114,18 +134,19 @@ export function startAfterFirstPaint(indexHtml: string): string {
   });
 }
 
-/** index.html with the visitor's first paint in #root; null when the page has no empty #root. */
+/** index.html with the visitor's first paint of `page` in #root; null when the page has no empty #root. */
 export function fillFirstPaint(
   indexHtml: string,
   templates: TFirstPaintTemplates,
+  page: TFirstPaintPage,
   visitor: TFirstPaintVisitor,
 ): string | null {
   const at = indexHtml.indexOf(ROOT_ELEMENT);
   if (at < 0) return null;
   // split/join, not replace: a name holding "$&" must not be read as a replacement pattern.
-  const page = templates.pages[visitor.role].split(templates.slot).join(escapeHtml(visitor.firstName));
+  const markup = page.byRole[visitor.role].split(templates.slot).join(escapeHtml(visitor.firstName));
   return startAfterFirstPaint(
-    `${indexHtml.slice(0, at)}<div id="root">${page}</div>${indexHtml.slice(at + ROOT_ELEMENT.length)}`,
+    `${indexHtml.slice(0, at)}<div id="root">${markup}</div>${indexHtml.slice(at + ROOT_ELEMENT.length)}`,
   );
 }
 
@@ -182,15 +203,19 @@ export function createFirstPaint({ root, upstreams, timeoutMs }: TFirstPaintOpti
   }
 
   return {
-    /** The page at `indexPath` drawn for this request's signed-in visitor; null to serve it plain. */
+    /**
+     * The page at `indexPath` drawn for this request's path and signed-in visitor; null to serve it plain
+     * (a path no signed-in page has never asks the API).
+     */
     async pageFor(request: Request, clientIp: string | undefined, indexPath: string): Promise<string | null> {
       const cookie = request.headers.get('cookie');
       if (!cookie || request.method !== 'GET') return null;
       const templates = await templatesNow();
-      if (!templates) return null;
+      const page = templates && pageAt(templates, new URL(request.url).pathname);
+      if (!templates || !page) return null;
       const visitor = await visitorOf(request, cookie, clientIp);
       if (!visitor) return null;
-      return fillFirstPaint(await Bun.file(indexPath).text(), templates, visitor);
+      return fillFirstPaint(await Bun.file(indexPath).text(), templates, page, visitor);
     },
   };
 }

@@ -5,7 +5,6 @@ import {
   FIRST_PAINT_ME_TIMEOUT_MS,
   FIRST_PAINT_START_PATH,
   FIRST_PAINT_START_SCRIPT,
-  isFirstPaintPath,
 } from './first-paint.ts';
 import { createUpstreamPool, forwardFor, isConnectFailure, type TUpstreamPool } from './upstream-pool.ts';
 
@@ -16,7 +15,7 @@ export type StaticOptions = {
   remotes: Record<string, string> | null;
   /** Set for the shell: where /api is proxied, in turn when there are several API processes. */
   apiOrigins?: readonly string[];
-  /** How long the dashboard's HTML waits for `me` before it goes without its first paint (first-paint.ts). */
+  /** How long a signed-in page's HTML waits for `me` before it goes without its first paint (first-paint.ts). */
   firstPaintTimeoutMs?: number;
 };
 
@@ -167,7 +166,7 @@ export function createStaticHandler(options: StaticOptions) {
         })
       : null;
 
-  /** index.html with the dashboard already drawn for a signed-in visitor; null to serve it plain. */
+  /** index.html with the signed-in page already drawn for its visitor; null to serve it plain. */
   async function firstPaintResponse(
     request: Request,
     clientIp: string | undefined,
@@ -239,10 +238,8 @@ export function createStaticHandler(options: StaticOptions) {
     if (extname(path) && (await Bun.file(path).exists()))
       return fileResponse(request, path, headersFor(path));
     if (extname(path) || !isShell) return new Response('not found', { status: 404, headers: COMMON_HEADERS });
-    if (isFirstPaintPath(pathname)) {
-      const painted = await firstPaintResponse(request, clientIp);
-      if (painted) return painted;
-    }
+    const painted = await firstPaintResponse(request, clientIp);
+    if (painted) return painted;
     // Client-side routes (/tickets/123, /admin/users) all get the shell's index.html.
     const index = resolve(root, 'index.html');
     return fileResponse(request, index, { ...headersFor(index), 'Content-Type': 'text/html; charset=utf-8' });

@@ -92,7 +92,44 @@ test("an end user's first paint has their own navigation; signed out, the HTML i
     'Knowledge Base',
   ]);
   await expect(html.getByText('Your support requests at a glance.')).toBeVisible();
-  // Only the dashboard is drawn ahead: every other page starts from the empty root.
-  await html.goto('/tickets');
+  // Pages outside the signed-in layout start from the empty root.
+  await html.goto('/register');
   await expect(html.locator('#root')).toBeEmpty();
+});
+
+test('every signed-in page arrives with its layout and title, which React keeps in place', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO.agent.username, DEMO.agent.password);
+  await expect(page).toHaveURL(/\/$/);
+  for (const [path, title, current] of [
+    ['/tickets', 'Tickets', 'All Tickets'],
+    ['/kb', 'Knowledge Base', 'Knowledge Base'],
+    ['/profile', 'Profile', null],
+  ] as const) {
+    const html = await withoutScripts(context);
+    await html.goto(path);
+    await expect(STILL.title(html)).toHaveText(title);
+    const nav = html.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'All Tickets', 'Knowledge Base']);
+    if (current)
+      await expect(nav.getByRole('link', { name: current })).toHaveAttribute('aria-current', 'page');
+    else await expect(nav.locator('[aria-current]')).toHaveCount(0);
+    await expect(html.locator('main')).toBeEmpty();
+    const painted = {
+      title: await boxOf(STILL.title(html)),
+      navigation: await boxOf(STILL.navigation(html)),
+    };
+    await html.close();
+
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: /user menu/i })).toBeVisible();
+    await expect(page.locator('main')).not.toBeEmpty();
+    expect({ path, title: await boxOf(STILL.title(page)) }).toEqual({ path, title: painted.title });
+    expect({ path, navigation: await boxOf(STILL.navigation(page)) }).toEqual({
+      path,
+      navigation: painted.navigation,
+    });
+  }
 });

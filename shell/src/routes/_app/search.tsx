@@ -1,9 +1,10 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { SIGNED_IN_PAGES, staticDataOf } from '../../layout/signed-in-pages.ts';
 import { SearchPage } from '../../search/search-page.tsx';
 import { useSignedInUser } from '../../session/signed-in-user.tsx';
 
 export const Route = createFileRoute('/_app/search')({
-  staticData: { title: 'Search' },
+  staticData: staticDataOf(SIGNED_IN_PAGES.search),
   component: SearchRoute,
 });
 

@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { DashboardFirstPaint } from './dashboard-first-paint.tsx';
+import { SIGNED_IN_PAGES } from '../layout/signed-in-pages.ts';
+import { DashboardFirstPaint, PageFirstPaint } from './first-paint.tsx';
 
 const paint = (role: 'end_user' | 'agent' | 'admin', firstName = 'Avery') =>
-  renderToStaticMarkup(<DashboardFirstPaint role={role} firstName={firstName} />);
+  renderToStaticMarkup(
+    <DashboardFirstPaint userRole={role} page={SIGNED_IN_PAGES.home} firstName={firstName} />,
+  );
 
 const linkLabels = (html: string) =>
   [...html.matchAll(/<a href="([^"]+)"[^>]*>.*?<\/svg>([^<]+)<\/a>/g)].map(
@@ -44,5 +47,16 @@ describe("the dashboard's first paint", () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toMatch(/ on[a-z]+=/);
     expect(html).not.toContain('<form');
+  });
+
+  test('another page: its title, its navigation entry current, an empty page area', () => {
+    const html = renderToStaticMarkup(<PageFirstPaint userRole="agent" page={SIGNED_IN_PAGES.ticket} />);
+    expect(html).toMatch(/data-testid="page-title">Ticket Details<\/h1>/);
+    expect(html).toMatch(/<a href="\/tickets" aria-current="page"/);
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(html).toContain('<main class="flex-1 p-4 md:p-6 lg:p-8"></main>');
+    const profile = renderToStaticMarkup(<PageFirstPaint userRole="admin" page={SIGNED_IN_PAGES.profile} />);
+    expect(profile).not.toContain('aria-current');
+    expect(profile).toMatch(/data-testid="page-title">Profile<\/h1>/);
   });
 });
