@@ -2,9 +2,10 @@
  * The shell server's first paint: for a signed-in visitor of a page of the signed-in layout, the
  * layout, navigation and title the shell's build rendered for that page and role (the dashboard with
  * its greeting: shell/src/first-paint/) are written into the index.html's #root, so the page paints
- * with the HTML instead of after the start-up JavaScript. React replaces it on start. Anything unexpected (no session, an inactive account, a
- * slow or failing API, a build without templates) serves the plain index.html: the first paint is
- * an optimisation, never a condition for the page to work.
+ * with the HTML instead of after the start-up JavaScript. React replaces it on start. Anything
+ * unexpected (no session, an inactive account, a slow or failing API, a build without templates)
+ * serves the plain index.html: the first paint is an optimisation, never a condition for the page
+ * to work.
  */
 
 import { forwardFor, isConnectFailure, type TUpstreamPool } from './upstream-pool.ts';
@@ -66,10 +67,16 @@ const MAX_NAME_LENGTH = 200;
 // What a page's route path may hold: the app's own paths, never anything a regular expression reads.
 const ROUTE_PATH = /^\/([\w-]+|\$\w+)?(\/([\w-]+|\$\w+))*$/;
 
+const patterns = new Map<string, RegExp>();
+
 /** A route path as a pattern for request paths: `$name` is one segment, a trailing slash is allowed. */
 function patternOf(path: string): RegExp {
-  const body = path === '/' ? '' : path.replace(/\$\w+/g, '[^/]+');
-  return new RegExp(`^${body}/?$`);
+  let pattern = patterns.get(path);
+  if (!pattern) {
+    pattern = new RegExp(`^${path === '/' ? '' : path.replace(/\$\w+/g, '[^/]+')}/?$`);
+    patterns.set(path, pattern);
+  }
+  return pattern;
 }
 
 /** The templates of the page at `pathname`; null for a path no signed-in page has. */
