@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import contractsPackage from '../contracts/package.json' with { type: 'json' };
 import sharedUiPackage from '../shared-ui/package.json' with { type: 'json' };
 
@@ -11,29 +11,22 @@ import sharedUiPackage from '../shared-ui/package.json' with { type: 'json' };
  * new entry is shared without touching this file. (The standalone harness and the CSS are not modules
  * the apps share.)
  */
-function sharedUiSubpaths(options: { isProvidedUnused: boolean }) {
-  const shared: Record<
-    string,
-    { singleton: true; requiredVersion: string; import?: string; version?: string }
-  > = {};
-  for (const [subpath, file] of Object.entries(sharedUiPackage.exports)) {
+function sharedUiSubpaths() {
+  const shared: Record<string, { singleton: true; requiredVersion: string }> = {};
+  for (const subpath of Object.keys(sharedUiPackage.exports)) {
     if (subpath === '.' || subpath === './standalone' || subpath.endsWith('.css')) continue;
     shared[`@helpdesk/shared-ui/${subpath.slice(2)}`] = {
       singleton: true,
       requiredVersion: `^${sharedUiPackage.version}`,
-      // A module request is provided only when the app imports it; a file path always is (as an async
-      // chunk, fetched when first consumed).
-      ...(options.isProvidedUnused
-        ? { import: resolve(import.meta.dirname, '../shared-ui', file), version: sharedUiPackage.version }
-        : {}),
     };
   }
   return shared;
 }
 
 /**
- * Module Federation `shared` config, identical in the shell and every remote: one React, one
- * QueryClient and router, one shared-ui (so there is one toast store) and one contracts.
+ * Module Federation `shared` config of every remote, which the shell's runtime offers them in turn
+ * (hostSharedDeclaration): one React, one QueryClient and router, one shared-ui (so there is one toast
+ * store) and one contracts.
  * Never `eager`: every app starts with index.ts -> import('./bootstrap').
  * Our own packages take their range from their package.json version, so a breaking change is
  * expressed by bumping it (0.x: the minor; later: the major) and the shell refuses stale remotes.
@@ -44,7 +37,7 @@ export const MF_SHARED = {
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   '@tanstack/react-router': { singleton: true, requiredVersion: '^1.0.0' },
   '@helpdesk/shared-ui': { singleton: true, requiredVersion: `^${sharedUiPackage.version}` },
-  ...sharedUiSubpaths({ isProvidedUnused: false }),
+  ...sharedUiSubpaths(),
   '@helpdesk/contracts': { singleton: true, requiredVersion: `^${contractsPackage.version}` },
   // The contracts' zod-free values (paths, limits, labels): what the shell's start-up path and shared-ui's
   // main entry import, so zod and the schemas (the entry above) load only with the first form that needs
@@ -64,19 +57,55 @@ export const MF_SHARED = {
  */
 export const MF_SHARE_STRATEGY = 'loaded-first' as const;
 
-/**
- * The shell's `shared`: it also provides the shared-ui entries it does not render itself (select, tabs,
- * ...), so a remote's first use takes them from the shell like every other shared module instead of
- * fetching a copy from its own origin.
- */
-export const MF_SHARED_HOST = { ...MF_SHARED, ...sharedUiSubpaths({ isProvidedUnused: true }) };
+/** One shared package as the shell's federation runtime offers it (see hostSharedDeclaration). */
+export type THostSharedDeclaration = Record<string, { version: string; requiredVersion: string }>;
 
 /**
- * One federation runtime in the tab: the shell bundles it and provides it to the remotes, whose
- * remoteEntry.js then carries none of it (about 20 KB gzip less each); `target: 'web'` drops its
- * Node.js code. See docs/performance.md (frontend budgets).
+ * What the shell offers the remotes: every package of MF_SHARED with the version installed for the shell.
+ * The shell has no Module Federation build plugin (its start-up path carries no federation runtime): its
+ * runtime starts with the first remote page and provides these packages from the shell's own modules
+ * (shell/src/remote/shared-providers.ts); the build hands this table to it as `__SHELL_SHARED__`. The
+ * shell also offers the shared-ui entries it does not render itself (select, tabs, ...), so a remote's
+ * first use takes them from the shell instead of fetching a copy from its own origin.
  */
-export const MF_HOST_EXPERIMENTS = { provideExternalRuntime: true, optimization: { target: 'web' } } as const;
+export function hostSharedDeclaration(appDir: string): THostSharedDeclaration {
+  const declaration: THostSharedDeclaration = {};
+  for (const [name, config] of Object.entries(MF_SHARED)) {
+    declaration[name] = {
+      version: installedVersion(appDir, packageOf(name)),
+      requiredVersion: config.requiredVersion,
+    };
+  }
+  return declaration;
+}
+
+/** `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
+function packageOf(request: string): string {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? request);
+}
+
+/** The version of `packageName` as `appDir` resolves it (a workspace package or one from node_modules). */
+function installedVersion(appDir: string, packageName: string): string {
+  const requireFromApp = createRequire(join(appDir, 'package.json'));
+  // Not `${name}/package.json`: a package's exports may not list it. Walk up from its entry instead.
+  let directory = dirname(requireFromApp.resolve(packageName));
+  while (directory !== dirname(directory)) {
+    const manifestPath = join(directory, 'package.json');
+    if (existsSync(manifestPath)) {
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      if (manifest.name === packageName && typeof manifest.version === 'string') return manifest.version;
+    }
+    directory = dirname(directory);
+  }
+  throw new Error(`No package.json of ${packageName} above its entry, resolved from ${appDir}`);
+}
+
+/**
+ * The federation runtime's build flags for the shell, which bundles the runtime without the build plugin
+ * that would set them: `web` drops the runtime's Node.js script loader.
+ */
+export const HOST_FEDERATION_DEFINES = { ENV_TARGET: JSON.stringify('web') } as const;
 
 const isProductionBuild = process.env.NODE_ENV === 'production';
 

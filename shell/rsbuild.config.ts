@@ -1,33 +1,29 @@
 import { resolve } from 'node:path';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/rspack';
 import {
   federationRuntimeAliases,
-  MF_HOST_EXPERIMENTS,
-  MF_SHARE_STRATEGY,
-  MF_SHARED_HOST,
+  HOST_FEDERATION_DEFINES,
+  hostSharedDeclaration,
 } from '../scripts/mf-shared.ts';
 import { devRemoteEntries, PORTS } from '../scripts/ports.ts';
 
 const RUNTIME_CONFIG_PATH = '/runtime-config.js';
 
 export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'shell',
-      // No build-time remote URLs: bootstrap registers them from /runtime-config.js, so one build
-      // runs in every environment and a remote can move without rebuilding the shell.
-      remotes: {},
-      shared: MF_SHARED_HOST,
-      shareStrategy: MF_SHARE_STRATEGY,
-      experiments: MF_HOST_EXPERIMENTS,
-      dts: false,
-    }),
-  ],
+  // No Module Federation build plugin: the shell is a host through the runtime API alone
+  // (src/remote/federation-runtime.ts), started by the first remote page, so the dashboard's start-up
+  // carries no federation runtime. Remote URLs come from /runtime-config.js, so one build runs in every
+  // environment and a remote can move without rebuilding the shell.
+  plugins: [pluginReact()],
   resolve: { alias: federationRuntimeAliases(import.meta.dirname) },
+  source: {
+    define: {
+      ...HOST_FEDERATION_DEFINES,
+      __SHELL_SHARED__: JSON.stringify(hostSharedDeclaration(import.meta.dirname)),
+    },
+  },
   tools: {
     rspack: {
       plugins: [

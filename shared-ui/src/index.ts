@@ -16,7 +16,6 @@ export * from './components/spinner.tsx';
 export * from './components/table.tsx';
 export * from './components/textarea.tsx';
 export * from './components/ticket-badges.tsx';
-export * from './components/toaster.tsx';
 export * from './lib/api-client.ts';
 export * from './lib/api-download.ts';
 export * from './lib/api-upload.ts';

@@ -24,16 +24,14 @@ const TARGET = {
  * Lower a ceiling whenever the figure drops; never raise it to make a change pass.
  */
 const CEILING = {
-  // 2026-11: 203.1 KB (was 292, then 237.8, then 203.7): react-dom 65, the federation runtime 32,
-  // @tanstack/react-router 30, @tanstack/react-query 13, shared-ui's main entry with the toaster's radix
-  // pieces and tailwind-merge 30, the shell's layout and dashboard 20, contracts' zod-free constants 3.
-  // The heavy shared-ui families are entries of their own and the header's menus load on intent (54 KB
-  // less); zod and the schemas (38 KB) load with the first form: the start-up path imports
-  // `@helpdesk/contracts/constants` and checks API answers with hand-written guards. The federation
-  // runtime takes its SDK's ESM build (scripts/mf-shared.ts, federationRuntimeAliases): 0.6 KB less.
-  // 2026-11, sixth session: 200.1 KB in 17 files: the layout and the dashboard are no longer route chunks
-  // of their own (fetched after React's first render), so their chunk overhead went too.
-  shellBootGzip: 206 * KB,
+  // Met in the ninth session (2026-11): 148.5 KB in 4 files, so the issue's target is the limit. Before:
+  // 292, 237.8, 203.7, 203.1, then 200.1 KB. The last 50 KB went with the federation runtime, which the
+  // shell now starts with the first remote page (src/remote/federation-runtime.ts, 32 KB), and radix's
+  // toast, fetched with the first toast or key press (src/layout/deferred-toaster.tsx, 9 KB). What is left:
+  // react-dom 68, @tanstack/react-router and react-query, shared-ui's main entry with tailwind-merge, the
+  // layout and the dashboard. Earlier: the heavy shared-ui families are entries of their own and the
+  // header's menus load on intent (54 KB); zod and the schemas (38 KB) load with the first form.
+  shellBootGzip: 150 * KB,
   remoteFirstUseGzip: {
     // 2026-11: tickets 25.7 KB, knowledge base 28.3 KB, admin (users & teams) 27.0 KB: every remote is
     // within the issue's 30 KB, which is now the limit. Before: 31.3, 33.9 and 60.5 KB; before this
@@ -138,6 +136,9 @@ test('the dashboard renders from the shell alone, within its JavaScript budget',
 
   const remote = fetched.filter((item) => isRemoteOrigin(item.url));
   expect(remote, `requests to a remote before the dashboard rendered:\n${describe(remote)}`).toEqual([]);
+  // Named chunks that must wait for their first use: the federation runtime and the toaster.
+  const deferred = fetched.filter((item) => /\/(federation-runtime|toaster)\.[^/]*\.js$/.test(item.url));
+  expect(deferred, `code meant for later came before the dashboard:\n${describe(deferred)}`).toEqual([]);
 
   const scripts = fetched.filter((item) => item.type === 'script');
   const total = sumGzip(scripts);
@@ -199,3 +200,19 @@ for (const remote of REMOTES) {
     await context.close();
   });
 }
+
+test('the toaster comes with the first toast, even when no key or pointer press fetched it first', async ({
+  page,
+}) => {
+  const recorder = recordResponses(page);
+  await page.goto('/login');
+  // fill() types no keys, and a dispatched click has no pointer press: nothing warms the toaster up.
+  await page.getByLabel(/username/i).fill(DEMO.agent.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.agent.password);
+  const beforeToast = await recorder.take();
+  expect(beforeToast.filter((item) => /\/toaster\.[^/]*\.js$/.test(item.url))).toEqual([]);
+  await page.getByRole('button', { name: /sign in/i }).dispatchEvent('click');
+  await expect(page.getByRole('region', { name: /notifications/i }).getByText(/Welcome back/)).toBeVisible();
+  const afterToast = await recorder.take();
+  expect(afterToast.filter((item) => /\/toaster\.[^/]*\.js$/.test(item.url))).toHaveLength(1);
+});

@@ -111,3 +111,32 @@ test('a remote built against an incompatible contracts version is named, with bo
   await page.goto('/kb');
   await expect(page.getByTestId('knowledge-base-page')).toBeVisible({ timeout: 15_000 });
 });
+
+test("the shell's federation runtime, failing to download, is fetched again, and Retry recovers", async ({
+  page,
+}) => {
+  // Every failed load waits out the backoff (0.5 s + 1 s) before the error shows.
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  let isDown = true;
+  let refused = 0;
+  await page.route('**/static/js/async/federation-runtime.*.js', (route) => {
+    if (!isDown) return route.continue();
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('list', { name: 'Ticket metrics' })).toBeVisible();
+  // The dashboard never asked for it.
+  expect(refused).toBe(0);
+
+  await page.getByRole('link', { name: 'All Tickets', exact: true }).click();
+  await expect(page.getByText(LOAD_ERROR)).toBeVisible({ timeout: 15_000 });
+  // Each of the three tries asked for the chunk again: a failed import is not kept.
+  expect(refused).toBeGreaterThanOrEqual(3);
+  isDown = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('ticket-list-page')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('link', { name: 'Knowledge Base', exact: true }).click();
+  await expect(page.getByTestId('knowledge-base-page')).toBeVisible({ timeout: 15_000 });
+});

@@ -1,13 +1,13 @@
 // First: schemas built by the imports below must see the zod configuration.
 import './zod-config.ts';
-import { createQueryClient, Toaster } from '@helpdesk/shared-ui';
-import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { createQueryClient } from '@helpdesk/shared-ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { DeferredToaster } from './layout/deferred-toaster.tsx';
 import { ConfigErrorScreen } from './remote/config-error-screen.tsx';
-import { MANIFEST_ONCE_PLUGIN } from './remote/load-remote-component.ts';
+import { configureRemotes } from './remote/load-remote-component.ts';
 import { parseRuntimeConfig } from './remote/runtime-config.ts';
 import { router } from './router.tsx';
 import { takeEarlySession } from './session/early-session.ts';
@@ -19,9 +19,8 @@ const root = createRoot(container);
 
 const config = parseRuntimeConfig(window.__HELPDESK_CONFIG__, window.location.href);
 if (config.ok) {
-  // Registration only records where each remote lives; nothing is fetched until a page needs it.
-  registerRemotes(config.remotes);
-  registerPlugins([MANIFEST_ONCE_PLUGIN]);
+  // Only where each remote lives: the federation runtime itself starts with the first remote page.
+  configureRemotes(config.remotes);
   const queryClient = createQueryClient();
   seedEarlySession(queryClient, takeEarlySession());
   // The router resolves the first page before React's first render. Rendered at once, the router loads
@@ -32,7 +31,7 @@ if (config.ok) {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          <Toaster />
+          <DeferredToaster />
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -4,7 +4,7 @@ import './index.css';
 import './portal-utilities.css';
 import { startEarlySession } from './session/early-session.ts';
 
-// The guard's first reads leave now, while the shared libraries download and start (early-session.ts).
+// The guard's first reads leave now, while the libraries download and start (early-session.ts): the rest
+// of the start-up code is a chunk of its own, requested from here.
 startEarlySession(window.location.pathname);
-// The async boundary lets Module Federation negotiate the shared singletons before React loads.
 import('./bootstrap');

@@ -1,7 +1,8 @@
 import type { TUser, TUserRole } from '@helpdesk/contracts';
 // The package's own entry, not relative paths: in a remote it resolves to the shared singleton, so
 // the pages' toasts reach this Toaster.
-import { createQueryClient, Toaster } from '@helpdesk/shared-ui';
+import { createQueryClient } from '@helpdesk/shared-ui';
+import { Toaster } from '@helpdesk/shared-ui/toaster';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createRootRoute,

@@ -9,7 +9,7 @@ import {
   AlertDialogTitle,
 } from '@helpdesk/shared-ui/alert-dialog';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { RemoteIncompatibleError } from '../remote/shared-compatibility.ts';
+import { RemoteIncompatibleError } from '../remote/remote-incompatible-error.ts';
 
 /** Says the Create Ticket dialog could not load and offers Retry (fetched only when that happens). */
 export function NewTicketErrorDialog({

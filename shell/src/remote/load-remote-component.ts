@@ -1,17 +1,8 @@
 import type { TRemoteModuleId } from '@helpdesk/contracts';
-import {
-  getInstance,
-  loadRemote,
-  type ModuleFederationRuntimePlugin,
-  registerRemotes,
-} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import {
-  findSharedMismatches,
-  RemoteIncompatibleError,
-  type THostShared,
-  type TManifestShared,
-} from './shared-compatibility.ts';
+import type { TFederation } from './federation-runtime.ts';
+import { RemoteIncompatibleError } from './remote-incompatible-error.ts';
+import type { TRemoteRegistration } from './runtime-config.ts';
 
 export type TRemoteModule<P> = { default: ComponentType<P> };
 
@@ -52,16 +43,31 @@ export async function withBackoff<T>(
   throw lastError;
 }
 
-// Remotes whose last load failed: the runtime keeps the failed entry, so they are re-registered first.
-const failedRemotes = new Set<string>();
+let configuredRemotes: readonly TRemoteRegistration[] = [];
+let federation: Promise<TFederation> | null = null;
 
-function remoteNameOf(moduleId: TRemoteModuleId): string {
-  return moduleId.slice(0, moduleId.indexOf('/'));
+/** Where each remote lives (from /runtime-config.js); nothing is fetched until a page needs one. */
+export function configureRemotes(remotes: readonly TRemoteRegistration[]): void {
+  configuredRemotes = remotes;
 }
 
-function registeredEntry(remoteName: string): string | null {
-  const remote = getInstance()?.options.remotes.find((candidate) => candidate.name === remoteName);
-  return remote !== undefined && 'entry' in remote ? remote.entry : null;
+/**
+ * The federation runtime, imported and started on the first remote page (or its preload): about 30 KB
+ * gzip and, with the CPU slowed 4x, 400 ms of start-up that the dashboard no longer waits for. A failed
+ * import is forgotten, so the next try fetches the chunk again.
+ */
+function federationRuntime(): Promise<TFederation> {
+  if (federation === null) {
+    // Named so the budget test (shell/e2e/frontend-budgets.spec.ts) can tell it from the start-up code.
+    const starting = import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.ts').then(
+      ({ startFederation }) => startFederation(configuredRemotes),
+    );
+    federation = starting;
+    starting.catch(() => {
+      if (federation === starting) federation = null;
+    });
+  }
+  return federation;
 }
 
 // Modules already fetched: a page rendered from here does not suspend, so React's Suspense throttle
@@ -74,95 +80,11 @@ export function loadedRemoteComponent<P>(moduleId: TRemoteModuleId): TRemoteModu
   return isRemoteModule<P>(loaded) ? loaded : null;
 }
 
-// A remote's manifest is checked once per page load (a redeployed remote shows up on the next load).
-const compatibilityChecks = new Map<string, Promise<void>>();
-// The manifest text the check just read, handed to the runtime instead of fetching it a second time.
-const checkedManifests = new Map<string, string>();
-
-/** Answers the runtime's manifest request from the compatibility check's copy: one request, not two. */
-export const MANIFEST_ONCE_PLUGIN: ModuleFederationRuntimePlugin = {
-  name: 'helpdesk-manifest-once',
-  fetch(url) {
-    const body = checkedManifests.get(url);
-    if (body === undefined) return;
-    checkedManifests.delete(url);
-    return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'application/json' } }));
-  },
-};
-
-/** Drops whatever the runtime cached for a remote (a rejected entry, a half-initialised container). */
-function forgetRemote(remoteName: string, entry: string) {
-  compatibilityChecks.delete(entry);
-  registerRemotes([{ name: remoteName, entry }], { force: true });
-}
-
-function hostSharedVersions(): Record<string, THostShared> {
-  const result: Record<string, THostShared> = {};
-  const shared = getInstance()?.options.shared ?? {};
-  for (const [name, versions] of Object.entries(shared)) {
-    const own = versions[0];
-    if (own === undefined) continue;
-    result[name] = { version: own.version, requiredVersion: own.shareConfig.requiredVersion };
-  }
-  return result;
-}
-
-function parseManifestShared(manifest: unknown): TManifestShared[] {
-  if (typeof manifest !== 'object' || manifest === null || !('shared' in manifest)) return [];
-  if (!Array.isArray(manifest.shared)) return [];
-  const result: TManifestShared[] = [];
-  for (const item of manifest.shared) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { name, version, requiredVersion } = item;
-    if (typeof name !== 'string' || typeof version !== 'string') continue;
-    result.push({
-      name,
-      version,
-      requiredVersion: typeof requiredVersion === 'string' ? requiredVersion : false,
-    });
-  }
-  return result;
-}
-
-/** Reads the remote's manifest and refuses a build whose shared packages do not fit the shell's. */
-async function checkCompatible(remoteName: string, entry: string) {
-  const response = await fetch(entry, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${entry} answered ${response.status}`);
-  const text = await response.text();
-  const mismatches = findSharedMismatches(parseManifestShared(JSON.parse(text)), hostSharedVersions());
-  if (mismatches.length > 0) throw new RemoteIncompatibleError(remoteName, mismatches);
-  checkedManifests.set(entry, text);
-}
-
-/** checkCompatible once per entry; a failed check is forgotten so the next load asks again. */
-function assertCompatible(remoteName: string, entry: string): Promise<void> {
-  // A remoteEntry.js entry carries no manifest: the runtime's own singleton warning is all there is.
-  if (!new URL(entry).pathname.endsWith('.json')) return Promise.resolve();
-  let check = compatibilityChecks.get(entry);
-  if (check === undefined) {
-    check = checkCompatible(remoteName, entry);
-    compatibilityChecks.set(entry, check);
-    check.catch(() => compatibilityChecks.delete(entry));
-  }
-  return check;
-}
-
 async function loadOnce<P>(moduleId: TRemoteModuleId): Promise<TRemoteModule<P>> {
-  const remoteName = remoteNameOf(moduleId);
-  const entry = registeredEntry(remoteName);
-  if (entry === null) throw new Error(`Remote ${remoteName} is not configured in /runtime-config.js`);
-  if (failedRemotes.has(remoteName)) forgetRemote(remoteName, entry);
-  try {
-    await assertCompatible(remoteName, entry);
-    const loaded = await loadRemote<unknown>(moduleId);
-    if (!isRemoteModule<P>(loaded)) throw new Error(`${moduleId} did not export a default component`);
-    failedRemotes.delete(remoteName);
-    loadedModules.set(moduleId, loaded);
-    return loaded;
-  } catch (error) {
-    failedRemotes.add(remoteName);
-    throw error;
-  }
+  const loaded = await (await federationRuntime()).loadModule(moduleId);
+  if (!isRemoteModule<P>(loaded)) throw new Error(`${moduleId} did not export a default component`);
+  loadedModules.set(moduleId, loaded);
+  return loaded;
 }
 
 /**

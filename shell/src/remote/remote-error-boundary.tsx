@@ -2,7 +2,7 @@ import type { TRemoteModuleId } from '@helpdesk/contracts';
 import { Alert, AlertDescription, AlertTitle, Button } from '@helpdesk/shared-ui';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { describeMismatch, RemoteIncompatibleError } from './shared-compatibility.ts';
+import { describeMismatch, RemoteIncompatibleError } from './remote-incompatible-error.ts';
 
 type TProps = {
   moduleId: TRemoteModuleId;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { describeMismatch, findSharedMismatches, RemoteIncompatibleError } from './shared-compatibility.ts';
+import { describeMismatch, RemoteIncompatibleError } from './remote-incompatible-error.ts';
+import { findSharedMismatches } from './shared-compatibility.ts';
 
 const HOST = {
   react: { version: '19.3.1', requiredVersion: '^19.0.0' },

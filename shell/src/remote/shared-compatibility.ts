@@ -1,17 +1,11 @@
+// Loaded with the federation runtime (federation-runtime.ts): `satisfy` is part of it.
 import { satisfy } from '@module-federation/enhanced/runtime';
+import type { TSharedMismatch } from './remote-incompatible-error.ts';
 
 /** One shared package as a remote's mf-manifest.json lists it. */
 export type TManifestShared = { name: string; version: string; requiredVersion: string | false };
 /** One shared package as the shell provides it. */
 export type THostShared = { version: string; requiredVersion: string | false };
-
-export type TSharedMismatch = {
-  packageName: string;
-  remoteVersion: string;
-  remoteRequires: string | false;
-  shellVersion: string;
-  shellRequires: string | false;
-};
 
 /**
  * Compares a remote's shared packages with the shell's. A singleton is loaded once, so both sides
@@ -38,27 +32,4 @@ export function findSharedMismatches(
     });
   }
   return mismatches;
-}
-
-/** A human sentence naming the remote, the package and both sides' versions. */
-export function describeMismatch(remoteName: string, mismatch: TSharedMismatch): string {
-  const remoteRange = mismatch.remoteRequires === false ? 'any version' : mismatch.remoteRequires;
-  const shellRange = mismatch.shellRequires === false ? 'any version' : mismatch.shellRequires;
-  return (
-    `${remoteName} needs ${mismatch.packageName} ${remoteRange} (built with ${mismatch.remoteVersion}); ` +
-    `the shell provides ${mismatch.shellVersion} and accepts ${shellRange}.`
-  );
-}
-
-/** Thrown instead of loading a remote whose shared packages do not fit the shell's; retrying cannot fix it. */
-export class RemoteIncompatibleError extends Error {
-  readonly remoteName: string;
-  readonly mismatches: TSharedMismatch[];
-
-  constructor(remoteName: string, mismatches: TSharedMismatch[]) {
-    super(mismatches.map((mismatch) => describeMismatch(remoteName, mismatch)).join(' '));
-    this.name = 'RemoteIncompatibleError';
-    this.remoteName = remoteName;
-    this.mismatches = mismatches;
-  }
 }

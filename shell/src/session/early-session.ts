@@ -34,7 +34,7 @@ export function isSessionPage(pathname: string): boolean {
 export function startEarlySession(pathname: string, request: typeof fetch = fetch): void {
   if (!isSessionPage(pathname)) return;
   // Both at once: waiting for `me`'s answer before asking for the settings put the second request
-  // behind the federation runtime's start (the main thread is busy for most of the first second). A
+  // behind the start-up code's evaluation (the main thread is busy for most of the first second). A
   // signed-out visitor gets a 401 for each; the settings' answer is then dropped (seed-early-session.ts).
   const init: RequestInit = { credentials: 'include' };
   pending = {
