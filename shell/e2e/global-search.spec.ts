@@ -112,3 +112,28 @@ test("an agent finds people; an end user's search never shows a People group", a
   await expect(page.getByTestId('search-group-user')).toHaveCount(0);
   await expect(page.getByText('@agent')).toHaveCount(0);
 });
+
+test("the results' rows come with the box's first focus; a failed fetch says so and the next focus recovers", async ({
+  page,
+}) => {
+  let isDown = true;
+  let asked = 0;
+  await page.route('**/static/js/async/search-result-rows.*.js', (route) => {
+    asked += 1;
+    return isDown ? route.abort('connectionrefused') : route.continue();
+  });
+  await signedIn(page, DEMO.agent);
+  // Not with the dashboard: only reaching for the box fetches them.
+  expect(asked).toBe(0);
+  const input = page.getByTestId('global-search-input');
+  await input.focus();
+  await input.pressSequentially('printer', { delay: 30 });
+  await expect(page.getByTestId('global-search-status')).toHaveText('Search failed. Please try again.');
+  await expect(options(page)).toHaveCount(0);
+  expect(asked).toBeGreaterThan(0);
+
+  isDown = false;
+  await input.blur();
+  await input.focus();
+  await expect(options(page).first()).toBeVisible();
+});

@@ -3,7 +3,15 @@ import { SEARCH_LIMITS } from '@helpdesk/contracts/constants';
 import { Button, cn, Input, Spinner, serverMessage, useDebouncedValue } from '@helpdesk/shared-ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, Search } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   flattenGroups,
   groupResults,
@@ -15,15 +23,25 @@ import {
   type TSearchOption,
   typeaheadTerm,
 } from '../search/search-model.ts';
-import { ArticleResult, PersonResult, TicketResult } from '../search/search-result-rows.tsx';
 import { useDeskSearch } from '../search/use-desk-search.ts';
+import { createIntentModule } from './use-intent-module.ts';
 
 const PLACEHOLDER = 'Search tickets, users, or KB articles...';
 
-function OptionContent({ option }: { option: TSearchOption }) {
-  if (option.kind === 'ticket') return <TicketResult hit={option.hit} isCompact />;
-  if (option.kind === 'user') return <PersonResult hit={option.hit} />;
-  return <ArticleResult hit={option.hit} isCompact />;
+/**
+ * How a result row looks (with its badges, icons and marked passages): fetched when the box is first
+ * reached for (pointer over it, or focus), not with the dashboard. Until it is there, results wait as
+ * "Searching…"; a failed fetch says so and is tried again on the next focus.
+ */
+const resultRows = createIntentModule(
+  () => import(/* webpackChunkName: "search-result-rows" */ '../search/search-result-rows.tsx'),
+);
+type TResultRows = typeof import('../search/search-result-rows.tsx');
+
+function OptionContent({ option, rows }: { option: TSearchOption; rows: TResultRows }) {
+  if (option.kind === 'ticket') return <rows.TicketResult hit={option.hit} isCompact />;
+  if (option.kind === 'user') return <rows.PersonResult hit={option.hit} />;
+  return <rows.ArticleResult hit={option.hit} isCompact />;
 }
 
 /**
@@ -43,7 +61,11 @@ export function SearchBox({ user }: { user: TUser }) {
   const term = settledTypeaheadTerm(text, debouncedText);
   const typed = typeaheadTerm(text);
   const search = useDeskSearch(term, SEARCH_LIMITS.limitDefault);
-  const groups = term !== null && search.data ? groupResults(search.data, user.role) : [];
+  const rowsState = useSyncExternalStore(resultRows.subscribe, resultRows.getState, resultRows.getState);
+  const rows = rowsState.status === 'ready' ? rowsState.value : null;
+  const reachFor = () => void resultRows.load();
+  // Results are offered only once they can be drawn: Enter never opens a row nobody has seen.
+  const groups = rows !== null && term !== null && search.data ? groupResults(search.data, user.role) : [];
   const options = flattenGroups(groups);
   // The highlight belongs to the results it was made in: new results start with none.
   const [active, setActive] = useState<{ term: string | null; index: number }>({
@@ -115,7 +137,14 @@ export function SearchBox({ user }: { user: TUser }) {
   if (isPopoverShown) {
     if (search.isError) {
       status = serverMessage(search.error) ?? 'Search failed. Please try again.';
-    } else if (term === null || search.isPending || (search.isPlaceholderData && options.length === 0)) {
+    } else if (rowsState.status === 'failed') {
+      status = 'Search failed. Please try again.';
+    } else if (
+      term === null ||
+      search.isPending ||
+      rows === null ||
+      (search.isPlaceholderData && options.length === 0)
+    ) {
       status = (
         <span className="inline-flex items-center gap-2">
           <Loader2 className="size-4 animate-spin" aria-hidden /> Searching…
@@ -150,7 +179,11 @@ export function SearchBox({ user }: { user: TUser }) {
             // Typing starts over: Enter then means "all results", not the result highlighted before.
             setActive({ term: null, index: NO_ACTIVE_OPTION });
           }}
-          onFocus={() => setIsOpen(true)}
+          onFocus={() => {
+            setIsOpen(true);
+            reachFor();
+          }}
+          onPointerEnter={reachFor}
           onKeyDown={handleKeyDown}
           placeholder={PLACEHOLDER}
           aria-label="Search tickets, users, or KB articles"
@@ -221,7 +254,7 @@ export function SearchBox({ user }: { user: TUser }) {
                             if (event.key === 'Enter') open(option.href);
                           }}
                         >
-                          <OptionContent option={option} />
+                          {rows !== null && <OptionContent option={option} rows={rows} />}
                         </div>
                       );
                     })}
