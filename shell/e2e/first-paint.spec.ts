@@ -17,6 +17,12 @@ async function boxOf(locator: Locator) {
 }
 
 /** A page of the signed-in context on which no script runs: what the server's HTML paints by itself. */
+/** Signs the demo agent in through the login page and waits for the dashboard. */
+async function signInAsAgent(page: Page) {
+  await signIn(page, DEMO.agent.username, DEMO.agent.password);
+  await expect(page).toHaveURL(/\/$/);
+}
+
 async function withoutScripts(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.route('**/*.js', (route) => route.abort());
@@ -27,8 +33,7 @@ test("a signed-in agent's dashboard is drawn by the HTML, and React takes it ove
   page,
   context,
 }) => {
-  await signIn(page, DEMO.agent.username, DEMO.agent.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAsAgent(page);
   const firstName = (await STILL.greeting(page).textContent())?.replace('Welcome back, ', '') ?? '';
   expect(firstName).not.toBe('');
 
@@ -101,8 +106,7 @@ test('every signed-in page arrives with its layout and title, which React keeps 
   page,
   context,
 }) => {
-  await signIn(page, DEMO.agent.username, DEMO.agent.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAsAgent(page);
   for (const [path, title, current] of [
     ['/tickets', 'Tickets', 'All Tickets'],
     ['/kb', 'Knowledge Base', 'Knowledge Base'],
