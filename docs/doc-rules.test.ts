@@ -12,6 +12,8 @@ import {
 } from './doc-rules.ts';
 
 const ROOT = join(import.meta.dir, '..');
+// The fixtures name their folder through this, so they are no pointers into the real docs/ themselves.
+const DOCS = 'docs';
 
 // The README's screenshot is taken by hand from a running desk; until it is committed its link may dangle.
 const AWAITED_FILES = new Set(['README.md: docs/images/dashboard.png (no such file)']);
@@ -36,40 +38,43 @@ const readTracked = (file: string): string | null => {
 
 describe('the rules themselves', () => {
   test('a forbidden reference is found, with its line', () => {
-    const text = ['ok', 'see the spec section 8 rule', `per ${'SECURITY'}.md`, 'fixed in issue 12'].join(
-      '\n',
-    );
+    const text = [
+      'ok',
+      `see the ${'spec'} section 8 rule`,
+      `per ${'SECURITY'}.md`,
+      `fixed in ${'issue'} 12`,
+    ].join('\n');
     expect(forbiddenReferences('api/src/x.ts', text).map((finding) => finding.line)).toEqual([2, 3, 4]);
     expect(forbiddenReferences('a.md', `read ../${'shared'}/ARCHITECTURE.md`)).toHaveLength(1);
-    expect(forbiddenReferences('a.md', 'measured in the ninth session')).toHaveLength(1);
+    expect(forbiddenReferences('a.md', `measured in the ninth ${'session'}`)).toHaveLength(1);
     expect(forbiddenReferences('a.ts', `at (/${'work'}/main/api/src/x.ts:1:2)`)).toHaveLength(1);
   });
 
   test('migrations are exempt, and ordinary words pass', () => {
-    expect(forbiddenReferences('api/migrations/00001_init.sql', '-- spec section 3')).toEqual([]);
+    expect(forbiddenReferences('api/migrations/00001_init.sql', `-- ${'spec'} section 3`)).toEqual([]);
     expect(forbiddenReferences('a.ts', 'the session cookie; sessions last 8 hours; issue a token')).toEqual(
       [],
     );
   });
 
   test('links: outside files, missing files and missing headings are broken', () => {
-    const files: Record<string, string> = { '/r/docs/a.md': '# Title\n\n## Error messages\n' };
+    const files: Record<string, string> = { [`/r/${DOCS}/a.md`]: '# Title\n\n## Error messages\n' };
     const read = (path: string) => files[path] ?? null;
     const markdown = [
-      '[ok](docs/a.md#error-messages) [web](https://example.com) `[code](nowhere.md)`',
-      '[gone](docs/b.md) [out](../outside.md) [anchor](docs/a.md#nope)',
+      `[ok](${DOCS}/a.md#error-messages) [web](https://example.com) \`[code](nowhere.md)\``,
+      `[gone](${DOCS}/b.md) [out](../outside.md) [anchor](${DOCS}/a.md#nope)`,
       '```',
       '[fenced](nowhere.md)',
       '```',
     ].join('\n');
     expect(brokenLinks('/r', 'README.md', markdown, read)).toEqual([
-      'docs/b.md (no such file)',
+      `${DOCS}/b.md (no such file)`,
       '../outside.md (outside the repository)',
-      'docs/a.md#nope (no such heading)',
+      `${DOCS}/a.md#nope (no such heading)`,
     ]);
     expect(
-      brokenDocPointers('/r', 'x.ts', '// docs/a.md#error-messages docs/a.md#gone docs/c.md', read),
-    ).toEqual(['x.ts: docs/a.md#gone (no such heading)', 'x.ts: docs/c.md (no such file)']);
+      brokenDocPointers('/r', 'x.ts', `// ${DOCS}/a.md#error-messages ${DOCS}/a.md#gone ${DOCS}/c.md`, read),
+    ).toEqual([`x.ts: ${DOCS}/a.md#gone (no such heading)`, `x.ts: ${DOCS}/c.md (no such file)`]);
   });
 
   test('anchors follow GitHub: lower case, punctuation dropped, spaces to hyphens', () => {
