@@ -343,7 +343,7 @@ try {
       against: select1(0.5),
     },
     // Reads before writes: the write cases add tickets at the head of the newest-first order.
-    // Each search's own cost first, away from saturation (issue 8: milliseconds at a million tickets):
+    // Each search's own cost first, away from saturation (milliseconds at a million tickets):
     // measured after a saturated run, the server's backlog would still be draining into it.
     ...Object.entries(BENCH_SEARCH_WORDS).map(
       ([kind, term]): Case => ({

@@ -1,5 +1,5 @@
 /**
- * `bun scripts/reliability-report.ts`: the headline figures of issue 9's attack suites.
+ * `bun scripts/reliability-report.ts`: the headline figures of the attack suites (docs/reliability.md).
  *
  * Each suite writes `.data/reliability/<suite>.json` when it ends (the API attack suites in
  * api/test/attack/, the hostile-input suite, the browser suite). This reads them all, prints a

@@ -30,7 +30,7 @@ const { searchSql } = await import('./search/pool.ts');
 const app = createApp({ config, log: consoleLogger });
 
 // Safe requests may answer their session, the bell's count and the desk's dashboard from memory
-// while a LISTEN hears every change (SECURITY.md, README "Sessions").
+// while a LISTEN hears every change (docs/security.md#sessions-and-cookies).
 const { startProcessCaches } = await import('./process-caches.ts');
 const { createSql } = await import('./db/postgres.ts');
 const cacheListener = startProcessCaches({

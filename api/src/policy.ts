@@ -8,7 +8,7 @@ const STAFF: readonly TUserRole[] = ['admin', 'agent'];
 const ADMIN: readonly TUserRole[] = ['admin'];
 
 /**
- * THE route policy table (SECURITY.md): every route of the API, keyed by method and Elysia path
+ * THE route policy table (docs/security.md#route-access): every route of the API, keyed by method and Elysia path
  * pattern, with who may call it. A route missing here answers 404 and never runs; a test walks
  * every registered route against this table for each role. New routes add their row here.
  */
@@ -68,14 +68,14 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`POST ${API_PATHS.kbArticles}`]: STAFF,
   [`PUT ${API_PATHS.kbArticles}/:id`]: STAFF,
 
-  // Desk search (issue 8): everyone signed in; what each finds is scoped in SQL (an end user's own
+  // Desk search: everyone signed in; what each finds is scoped in SQL (an end user's own
   // tickets and published articles, no internal notes, no people).
   [`GET ${API_PATHS.search}`]: SIGNED_IN,
 
   [`GET ${API_PATHS.teams}`]: ADMIN,
   [`GET ${API_PATHS.teams}/:id/members`]: ADMIN,
 
-  // Administration (issue 5): teams, users, settings, reports and the audit log are admin-only;
+  // Administration: teams, users, settings, reports and the audit log are admin-only;
   // the display settings (timezone, language, company name) are for everyone signed in.
   [`POST ${API_PATHS.teams}`]: ADMIN,
   [`PATCH ${API_PATHS.teams}/:id`]: ADMIN,
@@ -90,7 +90,7 @@ export const ROUTE_POLICY: Readonly<Record<string, RouteAccess>> = {
   [`GET ${ADMIN_API_PATHS.adminReports}`]: ADMIN,
   [`GET ${ADMIN_API_PATHS.adminReportsExport}`]: ADMIN,
   [`GET ${ADMIN_API_PATHS.adminAuditLogs}`]: ADMIN,
-  // Outgoing mail (issue 7): the outbox's status, retrying failed messages, a test message.
+  // Outgoing mail: the outbox's status, retrying failed messages, a test message.
   [`GET ${ADMIN_API_PATHS.adminEmailOutbox}`]: ADMIN,
   [`POST ${ADMIN_API_PATHS.adminEmailOutboxRetry}`]: ADMIN,
   [`POST ${ADMIN_API_PATHS.adminEmailOutboxTest}`]: ADMIN,

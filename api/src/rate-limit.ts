@@ -1,6 +1,6 @@
 import type { Db } from './db/postgres.ts';
 
-/** How long a failed sign-in counts against its account and address (SECURITY.md: 15 minutes). */
+/** How long a failed sign-in counts against its account and address (15 minutes, docs/security.md#rate-limits-and-throttles). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export type FailureBudget = { key: string; limit: number };

@@ -10,7 +10,7 @@ const MAX_ENTRIES = 20_000;
 type Entry = { user: TUser; deadline: number };
 
 /**
- * This process's cache of session -> user for safe requests (SECURITY.md, Sessions), kept honest
+ * This process's cache of session -> user for safe requests (docs/security.md#sessions-and-cookies), kept honest
  * by migration 00031's notifications as listened-cache.ts describes (`mark()` before the read,
  * `set(..., mark)` after).
  */

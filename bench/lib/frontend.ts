@@ -1,5 +1,5 @@
 /**
- * The frontend timings of issue 10: the production build served as `bun run start` serves it (the shell
+ * The frontend timings (docs/performance.md): the production build served as `bun run start` serves it (the shell
  * and each remote on their own static server, the shell proxying /api to the bench's product API on the
  * large data set), driven by headless Chromium:
  *   - dashboard LCP with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), median of cold loads;

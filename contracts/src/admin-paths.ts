@@ -1,5 +1,5 @@
 /**
- * API paths of the administration (issue 5), kept beside API_PATHS so both can grow at once.
+ * API paths of the administration, kept beside API_PATHS so both can grow at once.
  * Query keys start with one of these, like API_PATHS.
  */
 export const ADMIN_API_PATHS = {

@@ -97,7 +97,7 @@ export type TPasswordStrength = {
   isStrong: boolean;
 };
 
-/** Spec section 5: strong is 4 of 5 checks, medium 3, weak otherwise. */
+/** Password strength (docs/product.md#validation): strong is 4 of 5 checks, medium 3, weak otherwise. */
 export function measurePasswordStrength(password: string): TPasswordStrength {
   const checks = PASSWORD_STRENGTH_CHECKS.map((c) => ({
     key: c.key,

@@ -17,7 +17,7 @@ export type TDashboardMetrics = z.infer<typeof ZDashboardMetrics>;
 export const ZDashboardTone = z.enum(DASHBOARD_TONES);
 export type TDashboardTone = z.infer<typeof ZDashboardTone>;
 
-/** Spec section 3 "Team activity item": one per agent or admin with recent activity. */
+/** A team activity item: one per agent or admin with recent activity. */
 export const ZTeamActivityItem = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -31,7 +31,7 @@ export const ZTeamActivityItem = z.object({
 export type TTeamActivityItem = z.infer<typeof ZTeamActivityItem>;
 export const ZTeamActivityResponse = z.array(ZTeamActivityItem);
 
-/** Spec section 3 "SLA metric item": compliance with one target over the last 30 days. */
+/** An SLA metric item: compliance with one target over the last 30 days. */
 export const ZSlaMetricItem = z.object({
   name: z.string(),
   /** Percentage the desk aims for, e.g. 95. */

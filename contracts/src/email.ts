@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every message the desk sends, one kind per event that causes it (issue 7). */
+/** Every message the desk sends, one kind per event that causes it (docs/product.md#email). */
 export const EMAIL_KINDS = [
   'registration_received',
   'account_approved',

@@ -85,7 +85,7 @@ export const KB_MESSAGES = {
 } as const;
 
 /**
- * GET /api/kb/articles/search?q=: more than 2 characters (spec section 5), ranked best first.
+ * GET /api/kb/articles/search?q=: more than 2 characters, ranked best first.
  * Published articles only unless staff ask for another `status` (end users always get published only).
  */
 export const ZKbSearchQuery = z.strictObject({
@@ -111,7 +111,7 @@ const ZTags = z
   .array(z.string().trim().min(1, 'Tags cannot be empty').max(KB_LIMITS.tagMax, 'Tag is too long'))
   .max(KB_LIMITS.tagsMax, `At most ${KB_LIMITS.tagsMax} tags`);
 
-/** The article form (spec section 5): the server sets authorId; the slug is built from the title when absent. */
+/** The article form: the server sets authorId; the slug is built from the title when absent. */
 export const ZCreateArticleRequest = z.strictObject({
   title: z.string().trim().min(1, 'Title is required').max(LIMITS.articleTitleMax, 'Title is too long'),
   content: z.string().trim().min(1, 'Content is required').max(KB_LIMITS.contentMax, 'Content is too long'),
@@ -131,7 +131,7 @@ export type TCreateArticleRequest = z.input<typeof ZCreateArticleRequest>;
 export const ZUpdateArticleRequest = ZCreateArticleRequest.omit({ slug: true });
 export type TUpdateArticleRequest = z.input<typeof ZUpdateArticleRequest>;
 
-/** Spec section 5: lowercase, non-alphanumerics removed, spaces to hyphens, repeats collapsed, '-' + timestamp. */
+/** A new article's slug: lowercase, non-alphanumerics removed, spaces to hyphens, repeats collapsed, '-' + timestamp. */
 export function buildArticleSlug(title: string, now: number = Date.now()): string {
   const base = title
     .toLowerCase()

@@ -1,4 +1,4 @@
-/** Business constants and field caps of spec section 9, shared by the database, the API and the forms. */
+/** Business constants and field caps (docs/product.md#limits-and-defaults), shared by the database, the API and the forms. */
 export const LIMITS = {
   usernameMin: 3,
   usernameMax: 50,
@@ -35,7 +35,7 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-/** Session lifetime (SECURITY.md): agents work long shifts, so idle expiry is a working day, not 30 minutes. */
+/** Session lifetime (docs/security.md#sessions-and-cookies): agents work long shifts, so idle expiry is a working day, not 30 minutes. */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;

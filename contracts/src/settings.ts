@@ -62,7 +62,7 @@ export const ZSettings = z.object({
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
-/** What GET answers before anyone saved (spec section 2 defaults; SMTP on the submission port). */
+/** What GET answers before anyone saved (docs/product.md#settings; SMTP on the submission port). */
 export const DEFAULT_SETTINGS: TSettings = {
   companyName: '',
   companyEmail: '',

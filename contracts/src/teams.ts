@@ -3,7 +3,7 @@ import { API_PATHS } from './api-paths.ts';
 import { SERVER_MESSAGES } from './errors.ts';
 import { ZUserRole, ZUserStatus } from './users.ts';
 
-/** A member's role inside one team (spec section 3: default 'member'). */
+/** A member's role inside one team (default 'member'). */
 export const TEAM_MEMBER_ROLES = ['member', 'lead'] as const;
 export const ZTeamMemberRole = z.enum(TEAM_MEMBER_ROLES);
 export type TTeamMemberRole = z.infer<typeof ZTeamMemberRole>;
@@ -124,7 +124,7 @@ export const teamPath = (teamId: string) => `${API_PATHS.teams}/${teamId}`;
 /** `/api/teams/{id}/members/{userId}` (DELETE: 204; 404 when the user is not a member) */
 export const teamMemberPath = (teamId: string, userId: string) => `${teamMembersPath(teamId)}/${userId}`;
 
-/** Server messages and the spec's toasts of the Teams tab (spec sections 2 and 8). */
+/** Server messages and the spec's toasts of the Teams tab (docs/product.md#error-messages). */
 export const TEAM_MESSAGES = {
   teamNotFound: 'Team not found',
   memberNotFound: 'User is not a member of this team',

@@ -204,7 +204,7 @@ export const ZCreateCommentRequest = z.strictObject({
 });
 export type TCreateCommentRequest = z.input<typeof ZCreateCommentRequest>;
 
-/** Spec section 3 "Ticket SLA status". */
+/** A ticket's SLA status (docs/product.md#sla). */
 export const SLA_TARGET_STATUSES = ['on_track', 'at_risk', 'breached', 'met', 'n/a'] as const;
 export const ZSlaTargetStatus = z.enum(SLA_TARGET_STATUSES);
 export type TSlaTargetStatus = z.infer<typeof ZSlaTargetStatus>;

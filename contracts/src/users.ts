@@ -39,7 +39,7 @@ export const ZUserIdParams = z.strictObject({
 export const USER_LIST_STATUS_FILTERS = ['all', ...USER_STATUSES] as const;
 export const USER_LIST_ROLE_FILTERS = ['all', ...USER_ROLES] as const;
 
-/** GET /api/admin/users: filters are omitted (or 'all') for everything; limit/offset of spec section 5. */
+/** GET /api/admin/users: filters are omitted (or 'all') for everything; limit/offset as in docs/product.md#validation. */
 export const ZUserListQuery = z.strictObject({
   status: z.enum(USER_LIST_STATUS_FILTERS).optional(),
   role: z.enum(USER_LIST_ROLE_FILTERS).optional(),

@@ -1,5 +1,5 @@
 /**
- * `bun run test:faults`: the fault suite of issue 9 against a PostgreSQL and API processes it owns.
+ * `bun run test:faults`: the fault suite (docs/reliability.md#fault-suite) against a PostgreSQL and API processes it owns.
  * 1. Crash: PostgreSQL killed in immediate mode in the middle of ticket and comment creation, then restarted.
  * 2. SIGTERM with 50 requests in flight.
  * 3. The API started while PostgreSQL is down.

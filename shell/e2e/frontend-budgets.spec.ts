@@ -4,14 +4,14 @@ import { E2E } from '../../scripts/e2e-config.ts';
 import { DEMO } from './support.ts';
 
 /**
- * The byte and request budgets of the frontend (issue 10, point 4), measured on the production build
+ * The byte and request budgets of the frontend (docs/performance.md), measured on the production build
  * the e2e stack serves. Sizes are gzip of each response body computed here (level 6, what nginx and
  * CDNs use), so they do not depend on how the static server compresses. docs/performance.md explains
  * the method; bench/lib/frontend.ts measures the timings (LCP, CLS, navigation) the same way.
  */
 const KB = 1024;
 
-/** The issue's targets. */
+/** The targets (docs/performance.md#current-results). */
 const TARGET = {
   shellBootGzip: 150 * KB,
   remoteFirstUseGzip: 30 * KB,
@@ -24,25 +24,21 @@ const TARGET = {
  * Lower a ceiling whenever the figure drops; never raise it to make a change pass.
  */
 const CEILING = {
-  // Met in the ninth session (2026-11): 148.1 KB in 6 files, so the issue's target is the limit. Before:
-  // 292, 237.8, 203.7, 203.1, then 200.1 KB. The last 50 KB went with the federation runtime, which the
-  // shell now starts with the first remote page (src/remote/federation-runtime.ts, 32 KB), and radix's
-  // toast, fetched with the first toast or key press (src/layout/deferred-toaster.tsx, 9 KB), and the header
-  // search's result rows, fetched when the box is reached for (0.6 KB). What is left:
-  // react-dom 68, @tanstack/react-router and react-query, shared-ui's main entry with tailwind-merge, the
-  // layout and the dashboard. Earlier: the heavy shared-ui families are entries of their own and the
-  // header's menus load on intent (54 KB); zod and the schemas (38 KB) load with the first form.
+  // The target itself: 148.1 KB in 6 files. The federation runtime starts with the first remote page
+  // (src/remote/federation-runtime.ts, 32 KB), radix's toast with the first toast or key press
+  // (src/layout/deferred-toaster.tsx, 9 KB), the header search's result rows when the box is reached for,
+  // the heavy shared-ui families and the header's menus on intent, zod and the schemas with the first
+  // form. What is left: react-dom 68, @tanstack/react-router and react-query, shared-ui's main entry with
+  // tailwind-merge, the layout and the dashboard (docs/performance.md#frontend).
   shellBootGzip: 150 * KB,
   remoteFirstUseGzip: {
-    // 2026-11: tickets 25.7 KB, knowledge base 28.3 KB, admin (users & teams) 27.0 KB: every remote is
-    // within the issue's 30 KB, which is now the limit. Before: 31.3, 33.9 and 60.5 KB; before this
-    // budget: 69.7, 70.4 and 98.3 KB in 8, 8 and 9 requests. Each remoteEntry.js lost 5 KB (the
-    // federation SDK's ESM build instead of its CommonJS one), each page chunk 1 KB (its sheet appended
-    // by src/remote-styles.ts instead of style-loader's runtime), and the Users tab 29 KB (Add User's
-    // form, with zod, loads when the dialog is reached for). About 9.5 KB of each page chunk is its
-    // Tailwind sheet: shared-ui's utilities stay in it so that one sheet orders every class a remote's
-    // elements carry. (A page's shared-ui families, select, tabs, ..., come from the shell, which
-    // provides every entry: not counted here.)
+    // The target itself: tickets 25.7 KB, knowledge base 28.3 KB, admin (users & teams) 27.0 KB. Each
+    // remoteEntry.js resolves the federation SDK to its ESM build, each page chunk appends its own sheet
+    // (src/remote-styles.ts) instead of style-loader's runtime, and Add User's form, with zod, loads when
+    // the dialog is reached for. About 9.5 KB of each page chunk is its Tailwind sheet: shared-ui's
+    // utilities stay in it so that one sheet orders every class a remote's elements carry. (A page's
+    // shared-ui families, select, tabs, ..., come from the shell, which provides every entry: not
+    // counted here.)
     mf_tickets: 30 * KB,
     mf_kb: 30 * KB,
     mf_admin: 30 * KB,
@@ -146,7 +142,7 @@ test('the dashboard renders from the shell alone, within its JavaScript budget',
   console.log(`shell JavaScript before the dashboard rendered: ${kb(total)} gzip in ${scripts.length} files`);
   if (total > TARGET.shellBootGzip) {
     console.log(
-      `  over the issue's target of ${kb(TARGET.shellBootGzip)}; asserted ceiling ${kb(CEILING.shellBootGzip)}`,
+      `  over the target of ${kb(TARGET.shellBootGzip)}; asserted ceiling ${kb(CEILING.shellBootGzip)}`,
     );
   }
   expect(
@@ -189,9 +185,7 @@ for (const remote of REMOTES) {
     ).toBeLessThanOrEqual(TARGET.remoteFirstUseRequests);
     const limit = Math.max(TARGET.remoteFirstUseGzip, CEILING.remoteFirstUseGzip[remote.name as TRemoteName]);
     if (total > TARGET.remoteFirstUseGzip) {
-      console.log(
-        `  over the issue's target of ${kb(TARGET.remoteFirstUseGzip)}; asserted ceiling ${kb(limit)}`,
-      );
+      console.log(`  over the target of ${kb(TARGET.remoteFirstUseGzip)}; asserted ceiling ${kb(limit)}`);
     }
     expect(
       total,

@@ -28,7 +28,7 @@ import {
 } from './service.ts';
 
 /**
- * Spec section 8 matches on these: a registration that fails validation says 'Invalid
+ * The register screen matches on these (docs/product.md#error-messages): a registration that fails validation says 'Invalid
  * registration data', unless the password's length is what failed.
  */
 export const AUTH_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessageRule>> = {

@@ -38,7 +38,7 @@ import {
 
 /** Failed sign-ins and password checks, counted in PostgreSQL so every API process sees them all. */
 export const loginFailures = new FailureLimiter(LOGIN_FAILURE_WINDOW_MS);
-/** SECURITY.md: 5 failed attempts per account in 15 minutes. */
+/** 5 failed attempts per account in 15 minutes (docs/security.md#rate-limits-and-throttles). */
 const ACCOUNT_LIMIT = 5;
 /** A per-IP budget across accounts, so one client cannot spray passwords over many usernames. */
 const IP_LIMIT = 30;

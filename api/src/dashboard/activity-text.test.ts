@@ -7,7 +7,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const now = Date.parse('2025-06-01T12:00:00Z');
 
-describe('relativeTime (spec section 9)', () => {
+describe('relativeTime', () => {
   test('just now, then minutes, hours and days with singular and plural', () => {
     expect(relativeTime(now, now)).toBe('Just now');
     expect(relativeTime(now - 59_999, now)).toBe('Just now');

@@ -6,7 +6,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
-/** Spec section 9's relative time: 'Just now', 'N minute(s) ago', 'N hour(s) ago', 'N day(s) ago'. */
+/** The notifications' relative time: 'Just now', 'N minute(s) ago', 'N hour(s) ago', 'N day(s) ago'. */
 export function relativeTime(at: number, now: number): string {
   const elapsed = Math.max(0, now - at);
   if (elapsed < MINUTE_MS) return 'Just now';
@@ -77,7 +77,7 @@ export function recencyTone(at: number, now: number): TDashboardTone {
   return 'slate';
 }
 
-/** Spec section 9: the first letters of first and last name. */
+/** Initials: the first letters of first and last name. */
 export function initialsOf(firstName: string, lastName: string): string {
   return `${Array.from(firstName.trim())[0] ?? ''}${Array.from(lastName.trim())[0] ?? ''}`.toUpperCase();
 }

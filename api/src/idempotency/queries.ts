@@ -1,7 +1,7 @@
 import type { JSONValue } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 
-/** How long a stored answer stays valid (SECURITY.md asks for retries to be safe; a day covers any client retry). */
+/** How long a stored answer stays valid (retries must be safe, docs/product.md#tickets; a day covers any client retry). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
 export type StoredIdempotencyKey = {

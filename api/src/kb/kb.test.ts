@@ -75,7 +75,7 @@ describe('POST /api/kb/articles', () => {
     expect(row?.authorId).toBe(agent.user.id);
   });
 
-  test('the slug rule of spec section 5, and a title with nothing to keep', async () => {
+  test('the slug rule (title, then the time), and a title with nothing to keep', async () => {
     expect(buildArticleSlug('How to Reset  Your Password!!', 1_700_000_000_000)).toBe(
       'how-to-reset-your-password-1700000000000',
     );

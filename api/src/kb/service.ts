@@ -39,7 +39,7 @@ export type KbViewer = Pick<TUser, 'id' | 'role'>;
 
 const isStaff = (viewer: KbViewer) => viewer.role === 'admin' || viewer.role === 'agent';
 
-/** A draft or archived article answers an end user exactly like a missing one (SECURITY.md). */
+/** A draft or archived article answers an end user exactly like a missing one (docs/security.md#object-scope). */
 const articleNotFound = () => notFound(KB_MESSAGES.articleNotFound);
 
 /**
@@ -171,7 +171,7 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
 }
 
 /**
- * One article, counting a read: the one GET that changes state (SECURITY.md). A view counts when
+ * One article, counting a read: the one GET that changes state (docs/security.md#cross-site-requests). A view counts when
  * the article is published, whoever opens it; opening a draft or an archived article (staff only)
  * counts nothing, as nobody reads those but their editors. End users get 404 for anything but a
  * published article, the same answer as for a missing id.
@@ -219,7 +219,7 @@ const SLUG_ATTEMPTS = 100;
 
 /**
  * Creates an article (agents and admins): the author is the caller, the slug is the client's when
- * valid and free, else the title's slug plus '-' and the current timestamp (spec section 5); when
+ * valid and free, else the title's slug plus '-' and the current timestamp (unique without a lookup); when
  * that is taken too, by a concurrent create of the same title, the next free millisecond is used.
  * publishedAt is set when it starts published.
  */

@@ -34,7 +34,7 @@ async function fingerprint(db: Awaited<ReturnType<typeof createScratchDatabase>>
 }
 
 describe('demo data', () => {
-  test('an empty database is seeded with everything of issue 2, consistently', async () => {
+  test('an empty database is seeded with every kind of demo object, consistently', async () => {
     const db = await createScratchDatabase();
     const sql = db.sql;
     try {

@@ -42,7 +42,7 @@ export async function currentTimeZone(db: Db = sql): Promise<string> {
 
 /**
  * The settings plus the SMTP password, for the features that send mail or assign tickets
- * (email-and-realtime issue). Never send this to a client.
+ * (docs/product.md#email). Never send this to a client.
  */
 export async function getEffectiveSettings(
   db: Db = sql,

@@ -67,7 +67,7 @@ export function scopeOf(viewer: Viewer): TicketScope {
     : { requesterId: viewer.id, includeInternal: false };
 }
 
-/** Someone else's ticket answers exactly like a missing one (SECURITY.md). */
+/** Someone else's ticket answers exactly like a missing one (docs/security.md#object-scope). */
 export const ticketNotFound = () => notFound(TICKET_MESSAGES.ticketNotFound);
 
 /** The ticket's state when the viewer may see it; 404 otherwise. */

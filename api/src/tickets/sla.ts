@@ -15,7 +15,7 @@ export type TicketSlaTimes = {
 const MINUTE_MS = 60_000;
 
 /**
- * The status of one SLA target at `now` (spec section 3 "Ticket SLA status"). The rule:
+ * The status of one SLA target at `now` (docs/product.md#sla). The rule:
  * - no deadline: 'n/a' (no active policy for the priority when the ticket was created);
  * - done (first response given, or resolved): 'met' when done at or before the deadline,
  *   'breached' when done after it; the clock has stopped, so no minutes remain (null);

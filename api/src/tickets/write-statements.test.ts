@@ -1,5 +1,5 @@
 /**
- * Each ticket write sends a fixed, small number of statements whatever the ticket (issue 10: the
+ * Each ticket write sends a fixed, small number of statements whatever the ticket (docs/performance.md: the
  * writes are measured against one raw insert). Counted on the API's own pool with postgres.js's
  * debug hook, calling the services directly so the session lookup is not in the count.
  */

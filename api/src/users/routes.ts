@@ -16,7 +16,7 @@ import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
 import { changeUserRole, changeUserStatus, createUserAsAdmin, listUsers } from './service.ts';
 
-/** Add User answers bad input like registration does (spec section 8's registration messages). */
+/** Add User answers bad input like registration does (docs/product.md#error-messages). */
 export const USER_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessageRule>> = {
   [`POST ${API_PATHS.adminUsers}`]: (issues) =>
     issues.some(

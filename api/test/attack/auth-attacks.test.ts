@@ -1,5 +1,5 @@
 /**
- * Attacks on sign-in and password reset (issue 9, part 4), beyond what api/src/auth/auth.test.ts
+ * Attacks on sign-in and password reset (docs/reliability.md#authentication-attacks), beyond what api/src/auth/auth.test.ts
  * already covers (5 failures -> 429, per-IP spraying with unknown names, pending/rejected only
  * after the right password, single use, expiry, supersession, reset ends sessions): answers
  * identical byte for byte (headers included) for every kind of wrong, timing within a tolerance

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 9, part 1): every route the app registered, called by every kind
+ * The authorization matrix (docs/reliability.md#authorization-matrix): every route the app registered, called by every kind
  * of caller, judged against the policy table (api/src/policy.ts). Besides anonymous and the three
  * roles it covers the callers whose cookies outlive their rights: a user rejected after signing in,
  * a pending user holding a session row, and an admin downgraded to end user. Walking app.routes

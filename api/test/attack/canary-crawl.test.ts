@@ -1,5 +1,5 @@
 /**
- * The canary crawl (issue 9, part 1): internal notes with a unique marker and a unique word are
+ * The canary crawl (docs/reliability.md#canary-crawl): internal notes with a unique marker and a unique word are
  * written on an end user's ticket; then, as that end user, every GET route they may call (ids from
  * their own objects), the desk and KB search for the canaries, the live-update stream while the
  * notes are posted, their notifications and every email queued to them are read. The canaries
@@ -36,7 +36,7 @@ import {
 } from './harness.ts';
 
 const routeKeys = new Set(registeredRoutes().map((route) => route.key));
-/** The live stream and desk search are crawled when the app has them (both landed with issues 7 and 8). */
+/** The live stream and desk search are crawled when the app has them (both are optional parts of the app). */
 const hasEvents = routeKeys.has(`GET ${API_PATHS.events}`);
 const hasSearch = routeKeys.has(`GET ${API_PATHS.search}`);
 

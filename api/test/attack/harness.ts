@@ -143,7 +143,7 @@ export async function send(method: string, path: string, options: SendOptions = 
   return { status: response.status, headers: response.headers, text, contentType };
 }
 
-/** The callers of the authorization matrix (SECURITY.md, issue 9). */
+/** The callers of the authorization matrix (docs/security.md#route-access). */
 export const CALLERS = [
   'anonymous',
   'end_user',

@@ -1,5 +1,5 @@
 /**
- * Hostile input at scale (issue 9, part 2). For every route of the OpenAPI document the API
+ * Hostile input at scale (docs/reliability.md#hostile-input). For every route of the OpenAPI document the API
  * serves (read at run time, so new routes are covered without editing this file) and every
  * caller the policy table lets in, fast-check generates malformed and hostile path parameters,
  * query strings, headers and bodies from the route's own schema. Required of every answer: no
@@ -227,7 +227,7 @@ describe('the detectors themselves (a detector that never fires proves nothing)'
       text,
     });
     expect(
-      findLeaks(answer(500, 'TypeError: x is undefined\n    at handler (/work/main/api/src/x.ts:12:3)')),
+      findLeaks(answer(500, 'TypeError: x is undefined\n    at handler (/app/api/src/x.ts:12:3)')),
     ).not.toEqual([]);
     expect(findLeaks(answer(400, '{"message":"relation \\"users\\" does not exist"}'))).not.toEqual([]);
     expect(

@@ -1,5 +1,5 @@
 /**
- * The IDOR sweep (issue 9, part 1): for every route with an object id in its path, an end user
+ * The IDOR sweep (docs/reliability.md#idor-sweep): for every route with an object id in its path, an end user
  * puts other people's ids there (a ticket, its attachment, a notification, a draft or archived
  * article, a team, a user) and an agent puts ids of objects only admins or their owners may touch.
  * Each answer must equal, byte for byte, what the same request gets with a random uuid instead

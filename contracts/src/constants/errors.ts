@@ -19,7 +19,7 @@ export const ERROR_CODES = {
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
- * Server messages. The UI matches on parts of these (spec section 8): 'pending approval',
+ * Server messages. The UI matches on parts of these (docs/product.md#error-messages): 'pending approval',
  * 'rejected', 'Username already exists', ... Change one only together with its matcher.
  */
 export const SERVER_MESSAGES = {

@@ -1,6 +1,6 @@
 import { API_PATHS } from '../api-paths.ts';
 
-/** Spec section 3: the notification types. Each has its own icon and colour in the UI; unknown types get a default. */
+/** The notification types (docs/product.md#notifications). Each has its own icon and colour in the UI; unknown types get a default. */
 export const NOTIFICATION_TYPES = [
   'ticket_assigned',
   'ticket_status_changed',

@@ -4,7 +4,7 @@ export const TICKET_STATUSES = ['new', 'in_progress', 'resolved', 'closed'] as c
 
 export const TICKET_CATEGORIES = ['technical', 'access', 'software', 'hardware', 'other'] as const;
 
-/** Spec section 3's labels ('other' is shown as is). */
+/** The category labels ('other' is shown as is). */
 export const TICKET_CATEGORY_LABELS: Record<(typeof TICKET_CATEGORIES)[number], string> = {
   technical: 'Technical Support',
   access: 'Access Request',

@@ -110,7 +110,7 @@ function useSaveSettings() {
   });
 }
 
-/** The Settings form (spec section 2), filled from the stored settings. */
+/** The Settings form (docs/product.md#settings), filled from the stored settings. */
 export function SettingsFormView({ settings }: { settings: TSettings }) {
   const save = useSaveSettings();
   const isPending = save.isPending;

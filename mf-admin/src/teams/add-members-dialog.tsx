@@ -39,7 +39,7 @@ import { useAddTeamMembers } from './use-team-mutations.ts';
 
 const SKELETON_ROWS = ['a', 'b', 'c'];
 
-/** Every active user in one page; the role and membership filter is applied here (spec section 2). */
+/** Every active user in one page; the role and membership filter is applied here. */
 export const ACTIVE_USERS_QUERY_KEY = [
   API_PATHS.adminUsers,
   { status: 'active', limit: LIMITS.userListLimitMax },

@@ -1,7 +1,7 @@
 import type { TTeamMember, TUser, TUserRole } from '@helpdesk/contracts';
 import { filterUsers } from '../users/filter-users.ts';
 
-/** Spec section 6: only these roles may join a team (the server refuses anyone else too). */
+/** Only these roles may join a team (the server refuses anyone else too). */
 export const TEAM_MEMBER_USER_ROLES: readonly TUserRole[] = ['agent', 'admin'];
 
 /**
@@ -25,7 +25,7 @@ export function availableMembers(
   return filterUsers(eligible, search);
 }
 
-/** Which empty text the Add Members list shows when it has no rows (spec section 2). */
+/** Which empty text the Add Members list shows when it has no rows. */
 export function availableMembersEmptyText(hasCandidates: boolean): string {
   return hasCandidates ? 'No users found matching your search' : 'No available users to add';
 }

@@ -18,7 +18,7 @@ import { useRemoveTeamMember } from './use-team-mutations.ts';
 
 const SKELETON_ROWS = ['a', 'b', 'c'];
 
-/** Manage: the team's members with Remove, plus Add Members and Close (spec section 2). */
+/** Manage: the team's members with Remove, plus Add Members and Close. */
 export function TeamMembersDialog({
   team,
   isOpen,

@@ -9,7 +9,7 @@ import { TeamFormDialog } from './team-form-dialog.tsx';
 
 const SKELETON_CARDS = ['a', 'b', 'c'];
 
-/** The Teams tab: Create Team, then one card per team (spec section 2). */
+/** The Teams tab: Create Team, then one card per team. */
 export function TeamsTab() {
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: [API_PATHS.teams] });
   const [isCreating, setIsCreating] = useState(false);

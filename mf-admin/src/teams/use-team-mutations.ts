@@ -63,7 +63,7 @@ export function useDeleteTeam(teamId: string, teamName: string) {
   });
 }
 
-/** POST /api/teams/{id}/members with several users at once (spec section 7). */
+/** POST /api/teams/{id}/members with several users at once. */
 export function useAddTeamMembers(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -83,7 +83,7 @@ export function useAddTeamMembers(teamId: string) {
   });
 }
 
-/** DELETE /api/teams/{id}/members/{userId} (one at a time, spec section 4). */
+/** DELETE /api/teams/{id}/members/{userId} (one at a time). */
 export function useRemoveTeamMember(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -66,7 +66,7 @@ describe('filterUsers', () => {
 });
 
 describe('filter options', () => {
-  test('offer exactly the filters of spec section 2', () => {
+  test('offer exactly the filters of the Users tab', () => {
     expect(USER_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'pending', 'active', 'rejected']);
     expect(USER_ROLE_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'admin', 'agent', 'end_user']);
   });

@@ -49,7 +49,7 @@ export function isUserListNarrowed(
   return search.trim() !== '' || status !== 'all' || role !== 'all';
 }
 
-/** The empty-table text of spec section 2. */
+/** The empty-table text. */
 export function emptyUsersText(isNarrowed: boolean): string {
   return isNarrowed ? 'No users found matching your search.' : 'No users found.';
 }

@@ -2,7 +2,7 @@ import type { TUpdateUserStatusRequest } from '@helpdesk/contracts';
 import { ApiRequestError, serverMessage, type TToastInput } from '@helpdesk/shared-ui';
 import { statusChangeVerb } from './user-labels.ts';
 
-/** Spec section 8: the toast after an approval or a rejection went through. */
+/** The toast after an approval or a rejection went through. */
 export function statusUpdatedToast(status: TUpdateUserStatusRequest['status']): TToastInput {
   return {
     title: 'User status updated',
@@ -10,7 +10,7 @@ export function statusUpdatedToast(status: TUpdateUserStatusRequest['status']): 
   };
 }
 
-/** Spec section 8: the toast after a refused update, with the server's own message when it sent one. */
+/** The toast after a refused update, with the server's own message when it sent one. */
 export function statusUpdateFailedToast(error: unknown): TToastInput {
   return {
     title: 'Error updating user status',

@@ -29,7 +29,7 @@ const valid = {
 const apiError = (status: number, body: object) =>
   new ApiRequestError(status, 'Bad Request', JSON.stringify(body));
 
-describe('the article form (spec section 5)', () => {
+describe('the article form', () => {
   test('defaults: empty texts, status draft, no tags', () => {
     expect(ARTICLE_FORM_DEFAULTS).toEqual({
       title: '',
@@ -150,7 +150,7 @@ describe('categoryChoices', () => {
   });
 });
 
-describe('articleSaveFailure (spec section 8)', () => {
+describe('articleSaveFailure', () => {
   test("the server's field messages go under their fields; a tag's under Tags", () => {
     const error = apiError(400, {
       code: 'VALIDATION_FAILED',

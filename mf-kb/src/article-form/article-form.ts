@@ -16,7 +16,7 @@ export type TArticleFormInput = Omit<z.input<typeof ZCreateArticleRequest>, 'slu
 export type TArticleFormOutput = z.output<typeof ZCreateArticleRequest>;
 export type TArticleField = keyof TArticleFormInput;
 
-/** Spec section 5: title, content and excerpt empty, status draft; no category or tags yet. */
+/** A new article: title, content and excerpt empty, status draft; no category or tags yet. */
 export const ARTICLE_FORM_DEFAULTS: Required<TArticleFormInput> = {
   title: '',
   categoryId: '',
@@ -56,7 +56,7 @@ export function categoryChoices(
   return current && !choices.some((choice) => choice.id === current.id) ? [...choices, current] : choices;
 }
 
-/** POST /api/kb/articles: the form plus the slug of spec section 5 (title, then '-' and the time). */
+/** POST /api/kb/articles: the form plus a slug (title, then '-' and the time). */
 export function createArticleBody(
   values: TArticleFormOutput,
   now: number = Date.now(),
@@ -73,7 +73,7 @@ export function updateArticleBody(values: TArticleFormOutput): TUpdateArticleReq
 
 export type TArticleSaveKind = 'create' | 'update';
 
-/** Spec section 8's texts. */
+/** The texts of docs/product.md#error-messages. */
 export const ARTICLE_FEEDBACK = {
   create: {
     success: { title: 'Article created successfully', description: 'Your article has been saved.' },

@@ -7,7 +7,7 @@ type TProps = {
   retry?: { onRetry: () => void; isRetrying: boolean };
 };
 
-/** Spec section 2: a missing article, one the user may not read, or a load error. */
+/** A missing article, one the user may not read, or a load error. */
 export function ArticleNotFound({ retry }: TProps) {
   return (
     <Card className="mx-auto w-full max-w-lg" data-testid="article-not-found">

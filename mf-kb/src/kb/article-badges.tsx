@@ -3,7 +3,7 @@ import { Badge, cn } from '@helpdesk/shared-ui';
 import { TrendingUp } from 'lucide-react';
 import { ARTICLE_STATUS_LABELS, articleStatusBadgeVariant } from './article-labels.ts';
 
-/** An article's status: published default, draft secondary, archived outline (spec section 2). */
+/** An article's status: published default, draft secondary, archived outline. */
 export function ArticleStatusBadge({ status, className }: { status: TArticleStatus; className?: string }) {
   return (
     <Badge

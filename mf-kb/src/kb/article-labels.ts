@@ -1,7 +1,7 @@
 import type { TArticleStatus, TUserRole } from '@helpdesk/contracts';
 import { formatShortDate } from '@helpdesk/shared-ui';
 
-/** Spec section 6: admins and agents create and edit articles; end users only read. */
+/** Admins and agents create and edit articles; end users only read. */
 export function canEditArticles(role: TUserRole): boolean {
   return role === 'admin' || role === 'agent';
 }
@@ -14,7 +14,7 @@ export const ARTICLE_STATUS_LABELS: Record<TArticleStatus, string> = {
 
 export type TArticleStatusBadgeVariant = 'default' | 'secondary' | 'outline';
 
-/** Spec section 2: published default, draft secondary, archived outline. */
+/** Badge variants: published default, draft secondary, archived outline. */
 export function articleStatusBadgeVariant(status: TArticleStatus): TArticleStatusBadgeVariant {
   switch (status) {
     case 'published':
@@ -31,7 +31,7 @@ function groupThousands(n: number): string {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** '1 article' / '12 articles' (spec section 2: the category card's count, singular or plural). */
+/** '1 article' / '12 articles' (the category card's count, singular or plural). */
 export function articleCountLabel(count: number): string {
   return `${groupThousands(count)} ${count === 1 ? 'article' : 'articles'}`;
 }
@@ -41,7 +41,7 @@ export function viewCountLabel(count: number): string {
   return `${groupThousands(count)} ${count === 1 ? 'view' : 'views'}`;
 }
 
-/** The article's updated date, month abbreviation day, year; 'Unknown' when there is none (spec section 2). */
+/** The article's updated date, month abbreviation day, year; 'Unknown' when there is none. */
 export function updatedDateLabel(updatedAt: string | null | undefined): string {
   return (updatedAt && formatShortDate(updatedAt)) || 'Unknown';
 }

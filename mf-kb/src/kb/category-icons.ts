@@ -53,7 +53,7 @@ const CATEGORY_ICONS: Record<string, LucideIcon> = {
   Wrench,
 };
 
-/** The lucide icon a category names, or BookOpen (spec section 9's default) for a name this list lacks. */
+/** The lucide icon a category names, or BookOpen (the default) for a name this list lacks. */
 export function categoryIcon(name: string | null | undefined): LucideIcon {
   return (name && Object.hasOwn(CATEGORY_ICONS, name) && CATEGORY_ICONS[name]) || BookOpen;
 }

@@ -15,7 +15,7 @@ import {
 const id = '6c1f1f3e-9d7b-4a57-b1c6-0d6a3c2e5f10';
 const categoryId = '0b8a4d5e-1f2a-4c3b-9d8e-7f6a5b4c3d2e';
 
-describe('query keys (spec section 7)', () => {
+describe('query keys', () => {
   test('the default query function turns them into the API calls', () => {
     expect(queryKeyToUrl(KB_CATEGORIES_KEY)).toBe('/api/kb/categories');
     expect(queryKeyToUrl(POPULAR_ARTICLES_KEY)).toBe('/api/kb/articles?isPopular=true&limit=5');

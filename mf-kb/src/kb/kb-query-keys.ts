@@ -4,7 +4,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 /** GET /api/kb/categories */
 export const KB_CATEGORIES_KEY = [API_PATHS.kbCategories] as const;
 
-/** GET /api/kb/articles?isPopular=true&limit=5 (spec section 7) */
+/** GET /api/kb/articles?isPopular=true&limit=5 */
 export const POPULAR_ARTICLES_KEY = [
   API_PATHS.kbArticles,
   { isPopular: 'true', limit: LIMITS.popularArticlesLimit },

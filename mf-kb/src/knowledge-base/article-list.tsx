@@ -66,7 +66,7 @@ type TProps = {
   /** Undefined while the first answer loads: skeleton rows instead. */
   articles: readonly TKbArticleSummary[] | undefined;
   meta: TArticleRowMeta;
-  /** Spec section 9: skeleton loaders show 3 or 5 rows. */
+  /** Skeleton loaders show 3 or 5 rows. */
   skeletonRows: 3 | 5;
   empty: string;
   /** Staff see drafts and archived articles in lists; a badge tells them apart. */

@@ -5,7 +5,7 @@ import { kbSearchKey, settledKbSearchTerm } from '@helpdesk/shared-ui';
 export const SUGGESTION_DEBOUNCE_MS = 300;
 
 /**
- * What to look up for the subject typed so far: nothing at 2 characters or fewer (spec section 5's
+ * What to look up for the subject typed so far: nothing at 2 characters or fewer (the knowledge base's
  * search rule), hidden at once when the subject gets that short, else the settled subject.
  */
 export function suggestionTerm(subject: string, debouncedSubject: string): string | null {

@@ -47,7 +47,7 @@ const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((category) => ({
 }));
 
 /**
- * The Create Ticket dialog (spec sections 2, 5 and 8), opened by the shell's header button and the
+ * The Create Ticket dialog (docs/architecture.md#a-write-creating-a-ticket), opened by the shell's header button and the
  * ticket list. Field errors show under their fields and clear as soon as the field is edited.
  */
 export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreateTicketDialogProps) {

@@ -12,7 +12,7 @@ import {
 
 const valid = { ...CREATE_TICKET_DEFAULTS, title: '  VPN drops ', description: 'Every hour' };
 
-describe('the form schema (spec section 5)', () => {
+describe('the form schema', () => {
   test('defaults are medium, other and the confirmation email on', () => {
     expect(CREATE_TICKET_DEFAULTS).toMatchObject({
       priority: 'medium',
@@ -68,7 +68,7 @@ describe('createTicketBody', () => {
   });
 });
 
-describe('createTicketFailure (spec section 8)', () => {
+describe('createTicketFailure', () => {
   const error = (status: number, body: object) => new ApiRequestError(status, '', JSON.stringify(body));
 
   test('server field messages go under the known fields', () => {

@@ -7,7 +7,7 @@ export type TCreateTicketFormInput = z.input<typeof ZCreateTicketRequest>;
 export type TCreateTicketFormOutput = z.output<typeof ZCreateTicketRequest>;
 export type TCreateTicketField = keyof TCreateTicketFormInput;
 
-/** Spec sections 4 and 9: medium priority, category other, confirmation email on. */
+/** The defaults: medium priority, category other, confirmation email on. */
 export const CREATE_TICKET_DEFAULTS: Required<TCreateTicketFormInput> = {
   title: '',
   description: '',
@@ -44,7 +44,7 @@ function isField(name: string): name is TCreateTicketField {
 }
 
 /**
- * What a failed create shows (spec section 8): the server's field messages under the fields they
+ * What a failed create shows (docs/product.md#error-messages): the server's field messages under the fields they
  * name, else the 'Error' / 'Failed to create ticket' toast; a lost session signs in again.
  */
 export function createTicketFailure(error: unknown): TCreateTicketFailure {

@@ -123,7 +123,7 @@ function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
 export default function TicketDetailPage({ ticketId, currentUser }: TTicketDetailPageProps) {
   const auth = useCurrentUser();
   const ticket = useTicket(ticketId);
-  // Spec section 2: nothing at all while the signed-in user is loading or gone (after a logout).
+  // Nothing at all while the signed-in user is loading or gone (after a logout).
   if (auth.isLoading || !auth.user) return null;
   // The freshest copy of the signed-in user decides what is shown; the server enforces it anyway.
   const user = auth.user ?? currentUser;

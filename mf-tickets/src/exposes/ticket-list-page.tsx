@@ -39,7 +39,7 @@ function useCreateRequestedInUrl(open: () => void) {
   }, [isRequested, open, navigate, pathname]);
 }
 
-/** /tickets: All Tickets for agents and admins, My Tickets for requesters (spec section 2). */
+/** /tickets: All Tickets for agents and admins, My Tickets for requesters. */
 export default function TicketListPage({ currentUser }: TRemotePageProps) {
   const [filters, setFilters] = useState<TTicketListFilters>(NO_FILTERS);
   const [isCreateOpen, setIsCreateOpen] = useState(false);

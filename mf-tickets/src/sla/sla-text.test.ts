@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import type { TTicketSlaStatus } from '@helpdesk/contracts';
 import { listSlaHint, NO_SLA_TARGETS_TEXT, resolveByText, slaLines, slaTargetText } from './sla-text.ts';
 
-describe('slaTargetText (spec section 4)', () => {
+describe('slaTargetText', () => {
   test('each state has its text, with the time of section 9', () => {
     expect(slaTargetText('on_track', 125)).toBe('due in 2h 5m');
     expect(slaTargetText('on_track', 3 * 24 * 60 + 61)).toBe('due in 3d 1h');

@@ -26,7 +26,7 @@ const TONES: Record<Exclude<TSlaTargetStatus, 'n/a'>, TSlaTone> = {
 };
 
 /**
- * Spec section 4's text for one target: 'due in {time}', 'due soon ({time})', 'overdue',
+ * The text for one target (docs/product.md#sla): 'due in {time}', 'due soon ({time})', 'overdue',
  * 'target met'; null for a target that is not set (n/a).
  */
 export function slaTargetText(status: TSlaTargetStatus, minutesRemaining: number | null): string | null {

@@ -50,7 +50,7 @@ const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STA
 const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }));
 
 /**
- * Agents' and admins' controls (spec section 2, plus the assignment the spec forgot): each choice
+ * Agents' and admins' controls (status, priority, and the assignment): each choice
  * is saved at once; any status or priority may be chosen directly.
  */
 export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {

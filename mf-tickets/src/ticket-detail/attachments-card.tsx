@@ -85,7 +85,7 @@ function AddAttachmentButton({ ticketId }: { ticketId: string }) {
 type TProps = { ticketId: string; attachments: readonly TAttachment[]; canUpload: boolean };
 
 /**
- * The ticket's files. The list shows only when there are files (spec section 2); the requester and
+ * The ticket's files. The list shows only when there are files; the requester and
  * staff also get the upload control, so the card is there for them even before the first file.
  */
 export function AttachmentsCard({ ticketId, attachments, canUpload }: TProps) {

@@ -13,7 +13,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec section 4: per-target texts once the SLA status is known, 'Resolve by {date}' before. */
+/** Per-target texts once the SLA status is known, 'Resolve by {date}' before. */
 function SlaInformation({ ticket, sla }: { ticket: TTicketDetail; sla: TTicketSlaStatus | undefined }) {
   if (!sla) {
     const resolveBy = resolveByText(ticket.slaResolveBy);

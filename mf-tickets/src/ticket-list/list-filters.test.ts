@@ -13,7 +13,7 @@ import {
   toStatusFilter,
 } from './list-filters.ts';
 
-describe('filter options (spec section 2)', () => {
+describe('filter options', () => {
   test('offer exactly the texts of the spec', () => {
     expect(STATUS_FILTER_OPTIONS.map((o) => o.label)).toEqual([
       'All Status',

@@ -7,7 +7,7 @@ import {
 } from '@helpdesk/contracts';
 import { queryKeyToUrl } from '@helpdesk/shared-ui';
 
-/** Spec section 2's Status filter; 'all' is left out of the request. */
+/** The Status filter; 'all' is left out of the request. */
 export const STATUS_FILTER_OPTIONS = [
   { value: 'all', label: 'All Status' },
   { value: 'new', label: 'New' },
@@ -17,7 +17,7 @@ export const STATUS_FILTER_OPTIONS = [
 ] as const satisfies readonly { value: 'all' | TTicketStatus; label: string }[];
 export type TStatusFilter = (typeof STATUS_FILTER_OPTIONS)[number]['value'];
 
-/** Spec section 2's Priority filter; 'all' is left out of the request. */
+/** The Priority filter; 'all' is left out of the request. */
 export const PRIORITY_FILTER_OPTIONS = [
   { value: 'all', label: 'All Priority' },
   { value: 'low', label: 'Low' },
@@ -56,7 +56,7 @@ export function ticketListPageUrl(filters: TTicketListFilters, cursor: string | 
   return queryKeyToUrl([API_PATHS.tickets, params]);
 }
 
-/** Spec section 1: requesters see their own tickets ('My Tickets'), agents and admins everyone's. */
+/** Requesters see their own tickets ('My Tickets'), agents and admins everyone's. */
 export function ticketListTitle(role: TUserRole): 'My Tickets' | 'All Tickets' {
   return role === 'end_user' ? 'My Tickets' : 'All Tickets';
 }

@@ -7,7 +7,7 @@ const visible = () => toastStore.getState().toasts.find((t) => t.open);
 const apiError = (status: number) =>
   new ApiRequestError(status, '', JSON.stringify({ code: 'X', message: 'server said no' }));
 
-describe('ticket change feedback (spec section 8)', () => {
+describe('ticket change feedback', () => {
   test('success toasts', () => {
     reportSuccess('update');
     expect(visible()).toMatchObject({ title: 'Success', description: 'Ticket updated successfully' });

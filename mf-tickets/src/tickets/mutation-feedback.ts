@@ -1,6 +1,6 @@
 import { handleUnauthorized, isUnauthorizedError, toast } from '@helpdesk/shared-ui';
 
-/** Spec section 8's texts for the detail page's two changes. */
+/** The texts (docs/product.md#error-messages) for the detail page's two changes. */
 export const FEEDBACK = {
   update: { success: 'Ticket updated successfully', failure: 'Failed to update ticket' },
   comment: { success: 'Comment added successfully', failure: 'Failed to add comment' },
@@ -14,7 +14,7 @@ export function reportSuccess(kind: TFeedbackKind) {
 }
 
 /**
- * A failed update or comment (spec section 8): 401/403 says 'Unauthorized' and signs in again
+ * A failed update or comment (docs/product.md#error-messages): 401/403 says 'Unauthorized' and signs in again
  * after 500 ms; anything else is the 'Error' toast with the action's text. `redirect` is
  * replaceable for tests.
  */

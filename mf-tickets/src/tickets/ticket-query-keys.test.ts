@@ -30,7 +30,7 @@ describe('query keys', () => {
   });
 });
 
-describe('keysToRefresh (spec section 7)', () => {
+describe('keysToRefresh', () => {
   const urls = (keys: ReturnType<typeof keysToRefresh>) => keys.map(queryKeyToUrl).sort();
 
   test('an update refreshes the ticket, its SLA, the dashboard and the bell', () => {

@@ -35,7 +35,7 @@ const NOTIFICATION_KEYS = [[API_PATHS.notifications], [API_PATHS.notificationsCo
 export type TTicketChange = 'created' | 'updated' | 'commented' | 'attached';
 
 /**
- * The cached data a change makes wrong (spec section 7, plus what the screens show): a new ticket
+ * The cached data a change makes wrong (the calls' own refreshes, plus what the screens show): a new ticket
  * changes the lists and the dashboard; an update also the ticket, its SLA status and the bell
  * (others' notifications, and the actor's own list may now hold a fresh one); a comment the ticket,
  * its SLA status (a first public reply meets the response target), lists and dashboard; an

@@ -254,7 +254,7 @@ describe('getQueryFn', () => {
   });
 });
 
-describe('loginErrorText (spec section 8)', () => {
+describe('loginErrorText', () => {
   test.each([
     ['/pending', 'Your account is pending approval. Please wait for admin approval.'],
     ['/rejected', 'Your account has been rejected. Please contact support.'],
@@ -276,7 +276,7 @@ describe('loginErrorText (spec section 8)', () => {
   });
 });
 
-describe('registrationError (spec section 8)', () => {
+describe('registrationError', () => {
   test.each<[string, TRegistrationError]>([
     [
       '/username-taken',

@@ -4,7 +4,7 @@ import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { readApiError } from './json-guards.ts';
 import { toast } from './toast.ts';
 
-/** Spec section 8: every non-2xx answer raises this, with the message `${status}: ${body text or status text}`. */
+/** Every non-2xx answer raises this (docs/product.md#error-messages), with the message `${status}: ${body text or status text}`. */
 export class ApiRequestError extends Error {
   readonly status: number;
   /** The parsed `{ code, message, fields? }` body, or null when the body was not our error shape. */
@@ -57,7 +57,7 @@ export type TApiRequestInit = {
 };
 
 /**
- * One API call (spec section 7): cookies always sent, a JSON body and its content type only when
+ * One API call (docs/product.md#calls-and-client-defaults): cookies always sent, a JSON body and its content type only when
  * `body` is given. Resolves to the parsed JSON (null for 204 or an empty body, so type T as
  * null there); rejects with ApiRequestError on any non-2xx status.
  */
@@ -140,7 +140,7 @@ export function serverMessage(error: unknown): string | null {
   return error instanceof ApiRequestError && error.body ? error.body.message : null;
 }
 
-/** Spec section 8: 401, 403, or a message mentioning 'Authentication' / 'Not authenticated'. */
+/** Signed out: 401, 403, or a message mentioning 'Authentication' / 'Not authenticated'. */
 export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return true;
   if (!(error instanceof Error)) return false;
@@ -155,7 +155,7 @@ function messageToMatch(error: unknown): string {
   return serverMessage(error) ?? (error instanceof Error ? error.message : '');
 }
 
-/** The sign-in screen's text for a failed login (spec section 8, matched on the server message). */
+/** The sign-in screen's text for a failed login (docs/product.md#error-messages, matched on the server message). */
 export function loginErrorText(error: unknown): string {
   const message = messageToMatch(error);
   if (message.includes('pending approval'))
@@ -169,7 +169,7 @@ export type TRegistrationErrorField = 'username' | 'email' | 'password';
 
 export type TRegistrationError = { message: string; field?: TRegistrationErrorField };
 
-/** The register screen's text for a failed registration and the field to focus (spec section 8). */
+/** The register screen's text for a failed registration and the field to focus (docs/product.md#error-messages). */
 export function registrationError(error: unknown): TRegistrationError {
   const message = messageToMatch(error);
   if (message.includes(SERVER_MESSAGES.usernameExists)) {
@@ -193,7 +193,7 @@ export function registrationError(error: unknown): TRegistrationError {
   return { message: 'Registration failed. Please try again.' };
 }
 
-/** How long the "logged out" toast stays before the browser goes to sign in again (spec section 8). */
+/** How long the "logged out" toast stays before the browser goes to sign in again. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 /**

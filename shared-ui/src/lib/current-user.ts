@@ -25,7 +25,7 @@ export function useCurrentUser(): TCurrentUserState {
 
 /**
  * Signs out: on success the whole query cache is cleared and `navigate('/login')` is called; both
- * outcomes toast the texts of spec section 8. `navigate` keeps this free of any router.
+ * outcomes toast the texts of docs/product.md#error-messages. `navigate` keeps this free of any router.
  */
 export function useLogout(navigate: (to: string) => void) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { KB_LIMITS } from '@helpdesk/contracts/constants';
 import { queryKeyToUrl } from './api-client.ts';
 import { kbSearchKey, kbSearchTerm, settledKbSearchTerm } from './kb-search.ts';
 
-describe('kbSearchTerm (spec section 5: only above 2 characters)', () => {
+describe('kbSearchTerm (only above 2 characters)', () => {
   test('2 characters or fewer is no search', () => {
     expect(kbSearchTerm('')).toBeNull();
     expect(kbSearchTerm('vp')).toBeNull();

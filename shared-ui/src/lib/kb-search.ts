@@ -1,7 +1,7 @@
 import { API_PATHS, KB_LIMITS, LIMITS } from '@helpdesk/contracts/constants';
 
 /**
- * The text to search the knowledge base for, or null while it is too short: spec section 5 fires
+ * The text to search the knowledge base for, or null while it is too short: the knowledge base fires
  * a search only above 2 characters. Surrounding spaces do not count (the API trims them too), and
  * anything past the API's cap is cut rather than refused.
  */

@@ -53,7 +53,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-describe('createQueryClient (spec section 9 defaults)', () => {
+describe('createQueryClient (the client defaults)', () => {
   test('no retries, never stale, no refetch on focus, no polling', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries?.retry).toBe(false);

@@ -3,7 +3,7 @@ import { API_PATHS } from '@helpdesk/contracts/constants';
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api-client.ts';
 
-/** Spec section 9: the me-call is retried at most this many times (and never for 401/403). */
+/** The me-call is retried at most this many times (and never for 401/403). */
 export const CURRENT_USER_MAX_RETRIES = 2;
 const CURRENT_USER_RETRY_BASE_MS = 1000;
 const CURRENT_USER_RETRY_CAP_MS = 30_000;
@@ -31,12 +31,12 @@ export const CURRENT_USER_QUERY = queryOptions({
 /** Query keys that hold the signed-in user; refresh them after sign-in and profile changes. */
 export const CURRENT_USER_QUERY_KEYS: readonly QueryKey[] = [[API_PATHS.authMe], [API_PATHS.authUser]];
 
-/** Refreshes every cached copy of the signed-in user (spec section 7: after login and profile update). */
+/** Refreshes every cached copy of the signed-in user (after login and profile update). */
 export async function refreshCurrentUser(queryClient: QueryClient): Promise<void> {
   await Promise.all(CURRENT_USER_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** The one QueryClient, with the defaults of spec section 9: no retries, never stale, no refetching. */
+/** The one QueryClient, with the defaults of docs/product.md#calls-and-client-defaults: no retries, never stale, no refetching. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

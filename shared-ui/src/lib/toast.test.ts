@@ -11,7 +11,7 @@ const make = (id: string, extra: Partial<TToast> = {}): TToast => ({
 });
 
 describe('toastReducer', () => {
-  test('spec section 9 constants', () => {
+  test('the toast constants', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);

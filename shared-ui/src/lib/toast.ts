@@ -8,7 +8,7 @@ export type TToastInput = {
   title: React.ReactNode;
   description?: React.ReactNode;
   variant?: TToastVariant;
-  /** Display time in ms; spec section 9 default is TOAST_DURATION_MS. */
+  /** Display time in ms; the default is TOAST_DURATION_MS. */
   duration?: number;
 };
 

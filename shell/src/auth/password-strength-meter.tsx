@@ -8,7 +8,7 @@ const LABEL_STYLE = {
   Weak: { bar: 'bg-red-500', text: 'text-red-700' },
 } as const;
 
-/** The five checks of spec section 5 and the Strong / Medium / Weak verdict. */
+/** The five checks of docs/product.md#validation and the Strong / Medium / Weak verdict. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const strength = measurePasswordStrength(password);
   const style = LABEL_STYLE[strength.label];

@@ -9,7 +9,7 @@ const NEXT_STEPS = [
   'Then log in with your username and password.',
 ];
 
-/** The view after a successful registration (spec section 2). */
+/** The view after a successful registration. */
 export function RegistrationSuccess({ onRegisterAnother }: { onRegisterAnother: () => void }) {
   const navigate = useNavigate();
   return (

@@ -7,7 +7,7 @@ import type {
 import { API_PATHS, LIMITS } from '@helpdesk/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 
-// Data never goes stale by itself (spec section 9), and ticket changes made elsewhere (another
+// Data never goes stale by itself (docs/product.md#calls-and-client-defaults), and ticket changes made elsewhere (another
 // page, another person) do not all invalidate these keys, so the dashboard reads its figures
 // again each time it is shown; cached figures stay on screen while that happens.
 const ON_EVERY_VISIT = { refetchOnMount: 'always' } as const;

@@ -23,7 +23,7 @@ export function HeaderBar({ menu, title, children }: THeaderBarProps) {
   );
 }
 
-/** The shared header of every signed-in page (spec section 2). */
+/** The shared header of every signed-in page. */
 export function AppHeader({ user, title, isNewTicketHidden }: TAppHeaderProps) {
   const hasBell = user.role === 'admin' || user.role === 'agent';
   return (

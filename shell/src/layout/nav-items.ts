@@ -5,7 +5,7 @@ export type TNavIcon = 'dashboard' | 'tickets' | 'kb' | 'users' | 'settings' | '
 export type TNavItem = { label: string; to: TNavPath; icon: TNavIcon };
 export type TNavGroup = { label: string | null; items: TNavItem[] };
 
-/** The sidebar of spec section 2: ticket wording follows the role, Administration is admin-only. */
+/** The sidebar: ticket wording follows the role, Administration is admin-only. */
 export function navGroupsFor(role: TUserRole): TNavGroup[] {
   const main: TNavGroup = {
     label: null,

@@ -48,7 +48,7 @@ export function NotificationsBell() {
     Promise.all(NOTIFICATION_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   // Other people's ticket changes notify this user without touching this tab's cache, and nothing
-  // polls (spec section 9); moving to another page is when the badge catches up.
+  // polls; moving to another page is when the badge catches up.
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const lastPathname = useRef(pathname);
   useEffect(() => {
@@ -84,7 +84,7 @@ export function NotificationsBell() {
 
   function handleOpenChange(next: boolean) {
     setIsOpen(next);
-    // Data never goes stale by itself (spec section 9), so opening the bell is when it is refreshed.
+    // Data never goes stale by itself, so opening the bell is when it is refreshed.
     if (next) void refresh();
   }
 

@@ -7,7 +7,7 @@ import { isRoleAllowed, signInPathFor } from './route-access.ts';
 import { SignedInUserProvider } from './signed-in-user.tsx';
 
 /**
- * The guarded page flow of spec section 2 around every signed-in page: skeleton while the user
+ * The guarded page flow (docs/product.md#roles) around every signed-in page: skeleton while the user
  * loads, sign-in when there is none, then the role check, then the status check, then the page.
  */
 export function GuardedLayout() {

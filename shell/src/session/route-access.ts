@@ -17,14 +17,14 @@ export function isRoleAllowed(roles: TAllowedRoles, role: TUserRole): boolean {
   return list === null || list.includes(role);
 }
 
-/** The access-denied alert text of spec section 6, for one role or a list. */
+/** The access-denied alert text (docs/product.md#roles), for one role or a list. */
 export function accessDeniedText(roles: TAllowedRoles): string {
   const list = toRoleList(roles) ?? [];
   if (list.length === 1) return `${ACCESS_DENIED} This page requires ${list[0]} access.`;
   return `${ACCESS_DENIED} This page requires one of: ${list.join(', ')} access.`;
 }
 
-/** The inactive-account alert text of spec section 4. */
+/** The inactive-account alert text (docs/product.md#registration-and-approval). */
 export function inactiveAccountText(status: TUserStatus): string {
   if (status === 'pending') return 'Your account is not active. Please wait for admin approval.';
   if (status === 'rejected')

@@ -14,7 +14,7 @@ import type { Sql } from 'postgres';
  * successful sign-in).
  */
 export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
-  // Opening a published article counts a view per day (SECURITY.md: "the article view counter is
+  // Opening a published article counts a view per day (docs/security.md: "the article view counter is
   // the one documented exception" to GET never changing state); these three tables are that counter.
   kb_article_views: 'per-day article views, written by GET /api/kb/articles/:id',
   kb_article_recent_views: 'the popularity window, written with every counted view',
@@ -35,7 +35,7 @@ export const READ_SIDE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * What a refusal of one operation writes by design, and nothing else may: SECURITY.md's throttle
+ * What a refusal of one operation writes by design, and nothing else may: the sign-in throttle
  * counts every failed sign-in and every wrong current password (migration 00037), on every
  * process, so refusing them must write a row. Any other table changed by those refusals, and this
  * one changed by any other refusal, is still a failure.
