@@ -4,6 +4,8 @@ import { E2E } from './shell/e2e/harness/e2e-config.ts';
 
 export default defineConfig({
   testDir: './shell/e2e',
+  // Only the specs: the harness's own unit tests (shell/e2e/harness/*.test.ts) run under `bun test`.
+  testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
