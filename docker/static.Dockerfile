@@ -29,6 +29,8 @@ COPY tsconfig.base.json ./
 COPY tooling tooling
 COPY contracts contracts
 COPY shared-ui shared-ui
+# The static server every image runs (the shell's own, which serves a remote's build just as well).
+COPY shell/server shell/server
 COPY ${APP} ${APP}
 WORKDIR /app/${APP}
 # rsbuild's shebang asks for node; --bun runs it on Bun, so the image needs no Node.js.
