@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { E2E } from './scripts/e2e-config.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './shell/e2e/harness/chromium.ts';
+import { E2E } from './shell/e2e/harness/e2e-config.ts';
 
 export default defineConfig({
   testDir: './shell/e2e',
+  // Only the specs: the harness's own unit tests (shell/e2e/harness/*.test.ts) run under `bun test`.
+  testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -23,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'bun scripts/e2e-stack.ts',
+    command: 'bun shell/e2e/harness/e2e-stack.ts',
     url: `${E2E.baseUrl}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { encodeCursor } from '../api/src/tickets/cursor.ts';
-import { REPO_ROOT } from '../scripts/lib/root.ts';
+import { REPO_ROOT } from '../tooling/src/repo-root.ts';
 import type { FixedRatePlan, FixedRateResult } from './fixed-rate.ts';
 import { runQueryGates } from './lib/gates.ts';
 import {

@@ -3,7 +3,7 @@
  * each app's own build script (the shell's also renders its first paint, shell/scripts/).
  */
 import { join } from 'node:path';
-import { REPO_ROOT } from './lib/root.ts';
+import { REPO_ROOT } from '../tooling/src/repo-root.ts';
 
 const APPS = ['mf-tickets', 'mf-kb', 'mf-admin', 'shell'];
 

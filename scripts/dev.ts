@@ -5,14 +5,26 @@
  */
 import { join } from 'node:path';
 import { openDatabase, prepareDatabase } from '../api/scripts/dev-database.ts';
-import { type Child, isPortFree, prefixLines, startChild, stopChildren, waitForUrl } from './lib/children.ts';
-import { REPO_ROOT } from './lib/root.ts';
-import { PORTS } from './ports.ts';
+import { bunVersionWarning } from '../tooling/src/bun-version.ts';
+import {
+  type Child,
+  isPortFree,
+  prefixLines,
+  startChild,
+  stopChildren,
+  waitForUrl,
+} from '../tooling/src/children.ts';
+import { PORTS } from '../tooling/src/ports.ts';
+import { REPO_ROOT } from '../tooling/src/repo-root.ts';
 
 const log = prefixLines('dev', 6);
 const say = (line: string) => log(`${line}\n`);
 const dbLog = prefixLines('postgres', 5);
 const sayDb = (line: string) => dbLog(`${line}\n`);
+
+// Not fatal: a patch release apart usually works, but CI and the images run the pinned one.
+const bunWarning = bunVersionWarning();
+if (bunWarning) say(`warning: ${bunWarning}`);
 
 const usesOwnDatabase = Boolean(process.env.DATABASE_URL);
 // Mail goes to the local catcher unless the developer names a real SMTP server.
@@ -82,7 +94,7 @@ if (usesMailCatcher) {
     startChild({
       name: 'mail',
       colorIndex: 5,
-      command: ['bun', 'scripts/mail-catcher.ts'],
+      command: ['bun', 'shell/e2e/harness/mail-catcher.ts'],
       cwd: REPO_ROOT,
       env: {
         MAIL_CATCHER_SMTP_PORT: String(PORTS.mailCatcherSmtp),

@@ -4,18 +4,19 @@
  * static server per app on its own port, in one log stream, until SIGINT/SIGTERM.
  * Environment: see the operator section of README.md.
  */
+
+import { prepareProductionDatabase } from '../api/scripts/production-database.ts';
 import { FirstAdminError } from '../api/src/bootstrap/first-admin.ts';
-import { type Child, isPortFree, prefixLines, stopChildren } from './lib/children.ts';
+import { type Child, isPortFree, prefixLines, stopChildren } from '../tooling/src/children.ts';
 import {
   apiPorts,
   apiProcessCount,
   missingBuilds,
-  prepareProductionDatabase,
   remoteUrlsFrom,
   type StackPorts,
   startProductionStack,
   waitForStack,
-} from './lib/production-stack.ts';
+} from '../tooling/src/production-stack.ts';
 
 const say = prefixLines('start', 5);
 const log = (line: string) => say(`${line}\n`);
@@ -32,7 +33,7 @@ if (!databaseUrl) {
 
 let ports: StackPorts;
 try {
-  ({ PORTS: ports } = await import('./ports.ts'));
+  ({ PORTS: ports } = await import('../tooling/src/ports.ts'));
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
-import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
-import { tanstackRouter } from '@tanstack/router-plugin/rspack';
 import {
   federationRuntimeAliases,
   HOST_FEDERATION_DEFINES,
   hostSharedDeclaration,
-} from '../scripts/mf-shared.ts';
-import { devRemoteEntries, PORTS } from '../scripts/ports.ts';
+} from '@helpdesk/tooling/mf-shared';
+import { devRemoteEntries, PORTS } from '@helpdesk/tooling/ports';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/rspack';
 
 const RUNTIME_CONFIG_PATH = '/runtime-config.js';
 

@@ -1,6 +1,6 @@
 /**
  * A real SMTP server that keeps what it receives in memory instead of delivering it: the
- * development mail catcher (scripts/mail-catcher.ts) and the email tests both run it on loopback.
+ * development mail catcher (shell/e2e/harness/mail-catcher.ts) and the email tests both run it on loopback.
  * It speaks plain SMTP (no STARTTLS) and accepts any login, so the API's own sending code runs
  * unchanged against it.
  */

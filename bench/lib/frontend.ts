@@ -11,9 +11,9 @@
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
-import { missingBuilds } from '../../scripts/lib/production-stack.ts';
-import { REPO_ROOT } from '../../scripts/lib/root.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../shell/e2e/harness/chromium.ts';
+import { missingBuilds } from '../../tooling/src/production-stack.ts';
+import { REPO_ROOT } from '../../tooling/src/repo-root.ts';
 import { blankResult, type CaseResult, median } from './report.ts';
 
 export const FRONTEND_TARGETS = { lcpMs: 1200, cls: 0.05, navigationMs: 100 } as const;
@@ -47,7 +47,7 @@ async function serveBuilds(portBase: number, apiOrigin: string): Promise<TServed
   const children: Subprocess[] = [];
   const serve = (dir: string, port: number, env: Record<string, string> = {}) => {
     const child = Bun.spawn(
-      ['bun', join(REPO_ROOT, 'scripts/serve-static.ts'), join(REPO_ROOT, dir, 'dist'), String(port)],
+      ['bun', join(REPO_ROOT, 'shell/server/serve-static.ts'), join(REPO_ROOT, dir, 'dist'), String(port)],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, ...env },

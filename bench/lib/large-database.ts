@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { startEmbeddedPostgres } from '../../api/scripts/embedded-postgres.ts';
 import { migrate } from '../../api/src/db/migrate.ts';
-import { REPO_ROOT } from '../../scripts/lib/root.ts';
+import { REPO_ROOT } from '../../tooling/src/repo-root.ts';
 
 export const LARGE_SIZES = {
   '1m': { tickets: 1_000_000, database: 'helpdesk_large_1m' },

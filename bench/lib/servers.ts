@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
-import { REPO_ROOT } from '../../scripts/lib/root.ts';
+import { REPO_ROOT } from '../../tooling/src/repo-root.ts';
 
 export type Server = { name: string; baseUrl: string; process: Subprocess; stop: () => Promise<void> };
 

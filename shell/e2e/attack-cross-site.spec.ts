@@ -8,10 +8,10 @@ import type {
   TUserResponse,
 } from '@helpdesk/contracts';
 import { type APIRequestContext, expect, type Frame, type Response, test } from '@playwright/test';
-import { E2E } from '../../scripts/e2e-config.ts';
 import { apiAs, expectJson, withoutAutoAssignment } from './attack/api.ts';
 import { type AttackOutcome, startAttackerSite } from './attack/attacker-site.ts';
 import { atLeast, mustBeZero, recordBrowserFigures } from './attack/figures.ts';
+import { E2E } from './harness/e2e-config.ts';
 import { DEMO, signInAsAdmin, uniqueName } from './support.ts';
 
 /** The attacker's server: a port of this stack's block, so another origin than every desk server. */

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
-import { E2E } from '../../scripts/e2e-config.ts';
+import { E2E } from './harness/e2e-config.ts';
 import { DEMO } from './support.ts';
 
 /**

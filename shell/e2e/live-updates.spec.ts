@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Request, request, test } from '@playwright/test';
-import { E2E } from '../../scripts/e2e-config.ts';
+import { E2E } from './harness/e2e-config.ts';
 import { DEMO, signIn, toastText, uniqueName } from './support.ts';
 
 // Push has to beat this, with nothing polling: a refetch on an interval could not.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { E2E } from '../../scripts/e2e-config.ts';
+import { E2E } from './harness/e2e-config.ts';
 import { signInAsAdmin } from './support.ts';
 
 const LOAD_ERROR = 'This part of the help desk could not be loaded.';

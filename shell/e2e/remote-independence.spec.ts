@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E } from '../../scripts/e2e-config.ts';
-import { REPO_ROOT } from '../../scripts/lib/root.ts';
+import { REPO_ROOT } from '../../tooling/src/repo-root.ts';
+import { E2E } from './harness/e2e-config.ts';
 import { signInAsAdmin } from './support.ts';
 
 /**
@@ -17,7 +17,7 @@ const local = (port: number) => `http://127.0.0.1:${port}`;
 const children = new Set<ChildProcess>();
 
 function serve(dir: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn('bun', [join(REPO_ROOT, 'scripts/serve-static.ts'), dir, String(port)], {
+  const child = spawn('bun', [join(REPO_ROOT, 'shell/server/serve-static.ts'), dir, String(port)], {
     env: { ...process.env, ...env },
     stdio: 'ignore',
   });

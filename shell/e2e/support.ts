@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E } from '../../scripts/e2e-config.ts';
+import { E2E } from './harness/e2e-config.ts';
 
 export const DEMO = {
   admin: { username: 'admin', password: 'Admin123!' },

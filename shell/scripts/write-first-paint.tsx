@@ -1,7 +1,7 @@
 /**
  * Run after the shell's production build: renders the first paint of every signed-in page for each
  * role into dist/first-paint.json, which the shell's server fills in per visitor
- * (scripts/lib/first-paint.ts). Rendered here, from the same components as the pages, so the server
+ * (shell/server/first-paint.ts). Rendered here, from the same components as the pages, so the server
  * needs neither React nor the sources.
  */
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import {
   readTemplates,
   type TFirstPaintPage,
   type TFirstPaintRole,
-} from '../../scripts/lib/first-paint.ts';
+} from '../server/first-paint.ts';
 import { DashboardFirstPaint, PageFirstPaint } from '../src/first-paint/first-paint.tsx';
 import { SIGNED_IN_PAGES, type TSignedInPage } from '../src/layout/signed-in-pages.ts';
 

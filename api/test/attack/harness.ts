@@ -1,15 +1,15 @@
 /**
  * What the attack suites share: the API's own route table, a request function that never hangs on
  * an event stream, the callers of the authorization matrix, and the figures each suite leaves in
- * `.data/reliability/<suite>.json` for `scripts/reliability-report.ts`.
+ * `.data/reliability/<suite>.json` for `api/test/attack/reliability-report.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TUserRole } from '@helpdesk/contracts';
-import type { SuiteFigure, SuiteFigures } from '../../../scripts/reliability-report.ts';
 import { ROUTE_POLICY, type RouteAccess } from '../../src/policy.ts';
 import { createSession } from '../../src/session.ts';
 import { app, BASE_URL, sql, testConfig } from '../helpers.ts';
+import type { SuiteFigure, SuiteFigures } from './reliability-report.ts';
 
 export type Route = { method: string; path: string; key: string; params: string[] };
 
@@ -214,7 +214,7 @@ export function secretsIn(text: string, secrets: readonly string[]): string[] {
 
 const FIGURES_DIR = join(import.meta.dir, '../../../.data/reliability');
 
-/** Writes a suite's headline figures for the reliability report (scripts/reliability-report.ts). */
+/** Writes a suite's headline figures for the reliability report (api/test/attack/reliability-report.ts). */
 export function writeFigures(
   suite: string,
   title: string,

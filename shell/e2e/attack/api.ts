@@ -1,6 +1,6 @@
 import type { TSettings } from '@helpdesk/contracts';
 import { type APIRequestContext, type APIResponse, expect, request } from '@playwright/test';
-import { E2E } from '../../../scripts/e2e-config.ts';
+import { E2E } from '../harness/e2e-config.ts';
 
 /**
  * A signed-in API client of its own (its own cookie jar and session), for setting up hostile data

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../../scripts/lib/root.ts';
-import type { SuiteFigure } from '../../../scripts/reliability-report.ts';
+import type { SuiteFigure } from '../../../api/test/attack/reliability-report.ts';
+import { REPO_ROOT } from '../../../tooling/src/repo-root.ts';
 
 /**
  * The browser attack suite's figures. Each attack spec writes its own part (one Playwright test
  * each, so a worker restarted after a failure cannot lose another spec's numbers) and then
  * rebuilds `.data/reliability/browser.json` from every part, in the format
- * `scripts/reliability-report.ts` reads. The parts live in a sub-folder the report does not read.
+ * `api/test/attack/reliability-report.ts` reads. The parts live in a sub-folder the report does not read.
  */
 const FIGURES_DIR = join(REPO_ROOT, '.data/reliability');
 const PARTS_DIR = join(FIGURES_DIR, 'browser-parts');

@@ -2,9 +2,9 @@ import { describe, expect, test } from 'bun:test';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as sharedUi from '@helpdesk/shared-ui';
+import { hostSharedDeclaration, MF_SHARE_STRATEGY, MF_SHARED } from '@helpdesk/tooling/mf-shared';
 import * as reactQuery from '@tanstack/react-query';
 import * as react from 'react';
-import { hostSharedDeclaration, MF_SHARE_STRATEGY, MF_SHARED } from '../../../scripts/mf-shared.ts';
 import { SHARE_STRATEGY, SHARED_PROVIDERS, sharedOptions } from './shared-providers.ts';
 
 const SHELL_DIR = join(import.meta.dirname, '../..');

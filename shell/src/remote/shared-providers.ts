@@ -14,7 +14,7 @@ type TModule = unknown;
  * How the shell hands each shared package to a remote: `lib` for the singletons already running (the
  * runtime counts them as loaded, so with 'loaded-first' no remote brings a second React), `get` for the
  * rest, fetched as a chunk of the shell the first time a remote asks. Every name the remotes share
- * (scripts/mf-shared.ts, MF_SHARED) needs one: shared-providers.test.ts compares the two lists.
+ * (tooling/src/mf-shared.ts, MF_SHARED) needs one: shared-providers.test.ts compares the two lists.
  */
 export const SHARED_PROVIDERS: Record<
   string,
@@ -66,7 +66,7 @@ export const SHARED_PROVIDERS: Record<
   },
 };
 
-/** The remotes' strategy (scripts/mf-shared.ts, MF_SHARE_STRATEGY, explains it); the test keeps them equal. */
+/** The remotes' strategy (tooling/src/mf-shared.ts, MF_SHARE_STRATEGY, explains it); the test keeps them equal. */
 export const SHARE_STRATEGY = 'loaded-first' as const;
 
 export type TSharedDeclaration = Record<string, { version: string; requiredVersion: string }>;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { API_PATHS } from '../../contracts/src/api-paths.ts';
-import { REPO_ROOT } from '../lib/root.ts';
+import { API_PATHS } from '@helpdesk/contracts';
+import { REPO_ROOT } from '../../../tooling/src/repo-root.ts';
 
 /** One real API process (`bun api/src/index.ts`) as production runs it, with its output kept for checks. */
 export type ApiProcess = {
@@ -29,7 +29,7 @@ type ApiOptions = {
 
 const KEPT_LINES = 200;
 
-/** Starts the API with a production environment (as scripts/e2e-stack.ts gives it) and plain http. */
+/** Starts the API with a production environment (as shell/e2e/harness/e2e-stack.ts gives it) and plain http. */
 export function startApi(options: ApiOptions): ApiProcess {
   const base = `http://127.0.0.1:${options.port}`;
   const child = Bun.spawn(['bun', join(REPO_ROOT, 'api/src/index.ts')], {

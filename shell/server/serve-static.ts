@@ -1,6 +1,6 @@
 /**
  * Serves one production build (the shell or a remote) the way a CDN or nginx would.
- *   bun scripts/serve-static.ts <distDir> <port>
+ *   bun shell/server/serve-static.ts <distDir> <port>
  * Env:
  *   HELPDESK_REMOTES  JSON {"mf_tickets": "<entry url>", ...}: this is the shell; /runtime-config.js is
  *                     generated from it (the shell build has no remote URLs baked in)
@@ -9,7 +9,7 @@
  *   HOST              bind address (default 127.0.0.1; 0.0.0.0 in containers)
  */
 import { resolve } from 'node:path';
-import { createStaticHandler, serveStatic } from './lib/static-handler.ts';
+import { createStaticHandler, serveStatic } from './static-handler.ts';
 
 const root = resolve(process.argv[2] ?? 'dist');
 const port = Number(process.argv[3] ?? 4000);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import contractsPackage from '../contracts/package.json' with { type: 'json' };
-import sharedUiPackage from '../shared-ui/package.json' with { type: 'json' };
+import contractsPackage from '../../contracts/package.json' with { type: 'json' };
+import sharedUiPackage from '../../shared-ui/package.json' with { type: 'json' };
 
 /**
  * shared-ui's component families with an entry of their own (`@helpdesk/shared-ui/select`, ...), each a

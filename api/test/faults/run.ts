@@ -3,18 +3,18 @@
  * 1. Crash: PostgreSQL killed in immediate mode in the middle of ticket and comment creation, then restarted.
  * 2. SIGTERM with 50 requests in flight.
  * 3. The API started while PostgreSQL is down.
- * Prints the figures, writes them into docs/reliability.md between the fault markers, and exits 1
- * when any figure misses its target. Every process and the temp directory go away at the end,
- * on failure and on Ctrl-C too.
+ * Prints the figures, writes them to .data/reliability/faults.md (ignored by git: a run never changes
+ * a tracked file), and exits 1 when any figure misses its target. Every process and the temp directory
+ * go away at the end, on failure and on Ctrl-C too.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { openDatabase, prepareDatabase } from '../../api/scripts/dev-database.ts';
-import { createSql } from '../../api/src/db/postgres.ts';
-import { API_PATHS } from '../../contracts/src/api-paths.ts';
-import { isPortFree } from '../lib/children.ts';
-import { REPO_ROOT } from '../lib/root.ts';
+import { API_PATHS } from '@helpdesk/contracts';
+import { isPortFree } from '../../../tooling/src/children.ts';
+import { REPO_ROOT } from '../../../tooling/src/repo-root.ts';
+import { openDatabase, prepareDatabase } from '../../scripts/dev-database.ts';
+import { createSql } from '../../src/db/postgres.ts';
 import { type ApiProcess, signIn, startApi, waitForStatus } from './api-process.ts';
 import { runColdStartScenario } from './cold-start-scenario.ts';
 import { runCrashScenario } from './crash-scenario.ts';
@@ -31,7 +31,7 @@ import { parseFaultOptions, UsageError } from './options.ts';
 import { createPostgresServer, isAlive, type PostgresServer, runningChildren } from './postgres-server.ts';
 import { runShutdownScenario } from './shutdown-scenario.ts';
 
-const REPORT_PATH = join(REPO_ROOT, 'docs/reliability.md');
+const REPORT_PATH = join(REPO_ROOT, '.data/reliability/faults.md');
 const IN_FLIGHT = 50;
 
 const say = (line: string) => process.stdout.write(`[faults] ${line}\n`);
@@ -242,11 +242,10 @@ const report: FaultReport = {
 const markdown = formatReport(report);
 process.stdout.write(`\n${markdown}\n\n`);
 
-const existing = existsSync(REPORT_PATH) ? readFileSync(REPORT_PATH, 'utf8') : null;
 mkdirSync(dirname(REPORT_PATH), { recursive: true });
 writeFileSync(
   REPORT_PATH,
-  replaceBetweenMarkers(existing, `## Fault suite (\`bun run test:faults\`)\n\n${METHOD}\n\n${markdown}`),
+  replaceBetweenMarkers(null, `## Fault suite (\`bun run test:faults\`)\n\n${METHOD}\n\n${markdown}`),
 );
 say(`figures written to ${REPORT_PATH.slice(REPO_ROOT.length + 1)}`);
 

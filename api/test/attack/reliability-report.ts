@@ -1,12 +1,11 @@
 /**
- * `bun scripts/reliability-report.ts`: the headline figures of the attack suites (docs/reliability.md).
+ * `bun run reliability`: the headline figures of the attack suites (docs/reliability.md).
  *
  * Each suite writes `.data/reliability/<suite>.json` when it ends (the API attack suites in
- * api/test/attack/, the hostile-input suite, the browser suite). This reads them all, prints a
- * short table, rewrites each suite's section of docs/reliability.md between its own markers
- * (`<!-- authz:start -->` ... `<!-- authz:end -->`; the fault suite's section, written by
- * `bun run test:faults`, is never touched), and exits 1 when any figure misses its target, a
- * required suite left no figures, or a suite's figures are from an older run than the others.
+ * api/test/attack/, the hostile-input suite, the browser suite in shell/e2e/attack/). This reads them
+ * all, prints a short table, writes the run's report to `.data/reliability/latest.md` (ignored by git:
+ * a run never changes a tracked file), and exits 1 when any figure misses its target, a required suite
+ * left no figures, or a suite's figures are from an older run than the others.
  *
  * A figures file:
  *   { "suite": "authz", "title": "Authorization matrix", "generatedAt": "<ISO time>",
@@ -21,7 +20,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { REPO_ROOT } from './lib/root.ts';
+import { REPO_ROOT } from '../../../tooling/src/repo-root.ts';
 
 export type FigureTarget = { op: '=' | '<=' | '>='; value: number };
 
@@ -366,31 +365,26 @@ export function readFigureFiles(dir: string): Map<string, string> {
 }
 
 /**
- * Reads the figures, rewrites the document and prints the table; returns the exit code (1 when
- * any figure missed its target).
+ * Reads the figures, writes this run's report to `reportPath` and prints the table; returns the exit
+ * code (1 when any figure missed its target).
  */
 export function runReport(options: {
   figuresDir: string;
-  docPath: string;
+  reportPath: string;
   now?: Date;
   print?: (text: string) => void;
 }): number {
   const now = options.now ?? new Date();
   const print = options.print ?? ((text: string) => console.log(text));
   const sections = buildSections(readFigureFiles(options.figuresDir));
-  const document = existsSync(options.docPath) ? readFileSync(options.docPath, 'utf8') : null;
-  mkdirSync(dirname(options.docPath), { recursive: true });
-  writeFileSync(options.docPath, updateDocument(document, sections, now));
+  mkdirSync(dirname(options.reportPath), { recursive: true });
+  writeFileSync(options.reportPath, updateDocument(null, sections, now));
   print(formatConsole(sections, now));
-  print(`\nWritten to ${options.docPath}`);
+  print(`\nWritten to ${options.reportPath}`);
   return missedFigures(sections).length ? 1 : 0;
 }
 
 if (import.meta.main) {
-  process.exit(
-    runReport({
-      figuresDir: join(REPO_ROOT, '.data/reliability'),
-      docPath: join(REPO_ROOT, 'docs/reliability.md'),
-    }),
-  );
+  const figuresDir = join(REPO_ROOT, '.data/reliability');
+  process.exit(runReport({ figuresDir, reportPath: join(figuresDir, 'latest.md') }));
 }

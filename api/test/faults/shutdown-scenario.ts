@@ -1,6 +1,6 @@
 import net from 'node:net';
-import type { createSql } from '../../api/src/db/postgres.ts';
-import { API_PATHS } from '../../contracts/src/api-paths.ts';
+import { API_PATHS } from '@helpdesk/contracts';
+import type { createSql } from '../../src/db/postgres.ts';
 import { type ApiProcess, signIn, waitForStatus } from './api-process.ts';
 import { type FigureSection, figure, formatCounts, formatMs } from './figures.ts';
 

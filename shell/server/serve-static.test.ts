@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createStaticHandler, pickEncoding, serveStatic } from './lib/static-handler.ts';
-import { createUpstreamPool } from './lib/upstream-pool.ts';
+import { createStaticHandler, pickEncoding, serveStatic } from './static-handler.ts';
+import { createUpstreamPool } from './upstream-pool.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'serve-static-test-'));
 const outside = `${dist}-secret.txt`;

@@ -1,4 +1,4 @@
-/** The fault suite's headline figures: each with its target, printed as Markdown and kept in docs/reliability.md. */
+/** The fault suite's headline figures: each with its target, printed as Markdown and kept in .data/reliability/faults.md. */
 
 export type Figure = {
   name: string;

@@ -3,8 +3,8 @@
  * migrations and creates the first admin from ADMIN_* when none exists, then runs the API in this
  * process, so SIGTERM from Docker reaches its graceful shutdown directly.
  */
-import { FirstAdminError } from '../api/src/bootstrap/first-admin.ts';
-import { prepareProductionDatabase } from './lib/production-stack.ts';
+import { FirstAdminError } from '../src/bootstrap/first-admin.ts';
+import { prepareProductionDatabase } from './production-database.ts';
 
 function log(level: 'info' | 'error', msg: string) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg });
@@ -26,4 +26,4 @@ try {
   process.exit(1);
 }
 
-await import('../api/src/index.ts');
+await import('../src/index.ts');

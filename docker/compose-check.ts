@@ -1,9 +1,9 @@
 /**
  * Static checks of docker-compose.yml, since Docker cannot run where the tests run: every service
  * buildable, health-checked where it serves, no committed secret, and ports and URLs that agree with
- * each other and with scripts/ports.ts. Each check returns problems as sentences; none means it is fine.
+ * each other and with tooling/src/ports.ts. Each check returns problems as sentences; none means it is fine.
  */
-import { REMOTE_NAMES, type TRemoteName } from '../../contracts/src/remotes.ts';
+import { REMOTE_NAMES, type TRemoteName } from '../contracts/src/remotes.ts';
 
 export type DefaultPorts = { shell: number; api: number; mfTickets: number; mfKb: number; mfAdmin: number };
 
@@ -62,6 +62,24 @@ function environmentOf(service: Service): Record<string, string> {
   }
   return Object.fromEntries(
     Object.entries(env).map(([key, value]) => [key, value == null ? '' : String(value)]),
+  );
+}
+
+/**
+ * The images a Dockerfile builds FROM, with the build args declared before the first FROM (the only
+ * ones a FROM can use) replaced by their defaults, as `docker build` without --build-arg does.
+ */
+export function baseImages(dockerfile: string): string[] {
+  const firstFrom = dockerfile.search(/^FROM\s/im);
+  const globalArgs = new Map<string, string>();
+  for (const match of dockerfile.slice(0, Math.max(firstFrom, 0)).matchAll(/^ARG\s+(\w+)=(\S+)/gim)) {
+    globalArgs.set(match[1] ?? '', match[2] ?? '');
+  }
+  return [...dockerfile.matchAll(/^FROM\s+(\S+)/gim)].map((match) =>
+    (match[1] ?? '').replace(
+      /\$\{(\w+)\}|\$(\w+)/g,
+      (_, braced, bare) => globalArgs.get(braced ?? bare) ?? '',
+    ),
   );
 }
 
@@ -141,7 +159,7 @@ export function checkCompose(composeText: string, ports: DefaultPorts, repo: Rep
       if (text === null) {
         problems.push(`service '${name}': ${dockerfile} does not exist`);
       } else {
-        const froms = [...text.matchAll(/^FROM\s+(\S+)/gim)].map((match) => match[1] ?? '');
+        const froms = baseImages(text);
         if (froms.length === 0) problems.push(`${dockerfile} has no FROM`);
         // A COPY from the build context of a file that is not in the repo fails only at docker build time.
         for (const match of text.matchAll(/^COPY\s+(?!--from)(.+)$/gim)) {
@@ -191,7 +209,7 @@ export function checkCompose(composeText: string, ports: DefaultPorts, repo: Rep
     }
     published.set(name, mapping);
     if (mapping.host !== expected) {
-      problems.push(`service '${name}' publishes ${mapping.host}, but scripts/ports.ts says ${expected}`);
+      problems.push(`service '${name}' publishes ${mapping.host}, but tooling/src/ports.ts says ${expected}`);
     }
     if (!healthcheckText(service).includes(`:${mapping.container}/`)) {
       problems.push(

@@ -1,4 +1,4 @@
-/** The fault suite's command line: `bun scripts/faults/run.ts [--quick] [--duration=S] [--outage=S] [--clients=N] [--port-base=P]`. */
+/** The fault suite's command line: `bun api/test/faults/run.ts [--quick] [--duration=S] [--outage=S] [--clients=N] [--port-base=P]`. */
 
 export type FaultOptions = {
   isQuick: boolean;
@@ -33,7 +33,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE =
-  'usage: bun scripts/faults/run.ts [--quick] [--duration=SECONDS] [--outage=SECONDS] [--clients=N] [--port-base=PORT]';
+  'usage: bun api/test/faults/run.ts [--quick] [--duration=SECONDS] [--outage=SECONDS] [--clients=N] [--port-base=PORT]';
 
 function readNumber(name: string, raw: string, min: number, max: number): number {
   if (!/^\d+(\.\d+)?$/.test(raw)) throw new UsageError(`--${name} must be a number, got '${raw}'`);

@@ -269,7 +269,9 @@ describe('runReport', () => {
     writeFileSync(join(figuresDir, 'notes.txt'), 'ignored');
     expect([...readFigureFiles(figuresDir).keys()]).toEqual([...REQUIRED_SUITES].sort());
     const printed: string[] = [];
-    expect(runReport({ figuresDir, docPath, now: NOW, print: (text) => printed.push(text) })).toBe(0);
+    expect(
+      runReport({ figuresDir, reportPath: docPath, now: NOW, print: (text) => printed.push(text) }),
+    ).toBe(0);
     expect(readFileSync(docPath, 'utf8')).toContain(startMarker('auth'));
     expect(printed.join('\n')).toContain('All 10 figures with a target met it.');
 
@@ -277,7 +279,7 @@ describe('runReport', () => {
       join(figuresDir, 'canary.json'),
       suiteFile('canary', { figures: [{ name: 'canary leaks', value: 1, target: { op: '=', value: 0 } }] }),
     );
-    expect(runReport({ figuresDir, docPath, now: NOW, print: () => {} })).toBe(1);
+    expect(runReport({ figuresDir, reportPath: docPath, now: NOW, print: () => {} })).toBe(1);
     expect(readFileSync(docPath, 'utf8')).toContain('canary: canary leaks (1)');
     expect(readFigureFiles(join(dir, 'nowhere')).size).toBe(0);
   });

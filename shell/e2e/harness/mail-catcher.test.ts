@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { closeTransport, transportFor } from '../api/src/email/transport.ts';
+import { closeTransport, transportFor } from '../../../api/src/email/transport.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
 function freePort(): number {

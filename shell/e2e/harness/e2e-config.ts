@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { REPO_ROOT } from './lib/root.ts';
+import { REPO_ROOT } from '../../../tooling/src/repo-root.ts';
 
 /** Ports of the e2e stack: away from the dev ports so tests can run while `bun dev` does. */
 const base = Number(process.env.E2E_PORT_BASE ?? 4000);

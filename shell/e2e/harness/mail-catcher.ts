@@ -8,16 +8,10 @@
  *
  * Ports: MAIL_CATCHER_SMTP_PORT (2525) and MAIL_CATCHER_PORT (3025). Messages live in memory only.
  */
-import { type CaughtMessage, startSmtpCatcher } from '../api/scripts/smtp-catcher.ts';
-import { PORTS } from './ports.ts';
+import { type CaughtMessage, startSmtpCatcher } from '../../../api/scripts/smtp-catcher.ts';
+import { PORTS } from '../../../tooling/src/ports.ts';
 
 const HOST = '127.0.0.1';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** What the JSON lists: the message without its raw source. */
 const summaryOf = ({ raw: _raw, ...message }: CaughtMessage) => message;
@@ -38,9 +32,9 @@ function renderMessage(message: CaughtMessage): string {
     ['Message-ID', message.messageId ?? ''],
   ];
   return `<article>
-  <h2>${escapeHtml(message.subject || '(no subject)')}</h2>
-  <dl>${rows.map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
-  <pre>${escapeHtml(message.text)}</pre>
+  <h2>${Bun.escapeHTML(message.subject || '(no subject)')}</h2>
+  <dl>${rows.map(([label, value]) => `<dt>${label}</dt><dd>${Bun.escapeHTML(value)}</dd>`).join('')}</dl>
+  <pre>${Bun.escapeHTML(message.text)}</pre>
   ${message.html === null ? '' : `<p><a href="/messages/${message.seq}/html" target="_blank" rel="noopener">Open the HTML version</a></p>`}
 </article>`;
 }

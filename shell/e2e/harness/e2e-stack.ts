@@ -1,23 +1,19 @@
 /**
- * The whole product for Playwright through the production start path (scripts/lib/production-stack.ts):
+ * The whole product for Playwright through the production start path (tooling/src/production-stack.ts):
  * migrations and the first-admin step, the API in NODE_ENV=production, and the shell and the three
  * remotes each on its own static server. On top: a fresh embedded PostgreSQL with the demo data, plain
- * http (COOKIE_SECURE=false), and the mail catcher (scripts/mail-catcher.ts) as the API's SMTP server:
+ * http (COOKIE_SECURE=false), and the mail catcher (./mail-catcher.ts) as the API's SMTP server:
  * the reset-password test reads the emailed link from its /messages.json. Run `bun run build` first;
  * Playwright starts and stops this. The API's messages also go to E2E_API_LOG.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { openDatabase, prepareDatabase } from '../api/scripts/dev-database.ts';
+import { openDatabase, prepareDatabase } from '../../../api/scripts/dev-database.ts';
+import { prepareProductionDatabase } from '../../../api/scripts/production-database.ts';
+import { type Child, isPortFree, prefixLines, stopChildren } from '../../../tooling/src/children.ts';
+import { missingBuilds, startProductionStack, waitForStack } from '../../../tooling/src/production-stack.ts';
 import { E2E } from './e2e-config.ts';
-import { type Child, isPortFree, prefixLines, stopChildren } from './lib/children.ts';
-import {
-  missingBuilds,
-  prepareProductionDatabase,
-  startProductionStack,
-  waitForStack,
-} from './lib/production-stack.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
 const say = (line: string) => prefixLines('e2e', 6)(`${line}\n`);

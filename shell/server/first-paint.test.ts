@@ -13,8 +13,8 @@ import {
   readVisitor,
   startAfterFirstPaint,
   type TFirstPaintTemplates,
-} from './lib/first-paint.ts';
-import { createStaticHandler } from './lib/static-handler.ts';
+} from './first-paint.ts';
+import { createStaticHandler } from './static-handler.ts';
 
 const SLOT = '@@first-name@@';
 const INDEX =

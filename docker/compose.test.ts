@@ -2,8 +2,8 @@
 import { describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkCompose, type DefaultPorts, interpolate, type RepoReader } from './lib/compose-check.ts';
-import { REPO_ROOT } from './lib/root.ts';
+import { REPO_ROOT } from '../tooling/src/repo-root.ts';
+import { checkCompose, type DefaultPorts, interpolate, type RepoReader } from './compose-check.ts';
 
 const COMPOSE = readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
 
@@ -16,7 +16,7 @@ const repo: RepoReader = {
   exists: (path) => existsSync(join(REPO_ROOT, path)),
 };
 
-/** scripts/ports.ts's defaults, read in a child with none of its variables set (a developer may have some). */
+/** tooling/src/ports.ts's defaults, read in a child with none of its variables set (a developer may have some). */
 function defaultPorts(): DefaultPorts {
   const env = { ...process.env };
   for (const name of [
@@ -30,10 +30,11 @@ function defaultPorts(): DefaultPorts {
     delete env[name];
   }
   const result = Bun.spawnSync(
-    ['bun', '-e', "import { PORTS } from './scripts/ports.ts'; console.log(JSON.stringify(PORTS))"],
+    ['bun', '-e', "import { PORTS } from './tooling/src/ports.ts'; console.log(JSON.stringify(PORTS))"],
     { cwd: REPO_ROOT, env, stdout: 'pipe', stderr: 'pipe' },
   );
-  if (result.exitCode !== 0) throw new Error(`reading scripts/ports.ts failed: ${result.stderr.toString()}`);
+  if (result.exitCode !== 0)
+    throw new Error(`reading tooling/src/ports.ts failed: ${result.stderr.toString()}`);
   return JSON.parse(result.stdout.toString());
 }
 
@@ -105,11 +106,11 @@ describe('the compose checks catch a broken file', () => {
     expect(check(inUrl).join('\n')).toContain(`service 'api': DATABASE_URL has a password in its URL`);
   });
 
-  test('a published port that disagrees with scripts/ports.ts', () => {
+  test('a published port that disagrees with tooling/src/ports.ts', () => {
     const broken = mutate('"${MF_ADMIN_PORT:-3103}:3103"', '"${MF_ADMIN_PORT:-3203}:3103"');
     const problems = check(broken).join('\n');
     expect(problems).toContain(
-      `service 'mf-admin' publishes 3203, but scripts/ports.ts says ${PORTS.mfAdmin}`,
+      `service 'mf-admin' publishes 3203, but tooling/src/ports.ts says ${PORTS.mfAdmin}`,
     );
     // The shell's runtime config still points at 3103, where nothing listens now.
     expect(problems).toContain('HELPDESK_REMOTES.mf_admin (http://localhost:3103/mf-manifest.json) must be');
@@ -141,15 +142,15 @@ describe('the compose checks catch a broken file', () => {
     const notBun = checkCompose(COMPOSE, PORTS, {
       ...repo,
       readText: (path) =>
-        repo.readText(path)?.replace(/FROM oven\/bun:1\.4\.5-slim/, 'FROM node:22-slim') ?? null,
+        repo.readText(path)?.replace('FROM oven/bun:${BUN_VERSION}-slim', 'FROM node:22-slim') ?? null,
     });
     expect(notBun.join('\n')).toContain('FROM node:22-slim is not the official Bun image');
     const strayCopy = checkCompose(COMPOSE, PORTS, {
       ...repo,
       readText: (path) =>
-        repo.readText(path)?.replace('COPY scripts/api-container.ts', 'COPY scripts/api-gone.ts') ?? null,
+        repo.readText(path)?.replace('COPY api/scripts/container.ts', 'COPY api/scripts/gone.ts') ?? null,
     });
-    expect(strayCopy).toContain('docker/api.Dockerfile: COPY scripts/api-gone.ts: no such file in the repo');
+    expect(strayCopy).toContain('docker/api.Dockerfile: COPY api/scripts/gone.ts: no such file in the repo');
   });
 
   test('postgres unpinned, without a named volume, or the API not waiting for it', () => {

@@ -1,4 +1,4 @@
-import { API_PATHS } from '../../contracts/src/api-paths.ts';
+import { API_PATHS } from '@helpdesk/contracts';
 import { type ApiProcess, signIn, waitForStatus } from './api-process.ts';
 import { type FigureSection, figure, formatMs, info } from './figures.ts';
 import type { PostgresServer } from './postgres-server.ts';
