@@ -16,6 +16,7 @@ import {
   type TTrendsReport,
   ZReport,
 } from '@helpdesk/contracts';
+import { parseCsv } from '@helpdesk/contracts/testing';
 import { clearOfUtcMidnight } from '../../test/clock.ts';
 import { createUser, errorOf, signedIn, sql, TestClient, type TestUser } from '../../test/helpers.ts';
 import { buildReport, reportCsv } from './service.ts';
@@ -393,36 +394,6 @@ describe('report numbers from tickets with known times (window ending 2003-06-15
     }
   });
 });
-
-/** RFC 4180 rows of a CSV text (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let isQuoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (isQuoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') isQuoted = false;
-      else cell += char;
-    } else if (char === '"') isQuoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 /** The lines the screen's tables make: title, header, rows, blank, per table. */
 const screenLines = (report: TReport) =>
