@@ -18,7 +18,15 @@ import {
 } from '@helpdesk/contracts';
 import { parseCsv } from '@helpdesk/contracts/testing';
 import { clearOfUtcMidnight } from '../../test/clock.ts';
-import { createUser, errorOf, signedIn, sql, TestClient, type TestUser } from '../../test/helpers.ts';
+import {
+  createUser,
+  errorOf,
+  settingsForm,
+  signedIn,
+  sql,
+  TestClient,
+  type TestUser,
+} from '../../test/helpers.ts';
 import { buildReport, reportCsv } from './service.ts';
 
 /** The report's moment for the exact tests: a June long ago that no other test writes tickets into. */
@@ -362,19 +370,7 @@ describe('report numbers from tickets with known times (window ending 2003-06-15
 
   test("buckets are days of the desk's timezone: in New York t3 (00:30 UTC) belongs to the day before", async () => {
     const { client } = await signedIn('admin');
-    const saved = await client.put(ADMIN_API_PATHS.adminSettings, {
-      companyName: '',
-      companyEmail: '',
-      timezone: 'EST',
-      language: 'en',
-      emailNotifications: true,
-      pushNotifications: false,
-      autoAssignment: true,
-      requireApproval: false,
-      smtpHost: '',
-      smtpPort: 587,
-      smtpUsername: '',
-    });
+    const saved = await client.put(ADMIN_API_PATHS.adminSettings, settingsForm({ timezone: 'EST' }));
     expect(saved.status).toBe(200);
     try {
       const report = await exact<TOverviewReport>('overview', '7days');
