@@ -1,5 +1,13 @@
 /** What API tests share: one running API over real HTTP, clients with cookie jars, users made directly in the database. */
-import { type TApiError, type TUser, type TUserRole, type TUserStatus, ZApiError } from '@helpdesk/contracts';
+import {
+  DEFAULT_SETTINGS,
+  type TApiError,
+  type TUpdateSettingsRequest,
+  type TUser,
+  type TUserRole,
+  type TUserStatus,
+  ZApiError,
+} from '@helpdesk/contracts';
 import postgres from 'postgres';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -189,4 +197,10 @@ export function errorOf(response: TestResponse): TApiError {
   const parsed = ZApiError.strict().safeParse(response.body);
   if (!parsed.success) throw new Error(`not an error body: ${response.status} ${response.text}`);
   return parsed.data;
+}
+
+/** The body of PUT /api/admin/settings: the defaults, changed where `changes` say. */
+export function settingsForm(changes: Partial<TUpdateSettingsRequest> = {}): TUpdateSettingsRequest {
+  const { smtpPasswordSet: _isSet, updatedAt: _updatedAt, ...defaults } = DEFAULT_SETTINGS;
+  return { ...defaults, ...changes };
 }

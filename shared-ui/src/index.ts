@@ -23,6 +23,7 @@ export * from './lib/cn.ts';
 export * from './lib/current-user.ts';
 export * from './lib/debounce.ts';
 export * from './lib/display-settings.ts';
+export * from './lib/filter-options.ts';
 export * from './lib/format.ts';
 export * from './lib/json-guards.ts';
 export * from './lib/kb-search.ts';

@@ -1,41 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { parseCsv } from '@helpdesk/contracts/testing';
 import { expect, type Page, test } from '@playwright/test';
 import { clearOfUtcMidnight, collectPageErrors, signInAsAdmin, toastText } from './support.ts';
 
 type TCsvSection = { title: string; header: string[]; rows: string[][] };
-
-/** RFC 4180 fields: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsvLines(text: string): string[][] {
-  const lines: string[][] = [];
-  let field = '';
-  let line: string[] = [];
-  let isQuoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (isQuoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') isQuoted = false;
-      else field += ch;
-    } else if (ch === '"') isQuoted = true;
-    else if (ch === ',') {
-      line.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      line.push(field);
-      lines.push(line);
-      line = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || line.length > 0) {
-    line.push(field);
-    lines.push(line);
-  }
-  return lines;
-}
 
 /** The export: per table a title line, a header line, the rows, then a blank line. */
 function parseReportCsv(text: string): TCsvSection[] {
@@ -46,7 +14,7 @@ function parseReportCsv(text: string): TCsvSection[] {
     if (titleLine && header) sections.push({ title: titleLine.join(','), header, rows });
     current = [];
   };
-  for (const line of parseCsvLines(text.replace(/^\uFEFF/, ''))) {
+  for (const line of parseCsv(text.replace(/^\uFEFF/, ''))) {
     if (line.length === 1 && line[0] === '') flush();
     else current.push(line);
   }

@@ -13,6 +13,7 @@ import {
 import {
   createUser,
   errorOf,
+  settingsForm,
   signedIn,
   sql,
   TestClient,
@@ -120,19 +121,7 @@ describe('GET /api/admin/audit-logs', () => {
     expect(await ids({ to: '2001-03-05T05:00:00-05:00' })).toEqual([early]);
     // 02:00 UTC on the 6th is 21:00 on the 5th in New York.
     const { client: settingsClient } = await signedIn('admin');
-    const saved = await settingsClient.put(ADMIN_API_PATHS.adminSettings, {
-      companyName: '',
-      companyEmail: '',
-      timezone: 'EST',
-      language: 'en',
-      emailNotifications: true,
-      pushNotifications: false,
-      autoAssignment: true,
-      requireApproval: false,
-      smtpHost: '',
-      smtpPort: 587,
-      smtpUsername: '',
-    });
+    const saved = await settingsClient.put(ADMIN_API_PATHS.adminSettings, settingsForm({ timezone: 'EST' }));
     expect(saved.status).toBe(200);
     expect(await ids({ from: '2001-03-05', to: '2001-03-05' })).toEqual([late, early]);
     expect(await ids({ from: '2001-03-06', to: '2001-03-06' })).toEqual([]);

@@ -1,4 +1,5 @@
 import { KB_MESSAGES } from '@helpdesk/contracts';
+import { isCursorTime, isRowId } from '../db/cursor-parts.ts';
 import { badRequest } from '../errors.ts';
 
 /** Where a list page ended: newest update first lists, or the popular list (most read first). */
@@ -6,8 +7,6 @@ export type ListPosition =
   | { kind: 'updated'; at: string; id: string }
   | { kind: 'popular'; recentViews: number; viewCount: number; id: string };
 
-const AT_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?\+00$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const COUNT_PATTERN = /^(0|[1-9]\d{0,9})$/;
 const MAX_INT = 2_147_483_647;
 
@@ -18,21 +17,6 @@ export function encodeCursor(position: ListPosition): string {
       ? `u|${position.at}|${position.id}`
       : `p|${position.recentViews}|${position.viewCount}|${position.id}`;
   return Buffer.from(text, 'utf8').toString('base64url');
-}
-
-/** '2025-02-30 ...' matches the pattern but is no date, and PostgreSQL would refuse it. */
-function isRealTime(match: RegExpExecArray): boolean {
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    year >= 1 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second
-  );
 }
 
 const countOf = (text: string | undefined): number | null =>
@@ -48,14 +32,13 @@ export function decodeCursor(cursor: string, kind: ListPosition['kind']): ListPo
   const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (kind === 'updated' && parts[0] === 'u' && parts.length === 3) {
     const [, at = '', id = ''] = parts;
-    const match = AT_PATTERN.exec(at);
-    if (match && isRealTime(match) && UUID_PATTERN.test(id)) return { kind, at, id };
+    if (isCursorTime(at) && isRowId(id)) return { kind, at, id };
   }
   if (kind === 'popular' && parts[0] === 'p' && parts.length === 4) {
     const [, recent, views, id = ''] = parts;
     const recentViews = countOf(recent);
     const viewCount = countOf(views);
-    if (recentViews !== null && viewCount !== null && UUID_PATTERN.test(id)) {
+    if (recentViews !== null && viewCount !== null && isRowId(id)) {
       return { kind, recentViews, viewCount, id };
     }
   }

@@ -12,8 +12,8 @@ import {
   ZKbCategoryListResponse,
 } from '@helpdesk/contracts';
 import { clearOfUtcMidnight } from '../../test/clock.ts';
-import { errorOf, signedIn, sql, TestClient, type TestUser } from '../../test/helpers.ts';
-import { forgetViewWindowCheck } from './service.ts';
+import { errorOf, signedIn, sql, TestClient, type TestUser, testConfig } from '../../test/helpers.ts';
+import { createWorkerTasks } from '../worker/tasks.ts';
 import { addDailyViews, insertCategory, postArticle, setStatus, uniqueWord } from './test-fixtures.ts';
 
 type Signed = { user: TestUser; client: TestClient };
@@ -527,13 +527,13 @@ describe('the popular rule', () => {
     expect(next.articles.some((a) => home.articles.some((h) => h.id === a.id))).toBe(false);
     expect(next.articles.map((a) => a.id)).toContain(flagged);
   }, 30_000);
-  test('the first request of a new day moves the window: reading older than 30 days stops counting', async () => {
-    // The state below is set relative to today: a real midnight before the request would move it.
+  test("a read leaves a day-old window as it is; the worker's round moves it: reading older than 30 days stops counting", async () => {
+    // The state below is set relative to today: a real midnight before the round would move it.
     await clearOfUtcMidnight(sql);
     const own = await insertCategory();
     const article = await postArticle(agent.client, own.id, { status: 'published' });
     await addDailyViews(article.id, 30, 80_000_000);
-    // The state a day without requests leaves: the window still starts 30 days ago.
+    // The state a day without a move leaves: the window still starts 30 days ago.
     await sql.begin(async (tx) => {
       await tx`update kb_view_window set starts_on = current_date - 30`;
       await tx`delete from kb_article_recent_views`;
@@ -545,13 +545,29 @@ describe('the popular rule', () => {
     const [before] = await sql<{ isTop: boolean }[]>`
       select article_id = ${article.id} as "isTop" from kb_article_recent_views order by views desc limit 1`;
     expect(before?.isTop).toBe(true);
-    // As if midnight had passed since this process last looked: it looks once more.
-    forgetViewWindowCheck();
-    const list = await listOf(endUser.client, `categoryId=${own.id}`);
-    expect(list.map((a) => [a.id, a.isPopular])).toEqual([[article.id, false]]);
-    const [after] = await sql<{ views: number | null; isCurrent: boolean }[]>`
+    const windowState = () => sql<{ views: number | null; isCurrent: boolean }[]>`
       select (select views from kb_article_recent_views where article_id = ${article.id}) as views,
              (select starts_on = current_date - 29 from kb_view_window) as "isCurrent"`;
+    // Lists, a search and an article read the window as it stands and write nothing to it.
+    expect((await listOf(endUser.client, `categoryId=${own.id}`)).map((a) => [a.id, a.isPopular])).toEqual([
+      [article.id, true],
+    ]);
+    expect((await endUser.client.get(`${API_PATHS.kbArticlesSearch}?q=anything`)).status).toBe(200);
+    const elsewhere = await postArticle(agent.client, category.id, { status: 'published' });
+    expect((await endUser.client.get(kbArticlePath(elsewhere.id))).status).toBe(200);
+    expect([...(await windowState())]).toEqual([{ views: 80_000_000, isCurrent: false }]);
+
+    const task = createWorkerTasks(testConfig).find((candidate) => candidate.name === 'kb-view-window');
+    const context = {
+      config: testConfig,
+      log: { info: () => {}, error: () => {} },
+      signal: new AbortController().signal,
+    };
+    expect(await task?.run(context)).toEqual({ handled: 1, isBatchFull: false });
+    expect(await task?.run(context)).toEqual({ handled: 0, isBatchFull: false });
+    const list = await listOf(endUser.client, `categoryId=${own.id}`);
+    expect(list.map((a) => [a.id, a.isPopular])).toEqual([[article.id, false]]);
+    const [after] = await windowState();
     expect(after).toEqual({ views: null, isCurrent: true });
   }, 30_000);
 });

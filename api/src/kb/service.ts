@@ -32,7 +32,6 @@ import {
   updateArticle,
 } from './queries.ts';
 import { buildSearchTerms } from './search-terms.ts';
-import { isViewWindowStale, rollViewWindow } from './view-window.ts';
 
 /** A signed-in user as the knowledge base rules see them. */
 export type KbViewer = Pick<TUser, 'id' | 'role'>;
@@ -60,29 +59,6 @@ function statusScopeOf(
   return status === 'all' ? null : status;
 }
 
-/** The UTC day (the database sessions' time zone) on which this process last saw the window current. */
-let windowCurrentOn: string | null = null;
-
-const utcDay = () => new Date().toISOString().slice(0, 10);
-
-/**
- * Moves the popularity window when a day has passed, before anything reads popularity; the move
- * itself happens once a day (the first request after midnight). The window only ever moves
- * forward, by day, so once this process has seen it current it stays current until the next UTC
- * midnight: one read of the window row a day, not one per knowledge base request.
- */
-async function keepViewWindowCurrent(): Promise<void> {
-  const today = utcDay();
-  if (windowCurrentOn === today) return;
-  if (await isViewWindowStale(sql)) await sql.begin((tx) => rollViewWindow(tx));
-  windowCurrentOn = today;
-}
-
-/** Tests that set the window back by hand: the next request looks at it again. */
-export function forgetViewWindowCheck(): void {
-  windowCurrentOn = null;
-}
-
 /** Active categories in sortOrder, each counting its published articles (for everyone, staff too). */
 export function listCategories(): Promise<TKbCategory[]> {
   return selectActiveCategories(sql);
@@ -105,7 +81,6 @@ export async function listArticles(
   }
   const status = statusScopeOf(viewer, query.status, 'all');
   if (status === 'none') return { articles: [], nextCursor: null };
-  await keepViewWindowCurrent();
 
   if (isPopularList) {
     const rows = await selectPopularArticlePage(
@@ -153,7 +128,6 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
   const status = statusScopeOf(viewer, query.status, 'published');
   const terms = buildSearchTerms(query.q);
   if (status === 'none' || terms === null) return { articles: [] };
-  await keepViewWindowCurrent();
   const found = await selectArticlesByText(sql, {
     anyWords: terms.anyWords,
     allWords: terms.allWords,
@@ -177,7 +151,6 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
  * published article, the same answer as for a missing id.
  */
 export async function getArticle(viewer: KbViewer, articleId: string): Promise<TKbArticle> {
-  await keepViewWindowCurrent();
   return sql.begin(async (tx) => {
     await countArticleView(tx, articleId);
     const article = await selectArticle(tx, articleId, isStaff(viewer) ? null : 'published');

@@ -3,7 +3,8 @@ import type { Db } from '../db/postgres.ts';
 /**
  * The popularity window: the last POPULAR_WINDOW_DAYS days, today included. kb_view_window.starts_on
  * is its first day, and kb_article_recent_views holds each article's kb_article_views summed from
- * that day on (00016). A counted view adds to both (queries.ts); once a day the window moves.
+ * that day on (00016). A counted view adds to both (queries.ts); once a day the worker moves the window
+ * (view-window-task.ts), so no read ever writes it.
  * Kept apart from queries.ts so the demo data can use it without the API's database pool.
  */
 export const POPULAR_WINDOW_DAYS = 30;

@@ -16,8 +16,17 @@ import {
   type TTrendsReport,
   ZReport,
 } from '@helpdesk/contracts';
+import { parseCsv } from '@helpdesk/contracts/testing';
 import { clearOfUtcMidnight } from '../../test/clock.ts';
-import { createUser, errorOf, signedIn, sql, TestClient, type TestUser } from '../../test/helpers.ts';
+import {
+  createUser,
+  errorOf,
+  settingsForm,
+  signedIn,
+  sql,
+  TestClient,
+  type TestUser,
+} from '../../test/helpers.ts';
 import { buildReport, reportCsv } from './service.ts';
 
 /** The report's moment for the exact tests: a June long ago that no other test writes tickets into. */
@@ -361,19 +370,7 @@ describe('report numbers from tickets with known times (window ending 2003-06-15
 
   test("buckets are days of the desk's timezone: in New York t3 (00:30 UTC) belongs to the day before", async () => {
     const { client } = await signedIn('admin');
-    const saved = await client.put(ADMIN_API_PATHS.adminSettings, {
-      companyName: '',
-      companyEmail: '',
-      timezone: 'EST',
-      language: 'en',
-      emailNotifications: true,
-      pushNotifications: false,
-      autoAssignment: true,
-      requireApproval: false,
-      smtpHost: '',
-      smtpPort: 587,
-      smtpUsername: '',
-    });
+    const saved = await client.put(ADMIN_API_PATHS.adminSettings, settingsForm({ timezone: 'EST' }));
     expect(saved.status).toBe(200);
     try {
       const report = await exact<TOverviewReport>('overview', '7days');
@@ -393,36 +390,6 @@ describe('report numbers from tickets with known times (window ending 2003-06-15
     }
   });
 });
-
-/** RFC 4180 rows of a CSV text (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let isQuoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (isQuoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') isQuoted = false;
-      else cell += char;
-    } else if (char === '"') isQuoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 /** The lines the screen's tables make: title, header, rows, blank, per table. */
 const screenLines = (report: TReport) =>

@@ -3,6 +3,7 @@ import { createCleanupTask } from '../cleanup/service.ts';
 import type { Config } from '../config.ts';
 import { emailDeliveryTask } from '../email/delivery.ts';
 import { createJobsTask, type JobHandler, type JobKind } from '../jobs/service.ts';
+import { viewWindowTask } from '../kb/view-window-task.ts';
 import { createSlaWatchTask } from '../sla-watch/service.ts';
 import type { WorkerTask } from './task.ts';
 
@@ -18,5 +19,6 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
     emailDeliveryTask,
     createSlaWatchTask(config.worker.slaWatchIntervalMs),
     createCleanupTask(config.worker.cleanupIntervalMs),
+    viewWindowTask,
   ];
 }

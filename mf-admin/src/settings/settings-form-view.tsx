@@ -18,21 +18,13 @@ import {
   CardTitle,
   DISPLAY_SETTINGS_QUERY_KEY,
   formatDetailDate,
-  Input,
   Spinner,
   toast,
 } from '@helpdesk/shared-ui';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@helpdesk/shared-ui/form';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
+import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { Switch } from '@helpdesk/shared-ui/switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
@@ -143,36 +135,21 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
             <CardDescription>How the help desk names itself and shows dates.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <FormTextField
               control={form.control}
               name="companyName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Company Name</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      placeholder="Acme Inc."
-                      maxLength={SETTINGS_LIMITS.companyNameMax}
-                      disabled={isPending}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Company Name"
+              placeholder="Acme Inc."
+              maxLength={SETTINGS_LIMITS.companyNameMax}
+              disabled={isPending}
             />
-            <FormField
+            <FormTextField
               control={form.control}
               name="companyEmail"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Company Email</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" placeholder="support@acme.com" disabled={isPending} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Company Email"
+              type="email"
+              placeholder="support@acme.com"
+              disabled={isPending}
             />
             <FormSelectField
               control={form.control}
@@ -233,77 +210,43 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <FormTextField
               control={form.control}
               name="smtpHost"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>SMTP Host</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      placeholder="smtp.example.com"
-                      maxLength={SETTINGS_LIMITS.smtpHostMax}
-                      disabled={isPending}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="SMTP Host"
+              placeholder="smtp.example.com"
+              maxLength={SETTINGS_LIMITS.smtpHostMax}
+              disabled={isPending}
             />
-            <FormField
+            <FormTextField
               control={form.control}
               name="smtpPort"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>SMTP Port</FormLabel>
-                  <FormControl>
-                    <Input {...field} inputMode="numeric" placeholder="587" disabled={isPending} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="SMTP Port"
+              inputMode="numeric"
+              placeholder="587"
+              disabled={isPending}
             />
-            <FormField
+            <FormTextField
               control={form.control}
               name="smtpUsername"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>SMTP Username</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      autoComplete="off"
-                      maxLength={SETTINGS_LIMITS.smtpUsernameMax}
-                      disabled={isPending}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="SMTP Username"
+              autoComplete="off"
+              maxLength={SETTINGS_LIMITS.smtpUsernameMax}
+              disabled={isPending}
             />
-            <FormField
+            <FormTextField
               control={form.control}
               name="smtpPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>SMTP Password</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder={settings.smtpPasswordSet ? '••••••••' : ''}
-                      disabled={isPending || isClearing}
-                    />
-                  </FormControl>
-                  <FormDescription data-testid="smtp-password-hint">
-                    {smtpPasswordHint(settings.smtpPasswordSet, isClearing)}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+              label="SMTP Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder={settings.smtpPasswordSet ? '••••••••' : ''}
+              disabled={isPending || isClearing}
+            >
+              <FormDescription data-testid="smtp-password-hint">
+                {smtpPasswordHint(settings.smtpPasswordSet, isClearing)}
+              </FormDescription>
+            </FormTextField>
             {settings.smtpPasswordSet ? (
               <FormField
                 control={form.control}

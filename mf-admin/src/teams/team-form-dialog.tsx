@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES, type TTeam, ZCreateTeamRequest } from '@helpdesk/contracts';
-import { Button, Input, Spinner, Textarea } from '@helpdesk/shared-ui';
+import { Button, Spinner } from '@helpdesk/shared-ui';
 import {
   Dialog,
   DialogContent,
@@ -9,7 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@helpdesk/shared-ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
+import { Form } from '@helpdesk/shared-ui/form';
+import { FormTextareaField, FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import type { z } from 'zod';
 import { formFailure } from '../feedback/mutation-failure.ts';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
@@ -110,43 +111,22 @@ function TeamForm({
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
-        <FormField
+        <FormTextField
           control={form.control}
           name="name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Team name *</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  placeholder="e.g. Network Support"
-                  maxLength={TEAM_LIMITS.nameMax}
-                  disabled={isPending}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Team name *"
+          placeholder="e.g. Network Support"
+          maxLength={TEAM_LIMITS.nameMax}
+          disabled={isPending}
         />
-        <FormField
+        <FormTextareaField
           control={form.control}
           name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea
-                  {...field}
-                  value={field.value ?? ''}
-                  rows={3}
-                  placeholder="What this team takes care of (optional)"
-                  maxLength={TEAM_LIMITS.descriptionMax}
-                  disabled={isPending}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Description"
+          rows={3}
+          placeholder="What this team takes care of (optional)"
+          maxLength={TEAM_LIMITS.descriptionMax}
+          disabled={isPending}
         />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>

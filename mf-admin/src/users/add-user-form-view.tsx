@@ -1,8 +1,9 @@
 import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
-import { Button, Input, Spinner, toast } from '@helpdesk/shared-ui';
+import { Button, Spinner, toast } from '@helpdesk/shared-ui';
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
+import { Form } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
+import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import type { FieldPath } from 'react-hook-form';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
@@ -64,19 +65,14 @@ export function AddUserForm({
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ name, label, type, autoComplete }) => (
-          <FormField
+          <FormTextField
             key={name}
             control={form.control}
             name={name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <Input {...field} type={type} autoComplete={autoComplete} disabled={isPending} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            disabled={isPending}
           />
         ))}
         <FormSelectField

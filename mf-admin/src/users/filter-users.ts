@@ -1,31 +1,28 @@
 import type { TUser, TUserRole, TUserStatus, TUserStatusCounts } from '@helpdesk/contracts';
+import { filterOptions, toFilterValue } from '@helpdesk/shared-ui';
 
 /** The Users tab's status filter: the spec offers these four, the API accepts them as `status`. */
-export const USER_STATUS_FILTER_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'active', label: 'Active' },
-  { value: 'rejected', label: 'Rejected' },
-] as const satisfies readonly { value: 'all' | TUserStatus; label: string }[];
+export const USER_STATUS_FILTER_OPTIONS = filterOptions('All statuses', {
+  pending: 'Pending',
+  active: 'Active',
+  rejected: 'Rejected',
+} satisfies Partial<Record<TUserStatus, string>>);
 export type TUserStatusFilter = (typeof USER_STATUS_FILTER_OPTIONS)[number]['value'];
 
-export const USER_ROLE_FILTER_OPTIONS = [
-  { value: 'all', label: 'All roles' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'agent', label: 'Agent' },
-  { value: 'end_user', label: 'End user' },
-] as const satisfies readonly { value: 'all' | TUserRole; label: string }[];
+export const USER_ROLE_FILTER_OPTIONS = filterOptions('All roles', {
+  admin: 'Admin',
+  agent: 'Agent',
+  end_user: 'End user',
+} satisfies Record<TUserRole, string>);
 export type TUserRoleFilter = (typeof USER_ROLE_FILTER_OPTIONS)[number]['value'];
 
 /** Narrows a select's string value to a status filter, so an unexpected value falls back to 'all'. */
-export function toStatusFilter(value: string): TUserStatusFilter {
-  return USER_STATUS_FILTER_OPTIONS.find((o) => o.value === value)?.value ?? 'all';
-}
+export const toStatusFilter = (value: string): TUserStatusFilter =>
+  toFilterValue(USER_STATUS_FILTER_OPTIONS, value);
 
 /** Narrows a select's string value to a role filter, so an unexpected value falls back to 'all'. */
-export function toRoleFilter(value: string): TUserRoleFilter {
-  return USER_ROLE_FILTER_OPTIONS.find((o) => o.value === value)?.value ?? 'all';
-}
+export const toRoleFilter = (value: string): TUserRoleFilter =>
+  toFilterValue(USER_ROLE_FILTER_OPTIONS, value);
 
 /**
  * Client-side search of the Users tab over username, email, first and last name, case-insensitive.

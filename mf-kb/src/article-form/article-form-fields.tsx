@@ -1,7 +1,7 @@
 import { ARTICLE_STATUSES } from '@helpdesk/contracts';
-import { Input, Textarea } from '@helpdesk/shared-ui';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
+import { FormTextareaField, FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import type { Control } from 'react-hook-form';
 import { ARTICLE_STATUS_LABELS } from '../kb/article-labels.ts';
 import {
@@ -29,18 +29,12 @@ type TProps = {
 export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
   return (
     <>
-      <FormField
+      <FormTextField
         control={control}
         name="title"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Title *</FormLabel>
-            <FormControl>
-              <Input {...field} placeholder="How to connect to the VPN" disabled={isDisabled} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Title *"
+        placeholder="How to connect to the VPN"
+        disabled={isDisabled}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormSelectField
@@ -59,44 +53,23 @@ export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
           isDisabled={isDisabled}
         />
       </div>
-      <FormField
+      <FormTextareaField
         control={control}
         name="excerpt"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Excerpt</FormLabel>
-            <FormControl>
-              <Textarea
-                {...field}
-                value={field.value ?? ''}
-                rows={2}
-                className="min-h-16"
-                placeholder="One or two sentences shown in lists and search results"
-                disabled={isDisabled}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Excerpt"
+        rows={2}
+        className="min-h-16"
+        placeholder="One or two sentences shown in lists and search results"
+        disabled={isDisabled}
       />
-      <FormField
+      <FormTextareaField
         control={control}
         name="content"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Content *</FormLabel>
-            <FormControl>
-              <Textarea
-                {...field}
-                rows={10}
-                className="max-h-96 min-h-40"
-                placeholder="The article. Line breaks are kept as you type them."
-                disabled={isDisabled}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Content *"
+        rows={10}
+        className="max-h-96 min-h-40"
+        placeholder="The article. Line breaks are kept as you type them."
+        disabled={isDisabled}
       />
       <FormField
         control={control}

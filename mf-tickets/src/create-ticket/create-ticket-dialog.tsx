@@ -6,7 +6,7 @@ import {
   TICKET_PRIORITY_LABELS,
   ZCreateTicketRequest,
 } from '@helpdesk/contracts';
-import { Button, handleUnauthorized, Input, Label, Spinner, Textarea, toast } from '@helpdesk/shared-ui';
+import { Button, handleUnauthorized, Label, Spinner, toast } from '@helpdesk/shared-ui';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import {
   Dialog,
@@ -16,8 +16,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@helpdesk/shared-ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
+import { FormTextareaField, FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -140,59 +141,32 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
               />
             </div>
             {hasRequesterField && (
-              <FormField
+              <FormTextField
                 control={form.control}
                 name="requesterEmail"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Requester email</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        value={field.value ?? ''}
-                        type="email"
-                        autoComplete="off"
-                        placeholder="requester@company.com (leave empty for yourself)"
-                        disabled={isPending}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Requester email"
+                type="email"
+                autoComplete="off"
+                placeholder="requester@company.com (leave empty for yourself)"
+                disabled={isPending}
               />
             )}
-            <FormField
+            <FormTextField
               control={form.control}
               name="title"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Subject *</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="Brief summary of the issue" disabled={isPending} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Subject *"
+              placeholder="Brief summary of the issue"
+              disabled={isPending}
             />
             <ArticleSuggestionsBox control={form.control} />
-            <FormField
+            <FormTextareaField
               control={form.control}
               name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Description *</FormLabel>
-                  <FormControl>
-                    <Textarea
-                      {...field}
-                      rows={5}
-                      className="max-h-64 min-h-28"
-                      placeholder="What happened, what you expected, and anything you already tried"
-                      disabled={isPending}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Description *"
+              rows={5}
+              className="max-h-64 min-h-28"
+              placeholder="What happened, what you expected, and anything you already tried"
+              disabled={isPending}
             />
             <div className="grid gap-2">
               <Label asChild>

@@ -1,45 +1,32 @@
 import {
   API_PATHS,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
   type TTicketListQuery,
   type TTicketPriority,
   type TTicketStatus,
   type TUserRole,
 } from '@helpdesk/contracts';
-import { queryKeyToUrl } from '@helpdesk/shared-ui';
+import { filterOptions, queryKeyToUrl, toFilterValue } from '@helpdesk/shared-ui';
 
 /** The Status filter; 'all' is left out of the request. */
-export const STATUS_FILTER_OPTIONS = [
-  { value: 'all', label: 'All Status' },
-  { value: 'new', label: 'New' },
-  { value: 'in_progress', label: 'In Progress' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'closed', label: 'Closed' },
-] as const satisfies readonly { value: 'all' | TTicketStatus; label: string }[];
-export type TStatusFilter = (typeof STATUS_FILTER_OPTIONS)[number]['value'];
+export const STATUS_FILTER_OPTIONS = filterOptions('All Status', TICKET_STATUS_LABELS);
+export type TStatusFilter = 'all' | TTicketStatus;
 
 /** The Priority filter; 'all' is left out of the request. */
-export const PRIORITY_FILTER_OPTIONS = [
-  { value: 'all', label: 'All Priority' },
-  { value: 'low', label: 'Low' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'high', label: 'High' },
-  { value: 'critical', label: 'Critical' },
-] as const satisfies readonly { value: 'all' | TTicketPriority; label: string }[];
-export type TPriorityFilter = (typeof PRIORITY_FILTER_OPTIONS)[number]['value'];
+export const PRIORITY_FILTER_OPTIONS = filterOptions('All Priority', TICKET_PRIORITY_LABELS);
+export type TPriorityFilter = 'all' | TTicketPriority;
 
 export type TTicketListFilters = { status: TStatusFilter; priority: TPriorityFilter };
 
 export const NO_FILTERS: TTicketListFilters = { status: 'all', priority: 'all' };
 
 /** Narrows a select's value to a status filter; anything unexpected is 'all'. */
-export function toStatusFilter(value: string): TStatusFilter {
-  return STATUS_FILTER_OPTIONS.find((o) => o.value === value)?.value ?? 'all';
-}
+export const toStatusFilter = (value: string): TStatusFilter => toFilterValue(STATUS_FILTER_OPTIONS, value);
 
 /** Narrows a select's value to a priority filter; anything unexpected is 'all'. */
-export function toPriorityFilter(value: string): TPriorityFilter {
-  return PRIORITY_FILTER_OPTIONS.find((o) => o.value === value)?.value ?? 'all';
-}
+export const toPriorityFilter = (value: string): TPriorityFilter =>
+  toFilterValue(PRIORITY_FILTER_OPTIONS, value);
 
 /** The list's query key: the tickets path and the filters, so each filter pair caches its own pages. */
 export function ticketListKey(filters: TTicketListFilters) {

@@ -11,6 +11,7 @@ import {
   useCurrentUser,
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
+import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
@@ -18,8 +19,8 @@ import { CircleAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { PasswordField, TextField } from './form-fields.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
+import { PasswordField } from './password-field.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 
 const ADMIN_LOGIN_FAILED = 'Access denied. Please verify your administrator credentials.';
@@ -85,7 +86,7 @@ export function AdminLoginPage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
-          <TextField
+          <FormTextField
             control={form.control}
             name="username"
             label="Username"

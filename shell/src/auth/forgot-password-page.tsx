@@ -10,6 +10,7 @@ import {
   toast,
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
+import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -17,7 +18,6 @@ import { ArrowLeft, CircleAlert, KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { TextField } from './form-fields.tsx';
 
 function BackToAdminLogin() {
   return (
@@ -93,7 +93,7 @@ export function ForgotPasswordPage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
-          <TextField
+          <FormTextField
             control={form.control}
             name="email"
             label="Email"

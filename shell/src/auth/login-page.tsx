@@ -11,6 +11,7 @@ import {
   useCurrentUser,
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
+import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
@@ -18,8 +19,8 @@ import { CircleAlert, LifeBuoy } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { PasswordField, TextField } from './form-fields.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
+import { PasswordField } from './password-field.tsx';
 import { signInErrorText } from './sign-in-error.ts';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 
@@ -70,7 +71,7 @@ export function LoginPage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
-          <TextField
+          <FormTextField
             control={form.control}
             name="username"
             label="Username"

@@ -16,6 +16,7 @@ import {
   useCurrentUser,
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
+import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
@@ -23,8 +24,8 @@ import { CircleAlert, Info, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { PasswordField, TextField } from './form-fields.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
+import { PasswordField } from './password-field.tsx';
 import { RegistrationSuccess } from './registration-success.tsx';
 
 const EMPTY_FORM: TRegisterForm = {
@@ -118,17 +119,22 @@ export function RegisterPage() {
             </Alert>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <FormTextField
               control={form.control}
               name="firstName"
               label="First Name"
               autoComplete="given-name"
               autoFocus
             />
-            <TextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" />
+            <FormTextField
+              control={form.control}
+              name="lastName"
+              label="Last Name"
+              autoComplete="family-name"
+            />
           </div>
-          <TextField control={form.control} name="username" label="Username" autoComplete="username" />
-          <TextField
+          <FormTextField control={form.control} name="username" label="Username" autoComplete="username" />
+          <FormTextField
             control={form.control}
             name="email"
             label="Email"

@@ -22,7 +22,7 @@ import { ArrowLeft, CircleAlert, CircleCheck, KeyRound, LinkIcon } from 'lucide-
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
-import { PasswordField } from './form-fields.tsx';
+import { PasswordField } from './password-field.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 function BackToAdminLogin() {

@@ -10,12 +10,13 @@ import {
   formatListDate,
   fullName,
   Skeleton,
+  TicketPriorityBadge,
+  TicketStatusBadge,
 } from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Inbox } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useRecentTickets } from './dashboard-queries.ts';
-import { PriorityBadge, StatusBadge } from './ticket-badges.tsx';
 
 const ROWS = Array.from({ length: LIMITS.recentTicketsOnDashboard }, (_, n) => n);
 
@@ -60,8 +61,8 @@ function TicketRow({ ticket, isRequesterShown }: { ticket: TTicketSummary; isReq
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row sm:items-center sm:gap-2">
-          <StatusBadge status={ticket.status} />
-          <PriorityBadge priority={ticket.priority} />
+          <TicketStatusBadge status={ticket.status} />
+          <TicketPriorityBadge priority={ticket.priority} />
         </div>
       </Link>
     </li>

@@ -22,7 +22,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PasswordField } from '../auth/form-fields.tsx';
+import { PasswordField } from '../auth/password-field.tsx';
 
 const EMPTY: TChangePasswordRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -18,12 +18,12 @@ import {
   toast,
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
+import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../auth/form-fields.tsx';
 
 /** First name, last name and email of the signed-in user. */
 export function ProfileForm({ user }: { user: TUser }) {
@@ -68,20 +68,26 @@ export function ProfileForm({ user }: { user: TUser }) {
               </Alert>
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
+              <FormTextField
                 control={form.control}
                 name="firstName"
                 label="First Name"
                 autoComplete="given-name"
               />
-              <TextField
+              <FormTextField
                 control={form.control}
                 name="lastName"
                 label="Last Name"
                 autoComplete="family-name"
               />
             </div>
-            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+            <FormTextField
+              control={form.control}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+            />
             <div className="flex justify-end">
               <Button type="submit" disabled={update.isPending}>
                 {update.isPending && <Spinner aria-label="Saving profile" />}

@@ -34,6 +34,9 @@ export const SHARED_PROVIDERS: Record<
   '@helpdesk/shared-ui/form-select-field': {
     get: () => import('@helpdesk/shared-ui/form-select-field').then((module) => () => module),
   },
+  '@helpdesk/shared-ui/form-text-field': {
+    get: () => import('@helpdesk/shared-ui/form-text-field').then((module) => () => module),
+  },
   '@helpdesk/shared-ui/select': {
     get: () => import('@helpdesk/shared-ui/select').then((module) => () => module),
   },

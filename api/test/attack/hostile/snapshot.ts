@@ -15,10 +15,10 @@ import type { Sql } from 'postgres';
  */
 export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   // Opening a published article counts a view per day (docs/security.md: "the article view counter is
-  // the one documented exception" to GET never changing state); these three tables are that counter.
+  // the one documented exception" to GET never changing state); these two tables are that counter.
+  // kb_view_window is watched: only the worker moves the window, never a request.
   kb_article_views: 'per-day article views, written by GET /api/kb/articles/:id',
   kb_article_recent_views: 'the popularity window, written with every counted view',
-  kb_view_window: 'the window start, moved forward by the first counted view of a day',
 };
 
 /**
