@@ -3,6 +3,7 @@
  * which mail and jobs follow, and what never happens (the actor notified, an internal note mailed).
  */
 import { describe, expect, test } from 'bun:test';
+import type { TNotificationType } from '@helpdesk/contracts';
 import {
   type Actor,
   type EffectSettings,
@@ -63,6 +64,18 @@ const who = (plan: ReturnType<typeof planTicketEffects>) =>
     actorId: notification.actorId,
   }));
 
+/** A notification to staff as `who` lists it. */
+const heardBy = (
+  type: TNotificationType,
+  userIds: string[],
+  teamId: string | null,
+  actorId: string | null,
+) => ({
+  type,
+  audience: { userIds, teamId, allAgents: false },
+  actorId,
+});
+
 describe('an update: who hears of it', () => {
   test.each([
     {
@@ -70,13 +83,7 @@ describe('an update: who hears of it', () => {
       actor: agentA,
       before: {},
       after: { assigneeId: agentB.id, assigneeName: 'Bob Agent' },
-      heard: [
-        {
-          type: 'ticket_assigned',
-          audience: { userIds: [agentB.id], teamId: null, allAgents: false },
-          actorId: agentA.id,
-        },
-      ],
+      heard: [heardBy('ticket_assigned', [agentB.id], null, agentA.id)],
     },
     {
       rule: 'who assigns themselves hears nothing',
@@ -97,26 +104,14 @@ describe('an update: who hears of it', () => {
       actor: agentA,
       before: { assigneeId: agentB.id, teamId: TEAM },
       after: { status: 'in_progress' as const },
-      heard: [
-        {
-          type: 'ticket_status_changed',
-          audience: { userIds: [agentB.id], teamId: TEAM, allAgents: false },
-          actorId: agentA.id,
-        },
-      ],
+      heard: [heardBy('ticket_status_changed', [agentB.id], TEAM, agentA.id)],
     },
     {
       rule: 'a status change by the assignee reaches the team only (the statement leaves the actor out of it)',
       actor: agentB,
       before: { assigneeId: agentB.id, teamId: TEAM },
       after: { status: 'in_progress' as const },
-      heard: [
-        {
-          type: 'ticket_status_changed',
-          audience: { userIds: [], teamId: TEAM, allAgents: false },
-          actorId: agentB.id,
-        },
-      ],
+      heard: [heardBy('ticket_status_changed', [], TEAM, agentB.id)],
     },
     {
       rule: 'a status change by the assignee of a ticket without team reaches nobody',
@@ -130,13 +125,7 @@ describe('an update: who hears of it', () => {
       actor: admin,
       before: { assigneeId: agentB.id, status: 'in_progress' as const },
       after: { status: 'resolved' as const },
-      heard: [
-        {
-          type: 'ticket_resolved',
-          audience: { userIds: [agentB.id], teamId: null, allAgents: false },
-          actorId: admin.id,
-        },
-      ],
+      heard: [heardBy('ticket_resolved', [agentB.id], null, admin.id)],
     },
     {
       rule: 'an assignment with a status change: both, the new assignee in each',
@@ -144,16 +133,8 @@ describe('an update: who hears of it', () => {
       before: { teamId: TEAM },
       after: { assigneeId: agentB.id, assigneeName: 'Bob Agent', status: 'in_progress' as const },
       heard: [
-        {
-          type: 'ticket_assigned',
-          audience: { userIds: [agentB.id], teamId: null, allAgents: false },
-          actorId: agentA.id,
-        },
-        {
-          type: 'ticket_status_changed',
-          audience: { userIds: [agentB.id], teamId: TEAM, allAgents: false },
-          actorId: agentA.id,
-        },
+        heardBy('ticket_assigned', [agentB.id], null, agentA.id),
+        heardBy('ticket_status_changed', [agentB.id], TEAM, agentA.id),
       ],
     },
     {
@@ -161,13 +142,7 @@ describe('an update: who hears of it', () => {
       actor: null,
       before: {},
       after: { assigneeId: agentB.id, assigneeName: 'Bob Agent' },
-      heard: [
-        {
-          type: 'ticket_assigned',
-          audience: { userIds: [agentB.id], teamId: null, allAgents: false },
-          actorId: null,
-        },
-      ],
+      heard: [heardBy('ticket_assigned', [agentB.id], null, null)],
     },
     {
       rule: 'a new priority or team alone notifies nobody',
