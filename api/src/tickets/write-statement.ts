@@ -91,7 +91,7 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
     ctes.push(sql`referenced as (
       -- The users rows the statement's foreign keys lock anyway (requester, and the actor through
       -- the event), taken before the broadcast's fence: a role change holds admin rows while it
-      -- waits for the fence (00035), so taking them after it could deadlock.
+      -- waits for the fence, so taking them after it could deadlock.
       select id from users where id in ${sql(lockedIds)} for key share
     )`);
   }
