@@ -12,7 +12,8 @@ import {
 import type { RequestMeta } from '../client-ip.ts';
 import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { enqueuePasswordReset, enqueueRegistrationReceived, type MailLinks } from '../email/outbox.ts';
+import { enqueuePasswordReset, enqueueRegistrationReceived } from '../email/outbox.ts';
+import type { MailLinks } from '../email/prepare.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
 import { hashPassword, isPasswordTooLong, verifyDummyPassword, verifyPassword } from '../passwords.ts';
 import { FailureLimiter, LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';

@@ -242,7 +242,7 @@ async function randomChange(
       });
       return;
     case 3:
-      // A public staff comment's touch of its ticket (insertCommentWithEffects): the first response.
+      // A public staff comment's touch of its ticket (writeComment in tickets/write-statement.ts): the first response.
       await db`update tickets set responded_at = coalesce(responded_at, now()) where id = ${id}`;
       return;
     case 4:

@@ -220,21 +220,3 @@ export async function selectMailPerson(db: Db, userId: string): Promise<MailPers
     from users where id = ${userId}`;
   return row ?? null;
 }
-
-/** What the ticket messages say about a ticket and where they go (its requester). */
-export type TicketMailFacts = {
-  id: string;
-  ticketNumber: string;
-  title: string;
-  requester: MailPerson;
-};
-
-export async function selectTicketMailFacts(db: Db, ticketId: string): Promise<TicketMailFacts | null> {
-  const [row] = await db<TicketMailFacts[]>`
-    select t.id, t.ticket_number as "ticketNumber", t.title,
-           json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
-                             'lastName', r.last_name, 'username', r.username) as requester
-    from tickets t join users r on r.id = t.requester_id
-    where t.id = ${ticketId}`;
-  return row ?? null;
-}

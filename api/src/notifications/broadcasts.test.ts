@@ -16,7 +16,8 @@ import { raceTransactions, randomTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
-import { insertTicketWithEffects } from '../tickets/queries.ts';
+import { newTicketFacts, planTicketEffects } from '../tickets/effects.ts';
+import { writeNewTicket } from '../tickets/write-statement.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
 import {
   countUnreadNotifications,
@@ -47,25 +48,28 @@ afterAll(async () => {
 
 /** Files a ticket as the product does (one statement): its ticket_created broadcast included. */
 async function fileTicket(sql: Db, actorId: string, requester = requesterId): Promise<string> {
-  const id = crypto.randomUUID();
-  await insertTicketWithEffects(
-    sql,
-    {
-      id,
-      title: 'Printer on fire',
-      description: 'Smoke.',
-      priority: 'medium',
-      category: 'hardware',
-      requesterId: requester,
-      notifyRequester: false,
-    },
-    {
-      actorId,
-      notification: { type: 'ticket_created', message: 'A new ticket was opened.' },
-      autoAssignJob: { kind: 'auto_assign', payload: { ticketId: id }, dedupeKey: `auto_assign:${id}` },
-      autoAssignmentDefault: false,
-    },
-  );
+  const ticket = {
+    id: crypto.randomUUID(),
+    ticketNumber: null,
+    title: 'Printer on fire',
+    description: 'Smoke.',
+    priority: 'medium' as const,
+    category: 'hardware' as const,
+    requesterId: requester,
+    notifyRequester: false,
+  };
+  const plan = planTicketEffects({
+    kind: 'created',
+    ticketId: ticket.id,
+    before: null,
+    after: newTicketFacts(ticket, null),
+    actor: { id: actorId, role: 'agent', name: null },
+    comment: null,
+    settings: { autoAssignment: false },
+    links: null,
+  });
+  await writeNewTicket(sql, ticket, plan);
+  const { id } = ticket;
   return id;
 }
 

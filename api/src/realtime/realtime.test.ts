@@ -24,7 +24,7 @@ import { type ChildProcess, createTcpProxy, freePort, spawnApiEntry } from '../.
 import type { Db } from '../db/postgres.ts';
 import { notifyStaffAboutTicket } from '../notifications/service.ts';
 import { hashPassword } from '../passwords.ts';
-import { insertTicketEvents } from '../tickets/queries.ts';
+import { insertTicketEvents } from '../tickets/write-statement.ts';
 import { publishRealtime } from './publish.ts';
 
 const PASSWORD = 'Live1234!';

@@ -1,28 +1,16 @@
 import type {
   TAssignmentOptions,
-  TNotificationType,
   TTicketCategory,
-  TTicketComment,
   TTicketDetail,
   TTicketEventType,
   TTicketPriority,
   TTicketStatus,
   TTicketSummary,
 } from '@helpdesk/contracts';
-import type { JSONValue, PendingQuery, Row } from 'postgres';
+import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { type NewOutboxMessage, outboxInsert, outboxWakeUp } from '../email/queries.ts';
-import { jobInsert, jobsWakeUp } from '../jobs/queries.ts';
-import {
-  agentBroadcastInsert,
-  agentBroadcastPublish,
-  notificationsPublish,
-  type StaffNotificationRows,
-  staffNotificationsInsert,
-} from '../notifications/queries.ts';
-import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
@@ -140,14 +128,17 @@ export type TicketState = {
   title: string;
   status: TTicketStatus;
   priority: TTicketPriority;
+  category: TTicketCategory;
   requesterId: string;
   assigneeId: string | null;
   teamId: string | null;
+  notifyRequester: boolean;
 };
 
 const stateColumns = () => sql`
-  t.id, t.ticket_number as "ticketNumber", t.title, t.status, t.priority,
-  t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId"`;
+  t.id, t.ticket_number as "ticketNumber", t.title, t.status, t.priority, t.category,
+  t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
+  t.notify_requester as "notifyRequester"`;
 
 /** The ticket if the scope may see it; null for a missing ticket and for someone else's alike. */
 export async function selectTicketState(db: Db, id: string, scope: TicketScope): Promise<TicketState | null> {
@@ -177,13 +168,11 @@ const newTicketColumns = () => sql`
   sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at, updated_at,
   description, notify_requester`;
 
-/** The realtime message that a ticket changed (realtime/publish.ts's shape), as a NOTIFY payload. */
-const ticketChangedMessage = (ticketId: string) =>
-  JSON.stringify({ type: 'ticket', ticketId } satisfies RealtimeMessage);
-
 /** A ticket to file; its id is chosen by the caller, so every row the filing writes can name it up front. */
 export type NewTicket = {
   id: string;
+  /** Drawn up front (selectNewTicketMailContext) when a message must name it; null lets the insert draw it. */
+  ticketNumber: string | null;
   title: string;
   description: string;
   priority: TTicketPriority;
@@ -193,79 +182,33 @@ export type NewTicket = {
 };
 
 /**
- * Files a ticket with everything it causes, in one statement (one transaction, one round trip):
- * the ticket with its SLA deadlines from the active policy of its priority (null without one), its
- * 'created' event, its notification to every active agent but the actor (one broadcast row, 00035:
- * a new ticket has no team yet), the auto assignment job while Settings' auto assignment is
- * on (`autoAssignmentDefault` while nobody has saved settings), and the NOTIFYs
- * (the ticket's and the agents' realtime messages, the jobs' wake-up), delivered on COMMIT.
- * Answers the ticket as its creator sees it, built from the rows the statement wrote (a new ticket
- * has no comments or attachments and one event) instead of reading them again.
+ * The INSERT of a new ticket, as the body of a data-modifying CTE: its SLA deadlines from the active
+ * policy of its priority (null without one). Returns the columns newTicketDetailSelect answers from.
  */
-export async function insertTicketWithEffects(
-  db: Db,
-  ticket: NewTicket,
-  effects: {
-    actorId: string;
-    notification: { type: TNotificationType; message: string };
-    /** Queued while Settings' auto assignment is on and the ticket has no assignee. */
-    autoAssignJob: { kind: string; payload: JSONValue; dedupeKey: string };
-    autoAssignmentDefault: boolean;
-  },
-): Promise<TTicketDetail> {
-  const [row] = await db<TTicketDetail[]>`
-    with t as (
-      insert into tickets (
-        id, title, description, priority, category, requester_id, notify_requester, sla_response_by, sla_resolve_by
-      ) values (
-        ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
-        ${ticket.requesterId}, ${ticket.notifyRequester},
-        now() + (select make_interval(hours => p.response_time_hours) from sla_policies p
-                 where p.priority = ${ticket.priority} and p.is_active),
-        now() + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
-                 where p.priority = ${ticket.priority} and p.is_active)
-      )
-      returning ${newTicketColumns()}
-    ),
-    e as (
-      ${eventsInsert([
-        {
-          ticketId: ticket.id,
-          userId: effects.actorId,
-          type: 'created',
-          data: { priority: ticket.priority, category: ticket.category },
-        },
-      ])}
-    ),
-    referenced as (
-      -- The users rows the statement's foreign keys lock anyway (requester, and the actor through
-      -- the event), taken before the broadcast's fence: a role change holds admin rows while it
-      -- waits for the fence (00035), so taking them after it could deadlock.
-      select id from users where id in (${ticket.requesterId}, ${effects.actorId}) for key share
-    ),
-    broadcast as (
-      ${agentBroadcastInsert({
-        actorId: effects.actorId,
-        type: effects.notification.type,
-        title: sql`'New ticket ' || t.ticket_number`,
-        message: sql`${effects.notification.message}`,
-        relatedEntityId: sql`t.id`,
-        relatedEntityType: 'ticket',
-        source: sql`t cross join (select count(*) from referenced) as held`,
-      })}
-    ),
-    job as (
-      ${jobInsert(
-        effects.autoAssignJob,
-        sql`coalesce((select s.auto_assignment from settings s), ${effects.autoAssignmentDefault})
-            and exists (select from t where t.assignee_id is null)`,
-      )}
-    ),
-    announced as (
-      select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(ticket.id)})
-      union all ${agentBroadcastPublish('broadcast', effects.actorId)}
-      union all ${jobsWakeUp('job')}
+export function ticketInsert(ticket: NewTicket): PendingQuery<Row[]> {
+  return sql`
+    insert into tickets (
+      ${ticket.ticketNumber === null ? sql`` : sql`ticket_number,`}
+      id, title, description, priority, category, requester_id, notify_requester, sla_response_by, sla_resolve_by
+    ) values (
+      ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
+      ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
+      ${ticket.requesterId}, ${ticket.notifyRequester},
+      now() + (select make_interval(hours => p.response_time_hours) from sla_policies p
+               where p.priority = ${ticket.priority} and p.is_active),
+      now() + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
+               where p.priority = ${ticket.priority} and p.is_active)
     )
+    returning ${newTicketColumns()}`;
+}
+
+/**
+ * A new ticket as its creator sees it, built from the rows its statement wrote (CTE `t` over
+ * ticketInsert, `eventsCte` over eventsInsert): a new ticket has no comments or attachments, and
+ * its events need not be read again. `more` adds FROM items (the statement's announcements).
+ */
+export function newTicketDetailSelect(eventsCte: string, more: PendingQuery<Row[]>): PendingQuery<Row[]> {
+  return sql`
     select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",
            case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team,
            '[]'::json as comments, '[]'::json as attachments,
@@ -276,12 +219,38 @@ export async function insertTicketWithEffects(
                                   else json_build_object('id', eu.id, 'firstName', eu.first_name,
                                                          'lastName', eu.last_name) end)
                    order by e.created_at, e.id)
-            from e left join users eu on eu.id = e.user_id) as events
+            from ${sql(eventsCte)} e left join users eu on eu.id = e.user_id) as events
     from t ${summaryJoins()}
     left join teams tm on tm.id = t.team_id
-    cross join (select count(*) from announced) as announcements`;
-  if (!row) throw new Error('ticket insert returned no row');
-  return row;
+    ${more}`;
+}
+
+/** What a new ticket's confirmation is written from, read before the ticket is filed: its number, drawn now, the requester and the mail settings. */
+export type NewTicketMailContext = {
+  ticketNumber: string;
+  requester: { email: string; firstName: string };
+  /** The saved settings; null while nobody has saved any (the defaults apply). */
+  emailNotifications: boolean | null;
+  companyName: string | null;
+};
+
+/**
+ * Draws the next ticket number (the column's own default, next_ticket_number()) before the insert,
+ * so the confirmation a new ticket sends can be rendered up front and stored by the ticket's own
+ * statement. A number drawn for an insert that then fails is a gap, as a failed insert leaves today.
+ */
+export async function selectNewTicketMailContext(
+  db: Db,
+  requesterId: string,
+): Promise<NewTicketMailContext | null> {
+  const [row] = await db<NewTicketMailContext[]>`
+    select next_ticket_number() as "ticketNumber",
+           json_build_object('email', r.email, 'firstName', r.first_name) as requester,
+           s.email_notifications as "emailNotifications", s.company_name as "companyName"
+    from users r
+    left join settings s on true
+    where r.id = ${requesterId}`;
+  return row ?? null;
 }
 
 /** What a change is decided and written from: the locked ticket, the names its events record, the requester and the settings. */
@@ -337,7 +306,7 @@ export async function selectTicketChangeContextForUpdate(
 }
 
 /** A change of status, priority, assignee and/or team; see ticketUpdate. */
-export type TicketChange = {
+export type TicketUpdate = {
   status: TTicketStatus;
   priority: TTicketPriority;
   assigneeId: string | null;
@@ -351,7 +320,7 @@ export type TicketChange = {
  * policy; resolved and closed set their times (kept if already set) and reopening clears them;
  * markResponded sets respondedAt if it is still empty.
  */
-const ticketUpdate = (id: string, next: TicketChange) => sql`
+export const ticketUpdate = (id: string, next: TicketUpdate) => sql`
   update tickets t set
     status = ${next.status},
     priority = ${next.priority},
@@ -372,50 +341,12 @@ const ticketUpdate = (id: string, next: TicketChange) => sql`
   where t.id = ${id}`;
 
 /** Applies a change (ticketUpdate) in a statement of its own. */
-export async function updateTicket(db: Db, id: string, next: TicketChange): Promise<void> {
+export async function updateTicket(db: Db, id: string, next: TicketUpdate): Promise<void> {
   await db`${ticketUpdate(id, next)}`;
 }
 
-/**
- * A change with everything it causes, in one statement (one round trip): the UPDATE, its events,
- * each notification (StaffNotificationRows), the mail when given, and the NOTIFYs (the ticket's
- * and the recipients' realtime messages, the outbox's wake-up), delivered on COMMIT.
- */
-export async function updateTicketWithEffects(
-  db: Db,
-  change: {
-    id: string;
-    next: TicketChange;
-    events: readonly NewTicketEvent[];
-    notifications: readonly StaffNotificationRows[];
-    mail: NewOutboxMessage | null;
-  },
-): Promise<void> {
-  const notified = change.notifications.map((notification, index) => ({
-    name: `notified_${index}`,
-    insert: staffNotificationsInsert(notification),
-  }));
-  const ctes = [
-    sql`updated as (${ticketUpdate(change.id, change.next)})`,
-    sql`events as (${eventsInsert(change.events)})`,
-    ...notified.map(({ name, insert }) => sql`${sql(name)} as (${insert})`),
-    ...(change.mail ? [sql`mail as (${outboxInsert(change.mail)})`] : []),
-  ];
-  const announcements = [
-    sql`select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(change.id)})`,
-    ...notified.map(({ name }) => notificationsPublish(name)),
-    ...(change.mail ? [outboxWakeUp('mail')] : []),
-  ];
-  await db`
-    with ${ctes.reduce((all, cte) => sql`${all}, ${cte}`)},
-    announced as (${announcements.reduce((all, one) => sql`${all} union all ${one}`)})
-    select count(*) from announced`;
-}
-
 /** What a comment is decided on: its ticket (when the scope may see it), the requester, the author's name and the mail settings. */
-export type CommentContext = {
-  ticketNumber: string;
-  title: string;
+export type CommentContext = TicketState & {
   requester: { id: string; email: string; firstName: string };
   authorName: string;
   /** The saved settings; null while nobody has saved any (the defaults apply). */
@@ -431,7 +362,7 @@ export async function selectCommentContext(
   scope: TicketScope,
 ): Promise<CommentContext | null> {
   const [row] = await db<CommentContext[]>`
-    select t.ticket_number as "ticketNumber", t.title,
+    select ${stateColumns()},
            json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name) as requester,
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
            s.email_notifications as "emailNotifications", s.company_name as "companyName"
@@ -442,61 +373,53 @@ export async function selectCommentContext(
   return row ?? null;
 }
 
+/** A comment to write; its id is chosen by the caller, so its mail and event can name it up front. */
+export type NewComment = {
+  id: string;
+  ticketId: string;
+  authorId: string;
+  content: string;
+  isInternal: boolean;
+  scope: TicketScope;
+};
+
 /**
- * A comment with everything it causes, in one statement (one transaction, one round trip): the
- * comment, only on a ticket the scope may see; for a public one the ticket's touch (updatedAt, and
- * respondedAt when it is the first staff response) and the reply mail when given (written only for
- * a comment stored as public, so an internal note never becomes mail); its comment_added event;
- * and the NOTIFYs (the ticket's realtime message, the outbox's wake-up), delivered on COMMIT. Null,
- * with nothing written, for a missing ticket and for someone else's alike.
+ * The INSERT of a comment, as the body of a data-modifying CTE, only on a ticket the scope may see:
+ * no row at all for a missing ticket and for someone else's alike.
  */
-export async function insertCommentWithEffects(
-  db: Db,
-  comment: {
-    id: string;
-    ticketId: string;
-    authorId: string;
-    content: string;
-    isInternal: boolean;
-    isFirstResponse: boolean;
-    scope: TicketScope;
-    mail: NewOutboxMessage | null;
-  },
-): Promise<TTicketComment | null> {
-  const [row] = await db<TTicketComment[]>`
-    with c as (
-      insert into ticket_comments (id, ticket_id, author_id, content, is_internal)
-      select ${comment.id}, t.id, ${comment.authorId}, ${comment.content}, ${comment.isInternal}
-      from tickets t
-      where t.id = ${comment.ticketId} ${scoped(comment.scope)}
-      returning id, ticket_id, author_id, content, is_internal, created_at, updated_at
-    ),
-    touched as (
-      update tickets t set
-        responded_at = case when ${comment.isFirstResponse}::boolean then coalesce(t.responded_at, now())
-                            else t.responded_at end
-      from c
-      where t.id = c.ticket_id and not c.is_internal
-    ),
-    event as (
-      insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
-      select c.ticket_id, c.author_id, 'comment_added',
-             jsonb_build_object('commentId', c.id, 'isInternal', c.is_internal), clock_timestamp()
-      from c
-    ),
-    ${comment.mail ? sql`mail as (${outboxInsert(comment.mail, sql`from c where not c.is_internal`)}),` : sql``}
-    announced as (
-      select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(comment.ticketId)}) from c
-      ${comment.mail ? sql`union all ${outboxWakeUp('mail')}` : sql``}
-    )
+export function commentInsert(comment: NewComment): PendingQuery<Row[]> {
+  return sql`
+    insert into ticket_comments (id, ticket_id, author_id, content, is_internal)
+    select ${comment.id}, t.id, ${comment.authorId}, ${comment.content}, ${comment.isInternal}
+    from tickets t
+    where t.id = ${comment.ticketId} ${scoped(comment.scope)}
+    returning id, ticket_id, author_id, content, is_internal, created_at, updated_at`;
+}
+
+/**
+ * The ticket's touch by the comment in CTE `c` (over commentInsert): updatedAt, and respondedAt
+ * when still empty and `markResponded`. Only for a comment stored as public: an internal note
+ * leaves the ticket row untouched, so not even its updatedAt tells an end user one was written.
+ */
+export function commentTouch(markResponded: boolean): PendingQuery<Row[]> {
+  return sql`
+    update tickets t set
+      responded_at = case when ${markResponded}::boolean then coalesce(t.responded_at, now())
+                          else t.responded_at end
+    from c
+    where t.id = c.ticket_id and not c.is_internal`;
+}
+
+/** The comment in CTE `c` (over commentInsert) as its author sees it; `more` adds FROM items (the statement's announcements). */
+export function newCommentSelect(more: PendingQuery<Row[]>): PendingQuery<Row[]> {
+  return sql`
     select c.id, c.ticket_id as "ticketId", c.content, c.is_internal as "isInternal",
            c.created_at as "createdAt", c.updated_at as "updatedAt",
            json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
                              'profileImageUrl', u.profile_image_url) as author
     from c
     join users u on u.id = c.author_id
-    cross join (select count(*) from announced) as announcements`;
-  return row ?? null;
+    ${more}`;
 }
 
 export type TicketEventData = Record<string, string | number | boolean | null>;
@@ -512,9 +435,13 @@ export type NewTicketEvent = {
 /**
  * Events as the body of a data-modifying CTE, in the order listed: clock_timestamp() (not the
  * transaction's now()) plus a microsecond per place gives the events of one change distinct,
- * increasing times even within one statement, and the timeline orders by time.
+ * increasing times even within one statement, and the timeline orders by time. With `onlyWith`
+ * (a CTE's name) they are written only when that CTE has a row (a comment the scope let through).
  */
-function eventsInsert(events: readonly NewTicketEvent[]): PendingQuery<Row[]> {
+export function eventsInsert(
+  events: readonly NewTicketEvent[],
+  onlyWith: string | null = null,
+): PendingQuery<Row[]> {
   const rows = events.map(
     (event, place) =>
       sql`(${event.ticketId}::uuid, ${event.userId}::uuid, ${event.type}, ${sql.json(event.data)}::jsonb, ${place}::int)`,
@@ -523,21 +450,8 @@ function eventsInsert(events: readonly NewTicketEvent[]): PendingQuery<Row[]> {
     insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
     select e.ticket_id, e.user_id, e.event_type, e.event_data, clock_timestamp() + e.place * interval '1 microsecond'
     from (values ${rows.reduce((all, row) => sql`${all}, ${row}`)}) e (ticket_id, user_id, event_type, event_data, place)
+    ${onlyWith === null ? sql`` : sql`where exists (select from ${sql(onlyWith)})`}
     returning id, user_id, event_type, event_data, created_at`;
-}
-
-/**
- * Appends events to timelines in one statement (eventsInsert). Every ticket change writes an
- * event, so this is also where staff's open pages hear of it (a `ticket` NOTIFY per ticket,
- * delivered on commit).
- */
-export async function insertTicketEvents(db: Db, events: readonly NewTicketEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const messages = [...new Set(events.map((event) => event.ticketId))].map(ticketChangedMessage);
-  const announcements = messages.map((message) => sql`select pg_notify(${REALTIME_CHANNEL}, ${message})`);
-  await db`
-    with e as (${eventsInsert(events)})
-    ${announcements.reduce((all, one) => sql`${all} union all ${one}`)}`;
 }
 
 export type TicketSlaRow = {

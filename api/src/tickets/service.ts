@@ -3,14 +3,11 @@ import {
   SETTINGS_MESSAGES,
   type TAssignmentOptions,
   TICKET_MESSAGES,
-  TICKET_STATUS_LABELS,
   type TTicketComment,
   type TTicketDetail,
-  type TTicketEventType,
   type TTicketListQuery,
   type TTicketListResponse,
   type TTicketSlaStatus,
-  type TTicketStatus,
   type TUpdateTicketRequest,
   type TUser,
   type ZCreateCommentRequest,
@@ -21,39 +18,27 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import {
-  enqueueTicketConfirmation,
-  type MailLinks,
-  preparePublicReply,
-  prepareTicketResolved,
-} from '../email/outbox.ts';
-import type { NewOutboxMessage } from '../email/queries.ts';
+import type { MailLinks } from '../email/prepare.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { type Answer, inTransaction, runIdempotent } from '../idempotency/service.ts';
-import { JOB_PAYLOADS } from '../jobs/service.ts';
-import { type StaffNotificationRows, ticketNotificationRows } from '../notifications/queries.ts';
-import { notifyStaffAboutTicket } from '../notifications/service.ts';
+import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { type EffectSettings, newTicketFacts, planTicketEffects, type TicketFacts } from './effects.ts';
 import {
-  insertCommentWithEffects,
-  insertTicketEvents,
-  insertTicketWithEffects,
-  type NewTicketEvent,
+  type NewTicket,
   selectActiveUserIdByEmail,
   selectAssignmentOptions,
   selectCommentContext,
+  selectNewTicketMailContext,
   selectTicketChangeContextForUpdate,
   selectTicketDetail,
   selectTicketPage,
   selectTicketSlaTimes,
   selectTicketState,
-  type TicketEventData,
   type TicketScope,
   type TicketState,
-  updateTicket,
-  updateTicketWithEffects,
 } from './queries.ts';
 import { ticketSlaStatus } from './sla.ts';
+import { writeComment, writeNewTicket, writeTicketChange } from './write-statement.ts';
 
 /** A signed-in user as the ticket rules see them. */
 export type Viewer = Pick<TUser, 'id' | 'role' | 'email'>;
@@ -145,12 +130,40 @@ async function resolveRequester(db: Db, viewer: Viewer, email: string | undefine
   return requesterId;
 }
 
+/** A ticket's state as the effects rules see it; `more` gives what the writer read besides. */
+const factsOf = (ticket: TicketState, more: Partial<TicketFacts> = {}): TicketFacts => ({
+  id: ticket.id,
+  ticketNumber: ticket.ticketNumber,
+  title: ticket.title,
+  status: ticket.status,
+  priority: ticket.priority,
+  category: ticket.category,
+  requesterId: ticket.requesterId,
+  assigneeId: ticket.assigneeId,
+  teamId: ticket.teamId,
+  notifyRequester: ticket.notifyRequester,
+  requesterMail: null,
+  assigneeName: null,
+  teamName: null,
+  resolutions: 0,
+  ...more,
+});
+
+/** The mail settings as saved, or their defaults while nobody has saved any. */
+const mailSettings = (saved: {
+  emailNotifications: boolean | null;
+  companyName: string | null;
+}): EffectSettings => ({
+  emailNotifications: saved.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
+  companyName: saved.companyName ?? DEFAULT_SETTINGS.companyName,
+});
+
 /**
- * Files a ticket: the ticket with its SLA deadlines, its 'created' event and the ticket_created
- * notification (a new ticket has no team, so every active agent but the creator: one broadcast),
- * the auto assignment job and, when asked, the requester's confirmation email in one
- * transaction, honouring an Idempotency-Key. Without a confirmation or a key that is a single
- * statement.
+ * Files a ticket, honouring an Idempotency-Key: the ticket with its SLA deadlines and everything
+ * its plan causes (effects.ts: the 'created' event, the ticket_created broadcast to every active
+ * agent but the creator, the auto assignment job, the requester's confirmation when asked) in one
+ * statement. A confirmation needs the ticket's number before the insert: it is drawn up front with
+ * the requester's address and the mail settings, one statement more.
  */
 export function createTicket(
   viewer: Viewer,
@@ -163,99 +176,64 @@ export function createTicket(
     ZTicketDetail,
     async (db) => {
       const requesterId = await resolveRequester(db, viewer, body.requesterEmail);
-      const id = crypto.randomUUID();
-      const file = (tx: Db) =>
-        insertTicketWithEffects(
-          tx,
-          {
-            id,
-            title: body.title,
-            description: body.description,
-            priority: body.priority,
-            category: body.category,
-            requesterId,
-            notifyRequester: body.notifyRequester,
-          },
-          {
-            actorId: viewer.id,
-            // A new ticket has no team yet, so every active agent hears of it: one broadcast row
-            // however many agents there are (migration 00035).
-            notification: {
-              type: 'ticket_created',
-              message: `A new ticket was opened: "${body.title}".`,
-            },
-            // Auto assignment (Settings) finds it an agent in the background once this commits (auto-assign/).
-            autoAssignJob: {
-              kind: 'auto_assign',
-              payload: JOB_PAYLOADS.auto_assign.parse({ ticketId: id }),
-              dedupeKey: `auto_assign:${id}`,
-            },
-            autoAssignmentDefault: DEFAULT_SETTINGS.autoAssignment,
-          },
-        );
-      // 'Send confirmation email to requester' in the Create Ticket dialog: rendered from the
-      // stored ticket (its number comes from the insert), so it takes a transaction of its own.
-      const detail = body.notifyRequester
-        ? await inTransaction(db, async (tx) => {
-            const filed = await file(tx);
-            await enqueueTicketConfirmation(tx, id, links);
-            return filed;
-          })
-        : await file(db);
-      return { status: 201, body: detail };
+      const mailContext = body.notifyRequester ? await selectNewTicketMailContext(db, requesterId) : null;
+      const ticket: NewTicket = {
+        id: crypto.randomUUID(),
+        ticketNumber: mailContext?.ticketNumber ?? null,
+        title: body.title,
+        description: body.description,
+        priority: body.priority,
+        category: body.category,
+        requesterId,
+        notifyRequester: body.notifyRequester,
+      };
+      const plan = planTicketEffects({
+        kind: 'created',
+        ticketId: ticket.id,
+        before: null,
+        after: newTicketFacts(ticket, mailContext?.requester ?? null),
+        actor: { id: viewer.id, role: viewer.role, name: null },
+        comment: null,
+        // Auto assignment is left to the statement, which checks the saved setting as it commits.
+        settings: mailContext ? mailSettings(mailContext) : {},
+        links,
+      });
+      return { status: 201, body: await writeNewTicket(db, ticket, plan) };
     },
   );
 }
 
-const statusLabel = (status: TTicketStatus) => TICKET_STATUS_LABELS[status];
-
-/** The ticket_assigned notification to a new assignee, from a person or (actorId null) the desk. */
-const assignedNotification = (ticket: TicketState, assigneeId: string, actorId: string | null) => ({
-  audience: { userIds: [assigneeId], teamId: null, allAgents: false },
-  actorId,
-  type: 'ticket_assigned' as const,
-  title: `${ticket.ticketNumber} assigned to you`,
-  message: `You were assigned "${ticket.title}".`,
-  ticketId: ticket.id,
-});
-
 /**
  * Assigns an open, unassigned ticket for the desk itself (auto assignment), inside the caller's
- * transaction: the same change, 'assigned' event (with no actor) and ticket_assigned notification
- * a manual assignment writes.
+ * transaction and in one statement: the same change, 'assigned' event (with no actor) and
+ * ticket_assigned notification a manual assignment writes.
  */
 export async function assignTicketAsSystem(
   tx: Db,
   ticket: TicketState,
   assignee: { id: string; name: string },
 ): Promise<void> {
-  await updateTicket(tx, ticket.id, {
-    status: ticket.status,
-    priority: ticket.priority,
-    assigneeId: assignee.id,
-    teamId: ticket.teamId,
-    isPriorityChanged: false,
-    markResponded: false,
+  const before = factsOf(ticket);
+  const after = { ...before, assigneeId: assignee.id, assigneeName: assignee.name };
+  const plan = planTicketEffects({
+    kind: 'updated',
+    ticketId: ticket.id,
+    before,
+    after,
+    actor: null,
+    comment: null,
+    settings: {},
+    links: null,
   });
-  await insertTicketEvents(tx, [
-    {
-      ticketId: ticket.id,
-      userId: null,
-      type: 'assigned',
-      data: { from: ticket.assigneeId, to: assignee.id, fromName: null, toName: assignee.name },
-    },
-  ]);
-  await notifyStaffAboutTicket(tx, assignedNotification(ticket, assignee.id, null));
+  await writeTicketChange(tx, ticket.id, { ...after, isPriorityChanged: false }, plan);
 }
 
 /**
  * Changes status, priority, assignee and/or team (agents and admins; the route policy refuses end
- * users). In one transaction: the change (deadlines recomputed on a new priority; resolvedAt,
- * closedAt and the first response time kept right), one event per changed field, and the
- * notifications: ticket_assigned to a new assignee, ticket_status_changed (ticket_resolved when
- * resolved) to the assignee and the team; never to the actor. A resolution also queues an email
- * to the requester. Three statements: the locked ticket with everything the change is decided on,
- * the change with all it causes, and the answer.
+ * users). Refused here: an assignee who is not an active agent or admin, a team that is not active,
+ * and closing without admin rights while Settings require approval. In one transaction of three
+ * statements: the locked ticket with everything the change is decided on, the change with all its
+ * plan causes (effects.ts: events, notifications, the resolution mail), and the answer.
  */
 export async function updateTicketFields(
   viewer: Viewer,
@@ -277,91 +255,48 @@ export async function updateTicketFields(
       assigneeId: change.assigneeId === undefined ? current.assigneeId : change.assigneeId,
       teamId: change.teamId === undefined ? current.teamId : change.teamId,
     };
-    const events: NewTicketEvent[] = [];
-    const event = (type: TTicketEventType, data: TicketEventData) =>
-      events.push({ ticketId, userId: viewer.id, type, data });
-
-    if (next.assigneeId !== current.assigneeId) {
-      const toName = next.assigneeId === null ? null : current.requestedAssigneeName;
-      if (next.assigneeId !== null && toName === null) {
-        throw badRequest(TICKET_MESSAGES.assigneeInvalid, { assigneeId: TICKET_MESSAGES.assigneeInvalid });
-      }
-      event('assigned', {
-        from: current.assigneeId,
-        to: next.assigneeId,
-        fromName: current.assigneeName,
-        toName,
-      });
+    const isReassigned = next.assigneeId !== current.assigneeId;
+    if (isReassigned && next.assigneeId !== null && current.requestedAssigneeName === null) {
+      throw badRequest(TICKET_MESSAGES.assigneeInvalid, { assigneeId: TICKET_MESSAGES.assigneeInvalid });
     }
-    if (next.teamId !== current.teamId) {
-      const toName = next.teamId === null ? null : current.requestedTeamName;
-      if (next.teamId !== null && toName === null) {
-        throw badRequest(TICKET_MESSAGES.teamInvalid, { teamId: TICKET_MESSAGES.teamInvalid });
-      }
-      event('team_changed', { from: current.teamId, to: next.teamId, fromName: current.teamName, toName });
+    const isTeamChanged = next.teamId !== current.teamId;
+    if (isTeamChanged && next.teamId !== null && current.requestedTeamName === null) {
+      throw badRequest(TICKET_MESSAGES.teamInvalid, { teamId: TICKET_MESSAGES.teamInvalid });
     }
-    if (next.status !== current.status) event('status_changed', { from: current.status, to: next.status });
     // Settings' 'require approval before closing tickets': only an admin may close while it is on.
     if (next.status === 'closed' && current.status !== 'closed' && viewer.role !== 'admin') {
       if (current.requireApproval ?? DEFAULT_SETTINGS.requireApproval) {
         throw forbidden(SETTINGS_MESSAGES.closeRequiresAdmin);
       }
     }
-    if (next.priority !== current.priority)
-      event('priority_changed', { from: current.priority, to: next.priority });
-    if (events.length > 0) {
-      const notifications: StaffNotificationRows[] = [];
-      if (next.assigneeId !== current.assigneeId && next.assigneeId !== null) {
-        notifications.push(ticketNotificationRows(assignedNotification(current, next.assigneeId, viewer.id)));
-      }
-      if (next.status !== current.status) {
-        const isResolved = next.status === 'resolved';
-        notifications.push(
-          ticketNotificationRows({
-            audience: {
-              userIds: next.assigneeId === null ? [] : [next.assigneeId],
-              teamId: next.teamId,
-              allAgents: false,
-            },
-            actorId: viewer.id,
-            type: isResolved ? 'ticket_resolved' : 'ticket_status_changed',
-            title: isResolved
-              ? `${current.ticketNumber} resolved`
-              : `${current.ticketNumber} is ${statusLabel(next.status).toLowerCase()}`,
-            message: isResolved
-              ? `"${current.title}" was resolved.`
-              : `"${current.title}" moved from ${statusLabel(current.status)} to ${statusLabel(next.status)}.`,
-            ticketId,
-          }),
-        );
-      }
-      const mail =
-        next.status === 'resolved' && current.status !== 'resolved'
-          ? prepareTicketResolved(
-              {
-                ticketId,
-                ticketNumber: current.ticketNumber,
-                title: current.title,
-                requester: current.requester,
-                resolution: current.resolutions + 1,
-                emailNotifications: current.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
-                companyName: current.companyName ?? DEFAULT_SETTINGS.companyName,
-              },
-              links,
-            )
-          : null;
-      await updateTicketWithEffects(tx, {
-        id: ticketId,
-        next: {
-          ...next,
-          isPriorityChanged: next.priority !== current.priority,
-          markResponded: next.status !== current.status,
-        },
-        events,
-        notifications,
-        mail,
-      });
-    }
+    const before = factsOf(current, {
+      requesterMail: current.requester,
+      assigneeName: current.assigneeName,
+      teamName: current.teamName,
+      resolutions: current.resolutions,
+    });
+    const after: TicketFacts = {
+      ...before,
+      ...next,
+      assigneeName: isReassigned ? current.requestedAssigneeName : current.assigneeName,
+      teamName: isTeamChanged ? current.requestedTeamName : current.teamName,
+    };
+    const plan = planTicketEffects({
+      kind: 'updated',
+      ticketId,
+      before,
+      after,
+      actor: { id: viewer.id, role: viewer.role, name: null },
+      comment: null,
+      settings: mailSettings(current),
+      links,
+    });
+    await writeTicketChange(
+      tx,
+      ticketId,
+      { ...next, isPriorityChanged: next.priority !== current.priority },
+      plan,
+    );
     const detail = await loadDetail(tx, ticketId, scopeOf(viewer));
     if (!detail) throw ticketNotFound();
     return detail;
@@ -369,11 +304,10 @@ export async function updateTicketFields(
 }
 
 /**
- * Adds a comment. End users only on their own tickets (404 otherwise) and never internal (403,
- * nothing stored). The comment and its event commit together; a public staff comment is the
- * ticket's first response when there was none. An internal note leaves the ticket row untouched,
- * so not even its updatedAt tells an end user that one was written. A public comment by anyone but
- * the requester queues an email to the requester; an internal one never does.
+ * Adds a comment, honouring an Idempotency-Key. End users only on their own tickets (404 otherwise)
+ * and never internal (403, nothing stored). The comment and all its plan causes (effects.ts: its
+ * event, the ticket's touch and first response, the reply mail to the requester) commit in one
+ * statement.
  */
 export function addComment(
   viewer: Viewer,
@@ -388,41 +322,35 @@ export function addComment(
     async (db) => {
       const scope = scopeOf(viewer);
       const commentId = crypto.randomUUID();
-      let mail: NewOutboxMessage | null = null;
       // A staff note needs nothing read first: its one statement checks the ticket. A public
       // comment reads what its reply mail says; an end user's internal note is refused, but only
       // once the ticket is known to be theirs (someone else's stays a 404).
-      if (!body.isInternal || !isStaff(viewer)) {
-        const context = await selectCommentContext(db, ticketId, viewer.id, scope);
-        if (!context) throw ticketNotFound();
-        if (body.isInternal) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
-        // The requester hears of public replies by others; an internal note never becomes mail.
-        mail = preparePublicReply(
-          {
-            commentId,
-            ticketId,
-            ticketNumber: context.ticketNumber,
-            title: context.title,
-            requester: context.requester,
-            authorId: viewer.id,
-            authorName: context.authorName,
-            content: body.content,
-            emailNotifications: context.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
-            companyName: context.companyName ?? DEFAULT_SETTINGS.companyName,
-          },
-          links,
-        );
-      }
-      const comment = await insertCommentWithEffects(db, {
-        id: commentId,
+      const isStaffNote = body.isInternal && isStaff(viewer);
+      const context = isStaffNote ? null : await selectCommentContext(db, ticketId, viewer.id, scope);
+      if (!isStaffNote && !context) throw ticketNotFound();
+      if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
+      const plan = planTicketEffects({
+        kind: 'commented',
         ticketId,
-        authorId: viewer.id,
-        content: body.content,
-        isInternal: body.isInternal,
-        isFirstResponse: isStaff(viewer),
-        scope,
-        mail,
+        before: null,
+        after: context && factsOf(context, { requesterMail: context.requester }),
+        actor: { id: viewer.id, role: viewer.role, name: context?.authorName ?? null },
+        comment: { id: commentId, content: body.content, isInternal: body.isInternal },
+        settings: context ? mailSettings(context) : {},
+        links,
       });
+      const comment = await writeComment(
+        db,
+        {
+          id: commentId,
+          ticketId,
+          authorId: viewer.id,
+          content: body.content,
+          isInternal: body.isInternal,
+          scope,
+        },
+        plan,
+      );
       if (!comment) throw ticketNotFound();
       return { status: 201, body: comment };
     },

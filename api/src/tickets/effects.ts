@@ -1,0 +1,365 @@
+import {
+  DEFAULT_SETTINGS,
+  TICKET_STATUS_LABELS,
+  type TNotificationType,
+  type TTicketCategory,
+  type TTicketEventType,
+  type TTicketPriority,
+  type TTicketStatus,
+  type TUserRole,
+} from '@helpdesk/contracts';
+import {
+  type MailLinks,
+  preparePublicReply,
+  prepareTicketConfirmation,
+  prepareTicketResolved,
+  type Recipient,
+  type TicketMailFacts,
+} from '../email/prepare.ts';
+import type { NewOutboxMessage } from '../email/queries.ts';
+import type { JobPayload } from '../jobs/service.ts';
+import type { NotificationAudience } from '../notifications/queries.ts';
+import type { TicketEventData } from './queries.ts';
+
+/**
+ * What a ticket write causes, decided in one place and without the database: every writer (filing,
+ * commenting, changing fields, the desk's own assignment) describes its change in one shape, and
+ * the plan this module answers is what write-statement.ts stores with the change in one statement.
+ * Whether a change is allowed at all is not decided here (service.ts refuses it before).
+ */
+
+/** What the rules know of a ticket, before or after the change. */
+export type TicketFacts = {
+  id: string;
+  /** Null while the statement has not drawn it yet (a new ticket's number comes from its insert). */
+  ticketNumber: string | null;
+  title: string;
+  status: TTicketStatus;
+  priority: TTicketPriority;
+  category: TTicketCategory;
+  requesterId: string;
+  /** Where the requester's mail goes; null when the writer has no message for them and did not read it. */
+  requesterMail: Recipient | null;
+  assigneeId: string | null;
+  /** The assignee's and team's names as the timeline records them (a former one may no longer be active). */
+  assigneeName: string | null;
+  teamId: string | null;
+  teamName: string | null;
+  /** 'Send confirmation email to requester' when the ticket was filed. */
+  notifyRequester: boolean;
+  /** How many times the ticket became resolved before this change (read only when it is resolving; 0 otherwise). */
+  resolutions: number;
+};
+
+/** A ticket about to be filed, as the rules see it: new, nobody assigned, no team, never resolved. */
+export function newTicketFacts(
+  ticket: Pick<
+    TicketFacts,
+    'id' | 'ticketNumber' | 'title' | 'priority' | 'category' | 'requesterId' | 'notifyRequester'
+  >,
+  requesterMail: Recipient | null,
+): TicketFacts {
+  return {
+    id: ticket.id,
+    ticketNumber: ticket.ticketNumber,
+    title: ticket.title,
+    status: 'new',
+    priority: ticket.priority,
+    category: ticket.category,
+    requesterId: ticket.requesterId,
+    requesterMail,
+    assigneeId: null,
+    assigneeName: null,
+    teamId: null,
+    teamName: null,
+    notifyRequester: ticket.notifyRequester,
+    resolutions: 0,
+  };
+}
+
+/** Who made the change; null in a change is the desk itself (auto assignment). */
+export type Actor = { id: string; role: TUserRole; name: string | null };
+
+/**
+ * The settings the consequences depend on, defaults applied. A setting the writer did not read is
+ * left undefined: auto assignment is then checked by the statement as it commits; a message needs
+ * the mail settings read.
+ */
+export type EffectSettings = { emailNotifications?: boolean; companyName?: string; autoAssignment?: boolean };
+
+/** A ticket write as every writer describes it. */
+export type TicketChange = {
+  kind: 'created' | 'commented' | 'updated';
+  ticketId: string;
+  /** The ticket before an update; null for a new ticket and for a comment (which changes no field). */
+  before: TicketFacts | null;
+  /** The ticket after the change; null for a staff note, which needs nothing read. */
+  after: TicketFacts | null;
+  actor: Actor | null;
+  comment: { id: string; content: string; isInternal: boolean } | null;
+  settings: EffectSettings;
+  /** Where a message's links point; null for a writer that sends none (the desk's assignment). */
+  links: MailLinks | null;
+};
+
+/** Stands in a text for the number of the ticket the statement inserts, not known before it runs. */
+export const INSERTED_TICKET_NUMBER = { insertedTicketNumber: true } as const;
+
+/** A text whose parts the statement joins; a part may be the inserted ticket's number. */
+export type PlanText = readonly (string | typeof INSERTED_TICKET_NUMBER)[];
+
+/** A timeline event of the change. */
+export type PlanEvent = { type: TTicketEventType; userId: string | null; data: TicketEventData };
+
+/**
+ * A notification about the ticket. Staff hear of it by name or team (never the actor: the statement
+ * leaves them out of a team too), or, for a new ticket, every active agent but the actor through
+ * one broadcast row however many agents there are.
+ */
+export type PlanNotification = {
+  audience: NotificationAudience | 'every_active_agent';
+  actorId: string | null;
+  type: TNotificationType;
+  title: PlanText;
+  message: string;
+};
+
+/** A condition the statement checks as it commits, for a job that must not be queued otherwise. */
+export type JobCondition =
+  | { setting: 'autoAssignment'; whileUnsaved: boolean }
+  | { insertedTicket: 'unassigned' };
+
+/** A background job the change queues (once per dedupe key). */
+export type PlanJob = {
+  kind: 'auto_assign';
+  payload: JobPayload<'auto_assign'>;
+  dedupeKey: string;
+  onlyIf: readonly JobCondition[];
+};
+
+/** A realtime message on COMMIT: the ticket's open pages, or the bells of notification `notification`'s recipients. */
+export type PlanLiveMessage = { type: 'ticket'; ticketId: string } | { type: 'bells'; notification: number };
+
+/** Everything the change causes besides the row it writes. */
+export type EffectsPlan = {
+  ticketId: string;
+  events: readonly PlanEvent[];
+  /** The ticket row moves (updatedAt), and its first response time is set when still empty and `markResponded`; null leaves it. */
+  touch: { markResponded: boolean } | null;
+  notifications: readonly PlanNotification[];
+  /** Rendered outbox rows; each wakes the delivery workers on COMMIT. */
+  mail: readonly NewOutboxMessage[];
+  /** Each wakes the job workers on COMMIT. */
+  jobs: readonly PlanJob[];
+  live: readonly PlanLiveMessage[];
+};
+
+const isStaff = (actor: Actor | null) => actor !== null && (actor.role === 'admin' || actor.role === 'agent');
+
+const statusLabel = (status: TTicketStatus) => TICKET_STATUS_LABELS[status];
+
+/** A fact the rule needs but the writer did not give: a writer's mistake, never a user's. */
+function missing(what: string): never {
+  throw new Error(`ticket effects: ${what} is needed for this change`);
+}
+
+/** The mail facts of a ticket message and its links, when the desk sends ticket emails; null when it does not. */
+function ticketMail(change: TicketChange, ticket: TicketFacts): [TicketMailFacts, MailLinks] | null {
+  const { emailNotifications, companyName } = change.settings;
+  if (emailNotifications === undefined) missing('the email notifications setting');
+  if (!emailNotifications) return null;
+  const facts = {
+    ticketId: ticket.id,
+    ticketNumber: ticket.ticketNumber ?? missing('the ticket number'),
+    title: ticket.title,
+    requester: ticket.requesterMail ?? missing("the requester's address"),
+    companyName: companyName ?? missing('the company name'),
+  };
+  return [facts, change.links ?? missing('the links of a message')];
+}
+
+/** The bell of every notification in the plan rings on COMMIT, after the ticket's own message. */
+function liveFor(ticketId: string, notifications: readonly PlanNotification[]): PlanLiveMessage[] {
+  return [
+    { type: 'ticket', ticketId },
+    ...notifications.map((_, notification) => ({ type: 'bells' as const, notification })),
+  ];
+}
+
+function planCreated(change: TicketChange): EffectsPlan {
+  const ticket = change.after ?? missing('the new ticket');
+  const actorId = change.actor?.id ?? null;
+  // A new ticket has no team yet, so every active agent hears of it: one broadcast row.
+  const notifications: PlanNotification[] = [
+    {
+      audience: 'every_active_agent',
+      actorId,
+      type: 'ticket_created',
+      title: ['New ticket ', ticket.ticketNumber ?? INSERTED_TICKET_NUMBER],
+      message: `A new ticket was opened: "${ticket.title}".`,
+    },
+  ];
+  const jobs: PlanJob[] = [];
+  // Auto assignment (Settings) finds it an agent in the background once this commits (auto-assign/).
+  if (ticket.assigneeId === null && change.settings.autoAssignment !== false) {
+    jobs.push({
+      kind: 'auto_assign',
+      payload: { ticketId: ticket.id },
+      dedupeKey: `auto_assign:${ticket.id}`,
+      onlyIf: [
+        ...(change.settings.autoAssignment === undefined
+          ? [{ setting: 'autoAssignment' as const, whileUnsaved: DEFAULT_SETTINGS.autoAssignment }]
+          : []),
+        { insertedTicket: 'unassigned' as const },
+      ],
+    });
+  }
+  const confirmation = ticket.notifyRequester ? ticketMail(change, ticket) : null;
+  const mail = confirmation && prepareTicketConfirmation(...confirmation);
+  return {
+    ticketId: ticket.id,
+    events: [
+      { type: 'created', userId: actorId, data: { priority: ticket.priority, category: ticket.category } },
+    ],
+    touch: null,
+    notifications,
+    mail: mail ? [mail] : [],
+    jobs,
+    live: liveFor(ticket.id, notifications),
+  };
+}
+
+function planCommented(change: TicketChange): EffectsPlan {
+  const comment = change.comment ?? missing('the comment');
+  const actor = change.actor ?? missing('the author');
+  const ticket = change.after;
+  const mail: NewOutboxMessage[] = [];
+  // The requester hears of public replies by others; an internal note never becomes mail.
+  if (!comment.isInternal) {
+    if (ticket === null) missing('the ticket of a public comment');
+    const replyMail = ticket.requesterId === actor.id ? null : ticketMail(change, ticket);
+    const authorName = actor.name ?? missing("the author's name");
+    const reply =
+      replyMail &&
+      preparePublicReply(
+        { ...replyMail[0], commentId: comment.id, authorName, content: comment.content },
+        replyMail[1],
+      );
+    if (reply) mail.push(reply);
+  }
+  return {
+    ticketId: change.ticketId,
+    events: [
+      {
+        type: 'comment_added',
+        userId: actor.id,
+        data: { commentId: comment.id, isInternal: comment.isInternal },
+      },
+    ],
+    // A public staff comment is the ticket's first response when there was none; an internal note
+    // leaves the row untouched, so not even its updatedAt tells an end user one was written.
+    touch: comment.isInternal ? null : { markResponded: isStaff(actor) },
+    notifications: [],
+    mail,
+    jobs: [],
+    live: [{ type: 'ticket', ticketId: change.ticketId }],
+  };
+}
+
+/** A staff audience without the actor; null when nobody is left (no named user, no team). */
+function staffAudience(userIds: readonly (string | null)[], teamId: string | null, actorId: string | null) {
+  const named = userIds.filter((id): id is string => id !== null && id !== actorId);
+  if (named.length === 0 && teamId === null) return null;
+  return { userIds: named, teamId, allAgents: false };
+}
+
+function planUpdated(change: TicketChange): EffectsPlan {
+  const before = change.before ?? missing('the ticket before the change');
+  const after = change.after ?? missing('the ticket after the change');
+  const actorId = change.actor?.id ?? null;
+  const ticketNumber = before.ticketNumber ?? missing('the ticket number');
+  const events: PlanEvent[] = [];
+  const event = (type: TTicketEventType, data: TicketEventData) =>
+    events.push({ type, userId: actorId, data });
+  const isReassigned = after.assigneeId !== before.assigneeId;
+  const isStatusChanged = after.status !== before.status;
+  if (isReassigned) {
+    event('assigned', {
+      from: before.assigneeId,
+      to: after.assigneeId,
+      fromName: before.assigneeName,
+      toName: after.assigneeName,
+    });
+  }
+  if (after.teamId !== before.teamId) {
+    event('team_changed', {
+      from: before.teamId,
+      to: after.teamId,
+      fromName: before.teamName,
+      toName: after.teamName,
+    });
+  }
+  if (isStatusChanged) event('status_changed', { from: before.status, to: after.status });
+  if (after.priority !== before.priority)
+    event('priority_changed', { from: before.priority, to: after.priority });
+  // The same values again change nothing, so nothing is written or heard of.
+  if (events.length === 0) {
+    return { ticketId: after.id, events, touch: null, notifications: [], mail: [], jobs: [], live: [] };
+  }
+
+  const notifications: PlanNotification[] = [];
+  const assigned = isReassigned ? staffAudience([after.assigneeId], null, actorId) : null;
+  if (assigned) {
+    notifications.push({
+      audience: assigned,
+      actorId,
+      type: 'ticket_assigned',
+      title: [`${ticketNumber} assigned to you`],
+      message: `You were assigned "${before.title}".`,
+    });
+  }
+  const concerned = isStatusChanged ? staffAudience([after.assigneeId], after.teamId, actorId) : null;
+  if (concerned) {
+    const isResolved = after.status === 'resolved';
+    notifications.push({
+      audience: concerned,
+      actorId,
+      type: isResolved ? 'ticket_resolved' : 'ticket_status_changed',
+      title: [
+        isResolved
+          ? `${ticketNumber} resolved`
+          : `${ticketNumber} is ${statusLabel(after.status).toLowerCase()}`,
+      ],
+      message: isResolved
+        ? `"${before.title}" was resolved.`
+        : `"${before.title}" moved from ${statusLabel(before.status)} to ${statusLabel(after.status)}.`,
+    });
+  }
+  const resolvedMail =
+    after.status === 'resolved' && before.status !== 'resolved' ? ticketMail(change, before) : null;
+  const resolved =
+    resolvedMail &&
+    prepareTicketResolved({ ...resolvedMail[0], resolution: before.resolutions + 1 }, resolvedMail[1]);
+  return {
+    ticketId: after.id,
+    events,
+    // A status change by staff is a response: the first one sets respondedAt.
+    touch: { markResponded: isStatusChanged },
+    notifications,
+    mail: resolved ? [resolved] : [],
+    jobs: [],
+    live: liveFor(after.id, notifications),
+  };
+}
+
+/** The plan of a ticket change: its events, notifications and their audience, mail, jobs and realtime messages. */
+export function planTicketEffects(change: TicketChange): EffectsPlan {
+  switch (change.kind) {
+    case 'created':
+      return planCreated(change);
+    case 'commented':
+      return planCommented(change);
+    case 'updated':
+      return planUpdated(change);
+  }
+}

@@ -1,0 +1,244 @@
+import type { TTicketComment, TTicketDetail } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
+import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+import { outboxInsert, outboxWakeUp } from '../email/queries.ts';
+import { jobInsert, jobsWakeUp } from '../jobs/queries.ts';
+import {
+  agentBroadcastInsert,
+  agentBroadcastPublish,
+  notificationsPublish,
+  staffNotificationsInsert,
+} from '../notifications/queries.ts';
+import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
+import type { EffectsPlan, JobCondition, PlanText } from './effects.ts';
+import {
+  commentInsert,
+  commentTouch,
+  eventsInsert,
+  type NewComment,
+  type NewTicket,
+  type NewTicketEvent,
+  newCommentSelect,
+  newTicketDetailSelect,
+  type TicketUpdate,
+  ticketInsert,
+  ticketUpdate,
+} from './queries.ts';
+
+/**
+ * A ticket write and its plan (effects.ts) as ONE statement: one round trip, all or nothing. The
+ * row write comes first, then one data-modifying CTE per effect (events, notifications, outbox
+ * mail, jobs), then the NOTIFYs (realtime messages, the outbox's and the jobs' wake-ups), which
+ * PostgreSQL delivers only on COMMIT. This is the one place that knows the other features' tables.
+ */
+
+/** The realtime message that a ticket changed (realtime/publish.ts's shape), as a NOTIFY payload. */
+const ticketChangedMessage = (ticketId: string) =>
+  JSON.stringify({ type: 'ticket', ticketId } satisfies RealtimeMessage);
+
+const joined = (parts: readonly PendingQuery<Row[]>[], separator: PendingQuery<Row[]>) =>
+  parts.reduce((all, part) => sql`${all}${separator}${part}`);
+
+/** How the row write frames the plan's effects. */
+type RowWrite = {
+  /** The CTEs that write the row, first in the statement. */
+  ctes: readonly PendingQuery<Row[]>[];
+  /** The CTE every effect hangs on (a comment the scope refused writes nothing else either); null when the row is always written. */
+  onlyWith: string | null;
+  /** The inserted ticket's CTE (with ticket_number and assignee_id), for texts and conditions about it; null for other writes. */
+  insertedTicket: string | null;
+  /** Users rows the row write's foreign keys lock (key share) besides the events' actors. */
+  lockedUserIds: readonly string[];
+  /** The rows a message is written for (`from c where not c.is_internal`); empty means once. */
+  mailSource: PendingQuery<Row[]>;
+};
+
+/** A plan text as SQL: one parameter, or its parts joined when one is the inserted ticket's number. */
+function textSql(text: PlanText, row: RowWrite): PendingQuery<Row[]> {
+  if (text.every((part) => typeof part === 'string')) return sql`${text.join('')}`;
+  const parts = text.map((part) => {
+    if (typeof part === 'string') return sql`${part}::text`;
+    if (row.insertedTicket === null) throw new Error('only a new ticket has an inserted ticket number');
+    return sql`${sql(row.insertedTicket)}.ticket_number`;
+  });
+  return joined(parts, sql` || `);
+}
+
+function jobConditionSql(condition: JobCondition, row: RowWrite): PendingQuery<Row[]> {
+  if ('setting' in condition) {
+    return sql`coalesce((select s.auto_assignment from settings s), ${condition.whileUnsaved})`;
+  }
+  if (row.insertedTicket === null) throw new Error('only a new ticket has an inserted row to check');
+  return sql`exists (select from ${sql(row.insertedTicket)} where assignee_id is null)`;
+}
+
+/** The row write's CTEs, the plan's CTEs and `announced` (every NOTIFY), as the WITH clause of the statement. */
+function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
+  const ctes: PendingQuery<Row[]>[] = [...row.ctes];
+  const fromRow = row.onlyWith === null ? sql`` : sql`from ${sql(row.onlyWith)}`;
+  const events: NewTicketEvent[] = plan.events.map((event) => ({ ticketId: plan.ticketId, ...event }));
+  if (events.length > 0) ctes.push(sql`e as (${eventsInsert(events, row.onlyWith)})`);
+
+  const bells: PendingQuery<Row[]>[] = [];
+  if (plan.notifications.some((notification) => notification.audience === 'every_active_agent')) {
+    const lockedIds = [
+      ...new Set([
+        ...row.lockedUserIds,
+        ...events.flatMap((event) => (event.userId === null ? [] : [event.userId])),
+      ]),
+    ];
+    ctes.push(sql`referenced as (
+      -- The users rows the statement's foreign keys lock anyway (requester, and the actor through
+      -- the event), taken before the broadcast's fence: a role change holds admin rows while it
+      -- waits for the fence, so taking them after it could deadlock.
+      select id from users where id in ${sql(lockedIds)} for key share
+    )`);
+  }
+  plan.notifications.forEach((notification, index) => {
+    const name = `notified_${index}`;
+    const texts = {
+      actorId: notification.actorId,
+      type: notification.type,
+      title: textSql(notification.title, row),
+      message: sql`${notification.message}`,
+      relatedEntityId: sql`${plan.ticketId}::uuid`,
+      relatedEntityType: 'ticket',
+    };
+    const rowSources = [...new Set([row.insertedTicket, row.onlyWith])].flatMap((cte) =>
+      cte === null ? [] : [sql`${sql(cte)}`],
+    );
+    if (notification.audience === 'every_active_agent') {
+      const source = joined(
+        [...rowSources, sql`(select count(*) from referenced) as held`],
+        sql` cross join `,
+      );
+      ctes.push(sql`${sql(name)} as (${agentBroadcastInsert({ ...texts, source })})`);
+      bells.push(agentBroadcastPublish(name, notification.actorId));
+    } else {
+      const source = rowSources.length === 0 ? undefined : joined(rowSources, sql`, `);
+      ctes.push(
+        sql`${sql(name)} as (${staffNotificationsInsert({ ...texts, audience: notification.audience, source })})`,
+      );
+      bells.push(notificationsPublish(name));
+    }
+  });
+
+  const wakeUps: PendingQuery<Row[]>[] = [];
+  plan.mail.forEach((message, index) => {
+    const name = `mail_${index}`;
+    ctes.push(sql`${sql(name)} as (${outboxInsert(message, row.mailSource)})`);
+    wakeUps.push(outboxWakeUp(name));
+  });
+  plan.jobs.forEach((job, index) => {
+    const name = `job_${index}`;
+    const conditions = [
+      ...job.onlyIf.map((condition) => jobConditionSql(condition, row)),
+      ...(row.onlyWith === null ? [] : [sql`exists (select from ${sql(row.onlyWith)})`]),
+    ];
+    ctes.push(
+      sql`${sql(name)} as (${jobInsert(job, conditions.length === 0 ? sql`true` : joined(conditions, sql` and `))})`,
+    );
+    wakeUps.push(jobsWakeUp(name));
+  });
+
+  const announcements = [
+    ...plan.live.map((message) =>
+      message.type === 'ticket'
+        ? sql`select pg_notify(${REALTIME_CHANNEL}, ${ticketChangedMessage(message.ticketId)}) ${fromRow}`
+        : (bells[message.notification] ?? noSuchNotification(message.notification)),
+    ),
+    ...wakeUps,
+  ];
+  ctes.push(sql`announced as (${joined(announcements, sql` union all `)})`);
+  return sql`with ${joined(ctes, sql`, `)}`;
+}
+
+function noSuchNotification(index: number): never {
+  throw new Error(`ticket effects: no notification ${index} to ring the bells of`);
+}
+
+const announcedOnce = sql`cross join (select count(*) from announced) as announcements`;
+
+/**
+ * Files a ticket with its plan in one statement and answers it as its creator sees it, built from
+ * the rows the statement wrote instead of reading them again.
+ */
+export async function writeNewTicket(db: Db, ticket: NewTicket, plan: EffectsPlan): Promise<TTicketDetail> {
+  const row: RowWrite = {
+    ctes: [sql`t as (${ticketInsert(ticket)})`],
+    onlyWith: null,
+    insertedTicket: 't',
+    lockedUserIds: [ticket.requesterId],
+    mailSource: sql``,
+  };
+  const [detail] = await db<TTicketDetail[]>`
+    ${withEffects(plan, row)}
+    ${newTicketDetailSelect('e', announcedOnce)}`;
+  if (!detail) throw new Error('ticket insert returned no row');
+  return detail;
+}
+
+/**
+ * Applies a change of status, priority, assignee and/or team with its plan in one statement; the
+ * plan's touch says whether it sets the first response time. Writes nothing for a plan without
+ * events (the same values again).
+ */
+export async function writeTicketChange(
+  db: Db,
+  id: string,
+  next: Omit<TicketUpdate, 'markResponded'>,
+  plan: EffectsPlan,
+): Promise<void> {
+  if (plan.events.length === 0) return;
+  const row: RowWrite = {
+    ctes: [
+      sql`updated as (${ticketUpdate(id, { ...next, markResponded: plan.touch?.markResponded ?? false })})`,
+    ],
+    onlyWith: null,
+    insertedTicket: null,
+    lockedUserIds: next.assigneeId === null ? [] : [next.assigneeId],
+    mailSource: sql``,
+  };
+  await db`${withEffects(plan, row)} select count(*) from announced`;
+}
+
+/**
+ * Writes a comment with its plan in one statement, only on a ticket the scope may see: null, with
+ * nothing written at all, for a missing ticket and for someone else's alike.
+ */
+export async function writeComment(
+  db: Db,
+  comment: NewComment,
+  plan: EffectsPlan,
+): Promise<TTicketComment | null> {
+  const row: RowWrite = {
+    ctes: [
+      sql`c as (${commentInsert(comment)})`,
+      ...(plan.touch ? [sql`touched as (${commentTouch(plan.touch.markResponded)})`] : []),
+    ],
+    onlyWith: 'c',
+    insertedTicket: null,
+    lockedUserIds: [comment.authorId],
+    // A message is written only for a comment stored as public: an internal note never becomes
+    // mail, whatever the plan was told.
+    mailSource: sql`from c where not c.is_internal`,
+  };
+  const [written] = await db<TTicketComment[]>`
+    ${withEffects(plan, row)}
+    ${newCommentSelect(announcedOnce)}`;
+  return written ?? null;
+}
+
+/**
+ * Appends events to timelines in one statement (eventsInsert), for a write that has nothing else
+ * to cause (an attachment). Staff's open pages hear of it: a `ticket` NOTIFY per ticket, on commit.
+ */
+export async function insertTicketEvents(db: Db, events: readonly NewTicketEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const messages = [...new Set(events.map((event) => event.ticketId))].map(ticketChangedMessage);
+  const announcements = messages.map((message) => sql`select pg_notify(${REALTIME_CHANNEL}, ${message})`);
+  await db`
+    with e as (${eventsInsert(events)})
+    ${joined(announcements, sql` union all `)}`;
+}
