@@ -78,6 +78,17 @@ describe('loadConfig', () => {
     });
   });
 
+  test('RATE_LIMIT_SCALE: 1 by default, a positive number multiplies every limit, anything else is refused', () => {
+    expect(loadConfig(base).rateLimitScale).toBe(1);
+    expect(loadConfig({ ...base, RATE_LIMIT_SCALE: '100' }).rateLimitScale).toBe(100);
+    expect(loadConfig({ ...base, RATE_LIMIT_SCALE: '0.5' }).rateLimitScale).toBe(0.5);
+    for (const value of ['0', '-1', 'lots', '1e3', '2000000']) {
+      expect(() => loadConfig({ ...base, RATE_LIMIT_SCALE: value })).toThrow(
+        'RATE_LIMIT_SCALE must be a positive number up to 1000000',
+      );
+    }
+  });
+
   test('the session cache: 10 s by default, 0 turns it off, at most a minute', () => {
     expect(loadConfig(base).sessionCacheMs).toBe(10_000);
     expect(loadConfig({ ...base, SESSION_CACHE_SECONDS: '0' }).sessionCacheMs).toBe(0);

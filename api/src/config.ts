@@ -13,6 +13,11 @@ export type Config = {
   appBaseUrl: string;
   /** Origins allowed to send unsafe requests: APP_BASE_URL's origin plus ALLOWED_ORIGINS. */
   allowedOrigins: ReadonlySet<string>;
+  /**
+   * RATE_LIMIT_SCALE (default 1): multiplies every abuse limit (docs/security.md#abuse-limits), for load
+   * tests and automated acceptance runs; the limits themselves apply in every mode.
+   */
+  rateLimitScale: number;
   /** Peers whose X-Forwarded-For is believed. */
   trustedProxies: ReadonlySet<string>;
   /** The SMTP server from SMTP_* (used when the saved settings name no SMTP host), or null. */
@@ -113,6 +118,17 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
   return value;
 }
 
+/** RATE_LIMIT_SCALE: a positive number (a fraction makes the limits stricter), 1 when unset. */
+export function readRateLimitScale(env: Env): number {
+  const raw = env.RATE_LIMIT_SCALE?.trim();
+  if (raw === undefined || raw === '') return 1;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value <= 0 || value > 1_000_000) {
+    throw new ConfigError(`RATE_LIMIT_SCALE must be a positive number up to 1000000, got '${raw}'`);
+  }
+  return value;
+}
+
 function readMetricsToken(env: Env): string | undefined {
   const raw = env.METRICS_TOKEN ?? '';
   if (raw === '') return undefined;
@@ -200,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     appBaseUrl,
     allowedOrigins,
+    rateLimitScale: readRateLimitScale(env),
     trustedProxies: new Set(trustedProxies),
     smtp: readSmtp(env),
     attachmentsDir: readDirectory(env, 'ATTACHMENTS_DIR', DEFAULT_ATTACHMENTS_DIR),

@@ -34,8 +34,12 @@ export const notFound = (message: string = SERVER_MESSAGES.notFound) =>
   new ApiError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new ApiError(409, ERROR_CODES.conflict, message, fields);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new ApiError(429, ERROR_CODES.tooManyRequests, SERVER_MESSAGES.tooManyAttempts, undefined, {
+/** 429 with Retry-After; `message` says in words what was limited (the sign-in throttle's default otherwise). */
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message: string = SERVER_MESSAGES.tooManyAttempts,
+) =>
+  new ApiError(429, ERROR_CODES.tooManyRequests, message, undefined, {
     'retry-after': String(retryAfterSeconds),
   });
 export const unavailable = () =>

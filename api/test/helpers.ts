@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/postgres.ts';
 import { sql } from '../src/db.ts';
+import { setRateLimitScale } from '../src/limits/rate-limits.ts';
 import { formatLogLine, type Logger } from '../src/log.ts';
 import { hashPassword } from '../src/passwords.ts';
 
@@ -45,6 +46,7 @@ export const testConfig = loadConfig({
   TRUSTED_PROXIES: '127.0.0.1,::1',
   // Each run stores attachments in its own directory (made by the preload), never in .data/uploads.
   ATTACHMENTS_DIR: process.env.TEST_ATTACHMENTS_DIR,
+  RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE,
 });
 
 export const app = createApp({ config: testConfig, log: testLogger });
@@ -203,4 +205,17 @@ export function errorOf(response: TestResponse): TApiError {
 export function settingsForm(changes: Partial<TUpdateSettingsRequest> = {}): TUpdateSettingsRequest {
   const { smtpPasswordSet: _isSet, updatedAt: _updatedAt, ...defaults } = DEFAULT_SETTINGS;
   return { ...defaults, ...changes };
+}
+
+/**
+ * Runs `work` with RATE_LIMIT_SCALE at `scale` (1: the production limits), then puts the suites'
+ * scale back: the limits' own tests see them as a person would.
+ */
+export async function withRateLimitScale<T>(scale: number, work: () => Promise<T>): Promise<T> {
+  setRateLimitScale(scale);
+  try {
+    return await work();
+  } finally {
+    setRateLimitScale(testConfig.rateLimitScale);
+  }
 }

@@ -64,7 +64,7 @@ const remaining = async (table: string, column: string, values: string[]) => {
 };
 
 describe('cleanup', () => {
-  test('deletes only what has expired: sessions, reset tokens, idempotency keys, finished jobs past retention, old sign-in failures', async () => {
+  test('deletes only what has expired: sessions, reset tokens, idempotency keys, finished jobs past retention, old sign-in failures, spent rate-limit cells', async () => {
     const now = Date.now();
     const liveSession = await insertSession(now, HOUR, 6 * DAY);
     const idleSession = await insertSession(now, -MINUTE, 6 * DAY);
@@ -90,6 +90,12 @@ describe('cleanup', () => {
       insert into login_failures (key, failed_at)
       values (${failureKey}, ${at(now, -16 * MINUTE)}), (${failureKey}, ${at(now, -14 * MINUTE)})`;
 
+    const spentCell = `cleanup:spent-${crypto.randomUUID()}`;
+    const liveCell = `cleanup:live-${crypto.randomUUID()}`;
+    await db`
+      insert into rate_limits (key, tat)
+      values (${spentCell}, ${at(now, -MINUTE)}), (${liveCell}, ${at(now, MINUTE)})`;
+
     const round = await runCleanupRound({ db, now });
     expect(round.counts).toEqual({
       sessions: 2,
@@ -98,8 +104,10 @@ describe('cleanup', () => {
       doneJobs: 1,
       failedJobs: 1,
       loginFailures: 1,
+      rateCells: 1,
     });
-    expect(round).toMatchObject({ handled: 8, isBatchFull: false });
+    expect(round).toMatchObject({ handled: 9, isBatchFull: false });
+    expect(await remaining('rate_limits', 'key', [spentCell, liveCell])).toEqual([liveCell]);
     const [failures] = await db<{ count: number }[]>`
       select count(*)::int as count from login_failures where key = ${failureKey}`;
     expect(failures?.count).toBe(1);

@@ -85,3 +85,14 @@ export function deleteExpiredLoginFailureBatch(
     limit: options.limit,
   });
 }
+
+/** Deletes up to `limit` rate-limit cells whose time has passed (a missing row allows as much). */
+export function deleteSpentRateCellBatch(db: Db, options: { now: Date; limit: number }): Promise<number> {
+  return deleteBatch(db, {
+    table: 'rate_limits',
+    key: ['key'],
+    where: db`tat < ${options.now}`,
+    orderBy: 'tat',
+    limit: options.limit,
+  });
+}

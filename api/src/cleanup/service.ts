@@ -9,6 +9,7 @@ import {
   deleteExpiredIdempotencyKeyBatch,
   deleteExpiredLoginFailureBatch,
   deleteExpiredSessionBatch,
+  deleteSpentRateCellBatch,
 } from './queries.ts';
 
 /** Rows deleted per kind and round; a round that deleted a full batch of any kind runs again at once. */
@@ -24,12 +25,13 @@ export type CleanupCounts = {
   doneJobs: number;
   failedJobs: number;
   loginFailures: number;
+  rateCells: number;
 };
 
 /**
  * One round of cleanup, each kind in its own bounded batch: expired sessions, reset tokens that
- * can no longer be used, idempotency keys past their TTL, finished jobs past retention, and failed
- * sign-ins the throttle's window has passed.
+ * can no longer be used, idempotency keys past their TTL, finished jobs past retention, failed
+ * sign-ins the throttle's window has passed, and rate-limit cells whose time has passed.
  */
 export async function runCleanupRound(
   options: { db?: Sql; now?: number; batchSize?: number } = {},
@@ -58,6 +60,7 @@ export async function runCleanupRound(
       before: new Date(now - LOGIN_FAILURE_WINDOW_MS),
       limit,
     }),
+    rateCells: await deleteSpentRateCellBatch(db, { now: new Date(now), limit }),
   };
   const values = Object.values(counts);
   return {

@@ -1,0 +1,79 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { createSql } from '../db/postgres.ts';
+import { RateLimiter } from './limiter.ts';
+
+const db = createSql(process.env.DATABASE_URL ?? '', { max: 8 });
+afterAll(() => db.end());
+
+const MINUTE = 60_000;
+const key = (name: string) => `test:${name}:${crypto.randomUUID()}`;
+
+/** A limiter on a clock the test moves. */
+function limiterAt(start: number, scale = 1) {
+  const clock = { now: start };
+  return {
+    clock,
+    limiter: new RateLimiter(
+      () => scale,
+      () => clock.now,
+    ),
+  };
+}
+
+describe('rate limiter', () => {
+  test('a budget of 5 a minute allows 5 at once, then refuses with the wait until the next one', async () => {
+    const { clock, limiter } = limiterAt(Date.now());
+    const budget = { key: key('burst'), limit: 5, windowMs: MINUTE };
+    for (let i = 0; i < 5; i++) expect(await limiter.take(db, [budget])).toBe(0);
+    expect(await limiter.take(db, [budget])).toBe(12);
+    clock.now += 11_000;
+    expect(await limiter.take(db, [budget])).toBe(1);
+    clock.now += 1_000;
+    expect(await limiter.take(db, [budget])).toBe(0);
+    expect(await limiter.take(db, [budget])).toBeGreaterThan(0);
+    // A whole window later the whole burst is there again.
+    clock.now += MINUTE;
+    for (let i = 0; i < 5; i++) expect(await limiter.take(db, [budget])).toBe(0);
+    expect(await limiter.take(db, [budget])).toBeGreaterThan(0);
+  });
+
+  test('a refused request spends nothing: waiting out the first wait is enough', async () => {
+    const { clock, limiter } = limiterAt(Date.now());
+    const budget = { key: key('refused'), limit: 2, windowMs: MINUTE };
+    await limiter.take(db, [budget]);
+    await limiter.take(db, [budget]);
+    const wait = await limiter.take(db, [budget]);
+    for (let i = 0; i < 20; i++) expect(await limiter.take(db, [budget])).toBe(wait);
+    clock.now += wait * 1000;
+    expect(await limiter.take(db, [budget])).toBe(0);
+  });
+
+  test('several budgets are all or nothing, and the wait is the longest', async () => {
+    const { limiter } = limiterAt(Date.now());
+    const small = { key: key('small'), limit: 1, windowMs: MINUTE };
+    const large = { key: key('large'), limit: 10, windowMs: MINUTE };
+    expect(await limiter.take(db, [small, large])).toBe(0);
+    expect(await limiter.take(db, [small, large])).toBe(60);
+    // The refused request did not spend the large budget: nine are left of it.
+    for (let i = 0; i < 9; i++) expect(await limiter.take(db, [large])).toBe(0);
+    expect(await limiter.take(db, [large])).toBeGreaterThan(0);
+  });
+
+  test('the scale multiplies every limit', async () => {
+    const { limiter } = limiterAt(Date.now(), 3);
+    const budget = { key: key('scaled'), limit: 2, windowMs: MINUTE };
+    for (let i = 0; i < 6; i++) expect(await limiter.take(db, [budget])).toBe(0);
+    expect(await limiter.take(db, [budget])).toBeGreaterThan(0);
+  });
+
+  test('a flood of concurrent requests gets exactly the budget, one key or several', async () => {
+    const { limiter } = limiterAt(Date.now());
+    const one = { key: key('flood'), limit: 5, windowMs: MINUTE };
+    const single = await Promise.all(Array.from({ length: 40 }, () => limiter.take(db, [one])));
+    expect(single.filter((wait) => wait === 0)).toHaveLength(5);
+    const a = { key: key('flood-a'), limit: 4, windowMs: MINUTE };
+    const b = { key: key('flood-b'), limit: 50, windowMs: MINUTE };
+    const both = await Promise.all(Array.from({ length: 40 }, () => limiter.take(db, [a, b])));
+    expect(both.filter((wait) => wait === 0)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Db } from '../db/postgres.ts';
+
+/**
+ * One budget's cell in a single statement: moves the key's arrival time on by `intervalMs` when the
+ * result stays within `windowMs` of now, and answers the new time; null (nothing changed) when the
+ * budget is spent. The row lock of ON CONFLICT makes concurrent takes of one key apply one after the other.
+ */
+export async function takeRateCell(
+  db: Db,
+  cell: { key: string; now: number; intervalMs: number; windowMs: number },
+): Promise<boolean> {
+  const now = new Date(cell.now).toISOString();
+  const rows = await db<{ tat: string }[]>`
+    insert into rate_limits as r (key, tat)
+    values (${cell.key}, ${now}::timestamptz + ${cell.intervalMs} * interval '1 millisecond')
+    on conflict (key) do update
+      set tat = greatest(r.tat, ${now}::timestamptz) + ${cell.intervalMs} * interval '1 millisecond'
+      where greatest(r.tat, ${now}::timestamptz) + ${cell.intervalMs} * interval '1 millisecond'
+            <= ${now}::timestamptz + ${cell.windowMs} * interval '1 millisecond'
+    returning tat`;
+  return rows.length > 0;
+}
+
+/** The keys' arrival times, locked until the transaction ends (rows created first where missing). */
+export async function selectRateCellsForUpdate(
+  db: Db,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  await db`
+    insert into rate_limits (key, tat) select unnest(${keys}::text[]), 'epoch'::timestamptz
+    on conflict (key) do nothing`;
+  const rows = await db<{ key: string; tat: string }[]>`
+    select key, tat from rate_limits where key = any(${keys}::text[]) order by key for update`;
+  return new Map(rows.map((row) => [row.key, Date.parse(row.tat)]));
+}
+
+/** Sets the keys' arrival times (after selectRateCellsForUpdate in the same transaction). */
+export async function updateRateCells(db: Db, cells: ReadonlyMap<string, number>): Promise<void> {
+  const keys = [...cells.keys()];
+  const times = keys.map((key) => new Date(cells.get(key) ?? 0).toISOString());
+  // An upsert: the cleanup task may have deleted a fresh row before it was locked.
+  await db`
+    insert into rate_limits (key, tat)
+    select * from unnest(${keys}::text[], ${times}::text[]::timestamptz[])
+    on conflict (key) do update set tat = excluded.tat`;
+}
+
+/** A key's arrival time in milliseconds, or null without a row. */
+export async function selectRateCell(db: Db, key: string): Promise<number | null> {
+  const [row] = await db<{ tat: string }[]>`select tat from rate_limits where key = ${key}`;
+  return row ? Date.parse(row.tat) : null;
+}
+
+/** Forgets keys (a success that clears a budget, such as a password reset for its account's sign-ins). */
+export async function deleteRateCells(db: Db, keys: readonly string[]): Promise<void> {
+  await db`delete from rate_limits where key = any(${keys}::text[])`;
+}

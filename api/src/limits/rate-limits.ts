@@ -1,0 +1,20 @@
+import { readRateLimitScale } from '../config.ts';
+import type { Db } from '../db/postgres.ts';
+import { tooManyRequests } from '../errors.ts';
+import { type Budget, RateLimiter } from './limiter.ts';
+
+let scale = readRateLimitScale(process.env);
+
+/** Sets RATE_LIMIT_SCALE for this process (the app's config, or a test's own). */
+export function setRateLimitScale(value: number): void {
+  scale = value;
+}
+
+/** The process's limiter: every API process and the worker spend the same budgets in PostgreSQL. */
+export const rateLimiter = new RateLimiter(() => scale);
+
+/** Spends one action of each budget, or refuses with 429, Retry-After and `message`, spending nothing. */
+export async function enforceRateLimit(db: Db, budgets: readonly Budget[], message: string): Promise<void> {
+  const wait = await rateLimiter.take(db, budgets);
+  if (wait > 0) throw tooManyRequests(wait, message);
+}
