@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES, type TTeam, ZCreateTeamRequest } from '@helpdesk/contracts';
-import { Button, Input, Spinner, Textarea } from '@helpdesk/shared-ui';
+import { Button, handleSessionEnded, Input, Spinner, Textarea } from '@helpdesk/shared-ui';
 import {
   Dialog,
   DialogContent,
@@ -95,6 +95,7 @@ function TeamForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
+          if (handleSessionEnded(error)) return;
           showFailure(
             formFailure(error, {
               fieldNames: FIELD_NAMES,

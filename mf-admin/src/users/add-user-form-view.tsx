@@ -1,5 +1,5 @@
 import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
-import { Button, Input, Spinner, toast } from '@helpdesk/shared-ui';
+import { Button, handleSessionEnded, Input, Spinner, toast } from '@helpdesk/shared-ui';
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
@@ -55,7 +55,7 @@ export function AddUserForm({
         onCreated();
       },
       onError: (error) => {
-        showFailure(addUserFailure(error));
+        if (!handleSessionEnded(error)) showFailure(addUserFailure(error));
       },
     });
   }
