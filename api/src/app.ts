@@ -30,7 +30,7 @@ import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 
 /**
  * The API: cross-cutting plugins first (request log, security headers and the cross-site check,
- * the one error handler, the JSON body parser, sessions with the route policy), then the
+ * the one error handler, the JSON body parser, sessions with the route access guard), then the
  * OpenAPI document with its viewer, and the feature routes. Order matters: a global hook only
  * covers the routes registered after it, so every route comes after the session plugin.
  */
@@ -38,10 +38,13 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
   // Responses: the compiled shape check everywhere, zod's full check too outside production.
   setFullResponseChecks(!config.isProduction);
   setRateLimitScale(config.rateLimitScale);
-  const session = createSessionPlugin(config, log);
+  // The guard reads each route's declared access from the app it serves (built below).
+  const session = createSessionPlugin(config, log, () => app.routes);
   const deps: RouteDeps = { config, log, session };
-  const metrics = createMetrics(config.metricsToken);
-  return new Elysia({ serve: { maxRequestBodySize: LIMITS.maxAttachmentBytes + LIMITS.maxJsonBodyBytes } })
+  const metrics = createMetrics(config.metricsToken, session);
+  const app = new Elysia({
+    serve: { maxRequestBodySize: LIMITS.maxAttachmentBytes + LIMITS.maxJsonBodyBytes },
+  })
     .use(createRequestLog(log))
     .use(metrics.recorder)
     .use(createSecurityPlugin(config))
@@ -53,8 +56,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     )
     .use(createJsonBodyParser())
     .use(session)
-    .use(createDocsRoutes())
-    .use(createHealthRoutes())
+    .use(createDocsRoutes(deps))
+    .use(createHealthRoutes(deps))
     .use(metrics.routes)
     .use(createAuthRoutes(deps))
     .use(createUserRoutes(deps))
@@ -70,6 +73,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createReportRoutes(deps))
     .use(createAuditLogRoutes(deps))
     .use(createEmailRoutes(deps));
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

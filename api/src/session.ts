@@ -7,7 +7,13 @@ import type { Db } from './db/postgres.ts';
 import { sql } from './db.ts';
 import { forbidden, notFound, unauthenticated } from './errors.ts';
 import type { Logger } from './log.ts';
-import { accessFor } from './policy.ts';
+import {
+  accessDetail,
+  createAccessLookup,
+  isRoleAllowed,
+  type RegisteredRoute,
+  type RouteAccess,
+} from './route-access.ts';
 import { sessionCache } from './session-cache.ts';
 
 /** The signed-in user and the hash of their session id (the sessions table's key). */
@@ -121,20 +127,22 @@ async function lookUpSession(sid: string, isSafe: boolean): Promise<TUser | null
 }
 
 /**
- * Sessions and the route policy. Before validation or any handler runs, each request is looked
- * up in the policy table (missing: 404, never runs), and for a non-public route the session is
- * read with the user's current role and status (lookUpSession): only an active user with an
- * allowed role gets through. A session whose user is no longer active is deleted on the spot.
- * The `auth` macro gives a handler the typed `user` and `sid`.
+ * Sessions and route access. Each route declares who may call it where it is declared, with the
+ * `auth` macro (`{ auth: 'public' | 'signed-in' | 'staff' | 'admin' }`), which writes the
+ * declaration into the route's detail. Before validation or any handler runs, the global guard
+ * reads the declaration of the request's route among `routes()`, the routes of the app being
+ * served: a route that declares nothing answers 404 and never runs. For a non-public route the
+ * session is read with the user's current role and status (lookUpSession): only an active user
+ * with an allowed role gets through. A session whose user is no longer active is deleted on the
+ * spot. On a non-public route the macro gives the handler the typed `user` and `sid`.
  */
-export function createSessionPlugin(config: Config, log: Logger) {
+export function createSessionPlugin(config: Config, log: Logger, routes: () => readonly RegisteredRoute[]) {
+  const accessOf = createAccessLookup(routes);
   return new Elysia({ name: 'session' })
     .derive({ as: 'global' }, async ({ request, route, set }): Promise<{ session: AuthSession | null }> => {
-      const access = accessFor(request.method, route);
+      const access = accessOf(request.method, route);
       if (access === undefined) {
-        log.error(
-          `route ${request.method} ${route} is missing from the policy table (api/src/policy.ts); refused`,
-        );
+        log.error(`route ${request.method} ${route} declares no access (the auth option); refused`);
         throw notFound();
       }
       if (access === 'public') return { session: null };
@@ -148,16 +156,19 @@ export function createSessionPlugin(config: Config, log: Logger) {
         }
         throw unauthenticated();
       }
-      if (!access.includes(user.role)) throw forbidden();
+      if (!isRoleAllowed(access, user.role)) throw forbidden();
       return { session: { user, sid } };
     })
     .macro({
-      auth: {
+      auth: (access: RouteAccess) => ({
+        detail: accessDetail(access),
+        // Public routes get no user; the others have had theirs checked by the guard above.
         resolve: ({ session }) => {
+          if (access === 'public') return;
           if (!session) throw unauthenticated();
           return { user: session.user, sid: session.sid };
         },
-      },
+      }),
     });
 }
 

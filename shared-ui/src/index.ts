@@ -28,6 +28,7 @@ export * from './lib/format.ts';
 export * from './lib/json-guards.ts';
 export * from './lib/kb-search.ts';
 export * from './lib/query-client.ts';
+export * from './lib/session-ended.ts';
 export * from './lib/ticket-badges.ts';
 export * from './lib/toast.ts';
 export * from './lib/use-debounced-value.ts';

@@ -21,7 +21,7 @@ export function createAttachmentRoutes({ config, log, session }: RouteDeps) {
         return attachment;
       },
       {
-        auth: true,
+        auth: 'signed-in',
         params: ZTicketIdParams,
         response: { 201: responseShape(ZAttachment) },
         detail: {
@@ -64,7 +64,7 @@ export function createAttachmentRoutes({ config, log, session }: RouteDeps) {
         });
       },
       {
-        auth: true,
+        auth: 'signed-in',
         params: ZAttachmentIdParams,
         detail: { tags, summary: 'Download an attachment (always as a download, never rendered)' },
       },

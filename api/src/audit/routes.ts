@@ -11,7 +11,7 @@ export function createAuditLogRoutes({ session }: RouteDeps) {
   return new Elysia({ name: 'audit-log-routes' })
     .use(session)
     .get(ADMIN_API_PATHS.adminAuditLogs, ({ query }) => listAuditLogs(query), {
-      auth: true,
+      auth: 'admin',
       query: ZAuditLogQuery,
       response: responseShape(ZAuditLogListResponse),
       detail: { tags, summary: 'Audit entries newest first, keyset-paginated, filterable' },

@@ -54,6 +54,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         return { user };
       },
       {
+        auth: 'public',
         parse: 'json',
         body: ZRegisterRequest,
         response: { 201: responseShape(ZUserResponse) },
@@ -69,6 +70,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         return { user };
       },
       {
+        auth: 'public',
         parse: 'json',
         body: ZLoginRequest,
         response: responseShape(ZUserResponse),
@@ -84,6 +86,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         return { user };
       },
       {
+        auth: 'public',
         parse: 'json',
         body: ZLoginRequest,
         response: responseShape(ZUserResponse),
@@ -97,20 +100,24 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         set.headers['set-cookie'] = clearedSessionCookie(config);
         return { message: 'Signed out' };
       },
-      { response: responseShape(ZMessageResponse), detail: { tags, summary: 'Sign out: ends the session' } },
+      {
+        auth: 'public',
+        response: responseShape(ZMessageResponse),
+        detail: { tags, summary: 'Sign out: ends the session' },
+      },
     )
     .get(API_PATHS.authMe, ({ user }) => ({ user }), {
-      auth: true,
+      auth: 'signed-in',
       response: responseShape(ZUserResponse),
       detail: { tags, summary: 'The signed-in user' },
     })
     .get(API_PATHS.authUser, ({ user }) => user, {
-      auth: true,
+      auth: 'signed-in',
       response: responseShape(ZUser),
       detail: { tags, summary: 'The signed-in user, unwrapped' },
     })
     .patch(API_PATHS.authProfile, async ({ user, body }) => ({ user: await updateOwnProfile(user, body) }), {
-      auth: true,
+      auth: 'signed-in',
       parse: 'json',
       body: ZProfileUpdateRequest,
       response: responseShape(ZUserResponse),
@@ -125,7 +132,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         return { message: 'Password changed' };
       },
       {
-        auth: true,
+        auth: 'signed-in',
         parse: 'json',
         body: ZChangePasswordRequest,
         response: responseShape(ZMessageResponse),
@@ -139,6 +146,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         return { message: SERVER_MESSAGES.resetRequested };
       },
       {
+        auth: 'public',
         parse: 'json',
         body: ZForgotPasswordRequest,
         response: responseShape(ZMessageResponse),
@@ -152,6 +160,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         return { message: 'Password has been reset' };
       },
       {
+        auth: 'public',
         parse: 'json',
         body: ZResetPasswordRequest,
         response: responseShape(ZMessageResponse),

@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
 import { z } from 'zod';
+import type { RouteDeps } from '../deps.ts';
+import { SESSION_SECURITY_SCHEME } from '../route-access.ts';
 import { DOCS_PATH } from '../security.ts';
 
 const SWAGGER_UI_DIR = dirname(Bun.resolveSync('swagger-ui-dist/package.json', import.meta.dir));
@@ -26,9 +28,15 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '${DOCS_PATH}/json', dom
 
 const hidden = { detail: { hide: true } };
 
-/** The OpenAPI document (generated from the routes' zod schemas) and a self-hosted Swagger UI at /swagger. */
-export function createDocsRoutes() {
+/**
+ * The OpenAPI document (generated from the routes' zod schemas) and a self-hosted Swagger UI at
+ * /swagger. Everything this module registers is public, the OpenAPI plugin's own document route
+ * included: the guard below declares it for each route added after it here, and for no other.
+ */
+export function createDocsRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'docs-routes' })
+    .use(session)
+    .guard({ auth: 'public' })
     .use(
       openapi({
         path: DOCS_PATH,
@@ -39,6 +47,11 @@ export function createDocsRoutes() {
             title: 'Help desk API',
             version: '0.1.0',
             description: 'Tickets, knowledge base, accounts. Every error answers { code, message, fields? }.',
+          },
+          components: {
+            securitySchemes: {
+              [SESSION_SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: config.sessionCookie.name },
+            },
           },
         },
       }),

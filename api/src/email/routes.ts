@@ -19,7 +19,7 @@ export function createEmailRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'email-routes' })
     .use(session)
     .get(ADMIN_API_PATHS.adminEmailOutbox, () => getOutboxStatus(config), {
-      auth: true,
+      auth: 'admin',
       response: responseShape(ZEmailOutboxStatus),
       detail: { tags, summary: 'SMTP status, outbox counts and the newest undelivered messages (no bodies)' },
     })
@@ -28,7 +28,7 @@ export function createEmailRoutes({ config, session }: RouteDeps) {
       ({ user, body, request, server }) =>
         retryFailedEmails(user, body, requestMeta(request, server, config.trustedProxies)),
       {
-        auth: true,
+        auth: 'admin',
         parse: 'json',
         body: ZEmailRetryRequest,
         response: responseShape(ZEmailRetryResponse),
@@ -43,7 +43,7 @@ export function createEmailRoutes({ config, session }: RouteDeps) {
         return queued;
       },
       {
-        auth: true,
+        auth: 'admin',
         parse: 'json',
         body: ZEmailTestRequest,
         response: { 202: responseShape(ZEmailTestResponse) },

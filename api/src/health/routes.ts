@@ -2,6 +2,7 @@ import { API_PATHS } from '@helpdesk/contracts';
 import { Elysia, redirect } from 'elysia';
 import { z } from 'zod';
 import { sql } from '../db.ts';
+import type { RouteDeps } from '../deps.ts';
 import { unavailable } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
 
@@ -18,9 +19,11 @@ async function isDatabaseReady(): Promise<boolean> {
 }
 
 /** Liveness, readiness, and the spec's /api/login (where the client sends a browser after a 401). */
-export function createHealthRoutes() {
+export function createHealthRoutes({ session }: RouteDeps) {
   return new Elysia({ name: 'health-routes' })
+    .use(session)
     .get(API_PATHS.health, () => ({ status: 'ok' as const }), {
+      auth: 'public',
       response: responseShape(z.object({ status: z.literal('ok') })),
       detail: { tags, summary: 'The process is up' },
     })
@@ -31,11 +34,13 @@ export function createHealthRoutes() {
         return { status: 'ready' as const };
       },
       {
+        auth: 'public',
         response: responseShape(z.object({ status: z.literal('ready') })),
         detail: { tags, summary: 'The database answers' },
       },
     )
     .get(API_PATHS.loginRedirect, () => redirect('/login', 302), {
+      auth: 'public',
       detail: { tags, summary: 'Sends the browser to the sign-in page' },
     });
 }

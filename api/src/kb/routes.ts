@@ -29,12 +29,12 @@ export function createKbRoutes({ session }: RouteDeps) {
   return new Elysia({ name: 'kb-routes' })
     .use(session)
     .get(API_PATHS.kbCategories, () => listCategories(), {
-      auth: true,
+      auth: 'signed-in',
       response: responseShape(ZKbCategoryListResponse),
       detail: { tags, summary: 'Active categories in sortOrder, with their number of published articles' },
     })
     .get(API_PATHS.kbArticles, ({ user, query }) => listArticles(user, query), {
-      auth: true,
+      auth: 'signed-in',
       query: ZKbArticleListQuery,
       response: responseShape(ZKbArticleListResponse),
       detail: {
@@ -43,13 +43,13 @@ export function createKbRoutes({ session }: RouteDeps) {
       },
     })
     .get(API_PATHS.kbArticlesSearch, ({ user, query }) => searchArticles(user, query), {
-      auth: true,
+      auth: 'signed-in',
       query: ZKbSearchQuery,
       response: responseShape(ZKbSearchResponse),
       detail: { tags, summary: 'Full-text search with prefixes and typo tolerance, best match first' },
     })
     .get(`${API_PATHS.kbArticles}/:id`, ({ user, params }) => getArticle(user, params.id), {
-      auth: true,
+      auth: 'signed-in',
       params: ZKbArticleIdParams,
       response: responseShape(ZKbArticle),
       detail: { tags, summary: 'One article; opening a published article counts a view' },
@@ -62,7 +62,7 @@ export function createKbRoutes({ session }: RouteDeps) {
         return article;
       },
       {
-        auth: true,
+        auth: 'staff',
         parse: 'json',
         body: ZCreateArticleRequest,
         response: { 201: responseShape(ZKbArticle) },
@@ -73,7 +73,7 @@ export function createKbRoutes({ session }: RouteDeps) {
       `${API_PATHS.kbArticles}/:id`,
       ({ user, params, body }) => updateArticleFields(user, params.id, body),
       {
-        auth: true,
+        auth: 'staff',
         params: ZKbArticleIdParams,
         parse: 'json',
         body: ZUpdateArticleRequest,

@@ -6,6 +6,7 @@ import { sql } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { elapsedMs } from '../request-context.ts';
 import { statusOf } from '../request-log.ts';
+import type { SessionPlugin } from '../session.ts';
 import { HttpMetrics, renderGauge } from './registry.ts';
 
 export const METRICS_PATH = '/api/metrics';
@@ -53,10 +54,10 @@ async function poolConnections(): Promise<{ state: string; count: number }[]> {
 /**
  * Two plugins over one set of counters: `recorder` (registered first, so its global hook sees every
  * request, by Elysia route pattern) and `routes`, GET /api/metrics in Prometheus text format. The
- * policy table lists the scrape as public; the handler itself checks METRICS_TOKEN or loopback and
- * otherwise answers 404, as if the route did not exist.
+ * scrape is declared public; the handler itself checks METRICS_TOKEN or loopback and otherwise
+ * answers 404, as if the route did not exist.
  */
-export function createMetrics(metricsToken: string | undefined) {
+export function createMetrics(metricsToken: string | undefined, session: SessionPlugin) {
   const http = new HttpMetrics();
   const recorder = new Elysia({ name: 'metrics-recorder' }).onAfterResponse(
     { as: 'global' },
@@ -66,7 +67,7 @@ export function createMetrics(metricsToken: string | undefined) {
       http.observe(request.method, route || 'unmatched', status, elapsedMs(request) / 1000);
     },
   );
-  const routes = new Elysia({ name: 'metrics-routes' }).get(
+  const routes = new Elysia({ name: 'metrics-routes' }).use(session).get(
     METRICS_PATH,
     async ({ request, server, set }) => {
       if (!mayScrape(request, server, metricsToken)) throw notFound();
@@ -101,7 +102,10 @@ export function createMetrics(metricsToken: string | undefined) {
       set.headers['cache-control'] = 'no-store';
       return `${lines.join('\n')}\n`;
     },
-    { detail: { tags: ['health'], summary: 'Prometheus metrics (loopback or METRICS_TOKEN only)' } },
+    {
+      auth: 'public',
+      detail: { tags: ['health'], summary: 'Prometheus metrics (loopback or METRICS_TOKEN only)' },
+    },
   );
   return { recorder, routes };
 }

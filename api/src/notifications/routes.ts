@@ -18,22 +18,22 @@ export function createNotificationRoutes({ session }: RouteDeps) {
   return new Elysia({ name: 'notification-routes' })
     .use(session)
     .get(API_PATHS.notifications, ({ user }) => listNotifications(user.id), {
-      auth: true,
+      auth: 'staff',
       response: responseShape(ZNotificationListResponse),
       detail: { tags, summary: 'Own notifications, newest first (at most 50)' },
     })
     .get(API_PATHS.notificationsCount, ({ user }) => countUnread(user.id), {
-      auth: true,
+      auth: 'staff',
       response: responseShape(ZNotificationCountResponse),
       detail: { tags, summary: 'Unread notification count' },
     })
     .put(API_PATHS.notificationsReadAll, ({ user }) => readAllNotifications(user.id), {
-      auth: true,
+      auth: 'staff',
       response: responseShape(ZReadAllNotificationsResponse),
       detail: { tags, summary: 'Mark every own notification read' },
     })
     .put(`${API_PATHS.notifications}/:id/read`, ({ user, params }) => readNotification(user.id, params.id), {
-      auth: true,
+      auth: 'staff',
       params: ZNotificationIdParams,
       response: responseShape(ZNotification),
       detail: { tags, summary: 'Mark one own notification read' },

@@ -15,7 +15,7 @@ export function createRealtimeRoutes({ config, log, session }: RouteDeps) {
       return openEventStream(hub, { user, sid, signal: request.signal });
     },
     {
-      auth: true,
+      auth: 'signed-in',
       detail: {
         tags: ['realtime'],
         summary: 'Live updates (text/event-stream): `notifications` and, for staff, `ticket` events',

@@ -11,7 +11,7 @@ export function createReportRoutes({ session }: RouteDeps) {
   return new Elysia({ name: 'report-routes' })
     .use(session)
     .get(ADMIN_API_PATHS.adminReports, ({ query }) => buildReport(query), {
-      auth: true,
+      auth: 'admin',
       query: ZReportQuery,
       response: responseShape(ZReport),
       detail: {
@@ -33,7 +33,7 @@ export function createReportRoutes({ session }: RouteDeps) {
         });
       },
       {
-        auth: true,
+        auth: 'admin',
         query: ZReportQuery,
         detail: { tags, summary: 'The same report as CSV (the tables the screen shows), as a download' },
       },

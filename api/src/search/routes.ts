@@ -11,7 +11,7 @@ export function createSearchRoutes({ session }: RouteDeps) {
   return new Elysia({ name: 'search-routes' })
     .use(session)
     .get(API_PATHS.search, ({ user, query }) => searchDesk(user, query), {
-      auth: true,
+      auth: 'signed-in',
       query: ZSearchQuery,
       response: responseShape(ZSearchResponse),
       detail: {

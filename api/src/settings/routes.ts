@@ -12,7 +12,7 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'settings-routes' })
     .use(session)
     .get(ADMIN_API_PATHS.adminSettings, () => getSettings(), {
-      auth: true,
+      auth: 'admin',
       response: responseShape(ZSettings),
       detail: { tags, summary: 'The settings in effect (the SMTP password only as smtpPasswordSet)' },
     })
@@ -21,7 +21,7 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
       ({ user, body, request, server }) =>
         saveSettings(user, body, requestMeta(request, server, config.trustedProxies)),
       {
-        auth: true,
+        auth: 'admin',
         parse: 'json',
         body: ZUpdateSettingsRequest,
         response: responseShape(ZSettings),
@@ -32,7 +32,7 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
       },
     )
     .get(ADMIN_API_PATHS.displaySettings, () => getDisplaySettings(), {
-      auth: true,
+      auth: 'signed-in',
       response: responseShape(ZDisplaySettings),
       detail: { tags, summary: 'Timezone, language and company name for formatting (every signed-in user)' },
     });

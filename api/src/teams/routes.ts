@@ -36,7 +36,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'team-routes' })
     .use(session)
     .get(API_PATHS.teams, () => listTeams(), {
-      auth: true,
+      auth: 'admin',
       response: responseShape(ZTeamListResponse),
       detail: { tags, summary: 'Teams by name, with member counts' },
     })
@@ -48,7 +48,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
         return { team };
       },
       {
-        auth: true,
+        auth: 'admin',
         parse: 'json',
         body: ZCreateTeamRequest,
         response: { 201: responseShape(ZTeamResponse) },
@@ -59,7 +59,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
       `${API_PATHS.teams}/:id`,
       async (ctx) => ({ team: await changeTeam(actorOf(ctx), ctx.params.id, ctx.body) }),
       {
-        auth: true,
+        auth: 'admin',
         params: ZTeamIdParams,
         parse: 'json',
         body: ZUpdateTeamRequest,
@@ -74,19 +74,19 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
         ctx.set.status = 204;
       },
       {
-        auth: true,
+        auth: 'admin',
         params: ZTeamIdParams,
         detail: { tags, summary: 'Delete a team; its tickets keep working with no team; audited' },
       },
     )
     .get(`${API_PATHS.teams}/:id/members`, ({ params }) => listTeamMembers(params.id), {
-      auth: true,
+      auth: 'admin',
       params: ZTeamIdParams,
       response: responseShape(ZTeamMemberListResponse),
       detail: { tags, summary: 'Members of a team' },
     })
     .post(`${API_PATHS.teams}/:id/members`, (ctx) => addTeamMembers(actorOf(ctx), ctx.params.id, ctx.body), {
-      auth: true,
+      auth: 'admin',
       params: ZTeamIdParams,
       parse: 'json',
       body: ZAddTeamMembersRequest,
@@ -103,7 +103,7 @@ export function createTeamRoutes({ config, session }: RouteDeps) {
         ctx.set.status = 204;
       },
       {
-        auth: true,
+        auth: 'admin',
         params: ZTeamMemberParams,
         detail: { tags, summary: 'Remove one member; audited' },
       },

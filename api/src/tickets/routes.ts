@@ -44,7 +44,7 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'ticket-routes' })
     .use(session)
     .get(API_PATHS.tickets, ({ user, query }) => listTickets(user, query), {
-      auth: true,
+      auth: 'signed-in',
       query: ZTicketListQuery,
       response: responseShape(ZTicketListResponse),
       detail: { tags, summary: 'Tickets newest first (end users: their own), keyset-paginated' },
@@ -57,7 +57,7 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
         return answer.body;
       },
       {
-        auth: true,
+        auth: 'signed-in',
         parse: 'json',
         body: ZCreateTicketRequest,
         response: { 201: responseShape(ZTicketDetail) },
@@ -65,12 +65,12 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
       },
     )
     .get(TICKET_ASSIGNMENT_OPTIONS_PATH, () => getAssignmentOptions(), {
-      auth: true,
+      auth: 'staff',
       response: responseShape(ZAssignmentOptions),
       detail: { tags, summary: 'Active agents and admins, and active teams, for assigning' },
     })
     .get(`${API_PATHS.tickets}/:id`, ({ user, params }) => getTicket(user, params.id), {
-      auth: true,
+      auth: 'signed-in',
       params: ZTicketIdParams,
       response: responseShape(ZTicketDetail),
       detail: { tags, summary: 'A ticket with comments, attachments and timeline' },
@@ -79,7 +79,7 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
       `${API_PATHS.tickets}/:id`,
       ({ user, params, body }) => updateTicketFields(user, params.id, body, config),
       {
-        auth: true,
+        auth: 'staff',
         params: ZTicketIdParams,
         parse: 'json',
         body: ZUpdateTicketRequest,
@@ -95,7 +95,7 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
         return answer.body;
       },
       {
-        auth: true,
+        auth: 'signed-in',
         params: ZTicketIdParams,
         parse: 'json',
         body: ZCreateCommentRequest,
@@ -104,7 +104,7 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
       },
     )
     .get(`${API_PATHS.tickets}/:id/sla-status`, ({ user, params }) => getTicketSlaStatus(user, params.id), {
-      auth: true,
+      auth: 'signed-in',
       params: ZTicketIdParams,
       response: responseShape(ZTicketSlaStatus),
       detail: { tags, summary: 'Response and resolution SLA status, now' },

@@ -33,7 +33,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'user-routes' })
     .use(session)
     .get(API_PATHS.adminUsers, ({ query }) => listUsers(query), {
-      auth: true,
+      auth: 'admin',
       query: ZUserListQuery,
       response: responseShape(ZUserListResponse),
       detail: { tags, summary: 'Users, newest first, with the status counts of everyone' },
@@ -50,7 +50,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         return { user: created };
       },
       {
-        auth: true,
+        auth: 'admin',
         parse: 'json',
         body: ZCreateUserRequest,
         response: { 201: responseShape(ZUserResponse) },
@@ -69,7 +69,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         ),
       }),
       {
-        auth: true,
+        auth: 'admin',
         params: ZUserIdParams,
         parse: 'json',
         body: ZUpdateUserStatusRequest,
@@ -88,7 +88,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         ),
       }),
       {
-        auth: true,
+        auth: 'admin',
         params: ZUserIdParams,
         parse: 'json',
         body: ZUpdateUserRoleRequest,

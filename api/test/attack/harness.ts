@@ -6,32 +6,29 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TUserRole } from '@helpdesk/contracts';
-import { ROUTE_POLICY, type RouteAccess } from '../../src/policy.ts';
+import { declaredAccess, type RouteAccess } from '../../src/route-access.ts';
 import { createSession } from '../../src/session.ts';
 import { app, BASE_URL, sql, testConfig } from '../helpers.ts';
 import type { SuiteFigure, SuiteFigures } from './reliability-report.ts';
 
-export type Route = { method: string; path: string; key: string; params: string[] };
+export type Route = {
+  method: string;
+  path: string;
+  key: string;
+  params: string[];
+  /** Who may call it, as the route declared; undefined when it declared nothing (refused to all). */
+  access: RouteAccess | undefined;
+};
 
-/** Every route the running app registered, with its path parameters in order. */
+/** Every route the running app registered, with its path parameters in order and its declared access. */
 export function registeredRoutes(): Route[] {
   return app.routes.map((route) => ({
     method: route.method,
     path: route.path,
     key: `${route.method} ${route.path}`,
     params: [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? ''),
+    access: declaredAccess(route),
   }));
-}
-
-/** The policy table's rule for a route; undefined when the table does not list it. */
-export function accessOf(route: Route): RouteAccess | undefined {
-  return Object.hasOwn(ROUTE_POLICY, route.key) ? ROUTE_POLICY[route.key] : undefined;
-}
-
-/** Whether a signed-in, active user of this role passes the policy of a route. */
-export function isRoleAllowed(access: RouteAccess | undefined, role: TUserRole | null): boolean {
-  if (access === 'public') return true;
-  return role !== null && access?.includes(role) === true;
 }
 
 /** What kind of object a path parameter names, from the path segment before it ('tickets/:id' is a ticket). */

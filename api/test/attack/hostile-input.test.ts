@@ -1,7 +1,7 @@
 /**
  * Hostile input at scale (docs/reliability.md#hostile-input). For every route of the OpenAPI document the API
  * serves (read at run time, so new routes are covered without editing this file) and every
- * caller the policy table lets in, fast-check generates malformed and hostile path parameters,
+ * caller the route's declared access lets in, fast-check generates malformed and hostile path parameters,
  * query strings, headers and bodies from the route's own schema. Required of every answer: no
  * 5xx, no stack/SQL/driver text, the one error shape, a refusal where the schema or policy
  * demands one, and no table changed by a refused request. Then malformed transport, by hand.
@@ -76,7 +76,7 @@ const cookieFor = (caller: Caller) => {
   const token = tokens.get(caller);
   return token ? `${testConfig.sessionCookie.name}=${token}` : null;
 };
-/** Sessions made like policy.test.ts makes them: straight in the database, no sign-in round trip. */
+/** Sessions made straight in the database, no sign-in round trip. */
 const sessions: Sessions = {
   cookieFor,
   renew: async (caller) => {

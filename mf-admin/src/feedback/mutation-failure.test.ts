@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { ERROR_CODES, SERVER_MESSAGES, TEAM_MESSAGES } from '@helpdesk/contracts';
 import { ApiRequestError } from '@helpdesk/shared-ui';
-import { failureToast, formFailure, isSessionEnded } from './mutation-failure.ts';
+import { failureToast, formFailure } from './mutation-failure.ts';
 
 const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   new ApiRequestError(status, 'x', JSON.stringify(fields ? { code, message, fields } : { code, message }));
@@ -9,11 +9,6 @@ const apiError = (status: number, code: string, message: string, fields?: Record
 const FIELDS = ['name', 'description'] as const;
 
 describe('formFailure', () => {
-  test('an ended session signs in again', () => {
-    const error = apiError(401, ERROR_CODES.unauthenticated, SERVER_MESSAGES.notAuthenticated);
-    expect(formFailure(error, { fieldNames: FIELDS, title: 'T' })).toEqual({ kind: 'unauthorized' });
-  });
-
   test('server field messages go under the fields this form has, others are dropped', () => {
     const error = apiError(400, ERROR_CODES.validation, SERVER_MESSAGES.validation, {
       name: 'Team name is required',
@@ -60,10 +55,4 @@ test('failureToast falls back when the error carries no server message', () => {
   expect(
     failureToast('Error adding members', new ApiRequestError(502, 'Bad Gateway', ''), 'Try later.'),
   ).toEqual({ title: 'Error adding members', description: 'Try later.', variant: 'destructive' });
-});
-
-test('only a 401 ends the session', () => {
-  expect(isSessionEnded(apiError(401, ERROR_CODES.unauthenticated, 'x'))).toBe(true);
-  expect(isSessionEnded(apiError(403, ERROR_CODES.forbidden, 'x'))).toBe(false);
-  expect(isSessionEnded(new Error('401: x'))).toBe(false);
 });

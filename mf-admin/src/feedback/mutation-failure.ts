@@ -2,17 +2,11 @@ import { ApiRequestError, serverMessage, type TToastInput } from '@helpdesk/shar
 
 /**
  * What a refused form submission shows: the server's field messages under the fields they name,
- * a sign-in again for an ended session, otherwise a destructive toast.
+ * otherwise a destructive toast. An ended session never gets here: handleSessionEnded takes it first.
  */
 export type TFormFailure<TField extends string> =
-  | { kind: 'unauthorized' }
   | { kind: 'fields'; fields: [TField, string][] }
   | { kind: 'toast'; toast: TToastInput };
-
-/** A 401 means the session ended: signing in again is the only fix, so it is not shown as a plain failure. */
-export function isSessionEnded(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 401;
-}
 
 /** A destructive toast with the server's own message, or `fallback` when it sent none. */
 export function failureToast(title: string, error: unknown, fallback = 'Please try again.'): TToastInput {
@@ -32,7 +26,6 @@ export function formFailure<TField extends string>(
     messageFields?: readonly { message: string; field: TField; text?: string }[];
   },
 ): TFormFailure<TField> {
-  if (isSessionEnded(error)) return { kind: 'unauthorized' };
   const message = serverMessage(error);
   const pinned = options.messageFields?.find((m) => message?.includes(m.message));
   if (pinned) return { kind: 'fields', fields: [[pinned.field, pinned.text ?? pinned.message]] };

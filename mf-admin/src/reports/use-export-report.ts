@@ -1,7 +1,7 @@
 import { ADMIN_API_PATHS, REPORT_MESSAGES, type TReportQuery } from '@helpdesk/contracts';
-import { apiDownload, handleUnauthorized, queryKeyToUrl, saveBlobAs, toast } from '@helpdesk/shared-ui';
+import { apiDownload, handleSessionEnded, queryKeyToUrl, saveBlobAs, toast } from '@helpdesk/shared-ui';
 import { useMutation } from '@tanstack/react-query';
-import { failureToast, isSessionEnded } from '../feedback/mutation-failure.ts';
+import { failureToast } from '../feedback/mutation-failure.ts';
 import { fallbackExportFileName } from './report-view-model.ts';
 
 /** Export Report: downloads the report from the API's CSV endpoint and saves it as a file. */
@@ -19,8 +19,7 @@ export function useExportReport() {
       toast({ title: REPORT_MESSAGES.exported, description: `${name} has been downloaded.` });
     },
     onError: (error) => {
-      if (isSessionEnded(error)) handleUnauthorized();
-      else toast(failureToast(REPORT_MESSAGES.exportError, error));
+      if (!handleSessionEnded(error)) toast(failureToast(REPORT_MESSAGES.exportError, error));
     },
   });
 }

@@ -16,7 +16,7 @@ import {
   CardTitle,
   cn,
   formatListDate,
-  handleUnauthorized,
+  handleSessionEnded,
   Skeleton,
   Spinner,
   Table,
@@ -29,7 +29,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
-import { failureToast, isSessionEnded } from '../feedback/mutation-failure.ts';
+import { failureToast } from '../feedback/mutation-failure.ts';
 import {
   attemptsText,
   emailKindLabel,
@@ -53,8 +53,7 @@ function useOutboxAction<T>(path: string, onDone: (result: T) => void, failureTi
       ]);
     },
     onError: (error) => {
-      if (isSessionEnded(error)) handleUnauthorized();
-      else toast(failureToast(failureTitle, error));
+      if (!handleSessionEnded(error)) toast(failureToast(failureTitle, error));
     },
   });
 }

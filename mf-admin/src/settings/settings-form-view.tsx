@@ -18,6 +18,7 @@ import {
   CardTitle,
   DISPLAY_SETTINGS_QUERY_KEY,
   formatDetailDate,
+  handleSessionEnded,
   Spinner,
   toast,
 } from '@helpdesk/shared-ui';
@@ -116,7 +117,7 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
         form.reset(toFormValues(saved));
       },
       onError: (error) => {
-        showFailure(saveSettingsFailure(error));
+        if (!handleSessionEnded(error)) showFailure(saveSettingsFailure(error));
       },
     });
   }

@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES, type TTeam, ZCreateTeamRequest } from '@helpdesk/contracts';
-import { Button, Spinner } from '@helpdesk/shared-ui';
+import { Button, handleSessionEnded, Spinner } from '@helpdesk/shared-ui';
 import {
   Dialog,
   DialogContent,
@@ -96,6 +96,7 @@ function TeamForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
+          if (handleSessionEnded(error)) return;
           showFailure(
             formFailure(error, {
               fieldNames: FIELD_NAMES,

@@ -11,9 +11,9 @@ import {
   teamMembersPath,
   teamPath,
 } from '@helpdesk/contracts';
-import { apiRequest, handleUnauthorized, toast } from '@helpdesk/shared-ui';
+import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { failureToast, isSessionEnded } from '../feedback/mutation-failure.ts';
+import { failureToast } from '../feedback/mutation-failure.ts';
 
 // Every team change writes an audit row, so the audit tab is refreshed with the teams.
 function refreshTeams(queryClient: QueryClient) {
@@ -56,8 +56,7 @@ export function useDeleteTeam(teamId: string, teamName: string) {
       toast({ title: TEAM_MESSAGES.teamDeleted, description: `${teamName} has been deleted.` });
     },
     onError: (error) => {
-      if (isSessionEnded(error)) handleUnauthorized();
-      else toast(failureToast('Error deleting team', error));
+      if (!handleSessionEnded(error)) toast(failureToast('Error deleting team', error));
     },
     onSettled: () => refreshTeams(queryClient),
   });
@@ -76,8 +75,7 @@ export function useAddTeamMembers(teamId: string) {
       toast({ title: TEAM_MESSAGES.membersAdded, description: TEAM_MESSAGES.membersAddedDescription(added) });
     },
     onError: (error) => {
-      if (isSessionEnded(error)) handleUnauthorized();
-      else toast(failureToast(TEAM_MESSAGES.membersAddError, error));
+      if (!handleSessionEnded(error)) toast(failureToast(TEAM_MESSAGES.membersAddError, error));
     },
     onSettled: () => refreshTeams(queryClient),
   });
@@ -92,8 +90,7 @@ export function useRemoveTeamMember(teamId: string) {
       toast({ title: TEAM_MESSAGES.memberRemoved, description: 'They are no longer in this team.' });
     },
     onError: (error) => {
-      if (isSessionEnded(error)) handleUnauthorized();
-      else toast(failureToast(TEAM_MESSAGES.memberRemoveError, error));
+      if (!handleSessionEnded(error)) toast(failureToast(TEAM_MESSAGES.memberRemoveError, error));
     },
     // A failure may mean someone else already removed them: refetch either way.
     onSettled: () => refreshTeams(queryClient),

@@ -1,5 +1,5 @@
 import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
-import { Button, Spinner, toast } from '@helpdesk/shared-ui';
+import { Button, handleSessionEnded, Spinner, toast } from '@helpdesk/shared-ui';
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
@@ -56,7 +56,7 @@ export function AddUserForm({
         onCreated();
       },
       onError: (error) => {
-        showFailure(addUserFailure(error));
+        if (!handleSessionEnded(error)) showFailure(addUserFailure(error));
       },
     });
   }

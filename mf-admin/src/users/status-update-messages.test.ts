@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { SERVER_MESSAGES } from '@helpdesk/contracts';
 import { ApiRequestError } from '@helpdesk/shared-ui';
-import { isSessionExpired, statusUpdatedToast, statusUpdateFailedToast } from './status-update-messages.ts';
+import { statusUpdatedToast, statusUpdateFailedToast } from './status-update-messages.ts';
 
 const errorBody = (code: string, message: string) => JSON.stringify({ code, message });
 
@@ -43,14 +43,5 @@ describe('status update toasts', () => {
         variant: 'destructive',
       });
     }
-  });
-
-  test('only a 401 counts as an ended session; a 403 is shown as a refusal', () => {
-    expect(
-      isSessionExpired(new ApiRequestError(401, 'Unauthorized', errorBody('UNAUTHENTICATED', 'x'))),
-    ).toBe(true);
-    expect(isSessionExpired(new ApiRequestError(403, 'Forbidden', errorBody('FORBIDDEN', 'x')))).toBe(false);
-    expect(isSessionExpired(new ApiRequestError(409, 'Conflict', ''))).toBe(false);
-    expect(isSessionExpired(new Error('401: Unauthorized'))).toBe(false);
   });
 });

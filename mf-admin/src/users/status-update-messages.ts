@@ -1,5 +1,5 @@
 import type { TUpdateUserStatusRequest } from '@helpdesk/contracts';
-import { ApiRequestError, serverMessage, type TToastInput } from '@helpdesk/shared-ui';
+import { serverMessage, type TToastInput } from '@helpdesk/shared-ui';
 import { statusChangeVerb } from './user-labels.ts';
 
 /** The toast after an approval or a rejection went through. */
@@ -17,9 +17,4 @@ export function statusUpdateFailedToast(error: unknown): TToastInput {
     description: serverMessage(error) ?? 'Failed to update user status. Please try again.',
     variant: 'destructive',
   };
-}
-
-/** A 401 means the session ended: signing in again is the only fix, so it is not shown as a plain failure. */
-export function isSessionExpired(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 401;
 }

@@ -4,9 +4,9 @@ import {
   type TUpdateUserStatusRequest,
   type TUserResponse,
 } from '@helpdesk/contracts';
-import { apiRequest, handleUnauthorized, toast } from '@helpdesk/shared-ui';
+import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isSessionExpired, statusUpdatedToast, statusUpdateFailedToast } from './status-update-messages.ts';
+import { statusUpdatedToast, statusUpdateFailedToast } from './status-update-messages.ts';
 
 type TVariables = { userId: string; status: TUpdateUserStatusRequest['status'] };
 
@@ -22,11 +22,7 @@ export function useUpdateUserStatus() {
       toast(statusUpdatedToast(status));
     },
     onError: (error) => {
-      if (isSessionExpired(error)) {
-        handleUnauthorized();
-        return;
-      }
-      toast(statusUpdateFailedToast(error));
+      if (!handleSessionEnded(error)) toast(statusUpdateFailedToast(error));
     },
     // A failure may mean the row changed elsewhere (someone else approved it): refetch either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [API_PATHS.adminUsers] }),

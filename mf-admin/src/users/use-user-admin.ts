@@ -7,9 +7,8 @@ import {
   type TUserResponse,
   type TUserRole,
 } from '@helpdesk/contracts';
-import { apiRequest, handleUnauthorized, toast } from '@helpdesk/shared-ui';
+import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { isSessionEnded } from '../feedback/mutation-failure.ts';
 import { roleChangedToast, roleChangeFailedToast } from './role-change.ts';
 
 // A new user or a new role changes every users list, team member lists (roles show there) and the audit log.
@@ -44,8 +43,7 @@ export function useChangeUserRole() {
       toast(roleChangedToast(name, user.role));
     },
     onError: (error) => {
-      if (isSessionEnded(error)) handleUnauthorized();
-      else toast(roleChangeFailedToast(error));
+      if (!handleSessionEnded(error)) toast(roleChangeFailedToast(error));
     },
     onSettled: () => refreshUsers(queryClient),
   });

@@ -6,7 +6,7 @@ import {
   TICKET_PRIORITY_LABELS,
   ZCreateTicketRequest,
 } from '@helpdesk/contracts';
-import { Button, handleUnauthorized, Label, Spinner, toast } from '@helpdesk/shared-ui';
+import { Button, handleSessionEnded, Label, Spinner, toast } from '@helpdesk/shared-ui';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import {
   Dialog,
@@ -99,9 +99,9 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
           void navigate({ to: '/tickets/$ticketId', params: { ticketId: ticket.id } });
         },
         onError: (error) => {
+          if (handleSessionEnded(error)) return;
           const failure = createTicketFailure(error);
-          if (failure.kind === 'unauthorized') handleUnauthorized();
-          else if (failure.kind === 'fields') {
+          if (failure.kind === 'fields') {
             for (const [name, message] of failure.fields) {
               form.setError(name, { type: 'server', message }, { shouldFocus: true });
             }

@@ -96,12 +96,6 @@ describe('createTicketFailure', () => {
     expect(createTicketFailure(new TypeError('Failed to fetch')).kind).toBe('toast');
     expect(createTicketFailure(error(500, { code: 'INTERNAL_ERROR', message: 'x' })).kind).toBe('toast');
   });
-
-  test('a lost session signs in again', () => {
-    expect(
-      createTicketFailure(error(401, { code: 'UNAUTHENTICATED', message: 'Not authenticated' })),
-    ).toEqual({ kind: 'unauthorized' });
-  });
 });
 
 describe('attachment failures after create', () => {

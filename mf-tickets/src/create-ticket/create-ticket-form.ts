@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import type { TCreateTicketRequest, TUserRole, ZCreateTicketRequest } from '@helpdesk/contracts';
-import { ApiRequestError, isUnauthorizedError } from '@helpdesk/shared-ui';
+import { ApiRequestError } from '@helpdesk/shared-ui';
 import type { z } from 'zod';
 
 export type TCreateTicketFormInput = z.input<typeof ZCreateTicketRequest>;
@@ -35,7 +35,6 @@ export function createTicketBody(values: TCreateTicketFormOutput, role: TUserRol
 }
 
 export type TCreateTicketFailure =
-  | { kind: 'unauthorized' }
   | { kind: 'fields'; fields: [TCreateTicketField, string][] }
   | { kind: 'toast'; title: 'Error'; description: 'Failed to create ticket' };
 
@@ -44,11 +43,11 @@ function isField(name: string): name is TCreateTicketField {
 }
 
 /**
- * What a failed create shows (docs/product.md#error-messages): the server's field messages under the fields they
- * name, else the 'Error' / 'Failed to create ticket' toast; a lost session signs in again.
+ * What a failed create shows (docs/product.md#error-messages): the server's field messages under the fields they name, else the
+ * 'Error' / 'Failed to create ticket' toast. An ended session never gets here: handleSessionEnded
+ * takes it first.
  */
 export function createTicketFailure(error: unknown): TCreateTicketFailure {
-  if (isUnauthorizedError(error)) return { kind: 'unauthorized' };
   const fieldErrors = error instanceof ApiRequestError ? error.fields : {};
   const fields = Object.entries(fieldErrors).filter((entry): entry is [TCreateTicketField, string] =>
     isField(entry[0]),

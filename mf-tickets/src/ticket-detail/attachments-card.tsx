@@ -1,6 +1,5 @@
 import { attachmentDownloadPath, type TAttachment } from '@helpdesk/contracts';
 import {
-  ApiRequestError,
   Button,
   Card,
   CardContent,
@@ -9,7 +8,7 @@ import {
   formatFileSizeKb,
   formatListDate,
   fullName,
-  handleUnauthorized,
+  handleSessionEnded,
   Spinner,
   toast,
 } from '@helpdesk/shared-ui';
@@ -41,10 +40,7 @@ function AddAttachmentButton({ ticketId }: { ticketId: string }) {
         }),
       onError: (uploadError) => {
         // A lost session signs in again; other refusals (type, size) carry the server's reason.
-        if (uploadError instanceof ApiRequestError && uploadError.status === 401) {
-          handleUnauthorized();
-          return;
-        }
+        if (handleSessionEnded(uploadError)) return;
         toast({
           title: 'File not attached',
           description: `${file.name}: ${uploadFailureMessage(uploadError)}`,

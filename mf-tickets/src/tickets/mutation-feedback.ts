@@ -1,4 +1,4 @@
-import { handleUnauthorized, isUnauthorizedError, toast } from '@helpdesk/shared-ui';
+import { handleSessionEnded, toast } from '@helpdesk/shared-ui';
 
 /** The texts (docs/product.md#error-messages) for the detail page's two changes. */
 export const FEEDBACK = {
@@ -14,14 +14,10 @@ export function reportSuccess(kind: TFeedbackKind) {
 }
 
 /**
- * A failed update or comment (docs/product.md#error-messages): 401/403 says 'Unauthorized' and signs in again
- * after 500 ms; anything else is the 'Error' toast with the action's text. `redirect` is
- * replaceable for tests.
+ * A failed update or comment: an ended session (401/403) goes to handleSessionEnded; anything
+ * else is the 'Error' toast with the action's text. `redirect` is replaceable for tests.
  */
 export function reportFailure(kind: TFeedbackKind, error: unknown, redirect?: (url: string) => void) {
-  if (isUnauthorizedError(error)) {
-    handleUnauthorized(redirect);
-    return;
-  }
+  if (handleSessionEnded(error, redirect)) return;
   toast({ title: 'Error', description: FEEDBACK[kind].failure, variant: 'destructive' });
 }

@@ -5,16 +5,13 @@ import {
   ApiRequestError,
   apiRequest,
   getQueryFn,
-  handleUnauthorized,
   isUnauthorizedError,
   loginErrorText,
   queryKeyToUrl,
   registrationError,
   serverMessage,
   type TRegistrationError,
-  UNAUTHORIZED_REDIRECT_DELAY_MS,
 } from './api-client.ts';
-import { toastStore } from './toast.ts';
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) =>
@@ -307,25 +304,5 @@ describe('registrationError', () => {
     expect(registrationError(new TypeError('fetch failed'))).toEqual({
       message: 'Registration failed. Please try again.',
     });
-  });
-});
-
-describe('handleUnauthorized', () => {
-  test('toasts, then sends the browser to /api/login after 500 ms', async () => {
-    const visits: string[] = [];
-    handleUnauthorized((url) => visits.push(url));
-    expect(toastStore.getState().toasts).toEqual([
-      expect.objectContaining({
-        title: 'Unauthorized',
-        description: 'You are logged out. Logging in again...',
-        variant: 'destructive',
-        open: true,
-      }),
-    ]);
-    expect(visits).toEqual([]);
-    await Bun.sleep(UNAUTHORIZED_REDIRECT_DELAY_MS - 200);
-    expect(visits).toEqual([]);
-    await Bun.sleep(300);
-    expect(visits).toEqual([API_PATHS.loginRedirect]);
   });
 });

@@ -1,8 +1,7 @@
 import type { TApiError } from '@helpdesk/contracts';
-import { API_PATHS, SERVER_MESSAGES } from '@helpdesk/contracts/constants';
+import { SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { readApiError } from './json-guards.ts';
-import { toast } from './toast.ts';
 
 /** Every non-2xx answer raises this (docs/product.md#error-messages), with the message `${status}: ${body text or status text}`. */
 export class ApiRequestError extends Error {
@@ -191,24 +190,4 @@ export function registrationError(error: unknown): TRegistrationError {
     return { message: 'Please check all fields and try again.' };
   }
   return { message: 'Registration failed. Please try again.' };
-}
-
-/** How long the "logged out" toast stays before the browser goes to sign in again. */
-export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
-
-/**
- * For a mutation refused with 401/403: tell the user, then send the browser to /api/login (which
- * redirects to /login). `redirect` is replaceable so the behaviour can be tested without a browser.
- */
-export function handleUnauthorized(
-  redirect: (url: string) => void = (url) => {
-    window.location.href = url;
-  },
-) {
-  toast({
-    title: 'Unauthorized',
-    description: 'You are logged out. Logging in again...',
-    variant: 'destructive',
-  });
-  setTimeout(() => redirect(API_PATHS.loginRedirect), UNAUTHORIZED_REDIRECT_DELAY_MS);
 }

@@ -4,15 +4,7 @@ import type {
   TNotificationListResponse,
 } from '@helpdesk/contracts';
 import { API_PATHS, notificationReadPath } from '@helpdesk/contracts/constants';
-import {
-  apiRequest,
-  Button,
-  cn,
-  formatRelativeTime,
-  handleUnauthorized,
-  isUnauthorizedError,
-  toast,
-} from '@helpdesk/shared-ui';
+import { apiRequest, Button, cn, formatRelativeTime, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
@@ -61,7 +53,7 @@ export function NotificationsBell() {
     mutationFn: (id: string) => apiRequest<unknown>('PUT', notificationReadPath(id)),
     onSuccess: refresh,
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
+      if (handleSessionEnded(error)) return;
       toast({ title: 'Error', description: 'Failed to mark notification as read', variant: 'destructive' });
     },
   });
@@ -73,7 +65,7 @@ export function NotificationsBell() {
       toast({ title: 'Success', description: 'All notifications marked as read' });
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
+      if (handleSessionEnded(error)) return;
       toast({
         title: 'Error',
         description: 'Failed to mark all notifications as read',

@@ -10,8 +10,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  handleUnauthorized,
-  isUnauthorizedError,
+  handleSessionEnded,
   Spinner,
   serverMessage,
   toast,
@@ -40,7 +39,7 @@ export function ChangePasswordForm() {
       toast({ title: 'Password changed', description: 'Your password has been updated.' });
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
+      if (handleSessionEnded(error)) return;
       setFailure(serverMessage(error) ?? 'Failed to change password.');
     },
   });

@@ -10,8 +10,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  handleUnauthorized,
-  isUnauthorizedError,
+  handleSessionEnded,
   refreshCurrentUser,
   Spinner,
   serverMessage,
@@ -43,7 +42,7 @@ export function ProfileForm({ user }: { user: TUser }) {
       await refreshCurrentUser(queryClient);
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
+      if (handleSessionEnded(error)) return;
       setFailure(serverMessage(error) ?? 'Failed to update profile.');
     },
   });

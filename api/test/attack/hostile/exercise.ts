@@ -153,7 +153,7 @@ export async function exercise(
   if (mustRefuse && answer.status < 400) {
     figures.unexpectedAccepts += 1;
     const why = !isAllowed
-      ? 'the policy table denies this caller'
+      ? "the route's declared access denies this caller"
       : 'the input breaks the schema or a file rule';
     problems.push(`accepted (${answer.status}) although ${why}`);
   }

@@ -5,7 +5,12 @@
  */
 import { type TUserRole, USER_ROLES } from '@helpdesk/contracts';
 import { z } from 'zod';
-import { accessFor } from '../../../src/policy.ts';
+import {
+  createAccessLookup,
+  isRoleAllowed,
+  type RegisteredRoute,
+  type RouteAccess,
+} from '../../../src/route-access.ts';
 
 /** The part of JSON Schema (draft 2020-12, as zod writes it) the generators understand. */
 export type JsonSchema = {
@@ -37,7 +42,7 @@ export type Caller = 'anonymous' | TUserRole;
 export const CALLERS: readonly Caller[] = ['anonymous', ...USER_ROLES];
 
 export type Operation = {
-  /** `POST /api/tickets/:id/comments`: the policy table's key. */
+  /** `POST /api/tickets/:id/comments`: method and Elysia path pattern. */
   key: string;
   method: string;
   /** Elysia's pattern, `/api/tickets/:id/comments`. */
@@ -47,7 +52,7 @@ export type Operation = {
   headers: Parameter[];
   body: BodySpec;
   isDocumented: boolean;
-  /** Callers the policy table lets through; the others must be refused whatever they send. */
+  /** Callers the route's declared access lets through; the others must be refused whatever they send. */
   allowed: readonly Caller[];
   denied: readonly Caller[];
 };
@@ -112,11 +117,8 @@ const ZDocument = z.looseObject({ paths: z.record(z.string(), z.record(z.string(
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
-function callersOf(method: string, path: string): { allowed: Caller[]; denied: Caller[] } {
-  const access = accessFor(method, path);
-  const allowed = CALLERS.filter(
-    (caller) => access === 'public' || (caller !== 'anonymous' && access?.includes(caller) === true),
-  );
+function callersOf(access: RouteAccess | undefined): { allowed: Caller[]; denied: Caller[] } {
+  const allowed = CALLERS.filter((caller) => isRoleAllowed(access, caller === 'anonymous' ? null : caller));
   return { allowed, denied: CALLERS.filter((caller) => !allowed.includes(caller)) };
 }
 
@@ -132,11 +134,9 @@ const patternParams = (path: string): Parameter[] =>
  * Every operation: those of the OpenAPI document, then registered routes it leaves out.
  * DELETE routes come last, so the fixtures they may remove serve every other route first.
  */
-export function operationsOf(
-  document: unknown,
-  registered: readonly { method: string; path: string }[],
-): Operation[] {
+export function operationsOf(document: unknown, registered: readonly RegisteredRoute[]): Operation[] {
   const parsed = ZDocument.parse(document);
+  const accessOf = createAccessLookup(() => registered);
   const operations: Operation[] = [];
   for (const [openApiPath, methods] of Object.entries(parsed.paths)) {
     const path = openApiPath.replace(/\{([^}]+)\}/g, ':$1');
@@ -168,7 +168,7 @@ export function operationsOf(
         headers: parameters.filter((parameter) => parameter.in === 'header'),
         body,
         isDocumented: true,
-        ...callersOf(method, path),
+        ...callersOf(accessOf(method, path)),
       });
     }
   }
@@ -186,7 +186,7 @@ export function operationsOf(
       headers: [],
       body: route.method === 'GET' ? { kind: 'none' } : { kind: 'json', schema: ANY_SCHEMA },
       isDocumented: false,
-      ...callersOf(route.method, route.path),
+      ...callersOf(accessOf(route.method, route.path)),
     });
   }
   const rank = (operation: Operation) => (operation.method === 'DELETE' ? 1 : 0);

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'bun:test';
+import { API_PATHS, ERROR_CODES } from '@helpdesk/contracts/constants';
+import { ApiRequestError } from './api-client.ts';
+import { handleSessionEnded, UNAUTHORIZED_REDIRECT_DELAY_MS } from './session-ended.ts';
+import { toastStore } from './toast.ts';
+
+const refused = (status: number, code: string) =>
+  new ApiRequestError(status, 'Refused', JSON.stringify({ code, message: 'x' }));
+
+describe('handleSessionEnded', () => {
+  test.each([
+    [401, ERROR_CODES.unauthenticated],
+    [403, ERROR_CODES.forbidden],
+  ])('a %i toasts, then sends the browser to /api/login after 500 ms', async (status, code) => {
+    toastStore.dismiss();
+    const visits: string[] = [];
+    expect(handleSessionEnded(refused(status, code), (url) => visits.push(url))).toBe(true);
+    expect(toastStore.getState().toasts).toEqual([
+      expect.objectContaining({
+        title: 'Unauthorized',
+        description: 'You are logged out. Logging in again...',
+        variant: 'destructive',
+        open: true,
+      }),
+    ]);
+    expect(visits).toEqual([]);
+    await Bun.sleep(UNAUTHORIZED_REDIRECT_DELAY_MS - 200);
+    expect(visits).toEqual([]);
+    await Bun.sleep(300);
+    expect(visits).toEqual([API_PATHS.loginRedirect]);
+  });
+
+  test.each([
+    ['a validation error', refused(400, ERROR_CODES.validation)],
+    ['a missing object', refused(404, ERROR_CODES.notFound)],
+    ['a conflict', refused(409, ERROR_CODES.conflict)],
+    ['a server error', new ApiRequestError(500, 'Internal Server Error', '')],
+    ['a network failure', new TypeError('Failed to fetch')],
+    ['no error at all', null],
+  ])('%s is left to the caller: no toast, no redirect', async (_, error) => {
+    toastStore.dismiss();
+    const visits: string[] = [];
+    expect(handleSessionEnded(error, (url) => visits.push(url))).toBe(false);
+    expect(toastStore.getState().toasts.some((t) => t.open)).toBe(false);
+    await Bun.sleep(UNAUTHORIZED_REDIRECT_DELAY_MS + 50);
+    expect(visits).toEqual([]);
+  });
+});
