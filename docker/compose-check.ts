@@ -3,6 +3,7 @@
  * buildable, health-checked where it serves, no committed secret, and ports and URLs that agree with
  * each other and with tooling/src/ports.ts. Each check returns problems as sentences; none means it is fine.
  */
+import { BlockList, isIP } from 'node:net';
 import { REMOTE_NAMES, type TRemoteName } from '../contracts/src/remotes.ts';
 
 export type DefaultPorts = { shell: number; api: number; mfTickets: number; mfKb: number; mfAdmin: number };
@@ -23,7 +24,10 @@ type Service = {
   healthcheck?: { test?: unknown; disable?: boolean };
   depends_on?: Record<string, { condition?: string }> | string[];
   volumes?: unknown[];
+  networks?: Record<string, { ipv4_address?: string } | null> | string[];
 };
+
+type Networks = Record<string, { ipam?: { config?: { subnet?: string }[] } } | null>;
 
 const STATIC_APPS: Record<string, { portKey: keyof DefaultPorts; remote?: TRemoteName }> = {
   shell: { portKey: 'shell' },
@@ -119,7 +123,11 @@ export function checkCompose(composeText: string, ports: DefaultPorts, repo: Rep
       `docker-compose.yml is not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
     ];
   }
-  const root = (parsed ?? {}) as { services?: Record<string, Service>; volumes?: Record<string, unknown> };
+  const root = (parsed ?? {}) as {
+    services?: Record<string, Service>;
+    volumes?: Record<string, unknown>;
+    networks?: Networks;
+  };
   const services = root.services ?? {};
   const names = Object.keys(services);
   for (const required of ['postgres', 'api', ...Object.keys(STATIC_APPS)]) {
@@ -252,6 +260,8 @@ export function checkCompose(composeText: string, ports: DefaultPorts, repo: Rep
     }
   }
 
+  problems.push(...checkTrustedProxies(services, root.networks ?? {}));
+
   for (const [name, app] of Object.entries(STATIC_APPS)) {
     const service = services[name];
     if (!service) continue;
@@ -299,5 +309,60 @@ export function checkCompose(composeText: string, ports: DefaultPorts, repo: Rep
   }
 
   if (names.length === 0) problems.push('docker-compose.yml has no services');
+  return problems;
+}
+
+/** An address list (addresses and CIDR ranges, as the API reads TRUSTED_PROXIES) as one lookup. */
+function addressMatcher(entries: readonly string[]): BlockList {
+  const matcher = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (isIP(address) === 0) continue;
+    if (prefix === undefined) matcher.addAddress(address, family);
+    else matcher.addSubnet(address, Number(prefix), family);
+  }
+  return matcher;
+}
+
+/**
+ * The API must know its proxy: the shell has a fixed address on the default network, the api's
+ * TRUSTED_PROXIES names it, and trusts nothing that covers the network's gateway (the peer of every
+ * connection to the api's published port, which could then claim any client address).
+ */
+function checkTrustedProxies(services: Record<string, Service>, networks: Networks): string[] {
+  const shell = services.shell;
+  const api = services.api;
+  if (!shell || !api) return [];
+  const subnet = networks.default?.ipam?.config?.[0]?.subnet ?? '';
+  const [network = '', prefix = ''] = subnet.split('/');
+  if (isIP(network) !== 4 || !/^\d+$/.test(prefix)) {
+    return [
+      'networks.default must have a fixed IPv4 subnet (ipam.config[0].subnet), so the shell has a known address',
+    ];
+  }
+  const shellNetworks = Array.isArray(shell.networks) ? {} : (shell.networks ?? {});
+  const shellAddress = shellNetworks.default?.ipv4_address ?? '';
+  const inSubnet = new BlockList();
+  inSubnet.addSubnet(network, Number(prefix), 'ipv4');
+  if (isIP(shellAddress) !== 4 || !inSubnet.check(shellAddress, 'ipv4')) {
+    return [`service 'shell' must have a fixed ipv4_address in ${subnet} on the default network`];
+  }
+  const trusted = interpolate(environmentOf(api).TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const problems: string[] = [];
+  const matcher = addressMatcher(trusted);
+  if (!matcher.check(shellAddress, 'ipv4')) {
+    problems.push(`service 'api': TRUSTED_PROXIES must include the shell's address ${shellAddress}`);
+  }
+  const octets = network.split('.').map(Number);
+  const gateway = [...octets.slice(0, 3), (octets[3] ?? 0) + 1].join('.');
+  if (matcher.check(gateway, 'ipv4')) {
+    problems.push(
+      `service 'api': TRUSTED_PROXIES covers the network's gateway ${gateway}, the peer of every connection to the published API port`,
+    );
+  }
   return problems;
 }

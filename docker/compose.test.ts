@@ -131,6 +131,22 @@ describe('the compose checks catch a broken file', () => {
     expect(check(broken).join('\n')).toContain(`service 'shell': API_ORIGIN must be http://api:3001`);
   });
 
+  test("the api trusts the shell's fixed address, and nothing that covers the gateway", () => {
+    expect(
+      check(
+        mutate('TRUSTED_PROXIES: ${TRUSTED_PROXIES:-172.30.0.10}', 'TRUSTED_PROXIES: ${TRUSTED_PROXIES:-}'),
+      ),
+    ).toContain("service 'api': TRUSTED_PROXIES must include the shell's address 172.30.0.10");
+    const wide = mutate('TRUSTED_PROXIES: ${TRUSTED_PROXIES:-172.30.0.10}', 'TRUSTED_PROXIES: 172.16.0.0/12');
+    expect(check(wide).join('\n')).toContain("TRUSTED_PROXIES covers the network's gateway 172.30.0.1");
+    const floating = mutate('        ipv4_address: 172.30.0.10\n', '');
+    expect(check(floating).join('\n')).toContain(
+      "service 'shell' must have a fixed ipv4_address in 172.30.0.0/24",
+    );
+    const noSubnet = mutate('        - subnet: 172.30.0.0/24\n', '');
+    expect(check(noSubnet).join('\n')).toContain('networks.default must have a fixed IPv4 subnet');
+  });
+
   test('a container port that disagrees with what the server listens on', () => {
     const broken = mutate('      PORT: "3102"\n    ports:', '      PORT: "3002"\n    ports:');
     expect(check(broken)).toContain(`service 'mf-kb': PORT 3002 is not its container port 3102`);

@@ -119,6 +119,9 @@ children.push(
       DATABASE_URL: database?.url ?? '',
       API_PORT: String(PORTS.api),
       NODE_ENV: 'development',
+      // The API listens on loopback (API_HOST, 127.0.0.1 by default in development), and the dev
+      // servers' /api proxies on this machine tell it each browser's address.
+      TRUSTED_PROXIES: process.env.TRUSTED_PROXIES || '127.0.0.1,::1',
       APP_BASE_URL: process.env.APP_BASE_URL ?? shellUrl,
       ...(usesMailCatcher ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(PORTS.mailCatcherSmtp) } : {}),
       // Each remote's standalone harness talks to the API from its own dev origin.

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { devApiProxy } from '@helpdesk/tooling/dev-api-proxy';
 import {
   federationRuntimeAliases,
   HOST_FEDERATION_DEFINES,
@@ -42,7 +43,7 @@ export default defineConfig({
     port: PORTS.shell,
     // Moving silently to another port would leave `bun dev` and the docs pointing at nothing.
     strictPort: true,
-    proxy: { '/api': `http://localhost:${PORTS.api}` },
+    proxy: devApiProxy(),
     // Production servers generate this file from their own settings; keeping it out of public/
     // means a build never ships development URLs.
     setup: ({ server }) => {

@@ -17,7 +17,12 @@ describe('loadConfig', () => {
   });
 
   test('production: __Host- cookie with Secure, exact origins only', () => {
-    const config = loadConfig({ ...base, NODE_ENV: 'production', APP_BASE_URL: 'https://help.example.com/' });
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      APP_BASE_URL: 'https://help.example.com/',
+      TRUSTED_PROXIES: 'none',
+    });
     expect(config.sessionCookie).toEqual({ name: '__Host-helpdesk_session', isSecure: true });
     expect(config.appBaseUrl).toBe('https://help.example.com');
     expect([...config.allowedOrigins]).toEqual(['https://help.example.com']);
@@ -39,6 +44,27 @@ describe('loadConfig', () => {
     ]);
     expect([...config.trustedProxies]).toEqual(['10.0.0.1', '::1']);
     expect(config.port).toBe(4001);
+  });
+
+  test('TRUSTED_PROXIES: addresses and CIDR ranges; required in production, where none must be said', () => {
+    const ranged = loadConfig({ ...base, TRUSTED_PROXIES: '172.16.0.0/12, fd00::/8,10.1.2.3' });
+    expect([...ranged.trustedProxies]).toEqual(['172.16.0.0/12', 'fd00::/8', '10.1.2.3']);
+    const production = { ...base, NODE_ENV: 'production' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/TRUSTED_PROXIES must be set in production: .*'none'/);
+    expect(loadConfig({ ...production, TRUSTED_PROXIES: 'none' }).trustedProxies.size).toBe(0);
+    expect(loadConfig({ ...production, TRUSTED_PROXIES: '127.0.0.1,::1' }).trustedProxies.size).toBe(2);
+    for (const bad of ['shell', '10.0.0.0/33', '::1/129', '10.0.0.0/8/1', 'none,127.0.0.1', '10.0.0.0/x']) {
+      expect(() => loadConfig({ ...base, TRUSTED_PROXIES: bad })).toThrow(/TRUSTED_PROXIES must be/);
+    }
+  });
+
+  test('API_HOST: loopback by default outside production, every interface in production', () => {
+    expect(loadConfig(base).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', TRUSTED_PROXIES: 'none' }).host).toBeUndefined();
+    expect(loadConfig({ ...base, API_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(() => loadConfig({ ...base, API_HOST: 'a b' })).toThrow(/API_HOST/);
   });
 
   test('SMTP_*: a host alone means the submission port with STARTTLS and no login; 465 means TLS', () => {

@@ -7,6 +7,11 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 export type Config = {
   databaseUrl: string;
   port: number;
+  /**
+   * API_HOST: the interface the API listens on. Development and tests default to 127.0.0.1 (only
+   * this machine reaches the API); production defaults to every interface (undefined).
+   */
+  host: string | undefined;
   nodeEnv: NodeEnv;
   isProduction: boolean;
   /** The shell's public URL, without a trailing slash: reset links are built from it, never from Host. */
@@ -18,7 +23,10 @@ export type Config = {
    * tests and automated acceptance runs; the limits themselves apply in every mode.
    */
   rateLimitScale: number;
-  /** Peers whose X-Forwarded-For is believed. */
+  /**
+   * TRUSTED_PROXIES: the proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed;
+   * empty for 'none' or, outside production, when unset (docs/operations.md#client-addresses).
+   */
   trustedProxies: ReadonlySet<string>;
   /** The SMTP server from SMTP_* (used when the saved settings name no SMTP host), or null. */
   smtp: EnvSmtp | null;
@@ -138,8 +146,8 @@ function readMetricsToken(env: Env): string | undefined {
   return raw;
 }
 
-/** A host name or an IP address: nothing else may reach nodemailer's connection options. */
-function isSmtpHost(value: string): boolean {
+/** A host name or an IP address: nothing else may reach nodemailer's connection options or a listen call. */
+function isHostOrIp(value: string): boolean {
   return (
     isIP(value) !== 0 || (value.length <= 255 && /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(value))
   );
@@ -153,7 +161,7 @@ function readSmtp(env: Env): EnvSmtp | null {
       throw new ConfigError(`${stray} is set but SMTP_HOST is not: set SMTP_HOST too, or unset ${stray}`);
     return null;
   }
-  if (!isSmtpHost(host)) throw new ConfigError(`SMTP_HOST must be a host name or IP address, got '${host}'`);
+  if (!isHostOrIp(host)) throw new ConfigError(`SMTP_HOST must be a host name or IP address, got '${host}'`);
   const securePort = env.SMTP_PORT === '465';
   const isSecure = readBoolean(env, 'SMTP_SECURE', securePort);
   const port = readPort(env, 'SMTP_PORT', isSecure ? 465 : 587);
@@ -164,6 +172,47 @@ function readSmtp(env: Env): EnvSmtp | null {
   }
   if (/[\r\n]/.test(username)) throw new ConfigError('SMTP_USER must be one line');
   return { host, port, isSecure, username: username || null, password: password || null };
+}
+
+const TRUSTED_PROXIES_CHOICES =
+  "a comma list of IP addresses or CIDR ranges of the proxies in front of the API (such as 127.0.0.1 for a shell server on this host, or 10.0.0.0/8), or 'none' when clients reach the API directly";
+
+/** One TRUSTED_PROXIES entry: an IP address, or a CIDR range such as 172.16.0.0/12. */
+export function isProxyEntry(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUSTED_PROXIES. In production it must be said: an API behind a proxy it does not trust sees every
+ * client as the proxy, and one stranger's failed sign-ins would throttle everyone
+ * (docs/security.md#client-addresses). Elsewhere unset means none.
+ */
+function readTrustedProxies(env: Env, isProduction: boolean): ReadonlySet<string> {
+  const entries = readList(env, 'TRUSTED_PROXIES');
+  if (entries.length === 0) {
+    if (isProduction)
+      throw new ConfigError(`TRUSTED_PROXIES must be set in production: ${TRUSTED_PROXIES_CHOICES}`);
+    return new Set();
+  }
+  if (entries.length === 1 && entries[0] === 'none') return new Set();
+  for (const entry of entries) {
+    if (!isProxyEntry(entry)) {
+      throw new ConfigError(`TRUSTED_PROXIES must be ${TRUSTED_PROXIES_CHOICES}; got '${entry}'`);
+    }
+  }
+  return new Set(entries);
+}
+
+/** API_HOST: loopback unless said otherwise outside production; every interface in production. */
+function readHost(env: Env, isProduction: boolean): string | undefined {
+  const raw = env.API_HOST?.trim() ?? '';
+  if (raw === '') return isProduction ? undefined : '127.0.0.1';
+  if (!isHostOrIp(raw)) throw new ConfigError(`API_HOST must be an IP address or a host name, got '${raw}'`);
+  return raw;
 }
 
 /** The same site under its other loopback name: a developer may open either localhost or 127.0.0.1. */
@@ -204,20 +253,18 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
-  const trustedProxies = readList(env, 'TRUSTED_PROXIES');
-  for (const ip of trustedProxies) {
-    if (!isIP(ip)) throw new ConfigError(`TRUSTED_PROXIES must be a comma list of IP addresses, got '${ip}'`);
-  }
+  const trustedProxies = readTrustedProxies(env, isProduction);
 
   return {
     databaseUrl,
     port: readPort(env, 'API_PORT', 3001),
+    host: readHost(env, isProduction),
     nodeEnv,
     isProduction,
     appBaseUrl,
     allowedOrigins,
     rateLimitScale: readRateLimitScale(env),
-    trustedProxies: new Set(trustedProxies),
+    trustedProxies,
     smtp: readSmtp(env),
     attachmentsDir: readDirectory(env, 'ATTACHMENTS_DIR', DEFAULT_ATTACHMENTS_DIR),
     metricsToken: readMetricsToken(env),

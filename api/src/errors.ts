@@ -90,20 +90,38 @@ export function issuePath(issue: SchemaIssue): string {
     .join('.');
 }
 
-/** Field messages keyed by path; the first issue of a field wins. Unknown keys name themselves. */
+/**
+ * At most this many field messages, each path and message at most this long: an answer echoes the
+ * request's keys, and a 1 MB body of unknown keys must not come back as 2 MB (docs/security.md#error-bodies).
+ */
+export const MAX_ERROR_FIELDS = 20;
+export const MAX_ERROR_FIELD_LENGTH = 200;
+
+const capped = (text: string) =>
+  text.length > MAX_ERROR_FIELD_LENGTH ? `${text.slice(0, MAX_ERROR_FIELD_LENGTH - 1)}…` : text;
+
+/**
+ * Field messages keyed by path; the first issue of a field wins. Unknown keys name themselves.
+ * Capped in number and length (MAX_ERROR_FIELDS, MAX_ERROR_FIELD_LENGTH).
+ */
 export function fieldsOf(issues: readonly SchemaIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
+  let count = 0;
+  const add = (path: string, message: string) => {
+    const key = capped(path);
+    if (count >= MAX_ERROR_FIELDS || Object.hasOwn(fields, key)) return;
+    fields[key] = capped(message);
+    count += 1;
+  };
   for (const issue of issues) {
+    if (count >= MAX_ERROR_FIELDS) break;
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       const prefix = issuePath(issue);
-      for (const key of issue.keys) {
-        const path = prefix ? `${prefix}.${key}` : key;
-        fields[path] ??= 'Unknown field';
-      }
+      for (const key of issue.keys.slice(0, MAX_ERROR_FIELDS))
+        add(prefix ? `${prefix}.${key}` : key, 'Unknown field');
       continue;
     }
-    const path = issuePath(issue) || 'body';
-    fields[path] ??= issue.message;
+    add(issuePath(issue) || 'body', issue.message);
   }
   return fields;
 }

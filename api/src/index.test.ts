@@ -24,6 +24,14 @@ describe('the API process', () => {
     expect(api.output()).not.toContain('    at ');
   });
 
+  test('refuses to start in production without TRUSTED_PROXIES, naming the variable and the choices', async () => {
+    const api = startApi({ DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none', NODE_ENV: 'production' });
+    expect(await api.process.exited).toBe(1);
+    expect(api.output()).toContain('API configuration error: TRUSTED_PROXIES must be set in production');
+    expect(api.output()).toContain("'none'");
+    expect(api.output()).not.toContain('    at ');
+  });
+
   test('a port in use is a clear error naming the port, never another port', async () => {
     const busy = Bun.listen({ hostname: '0.0.0.0', port: 0, socket: { data() {} } });
     try {
@@ -92,6 +100,16 @@ describe('the API against a seeded database that goes away and comes back', () =
       '"method":"POST","path":"/api/auth/login","route":"/api/auth/login","status":200',
     );
     expect(api.output()).not.toContain('Admin123!');
+  });
+
+  test('in development it listens on loopback only: 127.0.0.2 is refused', async () => {
+    expect((await fetch(`${base}${API_PATHS.health}`)).status).toBe(200);
+    const port = new URL(base).port;
+    const other = await fetch(`http://127.0.0.2:${port}${API_PATHS.health}`).then(
+      (response) => response.status,
+      () => 'refused',
+    );
+    expect(other).toBe('refused');
   });
 
   test('while PostgreSQL is unreachable: 503 fast, health still up; then it recovers by itself', async () => {

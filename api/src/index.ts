@@ -40,7 +40,7 @@ const cacheListener = startProcessCaches({
 });
 
 try {
-  app.listen({ port: config.port });
+  app.listen({ port: config.port, ...(config.host ? { hostname: config.host } : {}) });
 } catch (error) {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
   if (code === 'EADDRINUSE' || (error instanceof Error && /in use|EADDRINUSE/i.test(error.message))) {
@@ -53,8 +53,9 @@ try {
   await sql.end({ timeout: 1 });
   process.exit(1);
 }
-consoleLogger.info(`API listening on http://localhost:${config.port}`, {
+consoleLogger.info(`API listening on http://localhost:${config.port} (${config.host ?? 'every interface'})`, {
   port: config.port,
+  host: config.host ?? 'every interface',
   nodeEnv: config.nodeEnv,
 });
 

@@ -49,8 +49,23 @@ export class FailureLimiter {
       delete from login_failures where key = any(${keys}::text[]) and failed_at <= ${since}`;
   }
 
+  /** How many failures a key has in the window. */
+  async count(db: Db, key: string): Promise<number> {
+    const since = new Date(this.now() - this.windowMs);
+    const [row] = await db<{ count: number }[]>`
+      select count(*)::int as count from login_failures where key = ${key} and failed_at > ${since}`;
+    return row?.count ?? 0;
+  }
+
   /** Forgets a key's failures (it succeeded). */
   async reset(db: Db, key: string): Promise<void> {
     await db`delete from login_failures where key = ${key}`;
+  }
+
+  /** Forgets these keys' failures, and those of every key that starts with `prefix` when given. */
+  async forget(db: Db, keys: readonly string[], prefix?: string): Promise<void> {
+    await db`
+      delete from login_failures
+      where key = any(${keys}::text[]) or (${prefix ?? null}::text is not null and starts_with(key, ${prefix ?? ''}))`;
   }
 }

@@ -14,6 +14,7 @@ const production = loadConfig({
   DATABASE_URL: 'postgres://u:p@localhost/db',
   NODE_ENV: 'production',
   APP_BASE_URL: 'https://help.example.com',
+  TRUSTED_PROXIES: 'none',
 });
 
 describe('session cookie', () => {

@@ -44,6 +44,8 @@ export async function startProductApi(name: string, port: number, databaseUrl: s
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The bench's clients reach this API directly.
+      TRUSTED_PROXIES: 'none',
       DATABASE_URL: databaseUrl,
       API_PORT: String(port),
       APP_BASE_URL: baseUrl,

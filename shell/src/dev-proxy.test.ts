@@ -46,12 +46,14 @@ const encoder = new TextEncoder();
 let streamController: ReadableStreamDefaultController<Uint8Array> | null = null;
 let isCancelled = false;
 let acceptEncodingSeen: string | null = null;
+let forwardedForSeen: string | null = null;
 const upstream = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   fetch: (request, server) => {
     server.timeout(request, 0);
     acceptEncodingSeen = request.headers.get('accept-encoding');
+    forwardedForSeen = request.headers.get('x-forwarded-for');
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         streamController = controller;
@@ -122,4 +124,17 @@ test('the dev proxy streams /api/events as written, uncompressed, and a leaving 
   const deadline = Date.now() + 3000;
   while (!isCancelled && Date.now() < deadline) await Bun.sleep(20);
   expect(isCancelled).toBe(true);
+}, 30_000);
+
+test("the dev proxy appends the browser's address to X-Forwarded-For, after whatever the browser claimed", async () => {
+  const normalize = (hops: string | null) =>
+    (hops ?? '').split(',').map((hop) => hop.trim().replace(/^::ffff:/, ''));
+  const plain = await fetch(`http://127.0.0.1:${shellPort}/api/events`);
+  await plain.body?.cancel();
+  expect(normalize(forwardedForSeen)).toEqual(['127.0.0.1']);
+  const claimed = await fetch(`http://127.0.0.1:${shellPort}/api/events`, {
+    headers: { 'x-forwarded-for': '6.6.6.6' },
+  });
+  await claimed.body?.cancel();
+  expect(normalize(forwardedForSeen)).toEqual(['6.6.6.6', '127.0.0.1']);
 }, 30_000);

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { devApiProxy } from './dev-api-proxy.ts';
 import {
   DEV_CORS,
   federationRuntimeAliases,
@@ -49,7 +50,7 @@ export function remoteRsbuildConfig(options: TRemoteOptions): RsbuildConfig {
       strictPort: true,
       cors: DEV_CORS,
       // The standalone harness reads the signed-in user through the same origin, like the shell does.
-      proxy: { '/api': `http://localhost:${PORTS.api}` },
+      proxy: devApiProxy(),
     },
     resolve: { alias: federationRuntimeAliases(options.appDir) },
     source: {

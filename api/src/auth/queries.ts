@@ -19,6 +19,11 @@ export async function selectPasswordHash(db: Db, userId: string): Promise<string
   return row?.passwordHash ?? null;
 }
 
+export async function selectUsername(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db<{ username: string }[]>`select username from users where id = ${userId}`;
+  return row?.username ?? null;
+}
+
 export async function selectRegistrationConflicts(
   db: Db,
   username: string,

@@ -20,6 +20,14 @@ import { FailureLimiter, LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';
 import { createSession, endSession, randomToken, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
 import {
+  accountDelayMs,
+  accountKey,
+  failureKeys,
+  pairKey,
+  pairKeyPrefix,
+  refusingBudgets,
+} from './limits.ts';
+import {
   consumeResetToken,
   deleteUserSessions,
   insertPendingUser,
@@ -30,6 +38,7 @@ import {
   selectLoginAccount,
   selectPasswordHash,
   selectRegistrationConflicts,
+  selectUsername,
   spendUnusedResetTokens,
   updateActiveAdminPasswordHash,
   updateLastLogin,
@@ -39,27 +48,37 @@ import {
 
 /** Failed sign-ins and password checks, counted in PostgreSQL so every API process sees them all. */
 export const loginFailures = new FailureLimiter(LOGIN_FAILURE_WINDOW_MS);
-/** 5 failed attempts per account in 15 minutes (docs/security.md#rate-limits-and-throttles). */
-const ACCOUNT_LIMIT = 5;
-/** A per-IP budget across accounts, so one client cannot spray passwords over many usernames. */
-const IP_LIMIT = 30;
-
-const accountKey = (username: string) => `account:${username.trim().toLowerCase()}`;
-const ipKey = (ipAddress: string) => `ip:${ipAddress}`;
 
 const invalidCredentials = () =>
   new ApiError(401, ERROR_CODES.unauthenticated, SERVER_MESSAGES.invalidCredentials);
 
+/**
+ * Refuses (429) an address that has failed too often on this account or on any, then makes the
+ * attempt wait as long as the account's own failures ask (auth/limits.ts): strangers' failures
+ * slow an account down but never shut its owner out.
+ */
 async function throwIfThrottled(username: string, ipAddress: string): Promise<void> {
-  const wait = await loginFailures.retryAfterSeconds(sql, [
-    { key: accountKey(username), limit: ACCOUNT_LIMIT },
-    { key: ipKey(ipAddress), limit: IP_LIMIT },
-  ]);
+  const wait = await loginFailures.retryAfterSeconds(sql, refusingBudgets(username, ipAddress));
   if (wait > 0) throw tooManyRequests(wait);
+  const delayMs = accountDelayMs(await loginFailures.count(sql, accountKey(username)));
+  if (delayMs > 0) await Bun.sleep(delayMs);
 }
 
 function recordFailure(username: string, ipAddress: string): Promise<void> {
-  return loginFailures.recordFailure(sql, [accountKey(username), ipKey(ipAddress)]);
+  return loginFailures.recordFailure(sql, failureKeys(username, ipAddress));
+}
+
+/**
+ * The right password: the account's slow-down and this address's count on it end. Other addresses'
+ * counts on the account stay, so a guesser does not start afresh whenever the owner signs in.
+ */
+function forgetFailuresHere(username: string, ipAddress: string): Promise<void> {
+  return loginFailures.forget(sql, [accountKey(username), pairKey(username, ipAddress)]);
+}
+
+/** A new password: every failure counted against the account ends, from every address. */
+function forgetAccountFailures(username: string): Promise<void> {
+  return loginFailures.forget(sql, [accountKey(username)], pairKeyPrefix(username));
 }
 
 function conflictFromUniqueViolation(error: unknown): ApiError | null {
@@ -123,7 +142,7 @@ export async function signIn(
     await recordFailure(input.username, meta.ipAddress);
     throw invalidCredentials();
   }
-  await loginFailures.reset(sql, accountKey(input.username));
+  await forgetFailuresHere(input.username, meta.ipAddress);
   if (account.status === 'pending') {
     throw new ApiError(403, ERROR_CODES.accountPending, SERVER_MESSAGES.accountPending);
   }
@@ -194,6 +213,7 @@ export async function changeOwnPassword(
     return createSession(tx, user.id, meta);
   });
   sessionCache().forgetUser(user.id);
+  await forgetAccountFailures(user.username);
   return token;
 }
 
@@ -240,4 +260,7 @@ export async function resetAdminPassword(input: TResetPasswordRequest): Promise<
     return owner;
   });
   sessionCache().forgetUser(userId);
+  // A new password lifts whatever strangers' failures had piled on the account.
+  const username = await selectUsername(sql, userId);
+  if (username) await forgetAccountFailures(username);
 }

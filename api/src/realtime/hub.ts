@@ -1,6 +1,7 @@
 import type { TUserRole } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import type { Logger } from '../log.ts';
+import { SESSION_CHANNEL } from '../session-cache.ts';
 import { REALTIME_CHANNEL, type RealtimeMessage, ZRealtimeMessage } from './publish.ts';
 
 /** One open event stream as the hub sees it: who it belongs to, and how to write to or end it. */
@@ -44,13 +45,17 @@ export function sseEvent(type: string, data: unknown): string {
  * after a reconnect), started by the first stream and ended by stop(). Each NOTIFY goes to the
  * streams it concerns: `notifications` to the named users, `agentNotifications` to every agent
  * but the one named, `ticket` to agents and admins only.
- * A heartbeat comment keeps proxies from closing idle streams, and each heartbeat re-checks the
- * streams (session, role, the push switch) through `verify`.
+ * The same connection hears the session channel (migration 00031): a session that ends closes its
+ * streams at once, and a changed user row has that user's streams re-checked through `verify`, so
+ * logout, a password change or a role or status change ends a stream before any later event.
+ * A heartbeat comment keeps proxies from closing idle streams, and each heartbeat re-checks every
+ * stream (session, role, the push switch) through `verify` as well.
  */
 export class RealtimeHub {
   readonly #options: HubOptions;
   readonly #streams = new Set<HubStream>();
   readonly #byUser = new Map<string, Set<HubStream>>();
+  readonly #bySid = new Map<string, Set<HubStream>>();
   #listening: Promise<void> | null = null;
   #unlisten: (() => Promise<void>) | null = null;
   #listenCount = 0;
@@ -78,23 +83,24 @@ export class RealtimeHub {
   /** Resolves once this process LISTENs (at once after the first time); rejects while the database is unreachable. */
   listen(): Promise<void> {
     if (this.#isStopped) return Promise.reject(new Error('the realtime hub is stopped'));
-    this.#listening ??= this.#options.sql
-      .listen(
+    this.#listening ??= Promise.all([
+      this.#options.sql.listen(
         REALTIME_CHANNEL,
         (payload) => this.#deliver(payload),
         () => this.#onListen(),
-      )
-      .then(
-        (meta) => {
-          this.#unlisten = meta.unlisten;
-          this.#timer ??= setInterval(() => void this.#tick(), this.#options.heartbeatMs);
-        },
-        (error: unknown) => {
-          // The next stream tries again; this one is told the service is unavailable.
-          this.#listening = null;
-          throw error;
-        },
-      );
+      ),
+      this.#options.sql.listen(SESSION_CHANNEL, (payload) => void this.#onSessionChange(payload)),
+    ]).then(
+      ([events, sessions]) => {
+        this.#unlisten = () => Promise.all([events.unlisten(), sessions.unlisten()]).then(() => {});
+        this.#timer ??= setInterval(() => void this.#tick(), this.#options.heartbeatMs);
+      },
+      (error: unknown) => {
+        // The next stream tries again; this one is told the service is unavailable.
+        this.#listening = null;
+        throw error;
+      },
+    );
     return this.#listening;
   }
 
@@ -107,6 +113,12 @@ export class RealtimeHub {
       this.#byUser.set(stream.userId, mine);
     }
     mine.add(stream);
+    let ofSession = this.#bySid.get(stream.sid);
+    if (!ofSession) {
+      ofSession = new Set();
+      this.#bySid.set(stream.sid, ofSession);
+    }
+    ofSession.add(stream);
   }
 
   /** Forgets a stream (it closed, or its client went away). */
@@ -115,6 +127,9 @@ export class RealtimeHub {
     const mine = this.#byUser.get(stream.userId);
     mine?.delete(stream);
     if (mine?.size === 0) this.#byUser.delete(stream.userId);
+    const ofSession = this.#bySid.get(stream.sid);
+    ofSession?.delete(stream);
+    if (ofSession?.size === 0) this.#bySid.delete(stream.sid);
   }
 
   /** Ends every stream and the LISTEN; new streams are refused from now on. */
@@ -146,6 +161,24 @@ export class RealtimeHub {
       },
     );
     this.#closeAll();
+  }
+
+  /** `session:<sid>` ended a session: its streams end. `user:<id>` changed a user: their streams are re-checked. */
+  async #onSessionChange(payload: string | undefined): Promise<void> {
+    const [kind, key] = payload?.split(':', 2) ?? [];
+    if (kind === 'session' && key) {
+      for (const stream of [...(this.#bySid.get(key) ?? [])]) stream.close();
+      return;
+    }
+    if (kind !== 'user' || !key) return;
+    const streams = [...(this.#byUser.get(key) ?? [])];
+    if (streams.length === 0) return;
+    try {
+      for (const stream of await this.#options.verify(streams)) stream.close();
+    } catch (error) {
+      // The next heartbeat re-checks every stream anyway.
+      this.#options.log.error('realtime: could not re-check a changed user’s streams', error);
+    }
   }
 
   #deliver(payload: string): void {

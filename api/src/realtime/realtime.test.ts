@@ -650,3 +650,50 @@ describe('GET /api/events', () => {
     expect(await endsWithin(opened, 1000)).toBe(true);
   });
 });
+
+describe('streams end at once, not at the next heartbeat', () => {
+  test('logout, a password change and a role change end the stream before any later event', async () => {
+    await setPush(admin, true);
+    // A heartbeat a minute away: only the session channel can end these streams within the test.
+    const slow = await startApi(database.url, { REALTIME_HEARTBEAT_MS: '60000' });
+    try {
+      const leaving = await person('agent', slow);
+      const changing = await person('agent', slow);
+      const demoted = await person('agent', slow);
+      const staying = await person('agent', slow);
+      const streams = {
+        leaving: await stream(slow, leaving),
+        changing: await stream(slow, changing),
+        demoted: await stream(slow, demoted),
+        staying: await stream(slow, staying),
+      };
+      for (const opened of Object.values(streams)) expect(opened.response.status).toBe(200);
+
+      const logout = await fetch(`${two.base}${API_PATHS.authLogout}`, {
+        method: 'POST',
+        headers: { cookie: leaving.cookie },
+      });
+      expect(logout.status).toBe(200);
+      const changed = await call(two.base, changing.cookie, 'POST', API_PATHS.authChangePassword, {
+        currentPassword: PASSWORD,
+        newPassword: 'Changed1234!',
+        confirmPassword: 'Changed1234!',
+      });
+      expect(changed.status).toBe(200);
+      const demote = await call(two.base, admin.cookie, 'PATCH', adminUserRolePath(demoted.id), {
+        role: 'end_user',
+      });
+      expect(demote.status).toBe(200);
+      // A ticket filed right after: the staying agent hears it, the others never do.
+      await fileTicket(two, await person('end_user'));
+      await streams.staying.waitFor('ticket');
+      for (const ended of [streams.leaving, streams.changing, streams.demoted]) {
+        expect(await endsWithin(ended, 1000)).toBe(true);
+        expect(ended.events('ticket')).toEqual([]);
+      }
+      expect(streams.staying.isEnded()).toBe(false);
+    } finally {
+      slow.process.kill('SIGKILL');
+    }
+  });
+});

@@ -38,6 +38,8 @@ export function startApi(options: ApiOptions): ApiProcess {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
+      // Requests come straight from the harness, no proxy in between.
+      TRUSTED_PROXIES: 'none',
       COOKIE_SECURE: 'false',
       LOG_RESET_LINKS: 'false',
       APP_BASE_URL: base,
