@@ -14,6 +14,8 @@ export function waitInWords(seconds: number): string {
  */
 export const ANONYMOUS_MAIL_MESSAGES = {
   registrationsClosed: 'The desk is not accepting new registrations right now. Please try again later.',
+  /** How every tooManyRegistrations text begins: the register screen recognises it by this. */
+  tooManyRegistrationsLead: 'Too many registrations in a short time.',
   tooManyRegistrations: (waitSeconds: number) =>
     `Too many registrations in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
   tooManyResetRequests: (waitSeconds: number) =>
