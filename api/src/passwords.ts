@@ -1,4 +1,6 @@
-import { LIMITS } from '@helpdesk/contracts';
+import { readFileSync } from 'node:fs';
+import { LIMITS, SERVER_MESSAGES } from '@helpdesk/contracts';
+import { badRequest } from './errors.ts';
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes): strong, and quick enough that a
 // sign-in stays well under a second on a small server.
@@ -29,4 +31,45 @@ export async function verifyDummyPassword(password: string): Promise<void> {
 /** Over 1 KB of UTF-8 is refused before hashing: argon2 over huge inputs is a denial of service. */
 export function isPasswordTooLong(password: string): boolean {
   return Buffer.byteLength(password, 'utf8') > LIMITS.passwordMaxBytes;
+}
+
+/** A new password needs this many different characters: `aaaaaaa1` is eight characters, not eight guesses. */
+export const PASSWORD_MIN_DISTINCT = 5;
+
+let commonPasswords: ReadonlySet<string> | undefined;
+
+/** The bundled list of common passwords (lower case), read once, the first time a new password is checked. */
+function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#')),
+  );
+  return commonPasswords.has(password.toLowerCase());
+}
+
+const CHARACTER_KINDS = [/\p{Ll}/u, /\p{Lu}/u, /\p{Nd}/u, /[^\p{Ll}\p{Lu}\p{Nd}]/u];
+
+/**
+ * Why the server refuses a new password, or null when it is acceptable (docs/security.md#passwords-and-reset-links):
+ * at least 8 characters and at most 1 KB, two kinds of character (lower case, upper case, digits,
+ * others), 5 different characters, and not one of the bundled common passwords.
+ */
+export function passwordWeakness(password: string): string | null {
+  if (isPasswordTooLong(password)) return 'Password is too long';
+  if ([...password].length < LIMITS.passwordMin) return 'Password must be at least 8 characters';
+  if (CHARACTER_KINDS.filter((kind) => kind.test(password)).length < 2) {
+    return 'Password must mix at least two kinds of characters: letters, numbers or symbols';
+  }
+  if (new Set(password).size < PASSWORD_MIN_DISTINCT) {
+    return `Password must use at least ${PASSWORD_MIN_DISTINCT} different characters`;
+  }
+  if (isCommonPassword(password)) return 'This password is too common. Please choose another one.';
+  return null;
+}
+
+/** Refuses a new password the rules above reject: 400 'Password does not meet requirements', the reason under `field`. */
+export function assertAcceptablePassword(password: string, field: string): void {
+  const weakness = passwordWeakness(password);
+  if (weakness) throw badRequest(SERVER_MESSAGES.passwordRequirements, { [field]: weakness });
 }

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { invisibleCharactersMessage, VISIBLE_LINE } from './text.ts';
 
 const password = (message: string) =>
   z.string().min(LIMITS.passwordMin, message).max(LIMITS.passwordMaxBytes, 'Password is too long');
 
-const personName = (requiredMessage: string) =>
+/** A first or last name: `label` names the field in its messages. */
+export const personName = (label: string) =>
   z
     .string()
     .trim()
-    .min(1, requiredMessage)
-    .max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`);
+    .min(1, `${label} is required`)
+    .max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`)
+    .regex(VISIBLE_LINE, invisibleCharactersMessage(label));
 
 export const ZLoginRequest = z.strictObject({
   username: z.string().trim().min(1, 'Username is required').max(LIMITS.emailMax, 'Username is too long'),
@@ -25,8 +28,8 @@ export const ZRegisterRequest = z.strictObject({
     .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, hyphens and underscores'),
   email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
   password: password('Password must be at least 8 characters'),
-  firstName: personName('First name is required'),
-  lastName: personName('Last name is required'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
@@ -40,8 +43,8 @@ export const ZRegisterForm = ZRegisterRequest.extend({
 export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 
 export const ZProfileUpdateRequest = z.strictObject({
-  firstName: personName('First name is required'),
-  lastName: personName('Last name is required'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: z
     .email('Please enter a valid email address')
     .max(LIMITS.emailMax, 'Please enter a valid email address'),

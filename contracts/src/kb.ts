@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
 import { ARTICLE_STATUSES, KB_LIMITS } from './constants/kb.ts';
 import { LIMITS } from './limits.ts';
+import { invisibleCharactersMessage, VISIBLE_LINE } from './text.ts';
 
 export { ARTICLE_STATUSES, KB_LIMITS } from './constants/kb.ts';
 
@@ -113,7 +114,12 @@ const ZTags = z
 
 /** The article form: the server sets authorId; the slug is built from the title when absent. */
 export const ZCreateArticleRequest = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(LIMITS.articleTitleMax, 'Title is too long'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(LIMITS.articleTitleMax, 'Title is too long')
+    .regex(VISIBLE_LINE, invisibleCharactersMessage('Title')),
   content: z.string().trim().min(1, 'Content is required').max(KB_LIMITS.contentMax, 'Content is too long'),
   excerpt: z.string().trim().max(KB_LIMITS.excerptMax, 'Excerpt is too long').optional(),
   categoryId: z.uuid({ error: 'Please choose a category' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
 import { SERVER_MESSAGES } from './errors.ts';
+import { invisibleCharactersMessage, VISIBLE_LINE } from './text.ts';
 import { ZUserRole, ZUserStatus } from './users.ts';
 
 /** A member's role inside one team (default 'member'). */
@@ -66,7 +67,8 @@ const ZTeamName = z
   .string()
   .trim()
   .min(1, 'Team name is required')
-  .max(TEAM_LIMITS.nameMax, `Team name must be at most ${TEAM_LIMITS.nameMax} characters`);
+  .max(TEAM_LIMITS.nameMax, `Team name must be at most ${TEAM_LIMITS.nameMax} characters`)
+  .regex(VISIBLE_LINE, invisibleCharactersMessage('Team name'));
 
 /**
  * POST /api/teams: answers 201 { team }. Names are unique whatever their case (409

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
 import { TICKET_CATEGORIES, TICKET_LIMITS, TICKET_PRIORITIES, TICKET_STATUSES } from './constants/tickets.ts';
 import { LIMITS } from './limits.ts';
+import { invisibleCharactersMessage, VISIBLE_LINE } from './text.ts';
 
 export {
   OPEN_TICKET_STATUSES,
@@ -168,7 +169,12 @@ export type TTicketListResponse = z.infer<typeof ZTicketListResponse>;
  * for an empty requester: that placeholder is never accepted or stored here.)
  */
 export const ZCreateTicketRequest = z.strictObject({
-  title: z.string().trim().min(1, 'Subject is required').max(LIMITS.ticketTitleMax, 'Subject is too long'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Subject is required')
+    .max(LIMITS.ticketTitleMax, 'Subject is too long')
+    .regex(VISIBLE_LINE, invisibleCharactersMessage('Subject')),
   description: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
+import { personName } from './auth.ts';
 import { SERVER_MESSAGES } from './errors.ts';
 import { LIMITS } from './limits.ts';
 
@@ -97,16 +98,8 @@ export const ZCreateUserRequest = z.strictObject({
     .string()
     .min(LIMITS.passwordMin, 'Password must be at least 8 characters')
     .max(LIMITS.passwordMaxBytes, 'Password is too long'),
-  firstName: z
-    .string()
-    .trim()
-    .min(1, 'First name is required')
-    .max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`),
-  lastName: z
-    .string()
-    .trim()
-    .min(1, 'Last name is required')
-    .max(LIMITS.personNameMax, `Must be at most ${LIMITS.personNameMax} characters`),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   role: ZUserRole,
 });
 export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;

@@ -12,6 +12,7 @@ import {
   testConfig,
   uniqueName,
 } from '../../test/helpers.ts';
+import { runPasswordResetJobs } from '../../test/password-reset-jobs.ts';
 import { sha256Hex } from '../session.ts';
 
 const userOf = (response: TestResponse) => (response.body as { user: TUser }).user;
@@ -546,6 +547,7 @@ describe('POST /api/auth/admin/login', () => {
 
 /** The reset links queued for an address so far (in the outbox, the email's plain-text body), oldest first. */
 async function queuedResetLinks(email: string): Promise<string[]> {
+  await runPasswordResetJobs();
   const rows = await sql<{ textBody: string }[]>`
     select text_body as "textBody" from email_outbox
     where kind = 'password_reset' and lower(recipient) = lower(${email})

@@ -36,6 +36,13 @@ export async function selectRegistrationConflicts(
   return row ?? { isUsernameTaken: false, isEmailTaken: false };
 }
 
+/** Accounts awaiting approval, counted up to `upTo` (enough to compare with a cap). */
+export async function countPendingUsers(db: Db, upTo: number): Promise<number> {
+  const [row] = await db<{ count: number }[]>`
+    select count(*)::int as count from (select 1 from users where status = 'pending' limit ${upTo}) pending`;
+  return row?.count ?? 0;
+}
+
 export async function isEmailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
   const [row] = await db<{ isTaken: boolean }[]>`
     select exists (select 1 from users where lower(email) = lower(${email}) and id <> ${userId}) as "isTaken"`;

@@ -17,10 +17,10 @@ import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session.ts';
+import { requestAdminPasswordReset } from './password-reset-requests.ts';
 import {
   changeOwnPassword,
   registerUser,
-  requestAdminPasswordReset,
   resetAdminPassword,
   signIn,
   signOut,
@@ -48,8 +48,8 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
     .use(session)
     .post(
       API_PATHS.authRegister,
-      async ({ body, set }) => {
-        const user = await registerUser(body);
+      async ({ body, request, server, set }) => {
+        const user = await registerUser(body, requestMeta(request, server, config.trustedProxies));
         set.status = 201;
         return { user };
       },
@@ -141,8 +141,12 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
     )
     .post(
       API_PATHS.authAdminForgotPassword,
-      async ({ body }) => {
-        await requestAdminPasswordReset(body.email, config);
+      async ({ body, request, server }) => {
+        await requestAdminPasswordReset(
+          body.email,
+          requestMeta(request, server, config.trustedProxies),
+          config,
+        );
         return { message: SERVER_MESSAGES.resetRequested };
       },
       {

@@ -1,6 +1,6 @@
 import {
+  ANONYMOUS_MAIL_MESSAGES,
   ERROR_CODES,
-  RESET_TOKEN_TTL_MS,
   SERVER_MESSAGES,
   type TChangePasswordRequest,
   type TLoginRequest,
@@ -12,29 +12,31 @@ import {
 import type { RequestMeta } from '../client-ip.ts';
 import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { enqueuePasswordReset, enqueueRegistrationReceived } from '../email/outbox.ts';
-import type { MailLinks } from '../email/prepare.ts';
+import { enqueueRegistrationReceived } from '../email/outbox.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
-import { hashPassword, isPasswordTooLong, verifyDummyPassword, verifyPassword } from '../passwords.ts';
+import { rateLimiter, scaledCount } from '../limits/rate-limits.ts';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  isPasswordTooLong,
+  verifyDummyPassword,
+  verifyPassword,
+} from '../passwords.ts';
 import { FailureLimiter, LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';
-import { createSession, endSession, randomToken, sha256Hex } from '../session.ts';
+import { createSession, endSession, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
 import {
-  accountDelayMs,
-  accountKey,
-  failureKeys,
-  pairKey,
-  pairKeyPrefix,
-  refusingBudgets,
-} from './limits.ts';
+  PENDING_REGISTRATIONS_MAX,
+  REGISTRATIONS_CLOSED_RETRY_SECONDS,
+  registrationBudgets,
+} from './mail-limits.ts';
 import {
   consumeResetToken,
+  countPendingUsers,
   deleteUserSessions,
   insertPendingUser,
-  insertResetToken,
   isEmailTakenByOther,
   isResetTokenUsable,
-  selectActiveAdminByEmail,
   selectLoginAccount,
   selectPasswordHash,
   selectRegistrationConflicts,
@@ -45,6 +47,14 @@ import {
   updatePasswordHash,
   updateProfile,
 } from './queries.ts';
+import {
+  accountDelayMs,
+  accountKey,
+  failureKeys,
+  pairKey,
+  pairKeyPrefix,
+  refusingBudgets,
+} from './sign-in-throttle.ts';
 
 /** Failed sign-ins and password checks, counted in PostgreSQL so every API process sees them all. */
 export const loginFailures = new FailureLimiter(LOGIN_FAILURE_WINDOW_MS);
@@ -54,7 +64,7 @@ const invalidCredentials = () =>
 
 /**
  * Refuses (429) an address that has failed too often on this account or on any, then makes the
- * attempt wait as long as the account's own failures ask (auth/limits.ts): strangers' failures
+ * attempt wait as long as the account's own failures ask (auth/sign-in-throttle.ts): strangers' failures
  * slow an account down but never shut its owner out.
  */
 async function throwIfThrottled(username: string, ipAddress: string): Promise<void> {
@@ -89,13 +99,26 @@ function conflictFromUniqueViolation(error: unknown): ApiError | null {
 }
 
 /**
+ * Refuses a registration (429) while the desk holds its maximum of pending accounts, or when the
+ * client address, the mailbox or its domain has spent its budget. Runs before the conflict check,
+ * so a 409 costs the address's budget like a registration does.
+ */
+async function refuseRegistrationOverLimits(input: TRegisterRequest, meta: RequestMeta): Promise<void> {
+  const maxPending = scaledCount(PENDING_REGISTRATIONS_MAX);
+  if ((await countPendingUsers(sql, maxPending)) >= maxPending) {
+    throw tooManyRequests(REGISTRATIONS_CLOSED_RETRY_SECONDS, ANONYMOUS_MAIL_MESSAGES.registrationsClosed);
+  }
+  const wait = await rateLimiter.take(sql, registrationBudgets(meta.ipAddress, input.email));
+  if (wait > 0) throw tooManyRequests(wait, ANONYMOUS_MAIL_MESSAGES.tooManyRegistrations(wait));
+}
+
+/**
  * Creates a registration: always a pending end user, whatever else the request wanted. The
  * 'registration received' email is queued in the same transaction.
  */
-export async function registerUser(input: TRegisterRequest): Promise<TUser> {
-  if (isPasswordTooLong(input.password)) {
-    throw badRequest(SERVER_MESSAGES.passwordRequirements, { password: 'Password is too long' });
-  }
+export async function registerUser(input: TRegisterRequest, meta: RequestMeta): Promise<TUser> {
+  assertAcceptablePassword(input.password, 'password');
+  await refuseRegistrationOverLimits(input, meta);
   const conflicts = await selectRegistrationConflicts(sql, input.username, input.email);
   if (conflicts.isUsernameTaken) throw conflict(SERVER_MESSAGES.usernameExists);
   if (conflicts.isEmailTaken) throw conflict(SERVER_MESSAGES.emailExists);
@@ -191,9 +214,7 @@ export async function changeOwnPassword(
   input: TChangePasswordRequest,
   meta: RequestMeta,
 ): Promise<string> {
-  if (isPasswordTooLong(input.newPassword)) {
-    throw badRequest(SERVER_MESSAGES.passwordRequirements, { newPassword: 'Password is too long' });
-  }
+  assertAcceptablePassword(input.newPassword, 'newPassword');
   await throwIfThrottled(user.username, meta.ipAddress);
   const currentHash = await selectPasswordHash(sql, user.id);
   const isMatch =
@@ -217,26 +238,6 @@ export async function changeOwnPassword(
   return token;
 }
 
-/**
- * Issues an admin password reset when an active admin has this email: older tokens are spent, the
- * new token stored (as a hash) and the email with the link queued, all in one transaction. The
- * caller answers the same either way, so the response never tells whether the account exists.
- */
-export async function requestAdminPasswordReset(email: string, links: MailLinks): Promise<void> {
-  const admin = await selectActiveAdminByEmail(sql, email);
-  if (!admin) return;
-  const token = randomToken();
-  await sql.begin(async (tx) => {
-    await spendUnusedResetTokens(tx, admin.id);
-    const tokenId = await insertResetToken(tx, {
-      userId: admin.id,
-      tokenHash: sha256Hex(token),
-      ttlMs: RESET_TOKEN_TTL_MS,
-    });
-    await enqueuePasswordReset(tx, { tokenId, token, to: admin }, links);
-  });
-}
-
 const invalidResetToken = () => badRequest(SERVER_MESSAGES.resetTokenInvalid);
 
 /**
@@ -244,9 +245,7 @@ const invalidResetToken = () => badRequest(SERVER_MESSAGES.resetTokenInvalid);
  * works once; every session of the admin ends, and so does any other unused token.
  */
 export async function resetAdminPassword(input: TResetPasswordRequest): Promise<void> {
-  if (isPasswordTooLong(input.password)) {
-    throw badRequest(SERVER_MESSAGES.passwordRequirements, { password: 'Password is too long' });
-  }
+  assertAcceptablePassword(input.password, 'password');
   const tokenHash = sha256Hex(input.token);
   // A cheap look first, so random tokens never cost an argon2 hash.
   if (!(await isResetTokenUsable(sql, tokenHash))) throw invalidResetToken();

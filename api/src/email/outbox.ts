@@ -32,13 +32,13 @@ async function enqueue<K extends TEmailKind>(tx: Db, message: MessageOf<K>): Pro
 /** 'We received your registration' to a new (pending) user. */
 export function enqueueRegistrationReceived(
   tx: Db,
-  user: Recipient & { id: string; username: string },
+  user: Recipient & { id: string },
 ): Promise<string | null> {
   return enqueue(tx, {
     kind: 'registration_received',
     dedupeKey: `user.registered:${user.id}`,
     to: user,
-    data: { username: user.username },
+    data: {},
   });
 }
 

@@ -6,7 +6,7 @@ const HOSTILE = `<script>alert("x")</script> & 'quotes'`;
 const brand = { companyName: 'Acme Support' };
 
 const SAMPLES: { [K in keyof EmailData]: EmailData[K] } = {
-  registration_received: { firstName: 'Ada', username: 'ada' },
+  registration_received: { firstName: 'Ada' },
   account_approved: { firstName: 'Ada', username: 'ada', signInUrl: 'https://help.acme.test/login' },
   account_rejected: { firstName: 'Ada' },
   password_reset: {
@@ -66,11 +66,13 @@ describe('renderEmail', () => {
   test('every kind renders a branded subject, a greeting, a signature, text and HTML', () => {
     for (const kind of EMAIL_KINDS) {
       const email = renderEmail(kind, SAMPLES[kind], brand);
+      // The registration greets nobody by name: the registrant's typed text is never mailed.
+      const greeting = kind === 'registration_received' ? 'Hello there,' : 'Hello Ada,';
       expect(email.subject.startsWith('[Acme Support] ')).toBe(true);
-      expect(email.text.startsWith('Hello Ada,')).toBe(true);
+      expect(email.text.startsWith(greeting)).toBe(true);
       expect(email.text.endsWith('— Acme Support')).toBe(true);
       expect(email.html).toContain('<!doctype html>');
-      expect(email.html).toContain('Hello Ada,');
+      expect(email.html).toContain(greeting);
       expect(email.html).toContain('— Acme Support');
     }
   });
@@ -146,6 +148,16 @@ describe('renderEmail', () => {
     expect(() => renderSample('account_approved', { signInUrl: 'javascript:alert(1)' })).toThrow(
       'refusing a javascript: link',
     );
+  });
+
+  test('the registration mail holds no text the registrant typed', () => {
+    const typed = 'there. Your mailbox is full: verify at http://evil.example/login to keep it';
+    const email = renderEmail('registration_received', { firstName: typed }, brand);
+    for (const body of [email.subject, email.text, email.html]) {
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('mailbox is full');
+    }
+    expect(email.text).toContain('Thank you for registering with Acme Support. An administrator will review');
   });
 
   test('a missing first name greets "there"', () => {

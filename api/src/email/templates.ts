@@ -13,7 +13,7 @@ export type Greeting = { firstName: string };
 
 /** What each kind of message needs; every value here is untrusted text (names, titles, comments). */
 export type EmailData = {
-  registration_received: Greeting & { username: string };
+  registration_received: Greeting;
   account_approved: Greeting & { username: string; signInUrl: string };
   account_rejected: Greeting;
   password_reset: Greeting & { resetUrl: string; expiresInMinutes: number };
@@ -135,12 +135,14 @@ const ticketLabel = (ticketNumber: string, title: string) =>
   `${oneLine(ticketNumber, 50)}: ${oneLine(title, 150)}`;
 
 const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Message } = {
-  registration_received: (data, brand) => ({
+  // Anyone can register any address, so this message carries no text the registrant typed (no
+  // name, no username): it cannot be made to say something to a stranger in the desk's name.
+  registration_received: (_data, brand) => ({
     subject: 'We received your registration',
-    greetingName: data.firstName,
+    greetingName: '',
     blocks: [
       paragraph(
-        `Thank you for registering with ${brandName(brand)} as "${oneLine(data.username, 50)}". An administrator will review your account.`,
+        `Thank you for registering with ${brandName(brand)}. An administrator will review your account.`,
       ),
       paragraph('We will email you as soon as it is approved; until then you cannot sign in.'),
     ],

@@ -19,6 +19,8 @@ import {
 /** Every kind of queued job and its payload; a worker parses the payload again before it acts. */
 export const JOB_PAYLOADS = {
   auto_assign: z.strictObject({ ticketId: z.uuid() }),
+  // The address as typed (the worker looks the admin up) and where the link points (APP_BASE_URL).
+  admin_password_reset: z.strictObject({ email: z.string().max(254), appBaseUrl: z.url() }),
 } as const;
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

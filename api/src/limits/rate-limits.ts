@@ -10,6 +10,11 @@ export function setRateLimitScale(value: number): void {
   scale = value;
 }
 
+/** A count limit (not a rate) with RATE_LIMIT_SCALE applied, at least 1. */
+export function scaledCount(limit: number): number {
+  return Math.max(1, Math.round(limit * scale));
+}
+
 /** The process's limiter: every API process and the worker spend the same budgets in PostgreSQL. */
 export const rateLimiter = new RateLimiter(() => scale);
 

@@ -16,8 +16,8 @@ import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { enqueueAccountDecision } from '../email/outbox.ts';
 import type { MailLinks } from '../email/prepare.ts';
-import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import { hashPassword, isPasswordTooLong } from '../passwords.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
+import { assertAcceptablePassword, hashPassword } from '../passwords.ts';
 import { sessionCache } from '../session-cache.ts';
 import {
   countUsers,
@@ -120,9 +120,7 @@ export async function createUserAsAdmin(
   input: TCreateUserRequest,
   meta: RequestMeta,
 ): Promise<TUser> {
-  if (isPasswordTooLong(input.password)) {
-    throw badRequest(SERVER_MESSAGES.passwordRequirements, { password: 'Password is too long' });
-  }
+  assertAcceptablePassword(input.password, 'password');
   const conflicts = await selectRegistrationConflicts(sql, input.username, input.email);
   if (conflicts.isUsernameTaken) throw conflict(SERVER_MESSAGES.usernameExists);
   if (conflicts.isEmailTaken) throw conflict(SERVER_MESSAGES.emailExists);

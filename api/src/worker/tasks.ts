@@ -1,3 +1,4 @@
+import { adminPasswordResetJobHandler } from '../auth/password-reset-requests.ts';
 import { autoAssignJobHandler } from '../auto-assign/service.ts';
 import { createCleanupTask } from '../cleanup/service.ts';
 import type { Config } from '../config.ts';
@@ -10,6 +11,7 @@ import type { WorkerTask } from './task.ts';
 /** How each kind of queued job is done: a kind without a handler does not compile. */
 export const JOB_HANDLERS: Readonly<Record<JobKind, JobHandler>> = {
   auto_assign: autoAssignJobHandler,
+  admin_password_reset: adminPasswordResetJobHandler,
 };
 
 /** Every background task, in one place: the API process (WORKER_IN_API) and `bun run worker` run these. */

@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { API_PATHS, RESET_TOKEN_TTL_MS } from '@helpdesk/contracts';
-import { accountDelayMs } from '../../src/auth/limits.ts';
 import { insertResetToken } from '../../src/auth/queries.ts';
+import { accountDelayMs } from '../../src/auth/sign-in-throttle.ts';
 import { MAX_ERROR_FIELDS } from '../../src/errors.ts';
 import { randomToken, sha256Hex } from '../../src/session.ts';
 import { createUser, sql, TestClient, type TestUser } from '../helpers.ts';

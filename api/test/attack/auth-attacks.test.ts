@@ -10,6 +10,7 @@
 import { afterAll, afterEach, describe, expect, spyOn, test } from 'bun:test';
 import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
 import { createUser, logLines, signIn, sql, type TestUser, uniqueName } from '../helpers.ts';
+import { runPasswordResetJobs } from '../password-reset-jobs.ts';
 import { type Answer, freshIp, send, writeFigures } from './harness.ts';
 
 const tally = { checks: 0, passed: 0 };
@@ -60,6 +61,7 @@ async function timed(run: () => Promise<Answer>): Promise<number> {
 
 /** The reset links queued for an address (the email's plain-text body), oldest first. */
 async function resetTokensFor(email: string): Promise<string[]> {
+  await runPasswordResetJobs();
   const rows = await sql<{ textBody: string }[]>`
     select text_body as "textBody" from email_outbox
     where kind = 'password_reset' and lower(recipient) = lower(${email}) order by created_at, id`;

@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts/constants';
+import {
+  ANONYMOUS_MAIL_MESSAGES,
+  API_PATHS,
+  ERROR_CODES,
+  SERVER_MESSAGES,
+} from '@helpdesk/contracts/constants';
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import {
   ApiRequestError,
@@ -55,6 +60,10 @@ const server = Bun.serve({
         return apiError(401, ERROR_CODES.unauthenticated, SERVER_MESSAGES.invalidCredentials);
       case '/throttled':
         return apiError(429, ERROR_CODES.tooManyRequests, SERVER_MESSAGES.tooManyAttempts);
+      case '/registrations-closed':
+        return apiError(429, ERROR_CODES.tooManyRequests, ANONYMOUS_MAIL_MESSAGES.registrationsClosed);
+      case '/registrations-limited':
+        return apiError(429, ERROR_CODES.tooManyRequests, ANONYMOUS_MAIL_MESSAGES.tooManyRegistrations(720));
       case '/username-taken':
         return apiError(409, ERROR_CODES.conflict, SERVER_MESSAGES.usernameExists);
       case '/email-taken':
@@ -296,6 +305,14 @@ describe('registrationError', () => {
     ['/bad-request', { message: 'Please check all fields and try again.' }],
     ['/text-error', { message: 'Registration failed. Please try again.' }],
     ['/throttled', { message: 'Registration failed. Please try again.' }],
+    [
+      '/registrations-closed',
+      { message: 'The desk is not accepting new registrations right now. Please try again later.' },
+    ],
+    [
+      '/registrations-limited',
+      { message: 'Too many registrations in a short time. Please try again in 12 minutes.' },
+    ],
   ])('%s', async (path, expected) => {
     expect(registrationError(await errorFrom(path))).toEqual(expected);
   });

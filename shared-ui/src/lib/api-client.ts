@@ -1,5 +1,5 @@
 import type { TApiError } from '@helpdesk/contracts';
-import { SERVER_MESSAGES } from '@helpdesk/contracts/constants';
+import { ANONYMOUS_MAIL_MESSAGES, SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { readApiError } from './json-guards.ts';
 
@@ -188,6 +188,13 @@ export function registrationError(error: unknown): TRegistrationError {
   }
   if (message.includes(SERVER_MESSAGES.invalidRegistration)) {
     return { message: 'Please check all fields and try again.' };
+  }
+  // The registration limits say what was limited and how long to wait: shown as the server wrote them.
+  if (
+    message.includes(ANONYMOUS_MAIL_MESSAGES.registrationsClosed) ||
+    message.startsWith(ANONYMOUS_MAIL_MESSAGES.tooManyRegistrationsLead)
+  ) {
+    return { message };
   }
   return { message: 'Registration failed. Please try again.' };
 }

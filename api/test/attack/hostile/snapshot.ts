@@ -44,6 +44,9 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   'POST /api/auth/login': ['login_failures'],
   'POST /api/auth/admin/login': ['login_failures'],
   'POST /api/auth/change-password': ['login_failures'],
+  // A registration answered 409 spends the client address's budget, so conflicts cannot enumerate
+  // accounts at speed (docs/security.md#registration-and-password-reset-mail).
+  'POST /api/auth/register': ['rate_limits'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
