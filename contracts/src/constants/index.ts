@@ -8,6 +8,7 @@ export * from '../api-paths.ts';
 export * from '../limits.ts';
 export * from '../remotes.ts';
 export * from './dashboard.ts';
+export * from './email-verification.ts';
 export * from './errors.ts';
 export * from './kb.ts';
 export * from './notifications.ts';

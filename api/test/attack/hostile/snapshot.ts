@@ -44,6 +44,8 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   'POST /api/auth/login': ['login_failures'],
   'POST /api/auth/admin/login': ['login_failures'],
   'POST /api/auth/change-password': ['login_failures'],
+  // A new email needs the current password: a wrong one counts like on the change-password form.
+  'PATCH /api/auth/profile': ['login_failures'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
