@@ -13,6 +13,8 @@ update users set email_verified_at = now();
 
 drop index users_email_lower_key;
 create unique index users_email_lower_key on users (lower(email)) where email_verified_at is not null;
+-- Lookups by any address (people search's exact match, the first-admin check) keep an index of their own.
+create index users_email_lower_idx on users (lower(email));
 
 -- Like password_reset_tokens: only the SHA-256 hex of a token is stored (the mailed link is the only
 -- copy of the token), and a token is spent by one atomic UPDATE ... WHERE not used. Each names the

@@ -22,9 +22,9 @@ export async function insertPerson(
 ): Promise<string> {
   const username = nextName(options.role ?? 'u');
   const [row] = await db<{ id: string }[]>`
-    insert into users (username, email, password_hash, first_name, last_name, role, status, email_verified_at)
+    insert into users (username, email, password_hash, first_name, last_name, role, status)
     values (${username}, ${`${username}@example.test`}, 'not-a-hash', 'Test', ${username},
-            ${options.role ?? 'end_user'}, ${options.status ?? 'active'}, now())
+            ${options.role ?? 'end_user'}, ${options.status ?? 'active'})
     returning id`;
   if (!row) throw new Error('user not inserted');
   return row.id;
