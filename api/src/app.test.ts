@@ -253,11 +253,12 @@ describe('cross-site requests', () => {
       email: `${uniqueName()}@example.test`,
     });
     expect(anonymous.status).toBe(401);
-    const { client } = await signedIn('end_user');
+    const { user, client } = await signedIn('end_user');
     const signed = await client.patch(API_PATHS.authProfile, {
       firstName: 'Script',
       lastName: 'Client',
       email: `${uniqueName()}@example.test`,
+      currentPassword: user.password,
     });
     expect(signed.status).toBe(200);
   });

@@ -8,6 +8,7 @@ import { createDashboardRoutes } from './dashboard/routes.ts';
 import type { RouteDeps } from './deps.ts';
 import { createDocsRoutes } from './docs/routes.ts';
 import { createEmailRoutes } from './email/routes.ts';
+import { createEmailVerificationRoutes } from './email-verification/routes.ts';
 import { createErrorHandler } from './errors.ts';
 import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
@@ -60,6 +61,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createHealthRoutes(deps))
     .use(metrics.routes)
     .use(createAuthRoutes(deps))
+    .use(createEmailVerificationRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))

@@ -196,13 +196,14 @@ describe('the session cache in the API', () => {
   });
 
   test('sign-out and a profile change are in effect at once, without waiting for the database', async () => {
-    const { client } = await signedIn('end_user');
+    const { user, client } = await signedIn('end_user');
     const token = client.cookie;
     await cachedAs(client);
     const renamed = await client.patch(API_PATHS.authProfile, {
       firstName: 'Grace',
       lastName: 'Hopper',
       email: `${crypto.randomUUID()}@example.test`,
+      currentPassword: user.password,
     });
     expect(renamed.status).toBe(200);
     expect(userOf(await client.get(API_PATHS.authMe)).firstName).toBe('Grace');

@@ -137,15 +137,19 @@ export async function createUser(
     password?: string;
     username?: string;
     email?: string;
+    /** Default true: a user of the tests has confirmed their address, as every user before confirmation links had. */
+    isEmailVerified?: boolean;
   } = {},
 ): Promise<TestUser> {
   const username = options.username ?? uniqueName(options.role ?? 'u');
   const password = options.password ?? TEST_PASSWORD;
   const [user] = await sql<TUser[]>`
-    insert into users (username, email, password_hash, first_name, last_name, role, status)
+    insert into users (username, email, password_hash, first_name, last_name, role, status, email_verified_at)
     values (${username}, ${options.email ?? `${username}@example.test`}, ${await hashOnce(password)},
-            'Test', ${username}, ${options.role ?? 'end_user'}, ${options.status ?? 'active'})
-    returning id, username, email, first_name as "firstName", last_name as "lastName",
+            'Test', ${username}, ${options.role ?? 'end_user'}, ${options.status ?? 'active'},
+            ${options.isEmailVerified === false ? null : new Date()})
+    returning id, username, email, email_verified_at is not null as "emailVerified",
+      pending_email as "pendingEmail", first_name as "firstName", last_name as "lastName",
       profile_image_url as "profileImageUrl", role, status, approved_by as "approvedBy",
       approved_at as "approvedAt", last_login_at as "lastLoginAt", created_at as "createdAt",
       updated_at as "updatedAt"`;

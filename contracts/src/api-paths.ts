@@ -16,6 +16,8 @@ export const API_PATHS = {
   authAdminResetPassword: '/api/auth/admin/reset-password',
   authProfile: '/api/auth/profile',
   authChangePassword: '/api/auth/change-password',
+  authVerifyEmail: '/api/auth/verify-email',
+  authResendVerification: '/api/auth/verify-email/resend',
   adminUsers: '/api/admin/users',
   tickets: '/api/tickets',
   dashboardMetrics: '/api/dashboard/metrics',

@@ -11,7 +11,9 @@ import { LIMITS } from './limits.ts';
  * targetUserId is the user when exactly one was added, else null) · team.member_removed { teamId,
  * teamName, username } · settings.updated { changes: { field: { from, to } }, smtpPassword?:
  * 'set' | 'cleared' } (the password itself is never written) · email.retried { requeued, ids? } ·
- * email.test_sent { outboxId }.
+ * email.test_sent { outboxId } · user.email_change_requested { username, from, to } ·
+ * user.email_confirmed { username, email, previousEmail } · user.password_changed { username } ·
+ * user.password_reset { username } (these four are the user's own: admin is the user themselves).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -26,6 +28,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'settings.updated': 'Settings updated',
   'email.retried': 'Emails retried',
   'email.test_sent': 'Test email sent',
+  'user.email_change_requested': 'Email change requested',
+  'user.email_confirmed': 'Email confirmed',
+  'user.password_changed': 'Password changed',
+  'user.password_reset': 'Password reset',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -48,6 +48,8 @@ export const ZProfileUpdateRequest = z.strictObject({
   email: z
     .email('Please enter a valid email address')
     .max(LIMITS.emailMax, 'Please enter a valid email address'),
+  /** Required only when the email changes (docs/security.md#verified-addresses); names alone need none. */
+  currentPassword: z.string().max(LIMITS.passwordMaxBytes, 'Password is too long').optional(),
 });
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 
@@ -81,6 +83,12 @@ export const ZResetPasswordRequest = z
     path: ['confirmPassword'],
   });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** POST /api/auth/verify-email: the token from the confirmation link. */
+export const ZVerifyEmailRequest = z.strictObject({
+  token: z.string().min(1, 'Confirmation token is required').max(512, 'Confirmation token is invalid'),
+});
+export type TVerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
 
 export const ZMessageResponse = z.object({ message: z.string() });
 export type TMessageResponse = z.infer<typeof ZMessageResponse>;

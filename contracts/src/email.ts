@@ -10,6 +10,8 @@ export const EMAIL_KINDS = [
   'ticket_reply',
   'ticket_resolved',
   'test',
+  'email_verification',
+  'email_changed',
 ] as const;
 export const ZEmailKind = z.enum(EMAIL_KINDS);
 export type TEmailKind = z.infer<typeof ZEmailKind>;
@@ -23,6 +25,8 @@ export const EMAIL_KIND_LABELS: Record<TEmailKind, string> = {
   ticket_reply: 'Ticket reply',
   ticket_resolved: 'Ticket resolved',
   test: 'Test email',
+  email_verification: 'Email confirmation',
+  email_changed: 'Email change notice',
 };
 
 /** pending: waiting (or being sent); sent: the SMTP server accepted it; failed: gave up, an admin may retry. */
@@ -99,6 +103,8 @@ export type TEmailTestResponse = z.infer<typeof ZEmailTestResponse>;
 export const EMAIL_MESSAGES = {
   notConfigured: 'SMTP is not configured',
   testPending: 'A test email to you is already waiting to be sent',
+  testNeedsConfirmedAddress:
+    'Confirm your email address on your profile first: the desk mails confirmed addresses only',
   testQueued: 'Test email queued',
   retried: 'Emails requeued',
   retryError: 'Failed to retry emails',

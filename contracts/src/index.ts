@@ -3,6 +3,7 @@ export * from './api-paths.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './constants/anonymous-mail.ts';
+export * from './constants/email-verification.ts';
 export * from './dashboard.ts';
 export * from './email.ts';
 export * from './errors.ts';

@@ -9,6 +9,8 @@ export function sampleUser(overrides: Partial<TUser> = {}): TUser {
     id: crypto.randomUUID(),
     username: 'someone',
     email: 'someone@example.com',
+    emailVerified: true,
+    pendingEmail: null,
     firstName: 'Some',
     lastName: 'One',
     profileImageUrl: null,

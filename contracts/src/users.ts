@@ -17,6 +17,10 @@ export const ZUser = z.object({
   id: z.uuid(),
   username: z.string(),
   email: z.string(),
+  /** Whether `email` is confirmed by its link; the desk mails and files tickets only for confirmed addresses. */
+  emailVerified: z.boolean(),
+  /** A new address asked for on the profile and not confirmed yet; `email` stays until it is. */
+  pendingEmail: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),

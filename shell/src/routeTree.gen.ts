@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppProfileRouteImport } from './routes/_app/profile';
@@ -39,6 +40,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -116,6 +122,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/profile': typeof AppProfileRoute;
   '/search': typeof AppSearchRoute;
@@ -133,6 +140,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/profile': typeof AppProfileRoute;
   '/search': typeof AppSearchRoute;
@@ -153,6 +161,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
   '/_app/profile': typeof AppProfileRoute;
   '/_app/search': typeof AppSearchRoute;
@@ -174,6 +183,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/register'
+    | '/verify-email'
     | '/dashboard'
     | '/profile'
     | '/search'
@@ -191,6 +201,7 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/register'
+    | '/verify-email'
     | '/dashboard'
     | '/profile'
     | '/search'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/register'
+    | '/verify-email'
     | '/_app/dashboard'
     | '/_app/profile'
     | '/_app/search'
@@ -230,6 +242,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  VerifyEmailRoute: typeof VerifyEmailRoute;
   AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute;
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute;
   AdminIndexRoute: typeof AdminIndexRoute;
@@ -256,6 +269,13 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/verify-email': {
+      id: '/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_app/': {
@@ -393,6 +413,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   AdminForgotPasswordRoute: AdminForgotPasswordRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -24,6 +24,25 @@ export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<vo
             ${entry.ipAddress}, ${entry.userAgent})`;
 }
 
+/**
+ * An audit row of a person's own account change (email, password): they are both who acted and
+ * whom it concerns.
+ */
+export function insertOwnAccountAuditEntry(
+  db: Db,
+  change: { userId: string; action: string; details: AuditDetails },
+  meta: { ipAddress: string | null; userAgent: string | null },
+): Promise<void> {
+  return insertAuditEntry(db, {
+    adminUserId: change.userId,
+    action: change.action,
+    targetUserId: change.userId,
+    details: change.details,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent,
+  });
+}
+
 export type AuditFilters = {
   action: string | null;
   adminUserId: string | null;

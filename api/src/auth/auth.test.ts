@@ -738,13 +738,16 @@ describe('PATCH /api/auth/profile', () => {
       firstName: ' Ada ',
       lastName: 'Lovelace',
       email,
+      currentPassword: user.password,
     });
     expect(response.status).toBe(200);
+    // A new address waits for its confirmation link; the account keeps the old one until then.
     expect(userOf(response)).toMatchObject({
       id: user.id,
       firstName: 'Ada',
       lastName: 'Lovelace',
-      email,
+      email: user.email,
+      pendingEmail: email,
       role: 'end_user',
     });
     const sneaky = await client.patch(API_PATHS.authProfile, {

@@ -24,6 +24,7 @@ export async function selectUsername(db: Db, userId: string): Promise<string | n
   return row?.username ?? null;
 }
 
+/** Whether the username is taken, and whether someone has confirmed the address (an unconfirmed claim takes nothing). */
 export async function selectRegistrationConflicts(
   db: Db,
   username: string,
@@ -32,7 +33,9 @@ export async function selectRegistrationConflicts(
   const [row] = await db<{ isUsernameTaken: boolean; isEmailTaken: boolean }[]>`
     select
       exists (select 1 from users where lower(username) = lower(${username})) as "isUsernameTaken",
-      exists (select 1 from users where lower(email) = lower(${email})) as "isEmailTaken"`;
+      exists (
+        select 1 from users where lower(email) = lower(${email}) and email_verified_at is not null
+      ) as "isEmailTaken"`;
   return row ?? { isUsernameTaken: false, isEmailTaken: false };
 }
 
@@ -43,9 +46,13 @@ export async function countPendingUsers(db: Db, upTo: number): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** Whether someone else has confirmed this address: an unconfirmed claim takes nothing from its owner. */
 export async function isEmailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
   const [row] = await db<{ isTaken: boolean }[]>`
-    select exists (select 1 from users where lower(email) = lower(${email}) and id <> ${userId}) as "isTaken"`;
+    select exists (
+      select 1 from users
+      where lower(email) = lower(${email}) and email_verified_at is not null and id <> ${userId}
+    ) as "isTaken"`;
   return row?.isTaken ?? false;
 }
 
@@ -159,13 +166,15 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db`delete from sessions where expire < now()`;
 }
 
+/** The active admin who has confirmed this address, if any (at most one, by users_email_lower_key). */
 export async function selectActiveAdminByEmail(
   db: Db,
   email: string,
-): Promise<{ id: string; email: string; firstName: string } | null> {
-  const [admin] = await db<{ id: string; email: string; firstName: string }[]>`
-    select id, email, first_name as "firstName" from users
-    where lower(email) = lower(${email}) and role = 'admin' and status = 'active'`;
+): Promise<{ id: string; email: string; firstName: string; emailVerified: boolean } | null> {
+  const [admin] = await db<{ id: string; email: string; firstName: string; emailVerified: boolean }[]>`
+    select id, email, first_name as "firstName", true as "emailVerified" from users
+    where lower(email) = lower(${email}) and email_verified_at is not null
+      and role = 'admin' and status = 'active'`;
   return admin ?? null;
 }
 

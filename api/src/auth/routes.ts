@@ -49,7 +49,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
     .post(
       API_PATHS.authRegister,
       async ({ body, request, server, set }) => {
-        const user = await registerUser(body, requestMeta(request, server, config.trustedProxies));
+        const user = await registerUser(body, requestMeta(request, server, config.trustedProxies), config);
         set.status = 201;
         return { user };
       },
@@ -116,13 +116,20 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       response: responseShape(ZUser),
       detail: { tags, summary: 'The signed-in user, unwrapped' },
     })
-    .patch(API_PATHS.authProfile, async ({ user, body }) => ({ user: await updateOwnProfile(user, body) }), {
-      auth: 'signed-in',
-      parse: 'json',
-      body: ZProfileUpdateRequest,
-      response: responseShape(ZUserResponse),
-      detail: { tags, summary: 'Update own names and email' },
-    })
+    .patch(
+      API_PATHS.authProfile,
+      async ({ user, body, request, server }) => {
+        const meta = requestMeta(request, server, config.trustedProxies);
+        return { user: await updateOwnProfile(user, body, meta, config) };
+      },
+      {
+        auth: 'signed-in',
+        parse: 'json',
+        body: ZProfileUpdateRequest,
+        response: responseShape(ZUserResponse),
+        detail: { tags, summary: 'Update own names; a new email waits for its confirmation link' },
+      },
+    )
     .post(
       API_PATHS.authChangePassword,
       async ({ user, body, request, server, set }) => {
@@ -159,8 +166,8 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
     )
     .post(
       API_PATHS.authAdminResetPassword,
-      async ({ body }) => {
-        await resetAdminPassword(body);
+      async ({ body, request, server }) => {
+        await resetAdminPassword(body, requestMeta(request, server, config.trustedProxies));
         return { message: 'Password has been reset' };
       },
       {

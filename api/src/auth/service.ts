@@ -1,5 +1,6 @@
 import {
   ANONYMOUS_MAIL_MESSAGES,
+  EMAIL_VERIFICATION_MESSAGES,
   ERROR_CODES,
   SERVER_MESSAGES,
   type TChangePasswordRequest,
@@ -9,10 +10,14 @@ import {
   type TResetPasswordRequest,
   type TUser,
 } from '@helpdesk/contracts';
+import { insertOwnAccountAuditEntry } from '../audit/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
 import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { enqueueRegistrationReceived } from '../email/outbox.ts';
+import { enqueueEmailChanged, enqueuePasswordReset } from '../email/outbox.ts';
+import type { MailLinks } from '../email/prepare.ts';
+import { setPendingEmail } from '../email-verification/queries.ts';
+import { issueEmailVerification, takeConfirmationMailBudget } from '../email-verification/service.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
 import { rateLimiter, scaledCount } from '../limits/rate-limits.ts';
 import {
@@ -113,20 +118,26 @@ async function refuseRegistrationOverLimits(input: TRegisterRequest, meta: Reque
 }
 
 /**
- * Creates a registration: always a pending end user, whatever else the request wanted. The
- * 'registration received' email is queued in the same transaction.
+ * Creates a registration: always a pending end user, whatever else the request wanted, with its
+ * address unconfirmed. The mail is the link that confirms the address (nothing the registrant
+ * typed), queued in the same transaction; one per address per few minutes (429 otherwise).
  */
-export async function registerUser(input: TRegisterRequest, meta: RequestMeta): Promise<TUser> {
+export async function registerUser(
+  input: TRegisterRequest,
+  meta: RequestMeta,
+  links: MailLinks,
+): Promise<TUser> {
   assertAcceptablePassword(input.password, 'password');
   await refuseRegistrationOverLimits(input, meta);
   const conflicts = await selectRegistrationConflicts(sql, input.username, input.email);
   if (conflicts.isUsernameTaken) throw conflict(SERVER_MESSAGES.usernameExists);
   if (conflicts.isEmailTaken) throw conflict(SERVER_MESSAGES.emailExists);
   const passwordHash = await hashPassword(input.password);
+  await takeConfirmationMailBudget(sql, input.email);
   try {
     return await sql.begin(async (tx) => {
       const user = await insertPendingUser(tx, { ...input, passwordHash });
-      await enqueueRegistrationReceived(tx, user);
+      await issueEmailVerification(tx, user.id, user.email, links);
       return user;
     });
   } catch (error) {
@@ -191,12 +202,45 @@ export async function signOut(token: string | null): Promise<void> {
   if (token) await endSession(sql, token);
 }
 
-/** Updates the signed-in user's names and email; an email someone else uses is a conflict. */
-export async function updateOwnProfile(user: TUser, input: TProfileUpdateRequest): Promise<TUser> {
+/**
+ * Updates the signed-in user's names, and asks for a new email: the current password is required
+ * for it (400 without), the account keeps its address until the link mailed to the new one is
+ * followed, the old address hears of the request, and a 'user.email_change_requested' audit row is
+ * written, all in one transaction. An address someone else confirmed is a 409; a different case of
+ * the same address is no change of address.
+ */
+export async function updateOwnProfile(
+  user: TUser,
+  input: TProfileUpdateRequest,
+  meta: RequestMeta,
+  links: MailLinks,
+): Promise<TUser> {
+  const isNewAddress = input.email.toLowerCase() !== user.email.toLowerCase();
   if (await isEmailTakenByOther(sql, input.email, user.id)) throw conflict(SERVER_MESSAGES.emailExists);
+  if (isNewAddress) {
+    await requireCurrentPassword(user, input.currentPassword, meta);
+    await takeConfirmationMailBudget(sql, input.email);
+  }
   try {
-    const updated = await updateProfile(sql, user.id, input);
-    if (!updated) throw new Error(`user ${user.id} vanished while updating the profile`);
+    const updated = await sql.begin(async (tx) => {
+      const email = isNewAddress ? user.email : input.email;
+      const named = await updateProfile(tx, user.id, { ...input, email });
+      if (!named) throw new Error(`user ${user.id} vanished while updating the profile`);
+      if (!isNewAddress) return named;
+      await setPendingEmail(tx, user.id, input.email);
+      const tokenId = await issueEmailVerification(tx, user.id, input.email, links);
+      await enqueueEmailChanged(tx, { tokenId, to: user }, links);
+      await insertOwnAccountAuditEntry(
+        tx,
+        {
+          userId: user.id,
+          action: 'user.email_change_requested',
+          details: { username: user.username, from: user.email, to: input.email },
+        },
+        meta,
+      );
+      return { ...named, pendingEmail: input.email };
+    });
     // The user's other tabs read `me` next: this process answers them fresh at once.
     sessionCache().forgetUser(user.id);
     return updated;
@@ -206,8 +250,37 @@ export async function updateOwnProfile(user: TUser, input: TProfileUpdateRequest
 }
 
 /**
- * Changes the signed-in user's password after checking the current one. Every session of the
- * user ends, and a new one starts for this browser: its token is returned.
+ * Refuses (400, on the field) a change that needs the signed-in user's current password when it is
+ * missing or wrong; a wrong one counts as a failed sign-in, like on the change-password form.
+ */
+async function requireCurrentPassword(
+  user: TUser,
+  currentPassword: string | undefined,
+  meta: RequestMeta,
+): Promise<void> {
+  if (!currentPassword) {
+    throw badRequest(EMAIL_VERIFICATION_MESSAGES.currentPasswordRequired, {
+      currentPassword: EMAIL_VERIFICATION_MESSAGES.currentPasswordRequired,
+    });
+  }
+  await throwIfThrottled(user.username, meta.ipAddress);
+  const currentHash = await selectPasswordHash(sql, user.id);
+  const isMatch =
+    currentHash !== null &&
+    !isPasswordTooLong(currentPassword) &&
+    (await verifyPassword(currentPassword, currentHash));
+  if (!isMatch) {
+    await recordFailure(user.username, meta.ipAddress);
+    throw badRequest(SERVER_MESSAGES.currentPasswordWrong, {
+      currentPassword: SERVER_MESSAGES.currentPasswordWrong,
+    });
+  }
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one, with a
+ * 'user.password_changed' audit row. Every session of the user ends, and a new one starts for this
+ * browser: its token is returned.
  */
 export async function changeOwnPassword(
   user: TUser,
@@ -215,22 +288,16 @@ export async function changeOwnPassword(
   meta: RequestMeta,
 ): Promise<string> {
   assertAcceptablePassword(input.newPassword, 'newPassword');
-  await throwIfThrottled(user.username, meta.ipAddress);
-  const currentHash = await selectPasswordHash(sql, user.id);
-  const isMatch =
-    currentHash !== null &&
-    !isPasswordTooLong(input.currentPassword) &&
-    (await verifyPassword(input.currentPassword, currentHash));
-  if (!isMatch) {
-    await recordFailure(user.username, meta.ipAddress);
-    throw badRequest(SERVER_MESSAGES.currentPasswordWrong, {
-      currentPassword: SERVER_MESSAGES.currentPasswordWrong,
-    });
-  }
+  await requireCurrentPassword(user, input.currentPassword, meta);
   const passwordHash = await hashPassword(input.newPassword);
   const token = await sql.begin(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash);
     await deleteUserSessions(tx, user.id);
+    await insertOwnAccountAuditEntry(
+      tx,
+      { userId: user.id, action: 'user.password_changed', details: { username: user.username } },
+      meta,
+    );
     return createSession(tx, user.id, meta);
   });
   sessionCache().forgetUser(user.id);
@@ -242,9 +309,10 @@ const invalidResetToken = () => badRequest(SERVER_MESSAGES.resetTokenInvalid);
 
 /**
  * Sets a new admin password from a reset token. The token is spent by one atomic update, so it
- * works once; every session of the admin ends, and so does any other unused token.
+ * works once; every session of the admin ends, and so does any other unused token. A
+ * 'user.password_reset' audit row records it.
  */
-export async function resetAdminPassword(input: TResetPasswordRequest): Promise<void> {
+export async function resetAdminPassword(input: TResetPasswordRequest, meta: RequestMeta): Promise<void> {
   assertAcceptablePassword(input.password, 'password');
   const tokenHash = sha256Hex(input.token);
   // A cheap look first, so random tokens never cost an argon2 hash.
@@ -256,6 +324,7 @@ export async function resetAdminPassword(input: TResetPasswordRequest): Promise<
     if (!(await updateActiveAdminPasswordHash(tx, owner, passwordHash))) throw invalidResetToken();
     await spendUnusedResetTokens(tx, owner);
     await deleteUserSessions(tx, owner);
+    await insertOwnAccountAuditEntry(tx, { userId: owner, action: 'user.password_reset', details: {} }, meta);
     return owner;
   });
   sessionCache().forgetUser(userId);

@@ -79,9 +79,10 @@ export async function ensureFirstAdmin(sql: Sql, env: Env): Promise<FirstAdminRe
     }
     const passwordHash = await hashPassword(input.password);
     await tx`
-      insert into users (username, email, password_hash, first_name, last_name, role, status, approved_at)
+      insert into users (username, email, password_hash, first_name, last_name, role, status, approved_at,
+                         email_verified_at)
       values (${input.username}, ${input.email}, ${passwordHash}, ${input.firstName}, ${input.lastName},
-              'admin', 'active', now())`;
+              'admin', 'active', now(), now())`;
     return { outcome: 'created', username: input.username } as const;
   });
 }

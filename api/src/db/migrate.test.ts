@@ -93,9 +93,11 @@ describe('the schema', () => {
     const db = await createScratchDatabase();
     const sql = db.sql;
     try {
+      // Confirmed addresses: only those are unique (an unconfirmed claim blocks nobody).
       const insertUser = (username: string, email: string, extra: { role?: string; status?: string } = {}) =>
-        sql`insert into users (username, email, password_hash, first_name, last_name, role, status)
-            values (${username}, ${email}, 'hash', 'F', 'L', ${extra.role ?? 'end_user'}, ${extra.status ?? 'pending'})
+        sql`insert into users (username, email, password_hash, first_name, last_name, role, status, email_verified_at)
+            values (${username}, ${email}, 'hash', 'F', 'L', ${extra.role ?? 'end_user'}, ${extra.status ?? 'pending'},
+                    now())
             returning id`;
       const [user] = await insertUser('someone', 'someone@example.test');
       const [defaults] = await sql<{ role: string; status: string }[]>`

@@ -21,7 +21,11 @@ import { closeTransport, outboxMessageId } from './transport.ts';
 /** A message in the outbox to a fresh address, through the real enqueue path. */
 async function enqueueTo(email: string): Promise<string> {
   const id = await sql.begin((tx) =>
-    enqueueTestMessage(tx, { email, firstName: 'Casey' }, { appBaseUrl: 'http://localhost:3000' }),
+    enqueueTestMessage(
+      tx,
+      { email, firstName: 'Casey', emailVerified: true },
+      { appBaseUrl: 'http://localhost:3000' },
+    ),
   );
   if (id === null) throw new Error('not enqueued');
   return id;
@@ -68,7 +72,7 @@ describe('the delivery task', () => {
         .begin(async (tx) => {
           await enqueueTestMessage(
             tx,
-            { email: rolledBack, firstName: 'R' },
+            { email: rolledBack, firstName: 'R', emailVerified: true },
             { appBaseUrl: 'http://x.test' },
           );
           throw new Error('the change failed');

@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 describe('account emails', () => {
-  test('registration: a "registration received" email arrives; approval sends the sign-in link', async () => {
+  test('registration: the confirmation link arrives; once confirmed, approval sends the sign-in link', async () => {
     const username = uniqueName('reg');
     const email = `${username}@example.test`;
     const registered = await new TestClient().post(API_PATHS.authRegister, {
@@ -76,12 +76,14 @@ describe('account emails', () => {
     });
     expect(registered.status).toBe(201);
     const [received] = await mailTo(email);
-    expect(received?.subject).toBe('[Acme Support] We received your registration');
-    // No text the registrant typed reaches the mail: not the first name, not the username.
+    expect(received?.subject).toBe('[Acme Support] Confirm your email address');
+    // Nothing the registrant typed: the address is not theirs until they follow the link.
     expect(received?.text).toContain('Hello there,');
     expect(received?.text).not.toContain('Robin');
     expect(received?.text).not.toContain(username);
     expect(received?.from).toBe('"Acme Support" <support@acme.test>');
+    const token = received?.text.match(/verify-email\?token=([\w-]+)/)?.[1];
+    expect((await new TestClient().post(API_PATHS.authVerifyEmail, { token })).status).toBe(200);
 
     const { client: admin } = await signedIn('admin');
     const userId = (registered.body as { user: { id: string } }).user.id;
@@ -92,7 +94,7 @@ describe('account emails', () => {
     expect(approved[0]?.text).toContain(`Sign in: ${testConfig.appBaseUrl}/login`);
     expect(approved[0]?.html).toContain(`href="${testConfig.appBaseUrl}/login"`);
     expect((await outboxFor(email)).map((row) => row.dedupeKey)).toEqual([
-      `user.registered:${userId}`,
+      expect.stringMatching(/^email_verification:/),
       `user.approved:${userId}`,
     ]);
   });
@@ -293,6 +295,8 @@ describe('hostile input in mail', () => {
     }
     // The registration mail carries no text the registrant typed, escaped or not.
     expect(mails[0]?.html).not.toContain('onerror');
+    // The registration mail is the confirmation link: it repeats nothing the registrant typed.
+    expect(mails[0]?.text).not.toContain('img src=x');
     expect(mails[1]?.subject).toContain('Broken <script>alert(1)</script> Bcc: ');
     expect(mails[2]?.html).toContain(
       '&lt;/blockquote&gt;&lt;a href=&quot;javascript:x&quot;&gt;click&lt;/a&gt;',
@@ -323,7 +327,7 @@ describe('GET /api/admin/email-outbox', () => {
     expect(status.smtp).toEqual({ isConfigured: false, source: null, server: null });
     const item = status.undelivered.find((m) => m.recipient === waiting);
     expect(item).toMatchObject({
-      kind: 'registration_received',
+      kind: 'email_verification',
       status: 'pending',
       attempts: 0,
       lastError: EMAIL_MESSAGES.notConfigured,
@@ -341,7 +345,7 @@ describe('GET /api/admin/email-outbox', () => {
         'subject',
       ].sort(),
     );
-    expect(response.text).not.toContain('Thank you for registering');
+    expect(response.text).not.toContain('Please confirm that this is your email address');
     expect(status.undelivered.length).toBeLessThanOrEqual(EMAIL_OUTBOX_LIMITS.undeliveredListMax);
     const [counts] = await sql<{ pending: number; failed: number }[]>`
       select count(*) filter (where status = 'pending')::int as pending,

@@ -1,4 +1,4 @@
-import { RESET_TOKEN_TTL_MS, type TEmailKind } from '@helpdesk/contracts';
+import { EMAIL_VERIFICATION_TTL_MS, RESET_TOKEN_TTL_MS, type TEmailKind } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { getSettings } from '../settings/service.ts';
 import {
@@ -19,7 +19,8 @@ import { insertOutboxMessage, notifyOutbox } from './queries.ts';
  */
 
 async function enqueue<K extends TEmailKind>(tx: Db, message: MessageOf<K>): Promise<string | null> {
-  // Checked before the settings are read, so an address that cannot be sent to costs no statement.
+  // Checked before the settings are read, so an address that cannot be sent to costs no statement
+  // (prepareMessage decides again, with the rule on unconfirmed addresses).
   if (!isSendableAddress(message.to.email)) return null;
   const settings = await getSettings(tx);
   const prepared = prepareMessage(message, settings.companyName);
@@ -29,16 +30,38 @@ async function enqueue<K extends TEmailKind>(tx: Db, message: MessageOf<K>): Pro
   return id;
 }
 
-/** 'We received your registration' to a new (pending) user. */
-export function enqueueRegistrationReceived(
+/**
+ * The link that confirms an address (a registration's, a profile change's, an admin-created
+ * account's): the one message an unconfirmed address may get. Like the reset link, the row is a
+ * credential until it is sent (markSent then blanks its bodies) or the token expires.
+ */
+export function enqueueEmailVerification(
   tx: Db,
-  user: Recipient & { id: string },
+  verification: { tokenId: string; token: string; to: Recipient },
+  links: MailLinks,
 ): Promise<string | null> {
   return enqueue(tx, {
-    kind: 'registration_received',
-    dedupeKey: `user.registered:${user.id}`,
-    to: user,
-    data: {},
+    kind: 'email_verification',
+    dedupeKey: `email_verification:${verification.tokenId}`,
+    to: verification.to,
+    data: {
+      confirmUrl: `${links.appBaseUrl}/verify-email?token=${encodeURIComponent(verification.token)}`,
+      expiresInHours: Math.round(EMAIL_VERIFICATION_TTL_MS / 3_600_000),
+    },
+  });
+}
+
+/** The notice to the address an account is leaving: someone asked to change it (the request's token names the event). */
+export function enqueueEmailChanged(
+  tx: Db,
+  change: { tokenId: string; to: Recipient },
+  links: MailLinks,
+): Promise<string | null> {
+  return enqueue(tx, {
+    kind: 'email_changed',
+    dedupeKey: `email_changed:${change.tokenId}`,
+    to: change.to,
+    data: { profileUrl: `${links.appBaseUrl}/profile` },
   });
 }
 

@@ -12,7 +12,18 @@ import { type EmailData, renderEmail } from './templates.ts';
 export type MailLinks = { appBaseUrl: string };
 
 /** What a message needs to know about the person it goes to. */
-export type Recipient = Pick<MailPerson, 'email' | 'firstName'>;
+export type Recipient = Pick<MailPerson, 'email' | 'firstName' | 'emailVerified'>;
+
+/** The one message that may go to an address nobody has confirmed: the link that confirms it. */
+const UNCONFIRMED_ADDRESS_KINDS: ReadonlySet<TEmailKind> = new Set(['email_verification']);
+
+/**
+ * Whether the desk may mail this recipient this kind of message. Every message, ticket mail and
+ * account mail alike, is rendered through prepareMessage, so this is the one place the rule lives:
+ * an unconfirmed address hears nothing but its confirmation link (docs/security.md#verified-addresses).
+ */
+const mayMail = (kind: TEmailKind, to: Recipient) =>
+  isSendableAddress(to.email) && (to.emailVerified || UNCONFIRMED_ADDRESS_KINDS.has(kind));
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: an address with a control character is refused.
 const UNSENDABLE_CHARACTER = /[\u0000-\u001f\u007f\s]/;
@@ -28,12 +39,15 @@ export type MessageOf<K extends TEmailKind> = {
   data: Omit<EmailData[K], 'firstName'>;
 };
 
-/** The outbox row of a message, rendered with the desk's company name; null when its address cannot be sent to. */
+/**
+ * The outbox row of a message, rendered with the desk's company name; null when its address cannot
+ * be sent to or is not confirmed.
+ */
 export function prepareMessage<K extends TEmailKind>(
   message: MessageOf<K>,
   companyName: string,
 ): NewOutboxMessage | null {
-  if (!isSendableAddress(message.to.email)) return null;
+  if (!mayMail(message.kind, message.to)) return null;
   const data = { ...message.data, firstName: message.to.firstName } as EmailData[K];
   const rendered = renderEmail(message.kind, data, { companyName });
   return {

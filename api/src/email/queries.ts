@@ -97,7 +97,7 @@ export async function claimDueMessages(
     .map(({ createdAt: _createdAt, ...message }) => message);
 }
 
-/** Once sent, a password reset's bodies are blanked: the link in them is a live credential. */
+/** Once sent, a password reset's or address confirmation's bodies are blanked: the link in them is a live credential. */
 export const REDACTED_BODY = '(removed after delivery: it held a password reset link)';
 
 /**
@@ -107,8 +107,8 @@ export const REDACTED_BODY = '(removed after delivery: it held a password reset 
 export async function markSent(db: Db, id: string, attempt: number): Promise<void> {
   await db`
     update email_outbox set status = 'sent', sent_at = now(), last_error = null,
-      text_body = case when kind = 'password_reset' then ${REDACTED_BODY} else text_body end,
-      html_body = case when kind = 'password_reset' then ${REDACTED_BODY} else html_body end
+      text_body = case when kind in ('password_reset', 'email_verification') then ${REDACTED_BODY} else text_body end,
+      html_body = case when kind in ('password_reset', 'email_verification') then ${REDACTED_BODY} else html_body end
     where id = ${id} and attempts = ${attempt} and status = 'pending'`;
 }
 
@@ -212,11 +212,20 @@ export async function isTestMessagePending(db: Db, recipient: string): Promise<b
 }
 
 /** A person a message is addressed to or speaks of. */
-export type MailPerson = { id: string; email: string; firstName: string; lastName: string; username: string };
+export type MailPerson = {
+  id: string;
+  email: string;
+  /** Only a confirmed address is mailed anything but its confirmation link (prepare.ts). */
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  username: string;
+};
 
 export async function selectMailPerson(db: Db, userId: string): Promise<MailPerson | null> {
   const [row] = await db<MailPerson[]>`
-    select id, email, first_name as "firstName", last_name as "lastName", username
+    select id, email, email_verified_at is not null as "emailVerified", first_name as "firstName",
+           last_name as "lastName", username
     from users where id = ${userId}`;
   return row ?? null;
 }

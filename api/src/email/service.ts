@@ -64,12 +64,16 @@ export async function retryFailedEmails(
   });
 }
 
-/** Enqueues a test message to the signed-in admin's own address (one waiting at a time); audited. */
+/**
+ * Enqueues a test message to the signed-in admin's own address (one waiting at a time; only once
+ * confirmed, like every message but its confirmation link); audited.
+ */
 export async function sendTestEmail(
   admin: TUser,
   meta: RequestMeta,
   config: Config,
 ): Promise<TEmailTestResponse> {
+  if (!admin.emailVerified) throw conflict(EMAIL_MESSAGES.testNeedsConfirmedAddress);
   return sql.begin(async (tx) => {
     if (await isTestMessagePending(tx, admin.email)) throw conflict(EMAIL_MESSAGES.testPending);
     const id = await enqueueTestMessage(tx, admin, config);

@@ -27,6 +27,9 @@ export type EmailData = {
   };
   ticket_resolved: Greeting & { ticketNumber: string; title: string; ticketUrl: string };
   test: Greeting & { settingsUrl: string };
+  /** Neutral on purpose: it goes to an address nobody has proven yet, so it repeats nothing anyone typed. */
+  email_verification: Greeting & { confirmUrl: string; expiresInHours: number };
+  email_changed: Greeting & { profileUrl: string };
 };
 
 /**
@@ -213,6 +216,30 @@ const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Messa
     blocks: [
       paragraph('This is a test email from the help desk. If you can read it, outgoing mail works.'),
       { kind: 'button', label: 'Open settings', url: data.settingsUrl },
+    ],
+  }),
+  email_verification: (data, brand) => ({
+    subject: 'Confirm your email address',
+    greetingName: '',
+    blocks: [
+      paragraph(`Please confirm that this is your email address for your ${brandName(brand)} account.`),
+      { kind: 'button', label: 'Confirm email address', url: data.confirmUrl },
+      paragraph(
+        `The link works once and expires in ${data.expiresInHours} hours. If you did not ask for it, ignore this email: nothing is sent to this address until it is confirmed.`,
+      ),
+    ],
+  }),
+  email_changed: (data) => ({
+    subject: 'Your email address is being changed',
+    greetingName: '',
+    blocks: [
+      paragraph(
+        'Someone signed in to your account asked to change its email address. This address stays in use until the new one is confirmed.',
+      ),
+      paragraph(
+        'If this was not you, change your password now and tell your IT team; open your profile to see the pending change.',
+      ),
+      { kind: 'button', label: 'Open profile', url: data.profileUrl },
     ],
   }),
 };

@@ -35,7 +35,7 @@ const ticket = (more: Partial<TicketFacts> = {}): TicketFacts => ({
       requesterId: endUser.id,
       notifyRequester: false,
     },
-    { email: 'eve@example.test', firstName: 'Eve' },
+    { email: 'eve@example.test', firstName: 'Eve', emailVerified: true },
   ),
   ...more,
 });
@@ -377,7 +377,7 @@ const create = (options: {
       requesterId: endUser.id,
       notifyRequester: options.notifyRequester ?? false,
     },
-    { email: 'eve@example.test', firstName: 'Eve' },
+    { email: 'eve@example.test', firstName: 'Eve', emailVerified: true },
   );
   const change: TicketChange = {
     kind: 'created',

@@ -11,6 +11,7 @@ import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
+import type { Recipient } from '../email/prepare.ts';
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
@@ -155,10 +156,14 @@ export async function selectTicketStateForUpdate(db: Db, id: string): Promise<Ti
   return row ?? null;
 }
 
-/** An active user's id by email, whatever its case. */
+/**
+ * An active user's id by their confirmed email, whatever its case: an address nobody has confirmed
+ * names nobody (docs/security.md#verified-addresses). At most one row, by users_email_lower_key.
+ */
 export async function selectActiveUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const [row] = await db<{ id: string }[]>`
-    select id from users where lower(email) = lower(${email}) and status = 'active'`;
+    select id from users
+    where lower(email) = lower(${email}) and email_verified_at is not null and status = 'active'`;
   return row?.id ?? null;
 }
 
@@ -228,7 +233,7 @@ export function newTicketDetailSelect(eventsCte: string, more: PendingQuery<Row[
 /** What a new ticket's confirmation is written from, read before the ticket is filed: its number, drawn now, the requester and the mail settings. */
 export type NewTicketMailContext = {
   ticketNumber: string;
-  requester: { email: string; firstName: string };
+  requester: Recipient;
   /** The saved settings; null while nobody has saved any (the defaults apply). */
   emailNotifications: boolean | null;
   companyName: string | null;
@@ -245,7 +250,8 @@ export async function selectNewTicketMailContext(
 ): Promise<NewTicketMailContext | null> {
   const [row] = await db<NewTicketMailContext[]>`
     select next_ticket_number() as "ticketNumber",
-           json_build_object('email', r.email, 'firstName', r.first_name) as requester,
+           json_build_object('email', r.email, 'firstName', r.first_name,
+                             'emailVerified', r.email_verified_at is not null) as requester,
            s.email_notifications as "emailNotifications", s.company_name as "companyName"
     from users r
     left join settings s on true
@@ -261,7 +267,7 @@ export type TicketChangeContext = TicketState & {
   /** The requested assignee's name when they are an active agent or admin, the requested team's when it is active. */
   requestedAssigneeName: string | null;
   requestedTeamName: string | null;
-  requester: { id: string; email: string; firstName: string };
+  requester: Recipient & { id: string };
   /** How many times the ticket has become resolved so far (only when asked; 0 otherwise). */
   resolutions: number;
   /** The saved settings; null while nobody has saved any (the defaults apply). */
@@ -287,7 +293,8 @@ export async function selectTicketChangeContextForUpdate(
             where u.id = ${requested.assigneeId} and u.status = 'active' and u.role in ('agent', 'admin'))
              as "requestedAssigneeName",
            (select tm.name from teams tm where tm.id = ${requested.teamId} and tm.is_active) as "requestedTeamName",
-           json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name) as requester,
+           json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
+                             'emailVerified', r.email_verified_at is not null) as requester,
            ${
              requested.isResolving
                ? sql`(select count(*) from ticket_events e
@@ -347,7 +354,7 @@ export async function updateTicket(db: Db, id: string, next: TicketUpdate): Prom
 
 /** What a comment is decided on: its ticket (when the scope may see it), the requester, the author's name and the mail settings. */
 export type CommentContext = TicketState & {
-  requester: { id: string; email: string; firstName: string };
+  requester: Recipient & { id: string };
   authorName: string;
   /** The saved settings; null while nobody has saved any (the defaults apply). */
   emailNotifications: boolean | null;
@@ -363,7 +370,8 @@ export async function selectCommentContext(
 ): Promise<CommentContext | null> {
   const [row] = await db<CommentContext[]>`
     select ${stateColumns()},
-           json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name) as requester,
+           json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
+                             'emailVerified', r.email_verified_at is not null) as requester,
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
            s.email_notifications as "emailNotifications", s.company_name as "companyName"
     from tickets t

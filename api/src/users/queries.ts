@@ -4,7 +4,8 @@ import { sql } from '../db.ts';
 
 /** The columns of a user as the API shows one (ZUser); never the password hash. */
 export const userColumns = () => sql`
-  id, username, email, first_name as "firstName", last_name as "lastName",
+  id, username, email, email_verified_at is not null as "emailVerified", pending_email as "pendingEmail",
+  first_name as "firstName", last_name as "lastName",
   profile_image_url as "profileImageUrl", role, status, approved_by as "approvedBy",
   approved_at as "approvedAt", last_login_at as "lastLoginAt", created_at as "createdAt",
   updated_at as "updatedAt"`;

@@ -45,6 +45,7 @@ export function createUserRoutes({ config, session }: RouteDeps) {
           user,
           body,
           requestMeta(request, server, config.trustedProxies),
+          config,
         );
         set.status = 201;
         return { user: created };

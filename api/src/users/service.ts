@@ -16,6 +16,7 @@ import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { enqueueAccountDecision } from '../email/outbox.ts';
 import type { MailLinks } from '../email/prepare.ts';
+import { issueEmailVerification, tryConfirmationMailBudget } from '../email-verification/service.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { assertAcceptablePassword, hashPassword } from '../passwords.ts';
 import { sessionCache } from '../session-cache.ts';
@@ -113,21 +114,26 @@ function conflictFromUniqueViolation(error: unknown) {
 /**
  * Creates an active account with a chosen role (how agents and other admins come to exist): the
  * same rules and 409s as registration, approvedBy/approvedAt the admin, and a 'user.created'
- * audit row in the same transaction.
+ * audit row in the same transaction. The address stays unconfirmed until the person follows the
+ * link mailed with it; when that address had a link a moment ago, none is mailed (the account is
+ * still created, and its owner asks for a new link from their profile).
  */
 export async function createUserAsAdmin(
   admin: TUser,
   input: TCreateUserRequest,
   meta: RequestMeta,
+  links: MailLinks,
 ): Promise<TUser> {
   assertAcceptablePassword(input.password, 'password');
   const conflicts = await selectRegistrationConflicts(sql, input.username, input.email);
   if (conflicts.isUsernameTaken) throw conflict(SERVER_MESSAGES.usernameExists);
   if (conflicts.isEmailTaken) throw conflict(SERVER_MESSAGES.emailExists);
   const passwordHash = await hashPassword(input.password);
+  const mayMailLink = await tryConfirmationMailBudget(sql, input.email);
   try {
     return await sql.begin(async (tx) => {
       const user = await insertActiveUser(tx, { ...input, passwordHash, approvedBy: admin.id });
+      if (mayMailLink) await issueEmailVerification(tx, user.id, user.email, links);
       await insertAuditEntry(tx, {
         adminUserId: admin.id,
         action: 'user.created',

@@ -9,6 +9,7 @@ export * from '../limits.ts';
 export * from '../remotes.ts';
 export * from './anonymous-mail.ts';
 export * from './dashboard.ts';
+export * from './email-verification.ts';
 export * from './errors.ts';
 export * from './kb.ts';
 export * from './notifications.ts';

@@ -22,23 +22,46 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { PasswordField } from '../auth/password-field.tsx';
+import { PendingEmailNotice } from './pending-email-notice.tsx';
 
-/** First name, last name and email of the signed-in user. */
+const isSameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * First name, last name and email of the signed-in user. A new email asks for the current password
+ * and waits for the link mailed to it (docs/product.md#changing-your-email-address): the account
+ * keeps its address until then, and the notice under the form says so.
+ */
 export function ProfileForm({ user }: { user: TUser }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(ZProfileUpdateRequest),
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
-  });
+  const defaults = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    currentPassword: '',
+  };
+  const form = useForm({ resolver: zodResolver(ZProfileUpdateRequest), defaultValues: defaults });
+  const email = useWatch({ control: form.control, name: 'email' });
+  const isNewAddress = !isSameAddress(email ?? '', user.email);
 
   const update = useMutation({
-    mutationFn: (body: TProfileUpdateRequest) => apiRequest<unknown>('PATCH', API_PATHS.authProfile, body),
-    onSuccess: async (_answer, body) => {
+    mutationFn: ({ currentPassword, ...names }: TProfileUpdateRequest) =>
+      apiRequest<{ user: TUser }>(
+        'PATCH',
+        API_PATHS.authProfile,
+        isSameAddress(names.email, user.email) ? names : { ...names, currentPassword },
+      ),
+    onSuccess: async ({ user: saved }, body) => {
       setFailure(null);
-      form.reset(body);
-      toast({ title: 'Profile updated', description: 'Your profile information has been saved.' });
+      form.reset({ ...body, email: saved.email, currentPassword: '' });
+      const isPending = !isSameAddress(body.email, saved.email);
+      toast(
+        isPending
+          ? { title: 'Check your inbox', description: `We sent a confirmation link to ${body.email}.` }
+          : { title: 'Profile updated', description: 'Your profile information has been saved.' },
+      );
       await refreshCurrentUser(queryClient);
     },
     onError: (error) => {
@@ -53,7 +76,8 @@ export function ProfileForm({ user }: { user: TUser }) {
         <CardTitle>Profile information</CardTitle>
         <CardDescription>Update your name and email address.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        <PendingEmailNotice user={user} />
         <Form {...form}>
           <form
             onSubmit={form.handleSubmit((values) => update.mutate(values))}
@@ -86,7 +110,23 @@ export function ProfileForm({ user }: { user: TUser }) {
               label="Email"
               type="email"
               autoComplete="email"
-            />
+            >
+              {isNewAddress && (
+                <p className="text-muted-foreground text-xs">
+                  We will email a confirmation link to the new address; your current one stays until then.
+                </p>
+              )}
+            </FormTextField>
+            {isNewAddress && (
+              <PasswordField
+                control={form.control}
+                name="currentPassword"
+                label="Current Password"
+                autoComplete="current-password"
+              >
+                <p className="text-muted-foreground text-xs">Needed to change your email address.</p>
+              </PasswordField>
+            )}
             <div className="flex justify-end">
               <Button type="submit" disabled={update.isPending}>
                 {update.isPending && <Spinner aria-label="Saving profile" />}

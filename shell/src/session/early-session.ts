@@ -11,13 +11,14 @@
  */
 export const EARLY_SESSION_PATHS = { me: '/api/auth/me', displaySettings: '/api/settings/display' } as const;
 
-/** The sign-in and password pages: they render without a session, or read `me` only to leave. */
+/** The sign-in, password and email-confirmation pages: they render without a session, or read `me` only to leave. */
 const PAGES_WITHOUT_SESSION = new Set([
   '/login',
   '/register',
   '/admin',
   '/admin/forgot-password',
   '/admin/reset-password',
+  '/verify-email',
 ]);
 
 export type TEarlySession = { me: Promise<Response>; displaySettings: Promise<Response> };

@@ -47,6 +47,8 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   // A registration answered 409 spends the client address's budget, so conflicts cannot enumerate
   // accounts at speed (docs/security.md#registration-and-password-reset-mail).
   'POST /api/auth/register': ['rate_limits'],
+  // A new email needs the current password: a wrong one counts like on the change-password form.
+  'PATCH /api/auth/profile': ['login_failures'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
