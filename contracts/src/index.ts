@@ -16,3 +16,4 @@ export * from './settings.ts';
 export * from './teams.ts';
 export * from './tickets.ts';
 export * from './users.ts';
+export * from './write-limits.ts';

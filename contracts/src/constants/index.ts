@@ -7,6 +7,7 @@ export * from '../admin-paths.ts';
 export * from '../api-paths.ts';
 export * from '../limits.ts';
 export * from '../remotes.ts';
+export * from '../write-limits.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './kb.ts';
