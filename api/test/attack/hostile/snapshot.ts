@@ -18,6 +18,7 @@ export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   // the one documented exception" to GET never changing state); these two tables are that counter.
   // kb_view_window is watched: only the worker moves the window, never a request.
   kb_article_views: 'per-day article views, written by GET /api/kb/articles/:id',
+  kb_article_viewers: 'who was counted reading an article today, written by GET /api/kb/articles/:id',
   kb_article_recent_views: 'the popularity window, written with every counted view',
 };
 
