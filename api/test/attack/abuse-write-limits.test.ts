@@ -219,10 +219,9 @@ describe('streamed uploads', () => {
   }, 30_000);
 
   test('a stalled upload is cut off after the idle timeout and its partial file removed', async () => {
-    const owner = await createUser();
-    const ticket = await fileTicket((await signedIn('end_user', { username: owner.username + 'x' })).client);
-    // The service directly, with a short timeout; the owner here is the ticket's requester by id.
-    await sql`update tickets set requester_id = ${owner.id} where id = ${ticket.id}`;
+    const { user: owner, client } = await signedIn('end_user');
+    const ticket = await fileTicket(client);
+    // The service directly, with a short idle timeout.
     const before = new Set(readdirSync(testConfig.attachmentsDir));
     const boundary = 'idle';
     const body = new ReadableStream<Uint8Array>({
