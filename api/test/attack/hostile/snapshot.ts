@@ -45,6 +45,9 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   'POST /api/auth/login': ['login_failures'],
   'POST /api/auth/admin/login': ['login_failures'],
   'POST /api/auth/change-password': ['login_failures'],
+  // A staff note's ticket is checked by its one write statement, after the comment limit was
+  // spent (docs/security.md#write-limits): a note on a missing ticket spends the writer's own budget.
+  'POST /api/tickets/:id/comments': ['rate_limits'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
