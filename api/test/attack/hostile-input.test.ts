@@ -6,7 +6,7 @@
  * 5xx, no stack/SQL/driver text, the one error shape, a refusal where the schema or policy
  * demands one, and no table changed by a refused request. Then malformed transport, by hand.
  *
- * HOSTILE_RUNS (inputs per route and allowed caller, default 150: at least 20,000 inputs a run), HOSTILE_SEED (default fixed),
+ * HOSTILE_RUNS (inputs per route and allowed caller, default 160: at least 20,000 inputs a run), HOSTILE_SEED (default fixed),
  * HOSTILE_ONLY (run only routes whose key contains this text). Figures go to
  * .data/reliability/hostile-input.json for the reliability report.
  */
@@ -42,8 +42,8 @@ import { runTransportCase, TRANSPORT_CASES, type TransportContext } from './host
 import type { IdPool } from './hostile/values.ts';
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_260_509);
-const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 150));
-/** What a default run must try at least (the reliability report's target; HOSTILE_RUNS below 150 misses it). */
+const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 160));
+/** What a default run must try at least (the reliability report's target; HOSTILE_RUNS below 160 misses it). */
 const MIN_INPUTS_TRIED = 20_000;
 /**
  * Fewer inputs where there is less to vary: callers the policy refuses (each must simply be
