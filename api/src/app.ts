@@ -44,7 +44,10 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
   const deps: RouteDeps = { config, log, session };
   const metrics = createMetrics(config.metricsToken, session);
   const app = new Elysia({
-    serve: { maxRequestBodySize: LIMITS.maxAttachmentBytes + LIMITS.maxJsonBodyBytes },
+    // Only a backstop: the JSON parser and the upload reader enforce the real caps as they read, with
+    // the desk's own answers. Bun counts bytes received, not bytes read, so an upload streaming to
+    // disk lags behind it; at the caps themselves Bun would answer its own bare 413 first.
+    serve: { maxRequestBodySize: 2 * (LIMITS.maxAttachmentBytes + LIMITS.maxJsonBodyBytes) },
   })
     .use(createRequestLog(log))
     .use(metrics.recorder)

@@ -49,11 +49,19 @@ const EMPTY_ZIP = bytesOf('PK\u0005\u0006');
 const MARKUP =
   /<\s*(?:!doctype|\?xml|html|head|body|script|svg|iframe|frame|object|embed|meta|style|link|img|a\s)/i;
 
-/** Valid UTF-8 without NUL characters, not markup and not a script: what the text types must be. */
-function readableText(bytes: Uint8Array): string | null {
+const utf8Decoder = () => new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** How a check reads text: the whole file at once, or the first bytes of one still arriving. */
+type TextReader = (bytes: Uint8Array) => string | null;
+
+/**
+ * Valid UTF-8 without NUL characters, not markup and not a script: what the text types must be.
+ * With `decoder` in stream mode the bytes are the file's beginning: a character cut at their end waits.
+ */
+function readableText(bytes: Uint8Array, decoder = utf8Decoder(), isWhole = true): string | null {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = decoder.decode(bytes, { stream: !isWhole });
   } catch {
     return null;
   }
@@ -64,7 +72,7 @@ function readableText(bytes: Uint8Array): string | null {
 }
 
 /** Whether the file's first bytes are what its type says. */
-function contentMatches(type: TAttachmentMimeType, bytes: Uint8Array): boolean {
+function contentMatches(type: TAttachmentMimeType, bytes: Uint8Array, asText: TextReader): boolean {
   switch (type) {
     case 'image/png':
       return startsWith(bytes, PNG);
@@ -83,9 +91,9 @@ function contentMatches(type: TAttachmentMimeType, bytes: Uint8Array): boolean {
       return startsWith(bytes, ZIP) || startsWith(bytes, EMPTY_ZIP);
     case 'text/plain':
     case 'text/csv':
-      return readableText(bytes) !== null;
+      return asText(bytes) !== null;
     case 'message/rfc822': {
-      const text = readableText(bytes);
+      const text = asText(bytes);
       // A message starts with a header field: a name of printable characters but ':', then ':'.
       return text !== null && /^[!-9;-~]+:/.test(text);
     }
@@ -97,12 +105,12 @@ export type AttachmentTypeCheck =
   | { isAllowed: false; reason: 'type' | 'content' };
 
 /** The type of a file without an extension, from its first bytes alone; null when it is none of ours. */
-function sniffType(bytes: Uint8Array): TAttachmentMimeType | null {
+function sniffType(bytes: Uint8Array, asText: TextReader): TAttachmentMimeType | null {
   const binary = (
     ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'application/zip'] as const
-  ).find((type) => contentMatches(type, bytes));
+  ).find((type) => contentMatches(type, bytes, asText));
   if (binary) return binary;
-  return readableText(bytes) === null ? null : 'text/plain';
+  return asText(bytes) === null ? null : 'text/plain';
 }
 
 /**
@@ -114,9 +122,13 @@ function sniffType(bytes: Uint8Array): TAttachmentMimeType | null {
  * an extension is typed from its bytes. The stored type is always one of ATTACHMENT_MIME_TYPES.
  */
 export function checkAttachmentType(bytes: Uint8Array, fileName: string): AttachmentTypeCheck {
+  return typeOf(bytes, fileName, (text) => readableText(text));
+}
+
+function typeOf(bytes: Uint8Array, fileName: string, asText: TextReader): AttachmentTypeCheck {
   const extension = extensionOf(fileName);
   if (extension === '') {
-    const sniffed = sniffType(bytes);
+    const sniffed = sniffType(bytes, asText);
     return sniffed ? { isAllowed: true, type: sniffed } : { isAllowed: false, reason: 'type' };
   }
   // hasOwn: a name ending in '.constructor' must not find Object.prototype's.
@@ -124,6 +136,78 @@ export function checkAttachmentType(bytes: Uint8Array, fileName: string): Attach
     ? ATTACHMENT_EXTENSION_TYPES[extension]
     : undefined;
   if (!claimed) return { isAllowed: false, reason: 'type' };
-  if (!contentMatches(claimed, bytes)) return { isAllowed: false, reason: 'content' };
+  if (!contentMatches(claimed, bytes, asText)) return { isAllowed: false, reason: 'content' };
   return { isAllowed: true, type: claimed };
 }
+
+/** How many first bytes decide the type of a file still arriving: its magic number and 1024 characters of text at least. */
+export const TYPE_HEAD_BYTES = 8 * 1024;
+
+/**
+ * checkAttachmentType for a file that arrives in pieces, with the same verdicts: the type is
+ * decided as soon as the first TYPE_HEAD_BYTES are in (or the file ends before), so a file whose
+ * name or first bytes are wrong is refused before the rest is read. A text file's later bytes are
+ * checked as they pass (valid UTF-8, no NUL).
+ */
+export class AttachmentTypeStream {
+  private readonly head: Uint8Array[] = [];
+  private headBytes = 0;
+  private verdict: AttachmentTypeCheck | null = null;
+  /** The text types' decoder, kept across pieces so a character split between two is read whole. */
+  private readonly decoder = utf8Decoder();
+
+  constructor(private readonly fileName: string) {}
+
+  /** Takes the next bytes; answers the refusal as soon as there is one, else null. */
+  push(bytes: Uint8Array): AttachmentTypeCheck | null {
+    if (this.verdict === null) {
+      this.head.push(bytes);
+      this.headBytes += bytes.byteLength;
+      if (this.headBytes < TYPE_HEAD_BYTES) return null;
+      return this.decide(false);
+    }
+    if (!this.isText()) return null;
+    // Past the head only the encoding and NUL rules apply (markup is looked for in the head alone).
+    return this.restIsText(bytes, false) ? null : this.refusedLater();
+  }
+
+  /** The verdict once the whole file is in. */
+  finish(): AttachmentTypeCheck {
+    if (this.verdict === null) return this.decide(true);
+    if (!this.verdict.isAllowed || !this.isText()) return this.verdict;
+    return this.restIsText(new Uint8Array(0), true) ? this.verdict : this.refusedLater();
+  }
+
+  private restIsText(bytes: Uint8Array, isLast: boolean): boolean {
+    try {
+      return !this.decoder.decode(bytes, { stream: !isLast }).includes('\u0000');
+    } catch {
+      return false;
+    }
+  }
+
+  private decide(isWhole: boolean): AttachmentTypeCheck {
+    const head = Buffer.concat(this.head);
+    this.head.length = 0;
+    let isDecoded = false;
+    this.verdict = typeOf(head, this.fileName, (bytes) => {
+      // The text rules read the head once with the kept decoder; a second look (sniffing) reads a copy.
+      if (isDecoded) return readableText(bytes, utf8Decoder(), isWhole);
+      isDecoded = true;
+      return readableText(bytes, this.decoder, isWhole);
+    });
+    return this.verdict;
+  }
+
+  private isText(): boolean {
+    return this.verdict?.isAllowed === true && TEXT_TYPES.has(this.verdict.type);
+  }
+
+  /** A text file that turned out not to be text after its head: what checkAttachmentType says of it. */
+  private refusedLater(): AttachmentTypeCheck {
+    this.verdict = { isAllowed: false, reason: extensionOf(this.fileName) === '' ? 'type' : 'content' };
+    return this.verdict;
+  }
+}
+
+const TEXT_TYPES: ReadonlySet<TAttachmentMimeType> = new Set(['text/plain', 'text/csv', 'message/rfc822']);

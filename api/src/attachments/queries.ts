@@ -41,3 +41,15 @@ export async function selectAttachmentFile(
     from attachments where id = ${attachmentId} and ticket_id = ${ticketId}`;
   return row ?? null;
 }
+
+/** The bytes stored on a ticket and by a user (the storage quotas; index attachments_uploaded_by_size_idx). */
+export async function selectAttachmentUsage(
+  db: Db,
+  ticketId: string,
+  userId: string,
+): Promise<{ ticketBytes: number; userBytes: number }> {
+  const [row] = await db<{ ticketBytes: number; userBytes: number }[]>`
+    select (select coalesce(sum(file_size), 0)::float8 from attachments where ticket_id = ${ticketId}) as "ticketBytes",
+           (select coalesce(sum(file_size), 0)::float8 from attachments where uploaded_by_id = ${userId}) as "userBytes"`;
+  return row ?? { ticketBytes: 0, userBytes: 0 };
+}

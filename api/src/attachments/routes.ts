@@ -16,7 +16,9 @@ export function createAttachmentRoutes({ config, log, session }: RouteDeps) {
     .post(
       `${API_PATHS.tickets}/:id/attachments`,
       async ({ user, params, request, set }) => {
-        const attachment = await uploadAttachment(user, params.id, request, config.attachmentsDir);
+        const attachment = await uploadAttachment(user, params.id, request, {
+          attachmentsDir: config.attachmentsDir,
+        });
         set.status = 201;
         return attachment;
       },

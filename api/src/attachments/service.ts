@@ -1,72 +1,83 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ERROR_CODES, type TAttachment, TICKET_MESSAGES } from '@helpdesk/contracts';
+import { type TAttachment, TICKET_MESSAGES } from '@helpdesk/contracts';
 import type { BunFile } from 'bun';
 import { sql } from '../db.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { requireVisibleTicket, type Viewer } from '../tickets/service.ts';
 import { insertTicketEvents } from '../tickets/write-statement.ts';
-import { checkAttachmentType, sanitizeFileName } from './file-rules.ts';
+import { holdUploadSlot, storageRoom, takeUpload, UPLOAD_LIMITS } from './limits.ts';
 import { insertAttachment, selectAttachmentFile } from './queries.ts';
-import { readUploadedFile } from './upload-body.ts';
+import { checkUploadHeaders, type ReceivedFile, receiveUploadedFile } from './upload-body.ts';
 
 // Stored names are ours alone (a uuid): nothing from the client ever becomes part of a path.
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Where uploads go and how long one may stall (the routes pass the config's directory and UPLOAD_LIMITS' timeouts). */
+export type UploadSettings = { attachmentsDir: string; idleTimeoutMs?: number; totalTimeoutMs?: number };
+
 /**
- * Attaches a file to a ticket the viewer may see (end users: their own). The ticket is checked
- * before the body is read; the file is checked (size, type against its first bytes), stored
- * under a generated name in the attachments directory, then recorded with its 'attachment_added'
- * event in one transaction. If recording fails, the stored file is removed again.
+ * Attaches a file to a ticket the viewer may see (end users: their own). Before the body is read:
+ * the ticket, the upload's headers, one of the user's concurrent upload slots and the storage
+ * room left (limits.ts). The file is then received straight to disk under a generated name, its
+ * type checked from its first bytes (upload-body.ts); only a valid file spends the user's upload
+ * budget, and it is recorded with its 'attachment_added' event in one transaction. On any
+ * refusal or failure the stored file is removed again.
  */
 export async function uploadAttachment(
   viewer: Viewer,
   ticketId: string,
   request: Request,
-  attachmentsDir: string,
+  settings: UploadSettings,
 ): Promise<TAttachment> {
   await requireVisibleTicket(sql, viewer, ticketId);
-  const file = await readUploadedFile(request);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const fileName = sanitizeFileName(file.name);
-  const check = checkAttachmentType(bytes, fileName);
-  if (!check.isAllowed) {
-    throw new ApiError(
-      415,
-      ERROR_CODES.unsupportedMediaType,
-      check.reason === 'type' ? TICKET_MESSAGES.fileTypeNotAllowed : TICKET_MESSAGES.fileContentMismatch,
-    );
-  }
-  const storedName = crypto.randomUUID();
-  const path = join(attachmentsDir, storedName);
-  await mkdir(attachmentsDir, { recursive: true, mode: 0o700 });
-  await writeFile(path, bytes, { flag: 'wx', mode: 0o600 });
+  checkUploadHeaders(request);
+  const slot = holdUploadSlot(viewer.id);
   try {
-    return await sql.begin(async (tx) => {
-      await requireVisibleTicket(tx, viewer, ticketId);
-      const attachment = await insertAttachment(tx, {
-        ticketId,
-        fileName,
-        fileSize: bytes.byteLength,
-        fileType: check.type,
-        filePath: storedName,
-        uploadedById: viewer.id,
-      });
-      await insertTicketEvents(tx, [
-        {
-          ticketId,
-          userId: viewer.id,
-          type: 'attachment_added',
-          data: { attachmentId: attachment.id, fileName },
-        },
-      ]);
-      return attachment;
+    const room = await storageRoom(sql, viewer, ticketId);
+    const boundary = checkUploadHeaders(request, room.bytes);
+    await mkdir(settings.attachmentsDir, { recursive: true, mode: 0o700 });
+    const file = await receiveUploadedFile(request, boundary, {
+      dir: settings.attachmentsDir,
+      room,
+      idleTimeoutMs: settings.idleTimeoutMs ?? UPLOAD_LIMITS.idleTimeoutMs,
+      totalTimeoutMs: settings.totalTimeoutMs ?? UPLOAD_LIMITS.totalTimeoutMs,
     });
-  } catch (error) {
-    await rm(path, { force: true });
-    throw error;
+    try {
+      await takeUpload(sql, viewer);
+      return await recordUpload(viewer, ticketId, file);
+    } catch (error) {
+      await rm(join(settings.attachmentsDir, file.storedName), { force: true });
+      throw error;
+    }
+  } finally {
+    slot.release();
   }
+}
+
+/** The received file's row and its 'attachment_added' event, in one transaction, on a ticket still visible. */
+function recordUpload(viewer: Viewer, ticketId: string, file: ReceivedFile): Promise<TAttachment> {
+  return sql.begin(async (tx) => {
+    await requireVisibleTicket(tx, viewer, ticketId);
+    const attachment = await insertAttachment(tx, {
+      ticketId,
+      fileName: file.fileName,
+      fileSize: file.fileSize,
+      fileType: file.fileType,
+      filePath: file.storedName,
+      uploadedById: viewer.id,
+    });
+    await insertTicketEvents(tx, [
+      {
+        ticketId,
+        userId: viewer.id,
+        type: 'attachment_added',
+        data: { attachmentId: attachment.id, fileName: file.fileName },
+      },
+    ]);
+    return attachment;
+  });
 }
 
 /** A file ready to stream, with the type and name recorded at upload. */

@@ -14,7 +14,7 @@ import { insertOwnAccountAuditEntry } from '../audit/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
 import { uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { enqueueEmailChanged, enqueuePasswordReset } from '../email/outbox.ts';
+import { enqueueEmailChanged } from '../email/outbox.ts';
 import type { MailLinks } from '../email/prepare.ts';
 import { setPendingEmail } from '../email-verification/queries.ts';
 import { issueEmailVerification, takeConfirmationMailBudget } from '../email-verification/service.ts';

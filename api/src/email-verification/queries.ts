@@ -45,7 +45,7 @@ export async function selectAddressesForUpdate(
 
 /**
  * Makes `email` the user's confirmed address; a pending change to it is done. The partial unique
- * index (00039) refuses it when someone else confirmed the address first.
+ * index refuses it when someone else confirmed the address first.
  */
 export async function confirmUserEmail(db: Db, userId: string, email: string): Promise<void> {
   await db`

@@ -22,6 +22,7 @@ let db: Scratch;
 let tracer: PlanTracer;
 let categoryId = '';
 let articleId = '';
+let authorId = '';
 const ARTICLES = 8_000;
 const BIG_TABLES = new Set(['kb_articles', 'kb_article_views', 'kb_article_recent_views']);
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   const [author] = await db.sql<{ id: string }[]>`
     insert into users (username, email, password_hash, first_name, last_name, role, status)
     values ('kb_author', 'kb_author@example.test', 'x', 'Kb', 'Author', 'agent', 'active') returning id`;
+  authorId = author?.id ?? '';
   await db.sql`
     insert into kb_categories (name, slug, sort_order)
     select 'Category ' || n, 'category-' || n, n from generate_series(1, 12) n`;
@@ -138,7 +140,7 @@ describe('knowledge base query plans at scale', () => {
           }),
       ],
       ['one article', (sql) => selectArticle(sql, articleId, 'published')],
-      ['a view', (sql) => countArticleView(sql, articleId)],
+      ['a view', (sql) => countArticleView(sql, articleId, authorId)],
       ['categories', (sql) => selectActiveCategories(sql)],
       ['window check', (sql) => isViewWindowStale(sql)],
     ];

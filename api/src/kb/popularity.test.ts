@@ -6,6 +6,7 @@ import { isViewWindowStale, rebuildRecentViews, rollViewWindow } from './view-wi
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
 let db: Scratch;
+let readerId = '';
 const ids: Record<'a' | 'b' | 'c' | 'draft', string> = { a: '', b: '', c: '', draft: '' };
 
 /** Each article's sum in the window table, by name; articles without a row are left out. */
@@ -23,6 +24,7 @@ beforeAll(async () => {
   const [user] = await db.sql<{ id: string }[]>`
     insert into users (username, email, password_hash, first_name, last_name, role, status)
     values ('author', 'author@example.test', 'x', 'A', 'Author', 'agent', 'active') returning id`;
+  readerId = user?.id ?? '';
   const [category] = await db.sql<{ id: string }[]>`
     insert into kb_categories (name, slug) values ('General', 'general') returning id`;
   for (const name of Object.keys(ids) as (keyof typeof ids)[]) {
@@ -101,9 +103,9 @@ describe('the popularity window', () => {
   });
 
   test('a counted view adds to the day and the window; a draft counts nothing', async () => {
-    expect(await countArticleView(db.sql, ids.c)).toBe(true);
-    expect(await countArticleView(db.sql, ids.a)).toBe(true);
-    expect(await countArticleView(db.sql, ids.draft)).toBe(false);
+    expect(await countArticleView(db.sql, ids.c, readerId)).toBe(true);
+    expect(await countArticleView(db.sql, ids.a, readerId)).toBe(true);
+    expect(await countArticleView(db.sql, ids.draft, readerId)).toBe(false);
     expect(await sums()).toEqual({ a: 11, b: 50, c: 1, draft: 1000 });
     const article = await selectArticle(db.sql, ids.c, 'published');
     expect(article).toMatchObject({ viewCount: 1, isPopular: true });

@@ -146,13 +146,13 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
 
 /**
  * One article, counting a read: the one GET that changes state (docs/security.md#cross-site-requests). A view counts when
- * the article is published, whoever opens it; opening a draft or an archived article (staff only)
+ * the article is published, whoever opens it, once per person and day; opening a draft or an archived article (staff only)
  * counts nothing, as nobody reads those but their editors. End users get 404 for anything but a
  * published article, the same answer as for a missing id.
  */
 export async function getArticle(viewer: KbViewer, articleId: string): Promise<TKbArticle> {
   return sql.begin(async (tx) => {
-    await countArticleView(tx, articleId);
+    await countArticleView(tx, articleId, viewer.id);
     const article = await selectArticle(tx, articleId, isStaff(viewer) ? null : 'published');
     if (!article) throw articleNotFound();
     return article;

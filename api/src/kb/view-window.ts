@@ -38,6 +38,8 @@ export async function rollViewWindow(db: Db): Promise<void> {
     ) gone
     where r.article_id = gone.article_id`;
   await db`delete from kb_article_recent_views where views = 0`;
+  // Who read what on a past day no longer decides anything: only today's readers are counted once.
+  await db`delete from kb_article_viewers where viewed_on < current_date`;
   await db`update kb_view_window set starts_on = ${window.to}::date`;
 }
 

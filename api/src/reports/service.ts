@@ -235,10 +235,15 @@ export async function buildReport(query: TReportQuery, options: { asOf?: string 
   return BUILDERS[query.type](query, w);
 }
 
-/** A cell a spreadsheet would run as a formula gets a leading quote (OWASP CSV injection). */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+/**
+ * One cell, always quoted, with a leading quote before what a spreadsheet would run as a formula
+ * (= + - @ TAB CR: OWASP CSV injection). Every piece a reader could
+ * split the cell into is guarded, not only its start: a reader that splits on ';' (or on ',' inside
+ * a field it does not take as quoted) sees each piece as a cell of its own.
+ */
+export function csvCell(value: string): string {
+  const safe = value.replace(/(^|[;,])([=+\-@\t\r])/g, "$1'$2");
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /**

@@ -326,6 +326,8 @@ const personColumns = () => sql`
   u.id, u.first_name as "firstName", u.last_name as "lastName", u.username, u.email, u.role, u.status`;
 
 /**
+ * Active people only: a pending or rejected registrant (or a deactivated account) is nobody staff
+ * should find, and their address is theirs alone (docs/security.md#write-limits).
  * People whose names, username or email hold every word as a word start (GIN on the users'
  * search_vector), plus the one whose username or email is exactly the search; that one first,
  * then by rank and name. Ranked within a bounded candidate list.
@@ -337,12 +339,14 @@ export function selectPeople(
   const exact = search.exactIdentity;
   return db<TSearchUserHit[]>`
     with matched as (
-      (select u.id from users u where u.search_vector @@ to_tsquery('simple', ${search.allWords})
+      (select u.id from users u
+       where u.search_vector @@ to_tsquery('simple', ${search.allWords}) and u.status = 'active'
        limit ${CANDIDATES_PER_SOURCE})
       ${
         exact === null
           ? sql``
-          : sql`union (select u.id from users u where lower(u.username) = ${exact} or lower(u.email) = ${exact})`
+          : sql`union (select u.id from users u
+                   where (lower(u.username) = ${exact} or lower(u.email) = ${exact}) and u.status = 'active')`
       }
     )
     select ${personColumns()}
@@ -361,7 +365,8 @@ export function selectPeopleBySimilarity(
   return db<TSearchUserHit[]>`
     select ${personColumns()}
     from users u
-    where ${search.text} <% u.search_text and u.id <> all(${db.array([...search.excludedIds])}::uuid[])
+    where ${search.text} <% u.search_text and u.status = 'active'
+      and u.id <> all(${db.array([...search.excludedIds])}::uuid[])
     order by word_similarity(${search.text}, u.search_text) desc, u.last_name, u.first_name, u.id
     limit ${search.limit}`;
 }

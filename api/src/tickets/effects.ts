@@ -100,6 +100,8 @@ export type TicketChange = {
   settings: EffectSettings;
   /** Where a message's links point; null for a writer that sends none (the desk's assignment). */
   links: MailLinks | null;
+  /** The requester's address had a ticket confirmation within the last few minutes (tickets/limits.ts): no other now. */
+  isConfirmationThrottled?: boolean;
 };
 
 /** Stands in a text for the number of the ticket the statement inserts, not known before it runs. */
@@ -214,7 +216,8 @@ function planCreated(change: TicketChange): EffectsPlan {
       ],
     });
   }
-  const confirmation = ticket.notifyRequester ? ticketMail(change, ticket) : null;
+  const confirmation =
+    ticket.notifyRequester && !change.isConfirmationThrottled ? ticketMail(change, ticket) : null;
   const mail = confirmation && prepareTicketConfirmation(...confirmation);
   return {
     ticketId: ticket.id,

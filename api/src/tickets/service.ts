@@ -23,6 +23,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type EffectSettings, newTicketFacts, planTicketEffects, type TicketFacts } from './effects.ts';
+import { takeComment, takeConfirmationMail, takeTicketFiling } from './limits.ts';
 import {
   type NewTicket,
   selectActiveUserIdByEmail,
@@ -176,7 +177,13 @@ export function createTicket(
     ZTicketDetail,
     async (db) => {
       const requesterId = await resolveRequester(db, viewer, body.requesterEmail);
+      await takeTicketFiling(db, viewer);
       const mailContext = body.notifyRequester ? await selectNewTicketMailContext(db, requesterId) : null;
+      const settings = mailContext ? mailSettings(mailContext) : {};
+      const isConfirmationThrottled =
+        mailContext !== null &&
+        settings.emailNotifications === true &&
+        !(await takeConfirmationMail(db, mailContext.requester.email));
       const ticket: NewTicket = {
         id: crypto.randomUUID(),
         ticketNumber: mailContext?.ticketNumber ?? null,
@@ -195,8 +202,9 @@ export function createTicket(
         actor: { id: viewer.id, role: viewer.role, name: null },
         comment: null,
         // Auto assignment is left to the statement, which checks the saved setting as it commits.
-        settings: mailContext ? mailSettings(mailContext) : {},
+        settings,
         links,
+        isConfirmationThrottled,
       });
       return { status: 201, body: await writeNewTicket(db, ticket, plan) };
     },
@@ -329,6 +337,7 @@ export function addComment(
       const context = isStaffNote ? null : await selectCommentContext(db, ticketId, viewer.id, scope);
       if (!isStaffNote && !context) throw ticketNotFound();
       if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
+      await takeComment(db, viewer);
       const plan = planTicketEffects({
         kind: 'commented',
         ticketId,

@@ -56,21 +56,22 @@ afterAll(() => {
 });
 
 describe('statements per write', () => {
-  test('filing a ticket: the requester look-up and one statement, however many agents hear of it', async () => {
+  test('filing a ticket: the requester look-up, the rate limit and one statement, however many agents hear of it', async () => {
     const sent = await statementsOf(() => file(false));
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     expect(sent[0]).toStartWith('select id from users');
-    expect(sent[1]).toStartWith('with t as');
+    expect(sent[1]).toStartWith('insert into rate_limits');
+    expect(sent[2]).toStartWith('with t as');
   });
 
-  test('a comment: two statements when public, one for a staff note, on a quiet and a long thread alike', async () => {
+  test('a comment: the rate limit, then two statements when public, one for a staff note, on a quiet and a long thread alike', async () => {
     const quiet = (await file(false)).body;
     const busy = (await file(false)).body;
     for (let i = 0; i < 30; i++) await comment(busy.id, i % 3 === 0);
     for (const ticket of [quiet, busy]) {
-      expect(await statementsOf(() => comment(ticket.id, false))).toHaveLength(2);
-      expect(await statementsOf(() => comment(ticket.id, true))).toHaveLength(1);
-      expect(await statementsOf(() => comment(ticket.id, false, requester))).toHaveLength(2);
+      expect(await statementsOf(() => comment(ticket.id, false))).toHaveLength(3);
+      expect(await statementsOf(() => comment(ticket.id, true))).toHaveLength(2);
+      expect(await statementsOf(() => comment(ticket.id, false, requester))).toHaveLength(3);
     }
   });
 

@@ -1,12 +1,5 @@
 // Zod-free: the register and forgot-password screens show these texts as the server sends them.
-
-/** A wait as a person says it: "30 seconds", "1 minute", "12 minutes", "2 hours". */
-export function waitInWords(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (seconds < 60) return unit(Math.max(1, Math.ceil(seconds)), 'second');
-  if (seconds < 2 * 3600) return unit(Math.ceil(seconds / 60), 'minute');
-  return unit(Math.ceil(seconds / 3600), 'hour');
-}
+import { waitInWords } from './wait-in-words.ts';
 
 /**
  * What the anonymous forms that send mail answer when a limit refuses them

@@ -1,10 +1,5 @@
 // Zod-free: the shell's start-up path reads these without loading zod (see constants/index.ts).
-
-/** Minutes in words, rounded up: "1 minute", "4 minutes". */
-const minutesInWords = (seconds: number) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-};
+import { waitInWords } from './wait-in-words.ts';
 
 /** What the desk says about confirming an address (docs/product.md#confirming-your-email-address). */
 export const EMAIL_VERIFICATION_MESSAGES = {
@@ -14,5 +9,5 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   nothingToConfirm: 'Your email address is already confirmed.',
   currentPasswordRequired: 'Enter your current password to change your email address',
   tooSoon: (seconds: number) =>
-    `A confirmation email was sent to this address a moment ago. Please try again in ${minutesInWords(seconds)}.`,
+    `A confirmation email was sent to this address a moment ago. Please try again in ${waitInWords(seconds)}.`,
 } as const;

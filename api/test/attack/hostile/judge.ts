@@ -36,7 +36,11 @@ const isTypeAllowed = (types: readonly string[], type: JsonType) =>
 function judgeString(schema: JsonSchema, value: string): Verdict {
   // zod counts UTF-16 code units, as String.length does.
   if (schema.minLength !== undefined && value.length < schema.minLength) return 'invalid';
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) return 'invalid';
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) {
+    // Over in UTF-16 units but within in characters: a route that counts characters (as the
+    // database's varchar does) may take it, so neither answer is wrong.
+    return Array.from(value).length <= schema.maxLength ? 'unknown' : 'invalid';
+  }
   if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return 'invalid';
   return 'valid';
 }

@@ -18,6 +18,7 @@ export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   // the one documented exception" to GET never changing state); these two tables are that counter.
   // kb_view_window is watched: only the worker moves the window, never a request.
   kb_article_views: 'per-day article views, written by GET /api/kb/articles/:id',
+  kb_article_viewers: 'who was counted reading an article today, written by GET /api/kb/articles/:id',
   kb_article_recent_views: 'the popularity window, written with every counted view',
 };
 
@@ -49,6 +50,9 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   'POST /api/auth/register': ['rate_limits'],
   // A new email needs the current password: a wrong one counts like on the change-password form.
   'PATCH /api/auth/profile': ['login_failures'],
+  // A staff note's ticket is checked by its one write statement, after the comment limit was
+  // spent (docs/security.md#write-limits): a note on a missing ticket spends the writer's own budget.
+  'POST /api/tickets/:id/comments': ['rate_limits'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
