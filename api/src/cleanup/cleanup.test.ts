@@ -32,13 +32,30 @@ async function insertSession(now: number, expireIn: number, absoluteIn: number):
   return sid;
 }
 
-async function insertResetToken(now: number, expiresIn: number, isUsed: boolean): Promise<string> {
+async function insertToken(
+  table: 'password_reset_tokens' | 'email_verification_tokens',
+  now: number,
+  expiresIn: number,
+  isUsed: boolean,
+): Promise<string> {
   const hash = hex();
-  await db`
-    insert into password_reset_tokens (user_id, token_hash, expires_at, used, used_at)
-    values (${userId}, ${hash}, ${at(now, expiresIn)}, ${isUsed}, ${isUsed ? at(now, -MINUTE) : null})`;
+  const token = {
+    user_id: userId,
+    token_hash: hash,
+    expires_at: at(now, expiresIn),
+    used: isUsed,
+    used_at: isUsed ? at(now, -MINUTE) : null,
+    // A confirmation token names the address it confirms.
+    ...(table === 'email_verification_tokens' ? { email: 'cleanup@example.com' } : {}),
+  };
+  await db`insert into ${db(table)} ${db(token)}`;
   return hash;
 }
+
+const insertResetToken = (now: number, expiresIn: number, isUsed: boolean) =>
+  insertToken('password_reset_tokens', now, expiresIn, isUsed);
+const insertVerificationToken = (now: number, expiresIn: number, isUsed: boolean) =>
+  insertToken('email_verification_tokens', now, expiresIn, isUsed);
 
 async function insertIdempotencyKey(now: number, ageMs: number): Promise<string> {
   const key = crypto.randomUUID();
@@ -64,7 +81,7 @@ const remaining = async (table: string, column: string, values: string[]) => {
 };
 
 describe('cleanup', () => {
-  test('deletes only what has expired: sessions, reset tokens, idempotency keys, finished jobs past retention, old sign-in failures, spent rate-limit cells', async () => {
+  test('deletes only what has expired: sessions, reset and confirmation tokens, idempotency keys, finished jobs past retention, old sign-in failures, spent rate-limit cells', async () => {
     const now = Date.now();
     const liveSession = await insertSession(now, HOUR, 6 * DAY);
     const idleSession = await insertSession(now, -MINUTE, 6 * DAY);
@@ -74,6 +91,11 @@ describe('cleanup', () => {
     const liveToken = await insertResetToken(now, 20 * MINUTE, false);
     const expiredToken = await insertResetToken(now, -MINUTE, false);
     const spentToken = await insertResetToken(now, 20 * MINUTE, true);
+
+    const liveLink = await insertVerificationToken(now, DAY, false);
+    const expiredLink = await insertVerificationToken(now, -MINUTE, false);
+    // Used, or superseded by a newer link: both are marked used.
+    const spentLink = await insertVerificationToken(now, DAY, true);
 
     const freshKey = await insertIdempotencyKey(now, 23 * HOUR);
     const staleKey = await insertIdempotencyKey(now, 25 * HOUR);
@@ -100,13 +122,14 @@ describe('cleanup', () => {
     expect(round.counts).toEqual({
       sessions: 2,
       resetTokens: 2,
+      verificationTokens: 2,
       idempotencyKeys: 1,
       doneJobs: 1,
       failedJobs: 1,
       loginFailures: 1,
       rateCells: 1,
     });
-    expect(round).toMatchObject({ handled: 9, isBatchFull: false });
+    expect(round).toMatchObject({ handled: 11, isBatchFull: false });
     expect(await remaining('rate_limits', 'key', [spentCell, liveCell])).toEqual([liveCell]);
     const [failures] = await db<{ count: number }[]>`
       select count(*)::int as count from login_failures where key = ${failureKey}`;
@@ -116,6 +139,9 @@ describe('cleanup', () => {
     expect(
       await remaining('password_reset_tokens', 'token_hash', [liveToken, expiredToken, spentToken]),
     ).toEqual([liveToken]);
+    expect(
+      await remaining('email_verification_tokens', 'token_hash', [liveLink, expiredLink, spentLink]),
+    ).toEqual([liveLink]);
     expect(await remaining('idempotency_keys', 'key', [freshKey, staleKey])).toEqual([freshKey]);
     expect(
       await remaining('jobs', 'id', [pendingJob, runningJob, recentDone, oldDone, recentFailed, oldFailed]),

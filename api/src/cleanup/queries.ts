@@ -35,12 +35,15 @@ export function deleteExpiredSessionBatch(db: Db, options: { now: Date; limit: n
   });
 }
 
-/** Deletes up to `limit` reset tokens that can never be used again: expired, or spent (used or superseded). */
-export async function deleteDeadResetTokenBatch(
+/**
+ * Deletes up to `limit` single-use tokens of `table` that can never be used again: expired, or
+ * spent (used or superseded: a new token marks the user's older ones used).
+ */
+async function deleteDeadTokenBatch(
   db: Db,
+  table: 'password_reset_tokens' | 'email_verification_tokens',
   options: { now: Date; limit: number },
 ): Promise<number> {
-  const table = 'password_reset_tokens';
   const expired = await deleteBatch(db, {
     table,
     key: ['id'],
@@ -56,6 +59,19 @@ export async function deleteDeadResetTokenBatch(
     limit: options.limit - expired,
   });
   return expired + spent;
+}
+
+/** Deletes up to `limit` reset tokens that can never be used again: expired, or spent (used or superseded). */
+export function deleteDeadResetTokenBatch(db: Db, options: { now: Date; limit: number }): Promise<number> {
+  return deleteDeadTokenBatch(db, 'password_reset_tokens', options);
+}
+
+/** Deletes up to `limit` address confirmation tokens that can never be used again: expired, or spent (used or superseded). */
+export function deleteDeadVerificationTokenBatch(
+  db: Db,
+  options: { now: Date; limit: number },
+): Promise<number> {
+  return deleteDeadTokenBatch(db, 'email_verification_tokens', options);
 }
 
 /** Deletes up to `limit` idempotency keys older than `before` (their stored answers are no longer honoured). */

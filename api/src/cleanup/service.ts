@@ -6,6 +6,7 @@ import { LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';
 import type { WorkerTask } from '../worker/task.ts';
 import {
   deleteDeadResetTokenBatch,
+  deleteDeadVerificationTokenBatch,
   deleteExpiredIdempotencyKeyBatch,
   deleteExpiredLoginFailureBatch,
   deleteExpiredSessionBatch,
@@ -21,6 +22,7 @@ export const FAILED_JOB_RETENTION_MS = 7 * 24 * 60 * 60_000;
 export type CleanupCounts = {
   sessions: number;
   resetTokens: number;
+  verificationTokens: number;
   idempotencyKeys: number;
   doneJobs: number;
   failedJobs: number;
@@ -29,8 +31,8 @@ export type CleanupCounts = {
 };
 
 /**
- * One round of cleanup, each kind in its own bounded batch: expired sessions, reset tokens that
- * can no longer be used, idempotency keys past their TTL, finished jobs past retention, failed
+ * One round of cleanup, each kind in its own bounded batch: expired sessions, reset and address
+ * confirmation tokens that can no longer be used, idempotency keys past their TTL, finished jobs past retention, failed
  * sign-ins the throttle's window has passed, and rate-limit cells whose time has passed.
  */
 export async function runCleanupRound(
@@ -42,6 +44,7 @@ export async function runCleanupRound(
   const counts: CleanupCounts = {
     sessions: await deleteExpiredSessionBatch(db, { now: new Date(now), limit }),
     resetTokens: await deleteDeadResetTokenBatch(db, { now: new Date(now), limit }),
+    verificationTokens: await deleteDeadVerificationTokenBatch(db, { now: new Date(now), limit }),
     idempotencyKeys: await deleteExpiredIdempotencyKeyBatch(db, {
       before: new Date(now - IDEMPOTENCY_TTL_HOURS * 60 * 60_000),
       limit,

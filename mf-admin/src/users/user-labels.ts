@@ -26,6 +26,11 @@ export function roleBadgeVariant(role: TUserRole): TBadgeVariant {
   return ROLE_BADGE_VARIANTS[role];
 }
 
+/** The line under a user's address while a new one they asked for waits on its link. */
+export function pendingEmailLine(pendingEmail: string): string {
+  return `→ ${pendingEmail} (unconfirmed)`;
+}
+
 /** The past-tense word of the success toast, 'User has been {approved|rejected} successfully.' */
 export function statusChangeVerb(status: 'active' | 'rejected'): 'approved' | 'rejected' {
   return status === 'active' ? 'approved' : 'rejected';

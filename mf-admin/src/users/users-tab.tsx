@@ -31,6 +31,7 @@ import {
   userCountsLine,
 } from './filter-users.ts';
 import { UserRoleBadge, UserStatusBadge } from './user-badges.tsx';
+import { UserEmailCell } from './user-email-cell.tsx';
 import { UserRoleMenu } from './user-role-menu.tsx';
 import { UserStatusActions } from './user-status-actions.tsx';
 
@@ -137,7 +138,9 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
                         <div className="font-medium">{fullName(user)}</div>
                         <div className="text-sm text-muted-foreground">@{user.username}</div>
                       </TableCell>
-                      <TableCell>{user.email}</TableCell>
+                      <TableCell>
+                        <UserEmailCell user={user} />
+                      </TableCell>
                       <TableCell>
                         <UserRoleBadge role={user.role} />
                       </TableCell>

@@ -19,6 +19,7 @@ describe('early session reads', () => {
       '/admin/',
       '/admin/forgot-password',
       '/admin/reset-password',
+      '/verify-email',
     ]) {
       expect(isSessionPage(path)).toBe(false);
     }
