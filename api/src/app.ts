@@ -13,7 +13,6 @@ import { createErrorHandler } from './errors.ts';
 import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
 import { createKbRoutes } from './kb/routes.ts';
-import { setRateLimitScale } from './limits/rate-limits.ts';
 import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
@@ -38,7 +37,6 @@ import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 export function createApp({ config, log }: { config: Config; log: Logger }) {
   // Responses: the compiled shape check everywhere, zod's full check too outside production.
   setFullResponseChecks(!config.isProduction);
-  setRateLimitScale(config.rateLimitScale);
   // The guard reads each route's declared access from the app it serves (built below).
   const session = createSessionPlugin(config, log, () => app.routes);
   const deps: RouteDeps = { config, log, session };

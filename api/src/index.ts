@@ -27,6 +27,10 @@ const { sql } = await import('./db.ts');
 const { stopRealtime } = await import('./realtime/service.ts');
 const { searchSql } = await import('./search/pool.ts');
 
+// The abuse limits are the process's (every app and worker task in it spends the same budgets), so
+// the process entry sets their scale, not each app it builds.
+const { setRateLimitScale } = await import('./limits/rate-limits.ts');
+setRateLimitScale(config.rateLimitScale);
 const app = createApp({ config, log: consoleLogger });
 
 // Safe requests may answer their session, the bell's count and the desk's dashboard from memory

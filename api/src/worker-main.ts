@@ -17,6 +17,8 @@ const { sql } = await import('./db.ts');
 const { createWorker } = await import('./worker/runner.ts');
 const { createWorkerTasks } = await import('./worker/tasks.ts');
 
+const { setRateLimitScale } = await import('./limits/rate-limits.ts');
+setRateLimitScale(config.rateLimitScale);
 const tasks = createWorkerTasks(config);
 const worker = createWorker({ tasks, config, log: consoleLogger, sql });
 worker.start();

@@ -49,6 +49,7 @@ export const testConfig = loadConfig({
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE,
 });
 
+setRateLimitScale(testConfig.rateLimitScale);
 export const app = createApp({ config: testConfig, log: testLogger });
 app.listen({ hostname: '127.0.0.1', port: 0 });
 export const BASE_URL = `http://127.0.0.1:${app.server?.port}`;
