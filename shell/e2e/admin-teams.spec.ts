@@ -1,17 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectPageErrors, signInAsAdmin, toastText, uniqueName } from './support.ts';
+import { collectPageErrors, signInAsAdmin, toastBehindDialog, toastText, uniqueName } from './support.ts';
 
 async function openTeamsTab(page: Page) {
   await page.getByRole('tab', { name: 'Teams' }).click();
   await expect(page.getByRole('button', { name: 'Create Team' })).toBeVisible();
-}
-
-/**
- * A toast shown while a dialog is open: the modal hides the rest of the page from the accessibility
- * tree, so the toast is found by its slot rather than by the notifications region's role.
- */
-function toastBehindDialog(page: Page, text: string) {
-  return page.locator('[data-slot="toast"]').filter({ hasText: text });
 }
 
 function teamCard(page: Page, name: string) {

@@ -92,3 +92,11 @@ export function toastText(page: Page, text: string) {
     .getByText(text)
     .first();
 }
+
+/**
+ * A toast shown while a dialog is open: the modal hides the rest of the page from the accessibility
+ * tree, so the toast is found by its slot rather than by the notifications region's role.
+ */
+export function toastBehindDialog(page: Page, text: string) {
+  return page.locator('[data-slot="toast"]').filter({ hasText: text });
+}

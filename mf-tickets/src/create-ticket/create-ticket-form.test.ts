@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ZCreateTicketRequest } from '@helpdesk/contracts';
+import { WRITE_LIMIT_MESSAGES, ZCreateTicketRequest } from '@helpdesk/contracts';
 import { ApiRequestError } from '@helpdesk/shared-ui';
 import { uploadFailureMessage } from '../attachments/attachment-files.ts';
 import {
@@ -96,6 +96,28 @@ describe('createTicketFailure', () => {
     expect(createTicketFailure(new TypeError('Failed to fetch')).kind).toBe('toast');
     expect(createTicketFailure(error(500, { code: 'INTERNAL_ERROR', message: 'x' })).kind).toBe('toast');
   });
+
+  test("a limit's refusal is the Error toast with the server's text", () => {
+    const message = WRITE_LIMIT_MESSAGES.tooManyTickets(120);
+    expect(createTicketFailure(error(429, { code: 'TOO_MANY_REQUESTS', message }))).toEqual({
+      kind: 'toast',
+      title: 'Error',
+      description: 'You have filed too many tickets in a short time. Please try again in 2 minutes.',
+    });
+    const full = error(413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
+    expect(createTicketFailure(full)).toMatchObject({ description: 'Request body is too large' });
+  });
+
+  test('other failures keep the spec text, even with a server message', () => {
+    for (const status of [400, 409, 500]) {
+      expect(createTicketFailure(error(status, { code: 'X', message: 'server said no' }))).toMatchObject({
+        description: 'Failed to create ticket',
+      });
+    }
+    expect(createTicketFailure(new ApiRequestError(429, 'Too Many Requests', ''))).toMatchObject({
+      description: 'Failed to create ticket',
+    });
+  });
 });
 
 describe('attachment failures after create', () => {
@@ -125,5 +147,16 @@ describe('attachment failures after create', () => {
         { fileName: 'b.exe', message: 'y' },
       ]).description,
     ).toBe('TKT-000042 was created, but 2 files were not attached. a.exe: x b.exe: y');
+  });
+
+  test("a limit's refusal of a file names the limit", () => {
+    const message = WRITE_LIMIT_MESSAGES.ticketStorageFull(50 * 1024 * 1024);
+    const full = new ApiRequestError(413, '', JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message }));
+    expect(
+      attachmentFailureToast('TKT-000042', [{ fileName: 'log.zip', message: uploadFailureMessage(full) }])
+        .description,
+    ).toBe(
+      "TKT-000042 was created, but a file was not attached. log.zip: This ticket's attachments would exceed 50 MB, the most one ticket can hold.",
+    );
   });
 });

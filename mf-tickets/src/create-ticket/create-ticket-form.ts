@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import type { TCreateTicketRequest, TUserRole, ZCreateTicketRequest } from '@helpdesk/contracts';
-import { ApiRequestError } from '@helpdesk/shared-ui';
+import { ApiRequestError, limitMessage } from '@helpdesk/shared-ui';
 import type { z } from 'zod';
 
 export type TCreateTicketFormInput = z.input<typeof ZCreateTicketRequest>;
@@ -36,7 +36,7 @@ export function createTicketBody(values: TCreateTicketFormOutput, role: TUserRol
 
 export type TCreateTicketFailure =
   | { kind: 'fields'; fields: [TCreateTicketField, string][] }
-  | { kind: 'toast'; title: 'Error'; description: 'Failed to create ticket' };
+  | { kind: 'toast'; title: 'Error'; description: string };
 
 function isField(name: string): name is TCreateTicketField {
   return (FIELDS as string[]).includes(name);
@@ -44,8 +44,8 @@ function isField(name: string): name is TCreateTicketField {
 
 /**
  * What a failed create shows (docs/product.md#error-messages): the server's field messages under the fields they name, else the
- * 'Error' / 'Failed to create ticket' toast. An ended session never gets here: handleSessionEnded
- * takes it first.
+ * 'Error' toast, which says what a limit refused and when to try again, or 'Failed to create ticket'
+ * for anything else. An ended session never gets here: handleSessionEnded takes it first.
  */
 export function createTicketFailure(error: unknown): TCreateTicketFailure {
   const fieldErrors = error instanceof ApiRequestError ? error.fields : {};
@@ -53,7 +53,7 @@ export function createTicketFailure(error: unknown): TCreateTicketFailure {
     isField(entry[0]),
   );
   if (fields.length > 0) return { kind: 'fields', fields };
-  return { kind: 'toast', title: 'Error', description: 'Failed to create ticket' };
+  return { kind: 'toast', title: 'Error', description: limitMessage(error) ?? 'Failed to create ticket' };
 }
 
 export type TUploadFailure = { fileName: string; message: string };

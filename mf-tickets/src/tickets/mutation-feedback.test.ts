@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { API_PATHS } from '@helpdesk/contracts';
+import { API_PATHS, WRITE_LIMIT_MESSAGES } from '@helpdesk/contracts';
 import { ApiRequestError, toastStore, UNAUTHORIZED_REDIRECT_DELAY_MS } from '@helpdesk/shared-ui';
 import { reportFailure, reportSuccess } from './mutation-feedback.ts';
 
@@ -23,6 +23,23 @@ describe('ticket change feedback', () => {
       variant: 'destructive',
     });
     reportFailure('comment', new TypeError('Failed to fetch'));
+    expect(visible()).toMatchObject({ title: 'Error', description: 'Failed to add comment' });
+  });
+
+  test("a limit's refusal toasts Error with the server's text", () => {
+    const message = WRITE_LIMIT_MESSAGES.tooManyComments(90);
+    reportFailure(
+      'comment',
+      new ApiRequestError(429, '', JSON.stringify({ code: 'TOO_MANY_REQUESTS', message })),
+    );
+    expect(visible()).toMatchObject({
+      title: 'Error',
+      description: 'You have added too many comments in a short time. Please try again in 2 minutes.',
+      variant: 'destructive',
+    });
+    reportFailure('update', new ApiRequestError(413, '', JSON.stringify({ code: 'X', message: 'too big' })));
+    expect(visible()).toMatchObject({ title: 'Error', description: 'too big' });
+    reportFailure('comment', apiError(400));
     expect(visible()).toMatchObject({ title: 'Error', description: 'Failed to add comment' });
   });
 

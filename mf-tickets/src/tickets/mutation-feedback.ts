@@ -1,4 +1,4 @@
-import { handleSessionEnded, toast } from '@helpdesk/shared-ui';
+import { handleSessionEnded, limitMessage, toast } from '@helpdesk/shared-ui';
 
 /** The texts (docs/product.md#error-messages) for the detail page's two changes. */
 export const FEEDBACK = {
@@ -14,10 +14,15 @@ export function reportSuccess(kind: TFeedbackKind) {
 }
 
 /**
- * A failed update or comment: an ended session (401/403) goes to handleSessionEnded; anything
+ * A failed update or comment: an ended session (401/403) goes to handleSessionEnded; a limit's
+ * refusal is the 'Error' toast with the server's text (what was limited, when to try again); anything
  * else is the 'Error' toast with the action's text. `redirect` is replaceable for tests.
  */
 export function reportFailure(kind: TFeedbackKind, error: unknown, redirect?: (url: string) => void) {
   if (handleSessionEnded(error, redirect)) return;
-  toast({ title: 'Error', description: FEEDBACK[kind].failure, variant: 'destructive' });
+  toast({
+    title: 'Error',
+    description: limitMessage(error) ?? FEEDBACK[kind].failure,
+    variant: 'destructive',
+  });
 }
