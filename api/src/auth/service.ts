@@ -67,14 +67,19 @@ export const loginFailures = new FailureLimiter(LOGIN_FAILURE_WINDOW_MS);
 const invalidCredentials = () =>
   new ApiError(401, ERROR_CODES.unauthenticated, SERVER_MESSAGES.invalidCredentials);
 
-/**
- * Refuses (429) an address that has failed too often on this account or on any, then makes the
- * attempt wait as long as the account's own failures ask (auth/sign-in-throttle.ts): strangers' failures
- * slow an account down but never shut its owner out.
- */
-async function throwIfThrottled(username: string, ipAddress: string): Promise<void> {
+/** Refuses (429) an address that has failed too often on this account or on any. */
+async function throwIfRefused(username: string, ipAddress: string): Promise<void> {
   const wait = await loginFailures.retryAfterSeconds(sql, refusingBudgets(username, ipAddress));
   if (wait > 0) throw tooManyRequests(wait);
+}
+
+/**
+ * A sign-in: refused like throwIfRefused, then made to wait as long as the account's own failures
+ * ask (auth/sign-in-throttle.ts): strangers' failures slow an account down but never shut its
+ * owner out.
+ */
+async function throwIfThrottled(username: string, ipAddress: string): Promise<void> {
+  await throwIfRefused(username, ipAddress);
   const delayMs = accountDelayMs(await loginFailures.count(sql, accountKey(username)));
   if (delayMs > 0) await Bun.sleep(delayMs);
 }
@@ -263,7 +268,9 @@ async function requireCurrentPassword(
       currentPassword: EMAIL_VERIFICATION_MESSAGES.currentPasswordRequired,
     });
   }
-  await throwIfThrottled(user.username, meta.ipAddress);
+  // Signed in already: the guesses come from this session's own address, whose budget on the
+  // account refuses them after a few; the account-wide wait is for the sign-in form.
+  await throwIfRefused(user.username, meta.ipAddress);
   const currentHash = await selectPasswordHash(sql, user.id);
   const isMatch =
     currentHash !== null &&
