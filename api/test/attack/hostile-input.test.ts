@@ -272,6 +272,10 @@ describe('the detectors themselves (a detector that never fires proves nothing)'
       [[['title', 't'.repeat(500)]], 'valid'],
       [[['title', 't'.repeat(501)]], 'invalid'],
       [[['title', '']], 'invalid'],
+      // The title's pattern holds Unicode property classes: read with the `u` flag, a p or a c is
+      // a letter like any other, and a right-to-left override is refused.
+      [[['title', 'process.exit(1) pcC{}']], 'valid'],
+      [[['title', 'Invoice \u202Efdp.exe']], 'invalid'],
       [
         [
           ['title', 'a'],

@@ -33,6 +33,19 @@ function typeOf(value: Json): JsonType {
 const isTypeAllowed = (types: readonly string[], type: JsonType) =>
   types.includes(type) || (type === 'integer' && types.includes('number'));
 
+/**
+ * A schema's pattern as zod wrote it: with the `u` flag where it parses so (Unicode property
+ * classes such as `\p{Cc}` mean nothing without it, and silently match the letters p, C and c),
+ * as a plain pattern otherwise.
+ */
+function patternOf(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
+}
+
 function judgeString(schema: JsonSchema, value: string): Verdict {
   // zod counts UTF-16 code units, as String.length does.
   if (schema.minLength !== undefined && value.length < schema.minLength) return 'invalid';
@@ -41,7 +54,7 @@ function judgeString(schema: JsonSchema, value: string): Verdict {
     // database's varchar does) may take it, so neither answer is wrong.
     return Array.from(value).length <= schema.maxLength ? 'unknown' : 'invalid';
   }
-  if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return 'invalid';
+  if (schema.pattern !== undefined && !patternOf(schema.pattern).test(value)) return 'invalid';
   return 'valid';
 }
 
