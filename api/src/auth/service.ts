@@ -268,7 +268,7 @@ async function requireCurrentPassword(
       currentPassword: EMAIL_VERIFICATION_MESSAGES.currentPasswordRequired,
     });
   }
-  // Signed in already: the guesses come from this session's own address, whose budget on the
+  // Signed in already: the guesses come from the signed-in person's own address, whose budget on the
   // account refuses them after a few; the account-wide wait is for the sign-in form.
   await throwIfRefused(user.username, meta.ipAddress);
   const currentHash = await selectPasswordHash(sql, user.id);
