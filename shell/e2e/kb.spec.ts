@@ -129,9 +129,10 @@ test('an agent drafts an article the end user cannot find, publishes it, and the
   await expect(page.getByTestId('edit-article-button')).toHaveCount(0);
   const firstRead = await viewCount(page);
   expect(firstRead).toBeGreaterThanOrEqual(1);
+  // A view counts once per person and day: reloading cannot make an article popular.
   await page.reload();
   await expect(page.getByTestId('article-title')).toHaveText(title);
-  expect(await viewCount(page)).toBe(firstRead + 1);
+  expect(await viewCount(page)).toBe(firstRead);
 
   await page.getByTestId('back-to-kb').click();
   await expect(page).toHaveURL(/\/kb$/);

@@ -59,23 +59,35 @@ export async function readCaughtMail(): Promise<CaughtMail[]> {
 
 const handedOutLinks = new Set<string>();
 
+/** The first link matching `pattern` in the mail caught for `email` that `accept` takes, waiting up to 15 s. */
+async function awaitMailedLink(
+  email: string,
+  pattern: RegExp,
+  accept: (link: string) => boolean,
+): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const link = (await readCaughtMail())
+      .filter((m) => m.envelope.to.some((to) => to.toLowerCase() === email.toLowerCase()))
+      .map((m) => m.text.match(pattern)?.[0])
+      .find((found): found is string => found !== undefined && accept(found));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${pattern} link for ${email} reached the mail catcher`);
+}
+
 /**
  * The newest password-reset link emailed to an address that this test run has not read yet: the
  * API sends it through SMTP to the stack's mail catcher, which lists what it caught as JSON.
  */
 export async function readResetLink(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const link = (await readCaughtMail())
-      .filter((m) => m.envelope.to.some((to) => to.toLowerCase() === email.toLowerCase()))
-      .map((m) => m.text.match(/https?:\/\/\S+\/admin\/reset-password\?token=\S+/)?.[0])
-      .find((found): found is string => found !== undefined && !handedOutLinks.has(found));
-    if (link) {
-      handedOutLinks.add(link);
-      return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no new reset link for ${email} reached the mail catcher`);
+  const link = await awaitMailedLink(
+    email,
+    /https?:\/\/\S+\/admin\/reset-password\?token=\S+/,
+    (found) => !handedOutLinks.has(found),
+  );
+  handedOutLinks.add(link);
+  return link;
 }
 
 /** Collects uncaught page errors so a test can assert the screen ran cleanly. */
@@ -99,4 +111,9 @@ export function toastText(page: Page, text: string) {
  */
 export function toastBehindDialog(page: Page, text: string) {
   return page.locator('[data-slot="toast"]').filter({ hasText: text });
+}
+
+/** The newest confirmation link the mail catcher holds for an address. */
+export function readConfirmationLink(email: string): Promise<string> {
+  return awaitMailedLink(email, /https?:\/\/\S+\/verify-email\?token=\S+/, () => true);
 }

@@ -1,24 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, readCaughtMail, signIn, signInAsAdmin, uniqueName } from './support.ts';
+import { DEMO, readConfirmationLink, signIn, signInAsAdmin, uniqueName } from './support.ts';
 
 const SHOTS = process.env.VERIFY_EMAIL_SHOTS;
 
 /** Saves a screenshot for review when VERIFY_EMAIL_SHOTS names a folder; a no-op otherwise. */
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/verified-email-${name}.png`, fullPage: true });
-}
-
-/** The newest confirmation link the mail catcher holds for an address. */
-async function readConfirmationLink(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const link = (await readCaughtMail())
-      .filter((m) => m.envelope.to.some((to) => to.toLowerCase() === email.toLowerCase()))
-      .map((m) => m.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0])
-      .find((found): found is string => found !== undefined);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no confirmation link for ${email} reached the mail catcher`);
 }
 
 /** Signs in and waits until the sign-in page is left, so the next navigation carries the session. */
