@@ -3,7 +3,7 @@ import type { Db } from '../db/postgres.ts';
 import { tooManyRequests } from '../errors.ts';
 import { tooLarge } from '../json-body.ts';
 import type { Budget } from '../limits/limiter.ts';
-import { rateLimiter } from '../limits/rate-limits.ts';
+import { enforceRateLimit } from '../limits/rate-limits.ts';
 import { selectAttachmentUsage } from './queries.ts';
 
 /**
@@ -41,8 +41,7 @@ export function uploadBudget(user: { id: string; role: TUserRole }): Budget {
 
 /** Spends one upload of the user's budget, or refuses with 429, Retry-After and the wait in words. */
 export async function takeUpload(db: Db, user: { id: string; role: TUserRole }): Promise<void> {
-  const wait = await rateLimiter.take(db, [uploadBudget(user)]);
-  if (wait > 0) throw tooManyRequests(wait, WRITE_LIMIT_MESSAGES.tooManyUploads(wait));
+  await enforceRateLimit(db, [uploadBudget(user)], WRITE_LIMIT_MESSAGES.tooManyUploads);
 }
 
 /** How many more bytes may be stored, and the refusal once a file would pass that. */

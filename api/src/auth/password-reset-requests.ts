@@ -3,9 +3,8 @@ import type { RequestMeta } from '../client-ip.ts';
 import { sql } from '../db.ts';
 import { enqueuePasswordReset } from '../email/outbox.ts';
 import type { MailLinks } from '../email/prepare.ts';
-import { tooManyRequests } from '../errors.ts';
 import { defineJobHandler, enqueueJob, JOB_PAYLOADS } from '../jobs/service.ts';
-import { rateLimiter } from '../limits/rate-limits.ts';
+import { enforceRateLimit, tryRateLimit } from '../limits/rate-limits.ts';
 import { randomToken, sha256Hex } from '../session.ts';
 import { passwordResetRequestBudgets, resetLinkBudget } from './mail-limits.ts';
 import { insertResetToken, selectActiveAdminByEmail, spendUnusedResetTokens } from './queries.ts';
@@ -21,8 +20,11 @@ export async function requestAdminPasswordReset(
   meta: RequestMeta,
   links: MailLinks,
 ): Promise<void> {
-  const wait = await rateLimiter.take(sql, passwordResetRequestBudgets(meta.ipAddress, email));
-  if (wait > 0) throw tooManyRequests(wait, ANONYMOUS_MAIL_MESSAGES.tooManyResetRequests(wait));
+  await enforceRateLimit(
+    sql,
+    passwordResetRequestBudgets(meta.ipAddress, email),
+    ANONYMOUS_MAIL_MESSAGES.tooManyResetRequests,
+  );
   await sql.begin((tx) => enqueueJob(tx, 'admin_password_reset', { email, appBaseUrl: links.appBaseUrl }));
 }
 
@@ -37,7 +39,7 @@ export const adminPasswordResetJobHandler = defineJobHandler(
   async ({ email, appBaseUrl }, { tx }) => {
     const admin = await selectActiveAdminByEmail(tx, email);
     if (!admin) return;
-    if ((await rateLimiter.take(tx, [resetLinkBudget(admin.id)])) > 0) return;
+    if (!(await tryRateLimit(tx, [resetLinkBudget(admin.id)]))) return;
     const token = randomToken();
     await spendUnusedResetTokens(tx, admin.id);
     const tokenId = await insertResetToken(tx, {

@@ -19,7 +19,7 @@ import type { MailLinks } from '../email/prepare.ts';
 import { setPendingEmail } from '../email-verification/queries.ts';
 import { issueEmailVerification, takeConfirmationMailBudget } from '../email-verification/service.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
-import { rateLimiter, scaledCount } from '../limits/rate-limits.ts';
+import { enforceRateLimit, scaledCount } from '../limits/rate-limits.ts';
 import {
   assertAcceptablePassword,
   hashPassword,
@@ -118,8 +118,11 @@ async function refuseRegistrationOverLimits(input: TRegisterRequest, meta: Reque
   if ((await countPendingUsers(sql, maxPending)) >= maxPending) {
     throw tooManyRequests(REGISTRATIONS_CLOSED_RETRY_SECONDS, ANONYMOUS_MAIL_MESSAGES.registrationsClosed);
   }
-  const wait = await rateLimiter.take(sql, registrationBudgets(meta.ipAddress, input.email));
-  if (wait > 0) throw tooManyRequests(wait, ANONYMOUS_MAIL_MESSAGES.tooManyRegistrations(wait));
+  await enforceRateLimit(
+    sql,
+    registrationBudgets(meta.ipAddress, input.email),
+    ANONYMOUS_MAIL_MESSAGES.tooManyRegistrations,
+  );
 }
 
 /**

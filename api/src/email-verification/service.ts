@@ -10,8 +10,8 @@ import { type Db, uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { enqueueEmailVerification } from '../email/outbox.ts';
 import type { MailLinks } from '../email/prepare.ts';
-import { badRequest, conflict, tooManyRequests } from '../errors.ts';
-import { rateLimiter } from '../limits/rate-limits.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { enforceRateLimit, tryRateLimit } from '../limits/rate-limits.ts';
 import { randomToken, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
 import { confirmationMailBudget } from './limits.ts';
@@ -28,13 +28,12 @@ import {
  * that says when to try again.
  */
 export async function takeConfirmationMailBudget(db: Db, email: string): Promise<void> {
-  const wait = await rateLimiter.take(db, [confirmationMailBudget(email)]);
-  if (wait > 0) throw tooManyRequests(wait, EMAIL_VERIFICATION_MESSAGES.tooSoon(wait));
+  await enforceRateLimit(db, [confirmationMailBudget(email)], EMAIL_VERIFICATION_MESSAGES.tooSoon);
 }
 
 /** Spends the address's confirmation-mail budget when it allows one more; false (nothing spent) otherwise. */
 export async function tryConfirmationMailBudget(db: Db, email: string): Promise<boolean> {
-  return (await rateLimiter.take(db, [confirmationMailBudget(email)])) === 0;
+  return tryRateLimit(db, [confirmationMailBudget(email)]);
 }
 
 /**

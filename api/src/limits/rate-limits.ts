@@ -18,8 +18,20 @@ export function scaledCount(limit: number): number {
 /** The process's limiter: every API process and the worker spend the same budgets in PostgreSQL. */
 export const rateLimiter = new RateLimiter(() => scale);
 
-/** Spends one action of each budget, or refuses with 429, Retry-After and `message`, spending nothing. */
-export async function enforceRateLimit(db: Db, budgets: readonly Budget[], message: string): Promise<void> {
+/**
+ * Spends one action of each budget, or refuses with 429, Retry-After and the message for that wait,
+ * spending nothing.
+ */
+export async function enforceRateLimit(
+  db: Db,
+  budgets: readonly Budget[],
+  message: (waitSeconds: number) => string,
+): Promise<void> {
   const wait = await rateLimiter.take(db, budgets);
-  if (wait > 0) throw tooManyRequests(wait, message);
+  if (wait > 0) throw tooManyRequests(wait, message(wait));
+}
+
+/** Spends one action of each budget when they all allow it: true; otherwise false, spending nothing. */
+export async function tryRateLimit(db: Db, budgets: readonly Budget[]): Promise<boolean> {
+  return (await rateLimiter.take(db, budgets)) === 0;
 }

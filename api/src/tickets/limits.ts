@@ -1,8 +1,7 @@
 import { type TUserRole, WRITE_LIMIT_MESSAGES } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
-import { tooManyRequests } from '../errors.ts';
 import type { Budget } from '../limits/limiter.ts';
-import { rateLimiter } from '../limits/rate-limits.ts';
+import { enforceRateLimit, tryRateLimit } from '../limits/rate-limits.ts';
 
 /**
  * Per-user limits on filing tickets and commenting (docs/security.md#write-limits). Each is one
@@ -39,17 +38,15 @@ export function confirmationMailBudget(address: string): Budget {
 
 /** Spends one ticket filing of the user's budget, or refuses with 429, Retry-After and the wait in words. */
 export async function takeTicketFiling(db: Db, user: { id: string; role: TUserRole }): Promise<void> {
-  const wait = await rateLimiter.take(db, [ticketBudget(user)]);
-  if (wait > 0) throw tooManyRequests(wait, WRITE_LIMIT_MESSAGES.tooManyTickets(wait));
+  await enforceRateLimit(db, [ticketBudget(user)], WRITE_LIMIT_MESSAGES.tooManyTickets);
 }
 
 /** Spends one comment of the user's budget, or refuses with 429, Retry-After and the wait in words. */
 export async function takeComment(db: Db, user: { id: string; role: TUserRole }): Promise<void> {
-  const wait = await rateLimiter.take(db, [commentBudget(user)]);
-  if (wait > 0) throw tooManyRequests(wait, WRITE_LIMIT_MESSAGES.tooManyComments(wait));
+  await enforceRateLimit(db, [commentBudget(user)], WRITE_LIMIT_MESSAGES.tooManyComments);
 }
 
 /** Whether a confirmation mail may go to the address now (spends the address's budget when it may). */
 export async function takeConfirmationMail(db: Db, address: string): Promise<boolean> {
-  return (await rateLimiter.take(db, [confirmationMailBudget(address)])) === 0;
+  return tryRateLimit(db, [confirmationMailBudget(address)]);
 }
