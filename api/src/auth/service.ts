@@ -19,6 +19,7 @@ import type { MailLinks } from '../email/prepare.ts';
 import { setPendingEmail } from '../email-verification/queries.ts';
 import { issueEmailVerification, takeConfirmationMailBudget } from '../email-verification/service.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../errors.ts';
+import { FailureLimiter, LOGIN_FAILURE_WINDOW_MS } from '../limits/failure-limiter.ts';
 import { enforceRateLimit, scaledCount } from '../limits/rate-limits.ts';
 import {
   assertAcceptablePassword,
@@ -27,7 +28,6 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from '../passwords.ts';
-import { FailureLimiter, LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';
 import { createSession, endSession, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
 import {

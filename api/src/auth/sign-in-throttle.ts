@@ -1,4 +1,4 @@
-import type { FailureBudget } from '../rate-limit.ts';
+import type { FailureBudget } from '../limits/failure-limiter.ts';
 
 /**
  * Sign-in throttling (docs/security.md#sign-in-throttling). Failed sign-ins and wrong current

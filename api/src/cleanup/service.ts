@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import { sql } from '../db.ts';
 import { IDEMPOTENCY_TTL_HOURS } from '../idempotency/queries.ts';
 import { deleteFinishedJobs } from '../jobs/queries.ts';
-import { LOGIN_FAILURE_WINDOW_MS } from '../rate-limit.ts';
+import { LOGIN_FAILURE_WINDOW_MS } from '../limits/failure-limiter.ts';
 import type { WorkerTask } from '../worker/task.ts';
 import {
   deleteDeadResetTokenBatch,

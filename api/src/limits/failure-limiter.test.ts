@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { sql } from '../test/helpers.ts';
-import { FailureLimiter } from './rate-limit.ts';
+import { sql } from '../../test/helpers.ts';
+import { FailureLimiter } from './failure-limiter.ts';
 
 const key = (name: string) => `test:${name}:${crypto.randomUUID()}`;
 

@@ -1,4 +1,4 @@
-import type { Db } from './db/postgres.ts';
+import type { Db } from '../db/postgres.ts';
 
 /** How long a failed sign-in counts against its account and address (15 minutes, docs/security.md#rate-limits-and-throttles). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
