@@ -118,4 +118,17 @@ describe('POST /api/admin/settings/test-mail', () => {
       expect(catcher.messages().length).toBe(before);
     });
   });
+
+  test('a flood sent all at once still gets only the budget through', async () => {
+    await useSettings({ smtpHost: '127.0.0.1', smtpPort: catcher.port });
+    const { user: admin, client } = await signedIn('admin');
+    await withRateLimitScale(1, async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => client.post(ADMIN_API_PATHS.adminSettingsTestMail, {})),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses.filter((status) => status === 200)).toHaveLength(testMailBudget(admin).limit);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(12 - testMailBudget(admin).limit);
+    });
+  });
 });
