@@ -88,6 +88,11 @@ const stackPorts = {
 for (const [name, port] of Object.entries(stackPorts)) {
   if (!isPortFree(port)) fail(`port ${port} (${name}) is in use; set its *_PORT variable`);
 }
+if (trial && !isPortFree(trial.postgresPort)) {
+  fail(
+    `port ${trial.postgresPort} (the embedded PostgreSQL) is in use: another 'bun run start' on it? Stop it, or set START_PG_PORT`,
+  );
+}
 for (const port of apiPorts(ports.api, apiProcesses).slice(1)) {
   if (!isPortFree(port))
     fail(`port ${port} (API process ${port - ports.api + 1} of API_PROCESSES) is in use`);

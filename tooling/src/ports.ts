@@ -20,8 +20,6 @@ export const PORTS = {
   mfAdmin: port('MF_ADMIN_PORT', 3103),
   /** The embedded PostgreSQL, when DATABASE_URL is not set. */
   postgres: port('PG_PORT', 5433),
-  /** The embedded PostgreSQL of `bun run start` without DATABASE_URL: beside, never instead of, `bun dev`'s. */
-  startPostgres: port('START_PG_PORT', 5434),
   /** The development mail catcher: SMTP in, and a page listing what it caught. */
   mailCatcherSmtp: port('MAIL_CATCHER_SMTP_PORT', 2525),
   mailCatcherHttp: port('MAIL_CATCHER_PORT', 3025),

@@ -10,6 +10,11 @@ describe('the trial database of bun run start', () => {
     expect(trial.uploadsDir).toBe(join(REPO_ROOT, '.data/start/uploads'));
     expect(trial.postgresDir).not.toBe(join(REPO_ROOT, '.data/postgres'));
     expect(trialDatabase({ START_DATA_DIR: '/srv/trial' }).postgresDir).toBe('/srv/trial/postgres');
+    expect(trial.postgresPort).toBe(5434);
+    expect(trialDatabase({ START_PG_PORT: '6001' }).postgresPort).toBe(6001);
+    for (const bad of ['0', '65536', 'abc', '54.3']) {
+      expect(() => trialDatabase({ START_PG_PORT: bad })).toThrow('START_PG_PORT must be a port number');
+    }
   });
 
   test('the API stays on loopback with a plain-http cookie unless the operator says otherwise', () => {

@@ -1,5 +1,4 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { PORTS } from './ports.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
 type Env = Record<string, string | undefined>;
@@ -17,6 +16,11 @@ export type TrialDatabase = {
  * `.data/uploads`, so the two never share a cluster or files) and START_PG_PORT (default 5434, not dev's 5433).
  */
 export function trialDatabase(env: Env): TrialDatabase {
+  const rawPort = env.START_PG_PORT ?? '';
+  const postgresPort = rawPort === '' ? 5434 : Number(rawPort);
+  if (!/^\d+$/.test(rawPort || '5434') || postgresPort < 1 || postgresPort > 65535) {
+    throw new Error(`START_PG_PORT must be a port number (1-65535), got '${rawPort}'`);
+  }
   const raw = env.START_DATA_DIR?.trim() ?? '';
   if (raw.includes('\u0000')) throw new Error('START_DATA_DIR must be a directory path');
   const dataDir = raw === '' ? join(REPO_ROOT, '.data/start') : isAbsolute(raw) ? raw : resolve(raw);
@@ -24,7 +28,7 @@ export function trialDatabase(env: Env): TrialDatabase {
     dataDir,
     postgresDir: join(dataDir, 'postgres'),
     uploadsDir: join(dataDir, 'uploads'),
-    postgresPort: PORTS.startPostgres,
+    postgresPort,
   };
 }
 
