@@ -233,6 +233,7 @@ try {
   const agentCookie = await signIn(api.baseUrl, 'agent001', BENCH_PASSWORD);
   const agent10kCookie = await signIn(api10k.baseUrl, 'agent001', BENCH_PASSWORD);
   const userCookie = await signIn(api.baseUrl, 'user00001', BENCH_PASSWORD);
+  const adminCookie = await signIn(api.baseUrl, 'admin001', BENCH_PASSWORD);
   const json = { 'Content-Type': 'application/json' };
   const agent = { Cookie: agentCookie };
   const endUser = { Cookie: userCookie };
@@ -340,6 +341,13 @@ try {
       name: 'dashboard metrics',
       server: api,
       request: get(['/api/dashboard/metrics']),
+      against: select1(0.5),
+    },
+    {
+      // An admin's dashboard also asks for the first-day checklist: one statement of EXISTS probes.
+      name: 'onboarding checklist',
+      server: api,
+      request: get(['/api/admin/onboarding'], { Cookie: adminCookie }),
       against: select1(0.5),
     },
     // Reads before writes: the write cases add tickets at the head of the newest-first order.
@@ -515,9 +523,10 @@ try {
           const cookies = {
             agent: await signIn(gated.baseUrl, 'agent002', BENCH_PASSWORD),
             endUser: await signIn(gated.baseUrl, 'user00002', BENCH_PASSWORD),
+            admin: await signIn(gated.baseUrl, 'admin001', BENCH_PASSWORD),
           };
           await run(gated.baseUrl, (role) => ({
-            Cookie: role === 'endUser' ? cookies.endUser : cookies.agent,
+            Cookie: role === 'endUser' ? cookies.endUser : role === 'admin' ? cookies.admin : cookies.agent,
             ...json,
           }));
         } finally {
@@ -576,6 +585,12 @@ try {
           method: 'GET',
           path: '/api/dashboard/metrics',
           headers: headersFor('agent'),
+        },
+        {
+          name: 'onboarding checklist',
+          method: 'GET',
+          path: '/api/admin/onboarding',
+          headers: headersFor('admin'),
         },
         ...Object.entries(BENCH_SEARCH_WORDS).map(([kind, term]) => ({
           name: `search ${kind}`,

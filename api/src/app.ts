@@ -16,6 +16,7 @@ import { createKbRoutes } from './kb/routes.ts';
 import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
+import { createOnboardingRoutes } from './onboarding/routes.ts';
 import { createRealtimeRoutes } from './realtime/routes.ts';
 import { createReportRoutes } from './reports/routes.ts';
 import { createRequestLog } from './request-log.ts';
@@ -73,6 +74,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createKbRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
+    .use(createOnboardingRoutes(deps))
     .use(createReportRoutes(deps))
     .use(createAuditLogRoutes(deps))
     .use(createEmailRoutes(deps));

@@ -19,4 +19,10 @@ export const ADMIN_API_PATHS = {
   adminEmailOutboxRetry: '/api/admin/email-outbox/retry',
   /** POST: admins only; enqueue a test message to the admin (audited). */
   adminEmailOutboxTest: '/api/admin/email-outbox/test',
+  /** POST: admins only; send a test mail through the mail server now (rate-limited, audited). */
+  adminSettingsTestMail: '/api/admin/settings/test-mail',
+  /** GET: admins only; the first-day checklist, each item computed from the desk's data. */
+  adminOnboarding: '/api/admin/onboarding',
+  /** POST: admins only; hide the checklist for the desk (audited). */
+  adminOnboardingDismiss: '/api/admin/onboarding/dismiss',
 } as const;

@@ -13,7 +13,8 @@ import { LIMITS } from './limits.ts';
  * 'set' | 'cleared' } (the password itself is never written) · email.retried { requeued, ids? } ·
  * email.test_sent { outboxId } · user.email_change_requested { username, from, to } ·
  * user.email_confirmed { username, email, previousEmail } · user.password_changed { username } ·
- * user.password_reset { username } (these four are the user's own: admin is the user themselves).
+ * user.password_reset { username } (these four are the user's own: admin is the user themselves) ·
+ * settings.test_mail_sent { recipient, server } · onboarding.dismissed { open: item keys still open }.
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -32,6 +33,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.email_confirmed': 'Email confirmed',
   'user.password_changed': 'Password changed',
   'user.password_reset': 'Password reset',
+  'settings.test_mail_sent': 'Test mail sent',
+  'onboarding.dismissed': 'Checklist dismissed',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

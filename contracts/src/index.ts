@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './kb.ts';
 export * from './limits.ts';
 export * from './notifications.ts';
+export * from './onboarding.ts';
 export * from './realtime.ts';
 export * from './remotes.ts';
 export * from './reports.ts';

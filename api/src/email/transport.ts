@@ -113,3 +113,12 @@ export function closeTransport(): void {
   cached?.transporter.close();
   cached = null;
 }
+
+/**
+ * A connection of its own for one message an admin waits for (the test mail): no pool, and a shorter
+ * wait for a silent server than the outbox's.
+ */
+export function singleUseTransport(server: SmtpServer): Transporter {
+  const { pool: _pool, maxConnections: _connections, ...options } = transportOptions(server);
+  return nodemailer.createTransport({ ...options, socketTimeout: 15_000 });
+}

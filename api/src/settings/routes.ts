@@ -1,9 +1,17 @@
-import { ADMIN_API_PATHS, ZDisplaySettings, ZSettings, ZUpdateSettingsRequest } from '@helpdesk/contracts';
+import {
+  ADMIN_API_PATHS,
+  ZDisplaySettings,
+  ZSettings,
+  ZTestMailRequest,
+  ZTestMailResponse,
+  ZUpdateSettingsRequest,
+} from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
 import { responseShape } from '../response-shape.ts';
 import { getDisplaySettings, getSettings, saveSettings } from './service.ts';
+import { sendTestMail } from './test-mail.ts';
 
 const tags = ['settings'];
 
@@ -35,5 +43,20 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
       auth: 'signed-in',
       response: responseShape(ZDisplaySettings),
       detail: { tags, summary: 'Timezone, language and company name for formatting (every signed-in user)' },
-    });
+    })
+    .post(
+      ADMIN_API_PATHS.adminSettingsTestMail,
+      ({ user, body, request, server }) =>
+        sendTestMail(user, body, requestMeta(request, server, config.trustedProxies), config),
+      {
+        auth: 'admin',
+        parse: 'json',
+        body: ZTestMailRequest,
+        response: responseShape(ZTestMailResponse),
+        detail: {
+          tags,
+          summary: 'Send a test mail now to the admin (or `to`); 409 with the reason when it cannot; audited',
+        },
+      },
+    );
 }

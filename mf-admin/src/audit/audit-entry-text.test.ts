@@ -94,6 +94,20 @@ describe('auditDetailsText', () => {
     );
   });
 
+  test('a test mail the server accepted; the first-day checklist dismissed', () => {
+    expect(
+      auditDetailsText(
+        entry('settings.test_mail_sent', { recipient: 'ops@example.test', server: 'smtp.example.test:587' }),
+      ),
+    ).toBe('Test mail to ops@example.test accepted by smtp.example.test:587');
+    expect(auditDetailsText(entry('onboarding.dismissed', { open: ['team', 'agents'] }))).toBe(
+      'First-day checklist dismissed with 2 open',
+    );
+    expect(auditDetailsText(entry('onboarding.dismissed', { open: [] }))).toBe(
+      'First-day checklist dismissed',
+    );
+  });
+
   test('malformed or unknown details never throw', () => {
     expect(auditDetailsText(entry('team.updated', { changes: 'nonsense' }))).toBe('Team');
     expect(auditDetailsText(entry('team.members_added', { usernames: 'x' }))).toBe('Team : added members');

@@ -103,6 +103,14 @@ export function auditDetailsText(entry: Pick<TAuditLogEntry, 'action' | 'details
     }
     case 'email.test_sent':
       return 'Test email queued to their own address';
+    case 'settings.test_mail_sent':
+      return `Test mail to ${text(d.recipient) ?? 'an address'} accepted by ${text(d.server) ?? 'the mail server'}`;
+    case 'onboarding.dismissed': {
+      const open = Array.isArray(d.open) ? d.open.filter((key) => typeof key === 'string') : [];
+      return open.length
+        ? `First-day checklist dismissed with ${open.length} open`
+        : 'First-day checklist dismissed';
+    }
     default: {
       const json = JSON.stringify(d);
       return json === '{}' ? '' : valueText(json);

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { EmailDeliveryCard } from '../settings/email-delivery-card.tsx';
 import { SettingsFormView } from '../settings/settings-form-view.tsx';
+import { TestMailCard } from '../settings/test-mail-card.tsx';
 
 const SKELETON_CARDS = ['general', 'switches', 'smtp'];
 
@@ -47,6 +48,7 @@ export default function SettingsPage(_props: TRemotePageProps) {
       ) : (
         <SettingsFormView settings={settingsQuery.data} />
       )}
+      <TestMailCard />
       <EmailDeliveryCard />
     </div>
   );

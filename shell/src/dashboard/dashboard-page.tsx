@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSignedInUser } from '../session/signed-in-user.tsx';
 import { MetricCards } from './metric-cards.tsx';
 import { RecentTicketsCard } from './recent-tickets-card.tsx';
 import { SlaStatusCard } from './sla-status-card.tsx';
 import { TeamActivityCard } from './team-activity-card.tsx';
+
+// Admins only, and only until the desk is set up: nobody else downloads it.
+const OnboardingChecklist = lazy(() =>
+  import('./onboarding-checklist.tsx').then((module) => ({ default: module.OnboardingChecklist })),
+);
 
 /** The dashboard's column: centred, its sections spaced evenly. */
 export function DashboardColumn({ children }: { children: ReactNode }) {
@@ -28,7 +33,8 @@ export function DashboardIntro({ firstName, isRequester }: TDashboardIntroProps)
 
 /**
  * / and /dashboard: metric cards, recent tickets, team activity and SLA status. Every role gets
- * the same layout; the API scopes an end user's figures to their own tickets.
+ * the same layout; the API scopes an end user's figures to their own tickets. An admin of a desk
+ * still being set up also gets the first-day checklist under the greeting.
  */
 export function DashboardPage() {
   const user = useSignedInUser();
@@ -36,6 +42,11 @@ export function DashboardPage() {
   return (
     <DashboardColumn>
       <DashboardIntro firstName={user.firstName} isRequester={isRequester} />
+      {user.role === 'admin' ? (
+        <Suspense fallback={null}>
+          <OnboardingChecklist />
+        </Suspense>
+      ) : null}
       <MetricCards />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 gap-6 xl:col-span-2">

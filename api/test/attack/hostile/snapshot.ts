@@ -53,6 +53,9 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   // A staff note's ticket is checked by its one write statement, after the comment limit was
   // spent (docs/security.md#write-limits): a note on a missing ticket spends the writer's own budget.
   'POST /api/tickets/:id/comments': ['rate_limits'],
+  // A test mail the desk could not send (no mail server, or the server refused) spends the admin's
+  // test-mail budget: a failing server is not hammered faster than a working one (docs/security.md#abuse-limits).
+  'POST /api/admin/settings/test-mail': ['rate_limits'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
