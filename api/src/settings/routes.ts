@@ -1,9 +1,15 @@
-import { ADMIN_API_PATHS, ZDisplaySettings, ZSettings, ZUpdateSettingsRequest } from '@helpdesk/contracts';
+import {
+  ADMIN_API_PATHS,
+  ZDisplaySettings,
+  ZNotificationSettings,
+  ZSettings,
+  ZUpdateSettingsRequest,
+} from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
 import { responseShape } from '../response-shape.ts';
-import { getDisplaySettings, getSettings, saveSettings } from './service.ts';
+import { getDisplaySettings, getNotificationSettings, getSettings, saveSettings } from './service.ts';
 
 const tags = ['settings'];
 
@@ -35,5 +41,10 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
       auth: 'signed-in',
       response: responseShape(ZDisplaySettings),
       detail: { tags, summary: 'Timezone, language and company name for formatting (every signed-in user)' },
+    })
+    .get(ADMIN_API_PATHS.notificationSettings, () => getNotificationSettings(), {
+      auth: 'staff',
+      response: responseShape(ZNotificationSettings),
+      detail: { tags, summary: 'Whether the desk offers desktop notifications (agents and admins)' },
     });
 }
