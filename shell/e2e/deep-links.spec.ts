@@ -4,11 +4,18 @@ import { DEMO, readCaughtMail, toastText, uniqueName } from './support.ts';
 
 const AGENT_EMAIL = 'agent@example.com';
 
-/** Signs in from the keyboard on a sign-in page that is already open: the username field has focus. */
+/**
+ * Signs in from the keyboard on a sign-in page that is already open: the username field has focus,
+ * Tab moves on to the password (past a "Forgot password?" link where the page has one), Enter submits.
+ */
 async function signInByKeyboard(page: Page, credentials: { username: string; password: string }) {
   await expect(page.getByLabel('Username')).toBeFocused();
   await page.keyboard.type(credentials.username);
-  await page.keyboard.press('Tab');
+  const password = page.getByLabel('Password', { exact: true });
+  for (let tabs = 0; tabs < 3 && !(await password.evaluate((el) => el === document.activeElement)); tabs++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(password).toBeFocused();
   await page.keyboard.type(credentials.password);
   await page.keyboard.press('Enter');
 }
@@ -65,6 +72,7 @@ test('a session that ends while a page is open returns to that page after signin
   await page.getByTestId('ticket-row').first().getByRole('link').click();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   const ticketPath = new URL(page.url()).pathname;
+  await expect(page.getByTestId('ticket-title')).toBeVisible();
 
   // The session ends behind the open page; its next write is refused and sends it to sign in.
   await context.clearCookies();
