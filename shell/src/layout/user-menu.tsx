@@ -18,7 +18,8 @@ const dropdownMenu = createIntentModule(() => import('@helpdesk/shared-ui/dropdo
 /**
  * The trigger's accessible name comes from its content, "{full name}, user menu", so it contains the
  * name people see and can say to voice control (Label in Name). The initials repeat the name, so
- * they are hidden from assistive technology; on phones the name is visually hidden but still named.
+ * they are hidden from assistive technology; below lg the name is visually hidden (the header is
+ * full) but still names the button.
  */
 export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentProps<typeof Button>) {
   return (
@@ -28,7 +29,7 @@ export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentPr
           {initials(user.firstName, user.lastName)}
         </AvatarFallback>
       </Avatar>
-      <span className="sr-only max-w-40 truncate font-medium text-sm sm:not-sr-only">{fullName(user)}</span>
+      <span className="sr-only max-w-40 truncate font-medium text-sm lg:not-sr-only">{fullName(user)}</span>
       <span className="sr-only">, user menu</span>
       <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden />
     </Button>
