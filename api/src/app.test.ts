@@ -41,6 +41,20 @@ describe('health and readiness', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/login');
   });
+
+  test('GET /api/login carries a same-origin return path, and drops anything else', async () => {
+    const client = new TestClient();
+    const to = async (redirect: string) =>
+      (await client.get(`${API_PATHS.loginRedirect}?redirect=${encodeURIComponent(redirect)}`)).headers.get(
+        'location',
+      );
+    expect(await to('/tickets/abc?x=1')).toBe('/login?redirect=%2Ftickets%2Fabc%3Fx%3D1');
+    for (const hostile of ['//evil.example', '/\\evil.example', 'https://evil.example', '/\r\nX: y', '/'])
+      expect(await to(hostile)).toBe('/login');
+    const repeated = await client.get(`${API_PATHS.loginRedirect}?redirect=/a&redirect=//evil.example`);
+    expect(repeated.status).toBe(302);
+    expect(repeated.headers.get('location')).not.toContain('evil');
+  });
 });
 
 describe('security headers', () => {

@@ -7,6 +7,8 @@ export const ADMIN_API_PATHS = {
   adminSettings: '/api/admin/settings',
   /** GET: every signed-in user; what the UI needs to format dates. */
   displaySettings: '/api/settings/display',
+  /** GET: agents and admins; whether the desk offers desktop notifications. */
+  notificationSettings: '/api/settings/notifications',
   /** GET ?type&range: admins only. */
   adminReports: '/api/admin/reports',
   /** GET ?type&range: the same report as CSV (attachment). */

@@ -133,6 +133,13 @@ export const ZDisplaySettings = z.object({
 });
 export type TDisplaySettings = z.infer<typeof ZDisplaySettings>;
 
+/**
+ * GET /api/settings/notifications (agents and admins). pushNotifications on: staff who allow it in
+ * their browser get a desktop notification for assignments and SLA warnings while the desk is open.
+ */
+export const ZNotificationSettings = z.object({ pushNotifications: z.boolean() });
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
 /** Messages of the Settings screen and the rule it enables. */
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved',

@@ -8,6 +8,7 @@ export * from './components/avatar.tsx';
 export * from './components/badge.tsx';
 export * from './components/button.tsx';
 export * from './components/card.tsx';
+export * from './components/card-table.tsx';
 export * from './components/input.tsx';
 export * from './components/label.tsx';
 export * from './components/separator.tsx';

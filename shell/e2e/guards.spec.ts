@@ -2,10 +2,15 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support.ts';
 
 test('signed-out visitors are sent to the right sign-in page', async ({ page }) => {
+  // Each carries the page asked for, so signing in returns there; the default targets stay bare.
   await page.goto('/tickets');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Ftickets$/);
   await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/admin/settings');
+  await expect(page).toHaveURL(/\/admin\?redirect=%2Fadmin%2Fsettings$/);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/admin$/);
 });

@@ -44,8 +44,9 @@ test.beforeAll(async () => {
   admin = await request.newContext({ baseURL: E2E.baseUrl });
   const login = await admin.post('/api/auth/admin/login', { data: DEMO.admin });
   expect(login.ok()).toBe(true);
-  // Auto assignment would add its own notification to the agent's bell at an unknown moment.
-  before = await saveSwitches(admin, { pushNotifications: true, autoAssignment: false });
+  // Auto assignment would add its own notification to the agent's bell at an unknown moment. Push
+  // notifications stay off: live refresh never depends on them (they are desktop notifications).
+  before = await saveSwitches(admin, { pushNotifications: false, autoAssignment: false });
 });
 
 test.afterAll(async () => {
@@ -67,7 +68,7 @@ test('an agent’s bell and open ticket page update within a second of the reque
   await expect(agent).toHaveURL(/\/$/);
   await expect.poll(() => streams.length).toBeGreaterThan(0);
   await expect(agent.getByRole('button', { name: /^Notifications/ })).toBeVisible();
-  // Settled: with push on, nothing asks for the count again by itself.
+  // Settled: nothing asks for the count again by itself.
   await agent.waitForTimeout(2500);
   const unreadBefore = await badgeCount(agent);
   const callsBefore = countCalls.length;
@@ -134,31 +135,66 @@ test('an agent’s bell and open ticket page update within a second of the reque
   await agentContext.close();
 });
 
-test('with push switched off the stream closes, and the bell falls back to refetching on focus', async ({
+test('the push switch going off leaves the stream open; with it on and permission granted an assignment becomes a desktop notification', async ({
   browser,
 }) => {
   const agentContext = await browser.newContext();
-  const agent = await agentContext.newPage();
-  const countCalls = countRequests(agent, '/api/notifications/count');
-  const eventAnswers: number[] = [];
-  agent.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/events') eventAnswers.push(response.status());
+  await agentContext.grantPermissions(['notifications']);
+  // A spy in place of the browser's Notification: what the page asked the system to show.
+  await agentContext.addInitScript(() => {
+    const shown: { title: string; body: string | undefined }[] = [];
+    Object.assign(window, { shownNotifications: shown });
+    class SpyNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body });
+      }
+      close() {}
+    }
+    Object.defineProperty(window, 'Notification', { value: SpyNotification, configurable: true });
   });
+  const agent = await agentContext.newPage();
+  const streams = countRequests(agent, '/api/events');
+  await saveSwitches(admin, { pushNotifications: true });
   await signIn(agent, DEMO.agent.username, DEMO.agent.password);
   await expect(agent).toHaveURL(/\/$/);
-  await expect.poll(() => eventAnswers).toContain(200);
-
-  await saveSwitches(admin, { pushNotifications: false });
-  // Within a heartbeat (25 s) the server ends the stream; the probe then answers 204.
-  await expect.poll(() => eventAnswers, { timeout: 40_000 }).toContain(204);
-  // Entering the fallback refreshes the bell once by itself; then only focus (or a minute) does.
-  await agent.waitForTimeout(1000);
-  const callsBefore = countCalls.length;
+  await expect.poll(() => streams.length).toBe(1);
+  // The bell has loaded what was already there: only what arrives from now on pops up.
   await agent.waitForTimeout(1500);
-  expect(countCalls.length).toBe(callsBefore);
-  await agent.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await expect.poll(() => countCalls.length).toBeGreaterThan(callsBefore);
-  await saveSwitches(admin, { pushNotifications: true });
+
+  const created = await admin.post('/api/tickets', {
+    data: { title: `Desktop ${uniqueName('')}`, description: 'Assigned while the desk is open.' },
+  });
+  expect(created.status()).toBe(201);
+  const ticket = (await created.json()) as { id: string; ticketNumber: string };
+  const agentId = ((await (await agent.request.get('/api/auth/me')).json()) as { user: { id: string } }).user
+    .id;
+  expect((await admin.patch(`/api/tickets/${ticket.id}`, { data: { assigneeId: agentId } })).ok()).toBe(true);
+  const shownTitles = () =>
+    agent.evaluate(() =>
+      (window as unknown as { shownNotifications: { title: string }[] }).shownNotifications.map(
+        (n) => n.title,
+      ),
+    );
+  await expect.poll(shownTitles).toContain(`${ticket.ticketNumber} assigned to you`);
+  // A new ticket is on the bell but not a desktop notification.
+  expect((await shownTitles()).some((title) => title.startsWith('New ticket'))).toBe(false);
+
+  // Off again: the stream stays open past a heartbeat (25 s; no reconnect, no probe) and still carries changes.
+  await saveSwitches(admin, { pushNotifications: false });
+  await agent.waitForTimeout(30_000);
+  expect(streams).toHaveLength(1);
+  const countCalls = countRequests(agent, '/api/notifications/count');
+  const reassigned = await admin.patch(`/api/tickets/${ticket.id}`, { data: { assigneeId: null } });
+  expect(reassigned.ok()).toBe(true);
+  const again = await admin.patch(`/api/tickets/${ticket.id}`, { data: { assigneeId: agentId } });
+  expect(again.ok()).toBe(true);
+  await expect.poll(() => countCalls.length, { timeout: PUSH_DEADLINE_MS * 3 }).toBeGreaterThan(0);
+  // With the switch off no desktop notification is shown for it.
+  await agent.waitForTimeout(1500);
+  expect((await shownTitles()).filter((title) => title.endsWith('assigned to you'))).toHaveLength(1);
   await agentContext.close();
 });
 

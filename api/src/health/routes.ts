@@ -1,4 +1,4 @@
-import { API_PATHS } from '@helpdesk/contracts';
+import { API_PATHS, RETURN_PATH_PARAM, withReturnPath } from '@helpdesk/contracts';
 import { Elysia, redirect } from 'elysia';
 import { z } from 'zod';
 import { sql } from '../db.ts';
@@ -39,8 +39,17 @@ export function createHealthRoutes({ session }: RouteDeps) {
         detail: { tags, summary: 'The database answers' },
       },
     )
-    .get(API_PATHS.loginRedirect, () => redirect('/login', 302), {
-      auth: 'public',
-      detail: { tags, summary: 'Sends the browser to the sign-in page' },
-    });
+    .get(
+      API_PATHS.loginRedirect,
+      // Any other or unsafe value falls back to the bare sign-in page rather than refusing: this is
+      // where a browser lands after its session ended, and it must always reach a way back in.
+      ({ query }) => redirect(withReturnPath('/login', query[RETURN_PATH_PARAM] ?? null, '/'), 302),
+      {
+        auth: 'public',
+        detail: {
+          tags,
+          summary: 'Sends the browser to the sign-in page, carrying a same-origin ?redirect= return path',
+        },
+      },
+    );
 }

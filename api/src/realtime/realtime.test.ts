@@ -247,18 +247,20 @@ describe('GET /api/events', () => {
     }
   });
 
-  test('with push notifications off (the default) it answers 204 and streams nothing', async () => {
+  test('with push notifications off (the default) it streams all the same: that switch is for desktop notifications', async () => {
     await db`delete from settings`;
     const agent = await person('agent');
     const opened = await stream(one, agent);
-    expect(opened.response.status).toBe(204);
-    expect(opened.response.headers.get('content-type')).toBeNull();
-    await opened.ended;
-    expect(opened.received).toEqual([]);
+    expect(opened.response.status).toBe(200);
+    expect(opened.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const ticket = await fileTicket(two, await person('end_user', two));
+    const [changed] = await opened.waitFor('ticket');
+    expect(JSON.parse(changed?.data ?? '')).toEqual({ ticketId: ticket.id });
+    await opened.waitFor('notifications');
   });
 
   test('a stream: event-stream, no-store, never compressed, a retry hint first, then heartbeats', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const agent = await person('agent');
     const opened = await openStream(one.base, agent.cookie, {
       'accept-encoding': 'gzip, deflate, br',
@@ -281,7 +283,7 @@ describe('GET /api/events', () => {
   });
 
   test('a change through process 2 reaches a stream on process 1 within a second', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const agent = await person('agent');
     const requester = await person('end_user', two);
     const agentStream = await stream(one, agent);
@@ -337,7 +339,7 @@ describe('GET /api/events', () => {
   });
 
   test('a new ticket rings every agent’s bell on both processes, never its creator’s, an admin’s or an end user’s', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const [agentOne, agentTwo, creator, requester] = [
       await person('agent'),
       await person('agent', two),
@@ -371,7 +373,7 @@ describe('GET /api/events', () => {
   });
 
   test('another user’s bell events never arrive; reading in one tab updates the other tabs', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const assignee = await person('agent');
     const bystander = await person('agent');
     const requester = await person('end_user');
@@ -409,7 +411,7 @@ describe('GET /api/events', () => {
   });
 
   test('system notifications (no actor) reach exactly the recipients the insert returned', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const teamMember = await person('agent');
     const outsider = await person('agent');
     const inactive = await person('agent');
@@ -440,7 +442,7 @@ describe('GET /api/events', () => {
   });
 
   test('a change that rolls back publishes nothing; the same change committed does', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const agent = await person('agent');
     const ticket = await fileTicket(one, await person('end_user'));
     const agentStream = await stream(two, agent);
@@ -473,7 +475,7 @@ describe('GET /api/events', () => {
   });
 
   test('a notification to an end user reaches only that end user; a malformed message is ignored', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const requester = await person('end_user');
     const other = await person('end_user');
     const mine = await stream(one, requester);
@@ -488,8 +490,8 @@ describe('GET /api/events', () => {
     expect(one.output()).toContain('ignored a malformed message');
   });
 
-  test('the stream ends within a heartbeat of logout, rejection, a role change or the switch going off', async () => {
-    await setPush(admin, true);
+  test('the stream ends within a heartbeat of logout, rejection or a role change, never for the push switch', async () => {
+    await setPush(admin, false);
     const leaving = await person('agent');
     const rejected = await person('agent');
     const demoted = await person('agent');
@@ -523,14 +525,15 @@ describe('GET /api/events', () => {
     await Bun.sleep(200);
     expect(again.events('ticket')).toEqual([]);
 
+    await setPush(admin, true);
     await setPush(admin, false);
-    expect(await endsWithin(streams.staying, HEARTBEAT_MS * 4)).toBe(true);
-    expect(await endsWithin(again, HEARTBEAT_MS * 4)).toBe(true);
-    expect((await stream(one, staying)).response.status).toBe(204);
+    expect(await endsWithin(streams.staying, HEARTBEAT_MS * 4)).toBe(false);
+    expect(await endsWithin(again, HEARTBEAT_MS * 4)).toBe(false);
+    expect((await stream(one, staying)).response.status).toBe(200);
   });
 
   test('at most 3 streams per user (429 with a message); a closed stream frees its slot', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const agent = await person('agent');
     const tabs = [await stream(one, agent), await stream(one, agent), await stream(one, agent)];
     expect(tabs.map((tab) => tab.response.status)).toEqual([200, 200, 200]);
@@ -557,7 +560,7 @@ describe('GET /api/events', () => {
   });
 
   test('past the per-process cap new streams get 503 with Retry-After; query strings change nothing', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const small = await startApi(database.url, { REALTIME_MAX_STREAMS: '2' });
     try {
       const first = await person('agent', small);
@@ -586,7 +589,7 @@ describe('GET /api/events', () => {
   });
 
   test('after the LISTEN connection drops, streams end (clients resync) and new ones hear events again', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const agent = await person('agent');
     const before = await stream(one, agent);
     await db`
@@ -605,7 +608,7 @@ describe('GET /api/events', () => {
   });
 
   test('after a database outage the LISTEN comes back by itself and streams hear events again', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const target = new URL(database.url);
     const proxy = createTcpProxy({ host: target.hostname, port: Number(target.port) });
     await proxy.start();
@@ -636,7 +639,7 @@ describe('GET /api/events', () => {
   }, 40_000);
 
   test('SIGTERM ends open streams and the process exits 0 promptly', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     const extra = await startApi(database.url);
     const agent = await person('agent', extra);
     const opened = await openStream(extra.base, agent.cookie);
@@ -653,7 +656,7 @@ describe('GET /api/events', () => {
 
 describe('streams end at once, not at the next heartbeat', () => {
   test('logout, a password change and a role change end the stream before any later event', async () => {
-    await setPush(admin, true);
+    await setPush(admin, false);
     // A heartbeat a minute away: only the session channel can end these streams within the test.
     const slow = await startApi(database.url, { REALTIME_HEARTBEAT_MS: '60000' });
     try {

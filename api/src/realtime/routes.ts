@@ -20,7 +20,7 @@ export function createRealtimeRoutes({ config, log, session }: RouteDeps) {
         tags: ['realtime'],
         summary: 'Live updates (text/event-stream): `notifications` and, for staff, `ticket` events',
         description:
-          'Answers 204 while the push notifications setting is off. Events carry ids only; refetch through the API.',
+          'Always on for every signed-in user (the push notifications setting governs desktop notifications). Events carry ids only; refetch through the API.',
       },
     },
   );

@@ -2,10 +2,9 @@ import { ERROR_CODES, REALTIME, REALTIME_MESSAGES, SERVER_MESSAGES, type TUser }
 import type { Config } from '../config.ts';
 import { deskSnapshots } from '../dashboard/desk-snapshot.ts';
 import { sql } from '../db.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, unauthenticated } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { unreadCountCache } from '../notifications/count-cache.ts';
-import { getSettings } from '../settings/service.ts';
 import { type HubStream, RealtimeHub } from './hub.ts';
 import { selectLiveSessionRoles } from './queries.ts';
 
@@ -16,12 +15,10 @@ const encoder = new TextEncoder();
 let processHub: RealtimeHub | null = null;
 
 /**
- * Ends the streams that must not stay open: all of them while the push switch is off, and those
- * whose session ended (logout, expiry), whose user is no longer active, or whose role changed
- * (the client reconnects and is served by its new role).
+ * Ends the streams that must not stay open: those whose session ended (logout, expiry), whose user
+ * is no longer active, or whose role changed (the client reconnects and is served by its new role).
  */
 async function streamsToEnd(streams: readonly HubStream[]): Promise<HubStream[]> {
-  if (!(await getSettings()).pushNotifications) return [...streams];
   const live = await selectLiveSessionRoles(sql, [...new Set(streams.map((stream) => stream.sid))]);
   const roleBySid = new Map(live.map((row) => [row.sid, row.role]));
   return streams.filter((stream) => roleBySid.get(stream.sid) !== stream.role);
@@ -52,8 +49,8 @@ export function stopRealtime(): void {
 }
 
 /**
- * Opens the caller's event stream (GET /api/events): 204 while the push switch is off, 429 past
- * the per-user cap, 503 past the per-process cap or while the database cannot be listened to.
+ * Opens the caller's event stream (GET /api/events), whatever the push switch says (that switch
+ * governs desktop notifications, docs/product.md#notifications): 429 past the per-user cap, 503 past the per-process cap or while the database cannot be listened to.
  * The stream starts with a `retry:` hint, carries `notifications` and (staff only) `ticket`
  * events, a heartbeat comment, and ends when the client leaves or a heartbeat finds the session over.
  */
@@ -61,14 +58,18 @@ export async function openEventStream(
   hub: RealtimeHub,
   caller: { user: TUser; sid: string; signal: AbortSignal },
 ): Promise<Response> {
-  if (!(await getSettings()).pushNotifications) return new Response(null, { status: 204 });
+  let isLive: boolean;
   try {
+    // A fresh look at the session, which also finds a database that has gone away (503) before the
+    // hub's LISTEN connection has noticed: a stream opened then would hear nothing.
+    isLive = (await selectLiveSessionRoles(sql, [caller.sid])).length > 0;
     await hub.listen();
   } catch {
     throw new ApiError(503, ERROR_CODES.unavailable, SERVER_MESSAGES.unavailable, undefined, {
       'retry-after': '5',
     });
   }
+  if (!isLive) throw unauthenticated();
   // No await from here until add(): the caps are checked and taken in one step.
   const admission = hub.admit(caller.user.id);
   if (admission === 'user-limit') {

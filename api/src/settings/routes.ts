@@ -1,6 +1,7 @@
 import {
   ADMIN_API_PATHS,
   ZDisplaySettings,
+  ZNotificationSettings,
   ZSettings,
   ZTestMailRequest,
   ZTestMailResponse,
@@ -10,7 +11,7 @@ import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
 import { responseShape } from '../response-shape.ts';
-import { getDisplaySettings, getSettings, saveSettings } from './service.ts';
+import { getDisplaySettings, getNotificationSettings, getSettings, saveSettings } from './service.ts';
 import { sendTestMail } from './test-mail.ts';
 
 const tags = ['settings'];
@@ -58,5 +59,10 @@ export function createSettingsRoutes({ config, session }: RouteDeps) {
           summary: 'Send a test mail now to the admin (or `to`); 409 with the reason when it cannot; audited',
         },
       },
-    );
+    )
+    .get(ADMIN_API_PATHS.notificationSettings, () => getNotificationSettings(), {
+      auth: 'staff',
+      response: responseShape(ZNotificationSettings),
+      detail: { tags, summary: 'Whether the desk offers desktop notifications (agents and admins)' },
+    });
 }

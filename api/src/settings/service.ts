@@ -2,6 +2,7 @@ import {
   DEFAULT_SETTINGS,
   SETTINGS_TIMEZONE_IANA,
   type TDisplaySettings,
+  type TNotificationSettings,
   type TSettings,
   type TUpdateSettingsRequest,
   type TUser,
@@ -33,6 +34,11 @@ export async function getDisplaySettings(): Promise<TDisplaySettings> {
     language: settings.language,
     companyName: settings.companyName,
   };
+}
+
+/** Whether the desk offers desktop notifications to staff (the push notifications switch). */
+export async function getNotificationSettings(): Promise<TNotificationSettings> {
+  return { pushNotifications: (await getSettings()).pushNotifications };
 }
 
 /** The IANA zone of the desk's timezone setting (reports and date filters cut days in it). */

@@ -8,6 +8,7 @@ import {
   type TUpdateSettingsRequest,
   ticketPath,
   ZDisplaySettings,
+  ZNotificationSettings,
   ZSettings,
   ZUpdateSettingsRequest,
 } from '@helpdesk/contracts';
@@ -201,6 +202,25 @@ describe('GET /api/settings/display', () => {
         });
       }
     }
+  });
+});
+
+describe('GET /api/settings/notifications', () => {
+  test('agents and admins read the push switch and nothing else; end users get 403, anonymous 401', async () => {
+    const { client: adminClient } = await signedIn('admin');
+    for (const pushNotifications of [true, false]) {
+      await adminClient.put(ADMIN_API_PATHS.adminSettings, form({ pushNotifications, smtpPassword: SECRET }));
+      for (const role of ['agent', 'admin'] as const) {
+        const { client } = await signedIn(role);
+        const response = await client.get(ADMIN_API_PATHS.notificationSettings);
+        expect(response.status).toBe(200);
+        expect(ZNotificationSettings.strict().parse(response.body)).toEqual({ pushNotifications });
+        expect(response.text).not.toContain(SECRET);
+      }
+    }
+    const { client: endUser } = await signedIn('end_user');
+    expect((await endUser.get(ADMIN_API_PATHS.notificationSettings)).status).toBe(403);
+    expect((await new TestClient().get(ADMIN_API_PATHS.notificationSettings)).status).toBe(401);
   });
 });
 

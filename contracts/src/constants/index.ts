@@ -15,6 +15,7 @@ export * from './errors.ts';
 export * from './kb.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
+export * from './return-path.ts';
 export * from './search.ts';
 export * from './tickets.ts';
 export * from './wait-in-words.ts';

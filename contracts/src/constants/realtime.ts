@@ -7,8 +7,9 @@
  * - `ticket`: a ticket changed (update, comment, assignment, attachment). Only agents and admins
  *   receive it; end users get no ticket events at all, so not even an internal note's existence leaks.
  *
- * The endpoint answers 204 while the 'push notifications' setting is off; the client then falls
- * back to refetching the bell on focus and every REALTIME.fallbackRefetchMs.
+ * The stream is always on: the 'push notifications' setting governs desktop notifications, not
+ * live updates. Should the endpoint answer 204 (an older server), the client falls back to
+ * refetching the bell on focus and every REALTIME.fallbackRefetchMs.
  */
 export const REALTIME_EVENT_TYPES = ['notifications', 'ticket'] as const;
 
@@ -17,7 +18,7 @@ export const REALTIME = {
   heartbeatMs: 25_000,
   /** The `retry:` hint sent to EventSource. */
   retryMs: 3_000,
-  /** With push off (or unavailable), how often the bell is refetched. */
+  /** While the stream is unavailable, how often the bell is refetched. */
   fallbackRefetchMs: 60_000,
 } as const;
 

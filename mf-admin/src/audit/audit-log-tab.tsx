@@ -14,6 +14,11 @@ import {
   Button,
   Card,
   CardContent,
+  CardTable,
+  CardTableBody,
+  CardTableCell,
+  CardTableHeader,
+  CardTableRow,
   formatDetailDate,
   fullName,
   Input,
@@ -21,11 +26,7 @@ import {
   queryKeyToUrl,
   Skeleton,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
   TableHead,
-  TableHeader,
   TableRow,
 } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
@@ -43,7 +44,9 @@ import {
 } from './audit-filters.ts';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
-const COLUMN_COUNT = 5;
+// The column names, also each field's name on a phone, where every entry is a card.
+const COLUMNS = { when: 'When', who: 'Who', what: 'What', whom: 'Whom', where: 'From where' } as const;
+const COLUMN_COUNT = Object.keys(COLUMNS).length;
 const ADMINS_QUERY_KEY = [API_PATHS.adminUsers, { role: 'admin', limit: LIMITS.userListLimitMax }] as const;
 
 /** The Audit Log tab: who did what to whom, when and from where; filtered, newest first, load more. */
@@ -175,38 +178,38 @@ export function AuditLogTab() {
           query={logQuery}
         />
       ) : (
-        <Card className="py-0">
+        <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
           <CardContent className="px-0">
-            <Table>
-              <TableHeader>
+            <CardTable>
+              <CardTableHeader>
                 <TableRow>
-                  <TableHead className="pl-4">When</TableHead>
-                  <TableHead>Who</TableHead>
-                  <TableHead>What</TableHead>
-                  <TableHead>Whom</TableHead>
-                  <TableHead className="pr-4">From where</TableHead>
+                  <TableHead className="pl-4">{COLUMNS.when}</TableHead>
+                  <TableHead>{COLUMNS.who}</TableHead>
+                  <TableHead>{COLUMNS.what}</TableHead>
+                  <TableHead>{COLUMNS.whom}</TableHead>
+                  <TableHead className="pr-4">{COLUMNS.where}</TableHead>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
+              </CardTableHeader>
+              <CardTableBody>
                 {logQuery.isPending ? (
                   SKELETON_ROWS.map((key) => (
-                    <TableRow key={key} data-testid="audit-row-skeleton">
+                    <CardTableRow key={key} data-testid="audit-row-skeleton">
                       {Array.from({ length: COLUMN_COUNT }, (_, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells never reorder
-                        <TableCell key={i} className="first:pl-4 last:pr-4">
+                        <CardTableCell key={i} className="first:pl-4 last:pr-4">
                           <Skeleton className="h-5 w-full max-w-40" />
-                        </TableCell>
+                        </CardTableCell>
                       ))}
-                    </TableRow>
+                    </CardTableRow>
                   ))
                 ) : entries.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
+                  <CardTableRow>
+                    <CardTableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
                       {isAuditLogNarrowed(applied)
                         ? 'No audit entries match these filters.'
                         : AUDIT_LOG_MESSAGES.empty}
-                    </TableCell>
-                  </TableRow>
+                    </CardTableCell>
+                  </CardTableRow>
                 ) : (
                   entries.map((entry) => (
                     <AuditRow
@@ -219,8 +222,8 @@ export function AuditLogTab() {
                     />
                   ))
                 )}
-              </TableBody>
-            </Table>
+              </CardTableBody>
+            </CardTable>
           </CardContent>
         </Card>
       )}
@@ -260,14 +263,16 @@ function AuditRow({
   const details = auditDetailsText(entry);
   const target = entry.target;
   return (
-    <TableRow data-testid="audit-row" className="align-top">
-      <TableCell className="whitespace-nowrap pl-4">{formatDetailDate(entry.createdAt)}</TableCell>
-      <TableCell>{auditUserText(entry.admin)}</TableCell>
-      <TableCell className="max-w-md whitespace-normal">
+    <CardTableRow data-testid="audit-row" className="align-top">
+      <CardTableCell label={COLUMNS.when} className="whitespace-nowrap pl-4">
+        {formatDetailDate(entry.createdAt)}
+      </CardTableCell>
+      <CardTableCell label={COLUMNS.who}>{auditUserText(entry.admin)}</CardTableCell>
+      <CardTableCell label={COLUMNS.what} className="max-w-md whitespace-normal">
         <Badge variant="outline">{actionLabel(entry.action)}</Badge>
         {details ? <div className="mt-1 text-sm text-muted-foreground">{details}</div> : null}
-      </TableCell>
-      <TableCell>
+      </CardTableCell>
+      <CardTableCell label={COLUMNS.whom}>
         {target ? (
           <button
             type="button"
@@ -280,13 +285,13 @@ function AuditRow({
         ) : (
           <span className="text-muted-foreground">—</span>
         )}
-      </TableCell>
-      <TableCell className="pr-4">
+      </CardTableCell>
+      <CardTableCell label={COLUMNS.where} className="pr-4">
         <div>{entry.ipAddress ?? 'Unknown address'}</div>
         <div className="text-sm text-muted-foreground" title={entry.userAgent ?? undefined}>
           {userAgentText(entry.userAgent)}
         </div>
-      </TableCell>
-    </TableRow>
+      </CardTableCell>
+    </CardTableRow>
   );
 }

@@ -54,7 +54,8 @@ const SWITCHES: { name: TSwitchField; label: string; description: string }[] = [
   {
     name: 'pushNotifications',
     label: 'Push notifications',
-    description: 'Show ticket updates to signed-in agents as they happen.',
+    description:
+      'Let agents and admins get desktop notifications for assignments and SLA warnings while the desk is open in their browser (each allows them once, from the bell). Lists, tickets and the bell refresh live either way.',
   },
   {
     name: 'autoAssignment',

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { API_PATHS, ERROR_CODES } from '@helpdesk/contracts/constants';
 import { ApiRequestError } from './api-client.ts';
-import { handleSessionEnded, UNAUTHORIZED_REDIRECT_DELAY_MS } from './session-ended.ts';
+import { handleSessionEnded, loginRedirectUrl, UNAUTHORIZED_REDIRECT_DELAY_MS } from './session-ended.ts';
 import { toastStore } from './toast.ts';
 
 const refused = (status: number, code: string) =>
@@ -44,5 +44,19 @@ describe('handleSessionEnded', () => {
     expect(toastStore.getState().toasts.some((t) => t.open)).toBe(false);
     await Bun.sleep(UNAUTHORIZED_REDIRECT_DELAY_MS + 50);
     expect(visits).toEqual([]);
+  });
+
+  test('carries the open page to /api/login, so signing in again returns there', async () => {
+    toastStore.dismiss();
+    const visits: string[] = [];
+    const ended = refused(401, ERROR_CODES.unauthenticated);
+    expect(handleSessionEnded(ended, (url) => visits.push(url), '/tickets/abc?tab=1#c')).toBe(true);
+    await Bun.sleep(UNAUTHORIZED_REDIRECT_DELAY_MS + 50);
+    expect(visits).toEqual(['/api/login?redirect=%2Ftickets%2Fabc%3Ftab%3D1%23c']);
+  });
+
+  test('an unsafe or missing page is left out of the sign-in redirect', () => {
+    for (const path of ['//evil.example', 'https://evil.example', '/\\evil.example', null])
+      expect(loginRedirectUrl(path)).toBe(API_PATHS.loginRedirect);
   });
 });

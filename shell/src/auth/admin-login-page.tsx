@@ -14,14 +14,17 @@ import { Form } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { NavigateToHref } from '../session/navigate-to-href.tsx';
+import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { PasswordField } from './password-field.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
+import { useReturnPath } from './use-return-path.ts';
 
 const ADMIN_LOGIN_FAILED = 'Access denied. Please verify your administrator credentials.';
 
@@ -30,6 +33,7 @@ export function AdminLoginPage() {
   const { user, isLoading } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const target = useReturnPath() ?? SIGN_IN_DEFAULT_TARGET['/admin'];
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(ZLoginRequest),
@@ -46,7 +50,7 @@ export function AdminLoginPage() {
         description: 'You have signed in to the administration area.',
       });
       await refreshCurrentUser(queryClient);
-      await navigate({ to: '/admin/users' });
+      await navigate({ href: target });
     },
     onError: () => {
       // One message for every failure: the page never says which part of the credentials was wrong.
@@ -57,7 +61,7 @@ export function AdminLoginPage() {
 
   if (isLoading) return <FullPageSpinner />;
   if (user !== null && !login.isPending) {
-    return <Navigate to={user.role === 'admin' ? '/admin/users' : '/'} replace />;
+    return <NavigateToHref href={user.role === 'admin' ? target : SIGN_IN_DEFAULT_TARGET['/login']} />;
   }
 
   return (

@@ -14,21 +14,25 @@ import { Form } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, LifeBuoy } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { NavigateToHref } from '../session/navigate-to-href.tsx';
+import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { PasswordField } from './password-field.tsx';
 import { signInErrorText } from './sign-in-error.ts';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
+import { useReturnPath } from './use-return-path.ts';
 
 /** User sign-in (/login). */
 export function LoginPage() {
   const { user, isLoading } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const target = useReturnPath() ?? SIGN_IN_DEFAULT_TARGET['/login'];
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(ZLoginRequest),
@@ -45,7 +49,7 @@ export function LoginPage() {
         description: `Successfully signed in as ${signedIn.firstName} ${signedIn.lastName}`,
       });
       await refreshCurrentUser(queryClient);
-      await navigate({ to: '/' });
+      await navigate({ href: target });
     },
     onError: (error) => {
       setFailure(signInErrorText(error));
@@ -54,7 +58,7 @@ export function LoginPage() {
   });
 
   if (isLoading) return <FullPageSpinner />;
-  if (user !== null && !login.isPending) return <Navigate to="/" replace />;
+  if (user !== null && !login.isPending) return <NavigateToHref href={target} />;
 
   return (
     <AuthPageShell

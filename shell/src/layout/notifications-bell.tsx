@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { DesktopNotificationsPrompt } from './desktop-notifications-prompt.tsx';
 import { notificationStyle } from './notification-style.ts';
 import { createIntentModule, useIntentModule } from './use-intent-module.ts';
 
@@ -132,6 +133,7 @@ export function NotificationsBell() {
             </Button>
           )}
         </div>
+        <DesktopNotificationsPrompt />
         <div className="max-h-96 overflow-y-auto" data-testid="notification-list">
           <NotificationListBody
             isLoading={listQuery.isLoading}

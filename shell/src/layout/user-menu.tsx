@@ -15,14 +15,22 @@ import { createIntentModule, useIntentModule } from './use-intent-module.ts';
 
 const dropdownMenu = createIntentModule(() => import('@helpdesk/shared-ui/dropdown-menu'));
 
-function UserMenuButton({ user, ...props }: { user: TUser } & ComponentProps<typeof Button>) {
+/**
+ * The trigger's accessible name comes from its content, "{full name}, user menu", so it contains the
+ * name people see and can say to voice control (Label in Name). The initials repeat the name, so
+ * they are hidden from assistive technology; below lg the name is visually hidden (the header is
+ * full) but still names the button.
+ */
+export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentProps<typeof Button>) {
   return (
-    <Button variant="ghost" className="h-10 gap-2 px-2" aria-label="User menu" {...props}>
-      <Avatar className="size-8">
+    <Button variant="ghost" className="h-10 gap-2 px-2" {...props}>
+      <Avatar className="size-8" aria-hidden>
         <AvatarFallback className="bg-primary/10 font-medium text-primary text-sm">
           {initials(user.firstName, user.lastName)}
         </AvatarFallback>
       </Avatar>
+      <span className="sr-only max-w-40 truncate font-medium text-sm lg:not-sr-only">{fullName(user)}</span>
+      <span className="sr-only">, user menu</span>
       <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden />
     </Button>
   );

@@ -37,7 +37,7 @@ export function AccessDeniedAlert({ roles }: { roles: TAllowedRoles }) {
     <div className="mx-auto max-w-2xl py-10">
       <Alert variant="destructive" data-testid="access-denied">
         <ShieldAlert className="size-4" aria-hidden />
-        <AlertTitle>Access denied</AlertTitle>
+        {/* The text opens with "Access denied.": a title saying it again made readers hear it twice. */}
         <AlertDescription>{accessDeniedText(roles)}</AlertDescription>
       </Alert>
     </div>

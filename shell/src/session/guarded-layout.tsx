@@ -1,9 +1,10 @@
 import { useCurrentUser, useDisplaySettings, useLogout } from '@helpdesk/shared-ui';
-import { Navigate, Outlet, useNavigate } from '@tanstack/react-router';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { usePageMeta } from '../layout/use-page-meta.ts';
 import { AccessDeniedAlert, GuardSkeleton, InactiveAccountAlert } from './guard-states.tsx';
-import { isRoleAllowed, signInPathFor } from './route-access.ts';
+import { NavigateToHref } from './navigate-to-href.tsx';
+import { isRoleAllowed, signInHrefFor } from './route-access.ts';
 import { SignedInUserProvider } from './signed-in-user.tsx';
 
 /**
@@ -14,12 +15,14 @@ export function GuardedLayout() {
   const { user, isLoading, error } = useCurrentUser();
   const meta = usePageMeta();
   const navigate = useNavigate();
+  const href = useLocation({ select: (location) => location.href });
   const logout = useLogout(() => void navigate({ to: '/login' }));
   // The desk's timezone (admin settings) decides how every app formats dates.
   const display = useDisplaySettings(user !== null && user.status === 'active');
 
   if (isLoading || display.isLoading) return <GuardSkeleton />;
-  if (error !== null || user === null) return <Navigate to={signInPathFor(meta.roles)} replace />;
+  // The page asked for (a mail's ticket link, a page whose session ended) comes back after sign-in.
+  if (error !== null || user === null) return <NavigateToHref href={signInHrefFor(meta.roles, href)} />;
 
   const isAllowed = isRoleAllowed(meta.roles, user.role);
   if (user.status !== 'active') {

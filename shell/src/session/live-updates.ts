@@ -35,7 +35,7 @@ export type LiveUpdatesTarget = {
   ticket: (ticketId: string) => void;
   /** The stream (re)opened after a gap: anything may have changed meanwhile. */
   resync: () => void;
-  /** Push is unavailable: refresh the bell (on focus and every REALTIME.fallbackRefetchMs). */
+  /** The stream is unavailable: refresh the bell (on focus and every REALTIME.fallbackRefetchMs). */
   fallbackRefresh: () => void;
   /** The session is over (401): the sign-in flow takes it from here. */
   signedOut: () => void;
@@ -57,7 +57,7 @@ export function backoffDelay(attempt: number, random: () => number): number {
 /**
  * Keeps one EventSource on GET /api/events and reports what it hears. The browser's own retry
  * stops for good on any non-200 answer and ignores back-off, so every error closes the source and
- * a plain GET (the probe) decides: 200 reconnects after a back-off, 204 (push off) switches to the
+ * a plain GET (the probe) decides: 200 reconnects after a back-off, 204 (no stream offered) switches to the
  * fallback of refreshing the bell on focus and every minute while probing again each minute, 401
  * ends it (signed out), anything else backs off and tries again. While the stream is live nothing
  * polls. Answers a stop function and the current state.
@@ -151,7 +151,7 @@ export function startLiveUpdates(deps: LiveUpdatesDeps, target: LiveUpdatesTarge
       return;
     }
     if (status === 204) {
-      // Push is off: the bell is refreshed now, on focus and every minute; look again each minute.
+      // No stream is offered: the bell is refreshed now, on focus and every minute; look again each minute.
       probeFailures = 0;
       drops = 0;
       enterFallback();

@@ -3,6 +3,7 @@ import {
   accessDeniedText,
   inactiveAccountText,
   isRoleAllowed,
+  signInHrefFor,
   signInPathFor,
   toRoleList,
 } from './route-access.ts';
@@ -44,5 +45,15 @@ describe('route access', () => {
     expect(signInPathFor(['admin'])).toBe('/admin');
     expect(signInPathFor(['admin', 'agent'])).toBe('/login');
     expect(signInPathFor(undefined)).toBe('/login');
+  });
+
+  test('a signed-out visit carries its page to the sign-in page, unless that is where sign-in goes anyway', () => {
+    expect(signInHrefFor(undefined, '/tickets/abc')).toBe('/login?redirect=%2Ftickets%2Fabc');
+    expect(signInHrefFor('admin', '/admin/settings?tab=smtp')).toBe(
+      '/admin?redirect=%2Fadmin%2Fsettings%3Ftab%3Dsmtp',
+    );
+    expect(signInHrefFor(undefined, '/')).toBe('/login');
+    expect(signInHrefFor('admin', '/admin/users')).toBe('/admin');
+    expect(signInHrefFor(undefined, '//evil.example')).toBe('/login');
   });
 });

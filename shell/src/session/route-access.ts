@@ -1,4 +1,5 @@
 import type { TUserRole, TUserStatus } from '@helpdesk/contracts';
+import { withReturnPath } from '@helpdesk/contracts/constants';
 
 const ACCESS_DENIED = "Access denied. You don't have permission to view this page.";
 
@@ -36,4 +37,13 @@ export function inactiveAccountText(status: TUserStatus): string {
 export function signInPathFor(roles: TAllowedRoles): '/admin' | '/login' {
   const list = toRoleList(roles);
   return list !== null && list.length === 1 && list[0] === 'admin' ? '/admin' : '/login';
+}
+
+/** Where each sign-in page sends a person who came without a return path (docs/product.md#signing-in). */
+export const SIGN_IN_DEFAULT_TARGET = { '/login': '/', '/admin': '/admin/users' } as const;
+
+/** The sign-in page for a page's roles, carrying `returnPath` unless it is unsafe or that page's default. */
+export function signInHrefFor(roles: TAllowedRoles, returnPath: string): string {
+  const page = signInPathFor(roles);
+  return withReturnPath(page, returnPath, SIGN_IN_DEFAULT_TARGET[page]);
 }

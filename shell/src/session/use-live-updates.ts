@@ -2,8 +2,9 @@ import type { TUserRole } from '@helpdesk/contracts';
 import { API_PATHS } from '@helpdesk/contracts/constants';
 import { refreshCurrentUser } from '@helpdesk/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { invalidateLiveChanges, type LiveUpdatesDeps, startLiveUpdates } from './live-updates.ts';
+import { useDesktopNotifications } from './use-desktop-notifications.ts';
 
 // Events of one change (a comment, its notifications) arrive together: one refetch serves them all.
 const BATCH_MS = 100;
@@ -54,11 +55,16 @@ const browserDeps: Omit<LiveUpdatesDeps, 'url'> = {
 /**
  * Live updates for the bell holders (agents and admins) while they are signed in: the bell, open
  * ticket pages, ticket lists and the dashboard refresh the moment the server says something
- * changed. With push switched off the bell is refreshed on focus and every minute instead.
+ * changed, and new assignments and SLA warnings become desktop notifications where the desk's
+ * push switch and the browser allow. While the stream is unavailable the bell is refreshed on
+ * focus and every minute instead.
  */
 export function useLiveUpdates(role: TUserRole) {
   const queryClient = useQueryClient();
   const isStaff = role === 'admin' || role === 'agent';
+  // A ref, so the connection is not reopened when the desktop settings load or change.
+  const notifyDesktop = useRef<() => Promise<void>>(async () => {});
+  notifyDesktop.current = useDesktopNotifications(isStaff);
 
   useEffect(() => {
     if (!isStaff) return;
@@ -72,7 +78,9 @@ export function useLiveUpdates(role: TUserRole) {
       isBell = false;
       isEverything = false;
       ticketIds = new Set();
-      void invalidateLiveChanges(queryClient, changes);
+      void invalidateLiveChanges(queryClient, changes).then(() => {
+        if (changes.isBell || changes.isEverything) void notifyDesktop.current();
+      });
     };
     const queue = () => {
       flushTimer ??= window.setTimeout(flush, BATCH_MS);

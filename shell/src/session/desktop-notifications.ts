@@ -1,0 +1,34 @@
+import type { TNotification, TNotificationType } from '@helpdesk/contracts';
+
+/** The bell notifications that also become desktop notifications (docs/product.md#notifications). */
+export const DESKTOP_NOTIFICATION_TYPES: ReadonlySet<TNotificationType> = new Set([
+  'ticket_assigned',
+  'sla_warning',
+]);
+
+/**
+ * Remembers which bell notifications were already there, so only ones that arrive later reach the
+ * desktop, each once: `seed` with the list as it is when the desk opens, then `take` each refreshed
+ * list. Until seeded, `take` only records (a notification from before the tab opened never pops up).
+ */
+export function createDesktopNotifier() {
+  const seen = new Set<string>();
+  let isSeeded = false;
+  return {
+    seed(list: readonly TNotification[]) {
+      for (const notification of list) seen.add(notification.id);
+      isSeeded = true;
+    },
+    take(list: readonly TNotification[]): TNotification[] {
+      const fresh = list.filter((notification) => !seen.has(notification.id));
+      for (const notification of fresh) seen.add(notification.id);
+      if (!isSeeded) {
+        isSeeded = true;
+        return [];
+      }
+      return fresh.filter(
+        (notification) => !notification.isRead && DESKTOP_NOTIFICATION_TYPES.has(notification.type),
+      );
+    },
+  };
+}
