@@ -64,6 +64,7 @@ const AUDITED_FIELDS = [
   'pushNotifications',
   'autoAssignment',
   'requireApproval',
+  'reopenWindowDays',
   'smtpHost',
   'smtpPort',
   'smtpUsername',
