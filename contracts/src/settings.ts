@@ -38,6 +38,7 @@ export const SETTINGS_LIMITS = {
   smtpHostMax: 255,
   smtpUsernameMax: 255,
   smtpPasswordMax: 1024,
+  reopenWindowDaysMax: 365,
 } as const;
 
 /**
@@ -54,6 +55,8 @@ export const ZSettings = z.object({
   autoAssignment: z.boolean(),
   /** On: only admins may set a ticket's status to closed. */
   requireApproval: z.boolean(),
+  /** Days after resolution in which a requester's reply reopens the ticket; 0 never reopens. */
+  reopenWindowDays: z.number().int(),
   smtpHost: z.string(),
   smtpPort: z.number().int(),
   smtpUsername: z.string(),
@@ -72,6 +75,7 @@ export const DEFAULT_SETTINGS: TSettings = {
   pushNotifications: false,
   autoAssignment: true,
   requireApproval: false,
+  reopenWindowDays: 7,
   smtpHost: '',
   smtpPort: 587,
   smtpUsername: '',
@@ -103,6 +107,16 @@ export const ZUpdateSettingsRequest = z.strictObject({
   pushNotifications: z.boolean(),
   autoAssignment: z.boolean(),
   requireApproval: z.boolean(),
+  /** Absent keeps what is stored. */
+  reopenWindowDays: z
+    .number({ error: 'Reopen window must be a number of days' })
+    .int('Reopen window must be a whole number of days')
+    .min(0, `Reopen window must be between 0 and ${SETTINGS_LIMITS.reopenWindowDaysMax} days`)
+    .max(
+      SETTINGS_LIMITS.reopenWindowDaysMax,
+      `Reopen window must be between 0 and ${SETTINGS_LIMITS.reopenWindowDaysMax} days`,
+    )
+    .optional(),
   smtpHost: z
     .string()
     .trim()

@@ -123,6 +123,10 @@ export const ZTicketEvent = z.object({
 });
 export type TTicketEvent = z.infer<typeof ZTicketEvent>;
 
+/** Another ticket as a link names it. */
+export const ZTicketRef = z.object({ id: z.uuid(), ticketNumber: z.string() });
+export type TTicketRef = z.infer<typeof ZTicketRef>;
+
 /** GET /api/tickets/{id} */
 export const ZTicketDetail = ZTicketSummary.extend({
   description: z.string(),
@@ -131,6 +135,10 @@ export const ZTicketDetail = ZTicketSummary.extend({
   comments: z.array(ZTicketComment),
   attachments: z.array(ZAttachment),
   events: z.array(ZTicketEvent),
+  /** The ticket whose late reply opened this one (docs/product.md#requester-replies). */
+  followUpOf: ZTicketRef.nullable(),
+  /** The tickets later replies to this one opened, oldest first. */
+  followUps: z.array(ZTicketRef),
 });
 export type TTicketDetail = z.infer<typeof ZTicketDetail>;
 
@@ -163,10 +171,13 @@ export const ZTicketListResponse = z.object({
 });
 export type TTicketListResponse = z.infer<typeof ZTicketListResponse>;
 
+/** The placeholder the spec's client sends for an empty requester: it means the caller, never a user of its own. */
+export const ANONYMOUS_REQUESTER_ID = 'anonymous-user';
+
 /**
  * POST /api/tickets. An end user is always the requester. An agent or admin may file for someone
- * else by email; left empty, the requester is the creator. (The spec's client sends 'anonymous-user'
- * for an empty requester: that placeholder is never accepted or stored here.)
+ * else by id or by email; absent, empty or ANONYMOUS_REQUESTER_ID, the requester is the creator.
+ * Both at once must name the same person (docs/product.md#filing-for-someone-else).
  */
 export const ZCreateTicketRequest = z.strictObject({
   title: z
@@ -182,6 +193,13 @@ export const ZCreateTicketRequest = z.strictObject({
     .max(TICKET_LIMITS.descriptionMax, 'Description is too long'),
   priority: ZTicketPriority.optional().default('medium'),
   category: ZTicketCategory.optional().default('other'),
+  requesterId: z
+    .union([
+      z.literal(''),
+      z.literal(ANONYMOUS_REQUESTER_ID),
+      z.uuid({ error: 'Invalid requester ID format' }),
+    ])
+    .optional(),
   requesterEmail: z
     .union([z.literal(''), z.email('Please enter a valid email address').max(LIMITS.emailMax)])
     .optional(),
@@ -209,6 +227,14 @@ export const ZCreateCommentRequest = z.strictObject({
   isInternal: z.boolean().optional().default(false),
 });
 export type TCreateCommentRequest = z.input<typeof ZCreateCommentRequest>;
+
+/**
+ * POST /api/tickets/{id}/comments answers the stored comment, or, when a requester's reply came
+ * too late to reopen the ticket, the follow-up ticket it opened instead (docs/product.md#requester-replies).
+ */
+export const ZFollowUpAnswer = z.object({ followUpTicket: ZTicketRef });
+export const ZAddCommentAnswer = z.union([ZTicketComment, ZFollowUpAnswer]);
+export type TAddCommentAnswer = z.infer<typeof ZAddCommentAnswer>;
 
 /** A ticket's SLA status (docs/product.md#sla). */
 export const SLA_TARGET_STATUSES = ['on_track', 'at_risk', 'breached', 'met', 'n/a'] as const;
@@ -245,6 +271,8 @@ export const TICKET_MESSAGES = {
   attachmentNotFound: 'Attachment not found',
   noActiveUserWithEmail: 'No active user with that email',
   requesterNotAllowed: 'Only agents and admins can file a ticket for someone else',
+  noActiveUserWithId: 'No active user with that ID',
+  requesterMismatch: 'Requester ID and requester email name different people',
   assigneeInvalid: 'Assignee must be an active agent or admin',
   teamInvalid: 'Team must be an active team',
   internalCommentForbidden: 'Only agents and admins can add internal notes',
@@ -276,6 +304,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
  * created { priority, category } · status_changed { from, to } · priority_changed { from, to } ·
  * assigned { from, to, fromName, toName } (user ids and full names, null when unassigned) ·
  * team_changed { from, to, fromName, toName } · comment_added { commentId, isInternal } ·
+ * status_changed carries reason 'requester_reply' when the requester's reply reopened the ticket ·
  * attachment_added { attachmentId, fileName }.
  */
 export const TICKET_EVENT_TYPES = [

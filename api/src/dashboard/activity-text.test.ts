@@ -30,6 +30,9 @@ describe('describeEvent', () => {
     expect(describeEvent('status_changed', { to: 'closed' }, n)).toBe('Closed TKT-000123');
     expect(describeEvent('status_changed', { to: 'in_progress' }, n)).toBe('Started work on TKT-000123');
     expect(describeEvent('status_changed', { to: 'new' }, n)).toBe('Reopened TKT-000123');
+    expect(
+      describeEvent('status_changed', { from: 'resolved', to: 'in_progress', reason: 'requester_reply' }, n),
+    ).toBe('Reopened TKT-000123 with a reply');
     expect(describeEvent('assigned', { to: 'x', toName: 'Jordan Lee' }, n)).toBe(
       'Assigned TKT-000123 to Jordan Lee',
     );

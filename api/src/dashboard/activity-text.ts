@@ -27,6 +27,7 @@ export function describeEvent(
     case 'created':
       return `Created ${ticketNumber}`;
     case 'status_changed':
+      if (data.reason === 'requester_reply') return `Reopened ${ticketNumber} with a reply`;
       switch (data.to) {
         case 'resolved':
           return `Resolved ${ticketNumber}`;

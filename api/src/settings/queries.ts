@@ -1,4 +1,4 @@
-import type { TSettings, TUpdateSettingsRequest } from '@helpdesk/contracts';
+import { DEFAULT_SETTINGS, type TSettings, type TUpdateSettingsRequest } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 
@@ -6,6 +6,7 @@ const settingsColumns = () => sql`
   company_name as "companyName", company_email as "companyEmail", timezone, language,
   email_notifications as "emailNotifications", push_notifications as "pushNotifications",
   auto_assignment as "autoAssignment", require_approval as "requireApproval",
+  coalesce(reopen_window_days, ${DEFAULT_SETTINGS.reopenWindowDays})::int as "reopenWindowDays",
   smtp_host as "smtpHost", smtp_port as "smtpPort", smtp_username as "smtpUsername",
   (smtp_password is not null) as "smtpPasswordSet", updated_at as "updatedAt"`;
 
@@ -55,6 +56,7 @@ export async function updateSettings(
       timezone = ${input.timezone}, language = ${input.language},
       email_notifications = ${input.emailNotifications}, push_notifications = ${input.pushNotifications},
       auto_assignment = ${input.autoAssignment}, require_approval = ${input.requireApproval},
+      reopen_window_days = ${input.reopenWindowDays ?? sql`reopen_window_days`},
       smtp_host = ${input.smtpHost}, smtp_port = ${input.smtpPort}, smtp_username = ${input.smtpUsername},
       smtp_password = ${passwordValue}, updated_by = ${updatedBy}
     returning ${settingsColumns()}`;

@@ -70,6 +70,7 @@ const AUDITED_FIELDS = [
   'pushNotifications',
   'autoAssignment',
   'requireApproval',
+  'reopenWindowDays',
   'smtpHost',
   'smtpPort',
   'smtpUsername',

@@ -3,13 +3,16 @@
  * which mail and jobs follow, and what never happens (the actor notified, an internal note mailed).
  */
 import { describe, expect, test } from 'bun:test';
-import type { TNotificationType } from '@helpdesk/contracts';
+import type { TNotificationType, TTicketStatus } from '@helpdesk/contracts';
 import {
   type Actor,
   type EffectSettings,
+  followUpTitle,
   INSERTED_TICKET_NUMBER,
   newTicketFacts,
   planTicketEffects,
+  type ReplyDestination,
+  replyDestination,
   type TicketChange,
   type TicketFacts,
 } from './effects.ts';
@@ -302,14 +305,6 @@ describe('a comment', () => {
       mail: 0,
       touch: { markResponded: true },
     },
-    {
-      by: 'the requester',
-      actor: endUser,
-      isInternal: false,
-      settings: mailOn,
-      mail: 0,
-      touch: { markResponded: false },
-    },
     { by: 'an agent', actor: agentA, isInternal: true, settings: mailOn, mail: 0, touch: null },
     { by: 'an admin', actor: admin, isInternal: true, settings: mailOn, mail: 0, touch: null },
   ])(
@@ -487,5 +482,232 @@ describe('never the actor', () => {
         expect(notification.audience.userIds).not.toContain(actor?.id ?? '');
       }
     }
+  });
+});
+
+const reply = (facts: Partial<TicketFacts>, options: { reopens?: boolean; actor?: Actor } = {}) =>
+  planTicketEffects({
+    kind: 'commented',
+    ticketId: 'ticket-1',
+    before: options.reopens ? ticket({ ...facts, status: 'resolved' }) : null,
+    after: ticket({ ...facts, ...(options.reopens ? { status: 'in_progress' as const } : {}) }),
+    actor: options.actor ?? endUser,
+    comment: { id: 'comment-3', content: 'Still broken, sorry', isInternal: false },
+    settings: mailOn,
+    links,
+  });
+
+describe("a requester's reply", () => {
+  test.each([
+    {
+      rule: 'reaches the assignee',
+      facts: { assigneeId: agentB.id },
+      heard: heardBy('ticket_reply', [agentB.id], null, endUser.id),
+    },
+    {
+      rule: 'reaches only the assignee when there is a team too',
+      facts: { assigneeId: agentB.id, teamId: TEAM },
+      heard: heardBy('ticket_reply', [agentB.id], null, endUser.id),
+    },
+    {
+      rule: "reaches the team's members when nobody is assigned",
+      facts: { teamId: TEAM },
+      heard: heardBy('ticket_reply', [], TEAM, endUser.id),
+    },
+    {
+      rule: 'reaches every active agent (as a new ticket does) without assignee or team',
+      facts: {},
+      heard: { type: 'ticket_reply', audience: 'every_active_agent', actorId: endUser.id },
+    },
+  ])('$rule', ({ facts, heard }) => {
+    const plan = reply(facts);
+    expect(who(plan)).toEqual([heard]);
+    // Their own reply is no mail to themselves; it is no first response either.
+    expect(plan.mail).toEqual([]);
+    expect(plan.touch).toEqual({ markResponded: false });
+    expect(plan.events).toEqual([
+      { type: 'comment_added', userId: endUser.id, data: { commentId: 'comment-3', isInternal: false } },
+    ]);
+    // The ticket's open pages and the list refresh, and the bell rings live.
+    expect(plan.live).toEqual([
+      { type: 'ticket', ticketId: 'ticket-1' },
+      { type: 'bells', notification: 0 },
+    ]);
+  });
+
+  test('the notification names the ticket and the author', () => {
+    const [notification] = reply({ assigneeId: agentB.id }).notifications;
+    expect(notification?.title).toEqual(['New reply on TKT-000042']);
+    expect(notification?.message).toBe('Eve User replied to "Printer offline".');
+  });
+
+  test('staff who requested the ticket ring nobody with their own comment', () => {
+    const plan = comment(agentA, false, mailOn, agentA.id);
+    expect(plan.notifications).toEqual([]);
+    expect(plan.live).toEqual([{ type: 'ticket', ticketId: 'ticket-1' }]);
+  });
+
+  test('a reply within the window reopens: the status event first, the ticket back in progress, the assignee told', () => {
+    const plan = reply({ assigneeId: agentB.id }, { reopens: true });
+    expect(plan.events).toEqual([
+      {
+        type: 'status_changed',
+        userId: endUser.id,
+        data: { from: 'resolved', to: 'in_progress', reason: 'requester_reply' },
+      },
+      { type: 'comment_added', userId: endUser.id, data: { commentId: 'comment-3', isInternal: false } },
+    ]);
+    expect(plan.touch).toEqual({ markResponded: false, reopen: true });
+    expect(who(plan)).toEqual([heardBy('ticket_reply', [agentB.id], null, endUser.id)]);
+    expect(plan.notifications[0]?.title).toEqual(['TKT-000042 reopened by a reply']);
+  });
+
+  test('staff never reopen: a plan that says so is a writer mistake', () => {
+    expect(() => reply({}, { reopens: true, actor: agentA })).toThrow();
+  });
+});
+
+type DestinationRow = {
+  rule: string;
+  status: TTicketStatus;
+  resolved: string | null;
+  destination: ReplyDestination;
+  actor?: Actor;
+  requesterId?: string;
+  window?: number;
+  isInternal?: boolean;
+};
+
+describe('where a comment goes', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = Date.parse('2026-06-30T12:00:00.000Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const staffRequester: Actor = { ...agentA };
+  test.each([
+    {
+      rule: 'a reply a day after resolution reopens',
+      status: 'resolved',
+      resolved: ago(DAY),
+      destination: 'reopen',
+    },
+    {
+      rule: 'on the last moment of the window still reopens',
+      status: 'resolved',
+      resolved: ago(7 * DAY),
+      destination: 'reopen',
+    },
+    {
+      rule: 'after the window opens a follow-up',
+      status: 'resolved',
+      resolved: ago(7 * DAY + 1000),
+      destination: 'follow_up',
+    },
+    {
+      rule: 'a window of 0 days never reopens',
+      status: 'resolved',
+      resolved: ago(1000),
+      window: 0,
+      destination: 'follow_up',
+    },
+    {
+      rule: 'a longer window reopens later',
+      status: 'resolved',
+      resolved: ago(30 * DAY),
+      window: 31,
+      destination: 'reopen',
+    },
+    {
+      rule: 'a resolved ticket without its time reopens',
+      status: 'resolved',
+      resolved: null,
+      destination: 'reopen',
+    },
+    {
+      rule: 'a closed ticket opens a follow-up at once',
+      status: 'closed',
+      resolved: ago(1000),
+      destination: 'follow_up',
+    },
+    { rule: 'an open ticket takes the reply', status: 'in_progress', resolved: null, destination: 'ticket' },
+    { rule: 'a new ticket takes the reply', status: 'new', resolved: null, destination: 'ticket' },
+    {
+      rule: "an agent's comment never reopens",
+      status: 'resolved',
+      resolved: ago(DAY),
+      actor: agentB,
+      destination: 'ticket',
+    },
+    {
+      rule: "an admin's comment on a closed ticket stays on it",
+      status: 'closed',
+      resolved: ago(DAY),
+      actor: admin,
+      destination: 'ticket',
+    },
+    {
+      rule: 'staff who requested the ticket never reopen it',
+      status: 'resolved',
+      resolved: ago(DAY),
+      actor: staffRequester,
+      requesterId: agentA.id,
+      destination: 'ticket',
+    },
+    {
+      rule: 'an internal note never moves the ticket',
+      status: 'closed',
+      resolved: ago(DAY),
+      isInternal: true,
+      destination: 'ticket',
+    },
+    {
+      rule: "someone else's reply does not count as the requester's",
+      status: 'resolved',
+      resolved: ago(DAY),
+      actor: { ...endUser, id: 'user-2' },
+      destination: 'ticket',
+    },
+  ] satisfies DestinationRow[])('$rule', (row: DestinationRow) => {
+    const destination = replyDestination({
+      ticket: { status: row.status, requesterId: row.requesterId ?? endUser.id },
+      resolvedAt: row.resolved,
+      actor: row.actor ?? endUser,
+      isInternal: row.isInternal ?? false,
+      reopenWindowDays: row.window ?? 7,
+      now,
+    });
+    expect(destination).toBe(row.destination);
+  });
+});
+
+describe('a follow-up ticket', () => {
+  test.each([
+    { rule: 'the old title prefixed', title: 'Printer offline', expected: 'Re: Printer offline' },
+    { rule: 'never Re: Re:', title: 'Re: Printer offline', expected: 'Re: Printer offline' },
+    { rule: 'cut to the cap', title: 'x'.repeat(500), expected: `Re: ${'x'.repeat(496)}` },
+    { rule: 'never inside a character', title: '🙂'.repeat(250), expected: `Re: ${'🙂'.repeat(248)}` },
+    {
+      rule: 'an odd cut drops the whole character',
+      title: `x${'🙂'.repeat(249)}`,
+      expected: `Re: x${'🙂'.repeat(247)}`,
+    },
+  ])('title: $rule', ({ title, expected }) => {
+    expect(followUpTitle(title)).toBe(expected);
+  });
+
+  test("its filing refreshes the old ticket's open pages too (the new link)", () => {
+    const facts = ticket({ id: 'ticket-10', ticketNumber: null, status: 'new' });
+    const plan = planTicketEffects({
+      kind: 'created',
+      ticketId: facts.id,
+      before: null,
+      after: facts,
+      actor: endUser,
+      comment: null,
+      settings: {},
+      links,
+      followUpOf: 'ticket-1',
+    });
+    expect(plan.live).toContainEqual({ type: 'ticket', ticketId: 'ticket-1' });
+    expect(plan.live[0]).toEqual({ type: 'ticket', ticketId: 'ticket-10' });
   });
 });

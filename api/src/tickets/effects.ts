@@ -1,5 +1,6 @@
 import {
   DEFAULT_SETTINGS,
+  LIMITS,
   TICKET_STATUS_LABELS,
   type TNotificationType,
   type TTicketCategory,
@@ -87,11 +88,61 @@ export type Actor = { id: string; role: TUserRole; name: string | null };
  */
 export type EffectSettings = { emailNotifications?: boolean; companyName?: string; autoAssignment?: boolean };
 
+/** Where a comment goes: onto its ticket, onto it reopening it, or into a new follow-up ticket. */
+export type ReplyDestination = 'ticket' | 'reopen' | 'follow_up';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where a comment goes (docs/product.md#requester-replies). Only the requester's own public reply
+ * (never staff's) moves anything: on a resolved ticket within `reopenWindowDays` of its resolution
+ * it reopens it; later (0 days: always), or on a closed ticket, it opens a follow-up ticket.
+ */
+export function replyDestination(reply: {
+  ticket: Pick<TicketFacts, 'status' | 'requesterId'>;
+  /** ISO time of the resolution. */
+  resolvedAt: string | null;
+  actor: Actor;
+  isInternal: boolean;
+  reopenWindowDays: number;
+  now: number;
+}): ReplyDestination {
+  const { ticket, actor } = reply;
+  const isRequesterReply = !reply.isInternal && !isStaff(actor) && actor.id === ticket.requesterId;
+  if (!isRequesterReply) return 'ticket';
+  if (ticket.status === 'closed') return 'follow_up';
+  if (ticket.status !== 'resolved') return 'ticket';
+  if (reply.reopenWindowDays <= 0) return 'follow_up';
+  // A resolved ticket without its time (older data) cannot be out of the window.
+  if (reply.resolvedAt === null) return 'reopen';
+  const isWithin = reply.now - Date.parse(reply.resolvedAt) <= reply.reopenWindowDays * DAY_MS;
+  return isWithin ? 'reopen' : 'follow_up';
+}
+
+const FOLLOW_UP_PREFIX = 'Re: ';
+
+/**
+ * A follow-up ticket's title: the old one prefixed (an old "Re: " is not doubled), cut to the
+ * title's cap as the create schema counts it, never inside a character.
+ */
+export function followUpTitle(title: string): string {
+  const full = title.startsWith(FOLLOW_UP_PREFIX) ? title : `${FOLLOW_UP_PREFIX}${title}`;
+  let bounded = '';
+  for (const character of full) {
+    if (bounded.length + character.length > LIMITS.ticketTitleMax) break;
+    bounded += character;
+  }
+  return bounded;
+}
+
 /** A ticket write as every writer describes it. */
 export type TicketChange = {
   kind: 'created' | 'commented' | 'updated';
   ticketId: string;
-  /** The ticket before an update; null for a new ticket and for a comment (which changes no field). */
+  /**
+   * The ticket before an update, or before a comment that reopens it (its `after` is then in
+   * progress); null for a new ticket and for a comment that changes no field.
+   */
   before: TicketFacts | null;
   /** The ticket after the change; null for a staff note, which needs nothing read. */
   after: TicketFacts | null;
@@ -102,6 +153,8 @@ export type TicketChange = {
   links: MailLinks | null;
   /** The requester's address had a ticket confirmation within the last few minutes (tickets/limits.ts): no other now. */
   isConfirmationThrottled?: boolean;
+  /** A new ticket's old ticket, when a requester's late reply opens it: that ticket's open pages hear of the link. */
+  followUpOf?: string | null;
 };
 
 /** Stands in a text for the number of the ticket the statement inserts, not known before it runs. */
@@ -146,8 +199,11 @@ export type PlanLiveMessage = { type: 'ticket'; ticketId: string } | { type: 'be
 export type EffectsPlan = {
   ticketId: string;
   events: readonly PlanEvent[];
-  /** The ticket row moves (updatedAt), and its first response time is set when still empty and `markResponded`; null leaves it. */
-  touch: { markResponded: boolean } | null;
+  /**
+   * The ticket row moves (updatedAt), and its first response time is set when still empty and
+   * `markResponded`; `reopen` (a comment's) puts a resolved ticket back in progress. Null leaves it.
+   */
+  touch: { markResponded: boolean; reopen?: true } | null;
   notifications: readonly PlanNotification[];
   /** Rendered outbox rows; each wakes the delivery workers on COMMIT. */
   mail: readonly NewOutboxMessage[];
@@ -228,15 +284,45 @@ function planCreated(change: TicketChange): EffectsPlan {
     notifications,
     mail: mail ? [mail] : [],
     jobs,
-    live: liveFor(ticket.id, notifications),
+    live: [
+      ...liveFor(ticket.id, notifications),
+      ...(change.followUpOf ? [{ type: 'ticket' as const, ticketId: change.followUpOf }] : []),
+    ],
   };
+}
+
+/**
+ * Who hears of a requester's reply: the assignee; without one, the ticket's team; without a team,
+ * every active agent, as a new ticket (one broadcast row).
+ */
+function replyAudience(ticket: TicketFacts, actorId: string): PlanNotification['audience'] {
+  if (ticket.assigneeId !== null)
+    return staffAudience([ticket.assigneeId], null, actorId) ?? missing('an assignee');
+  if (ticket.teamId !== null) return staffAudience([], ticket.teamId, actorId) ?? missing('a team');
+  return 'every_active_agent';
 }
 
 function planCommented(change: TicketChange): EffectsPlan {
   const comment = change.comment ?? missing('the comment');
   const actor = change.actor ?? missing('the author');
   const ticket = change.after;
+  const isReopened = change.before !== null && ticket !== null && change.before.status !== ticket.status;
+  if (isReopened && (comment.isInternal || isStaff(actor))) missing("a requester's public reply to reopen");
   const mail: NewOutboxMessage[] = [];
+  const notifications: PlanNotification[] = [];
+  const events: PlanEvent[] = [];
+  if (isReopened && change.before && ticket) {
+    events.push({
+      type: 'status_changed',
+      userId: actor.id,
+      data: { from: change.before.status, to: ticket.status, reason: 'requester_reply' },
+    });
+  }
+  events.push({
+    type: 'comment_added',
+    userId: actor.id,
+    data: { commentId: comment.id, isInternal: comment.isInternal },
+  });
   // The requester hears of public replies by others; an internal note never becomes mail.
   if (!comment.isInternal) {
     if (ticket === null) missing('the ticket of a public comment');
@@ -249,23 +335,33 @@ function planCommented(change: TicketChange): EffectsPlan {
         replyMail[1],
       );
     if (reply) mail.push(reply);
+    // Staff hear of the requester's own replies (bell and list); staff's replies are their own work.
+    if (!isStaff(actor) && ticket.requesterId === actor.id) {
+      const ticketNumber = ticket.ticketNumber ?? missing('the ticket number');
+      const authorName = actor.name ?? missing("the author's name");
+      notifications.push({
+        audience: replyAudience(ticket, actor.id),
+        actorId: actor.id,
+        type: 'ticket_reply',
+        title: [isReopened ? `${ticketNumber} reopened by a reply` : `New reply on ${ticketNumber}`],
+        message: isReopened
+          ? `${authorName} replied to the resolved ticket "${ticket.title}", which is in progress again.`
+          : `${authorName} replied to "${ticket.title}".`,
+      });
+    }
   }
   return {
     ticketId: change.ticketId,
-    events: [
-      {
-        type: 'comment_added',
-        userId: actor.id,
-        data: { commentId: comment.id, isInternal: comment.isInternal },
-      },
-    ],
+    events,
     // A public staff comment is the ticket's first response when there was none; an internal note
     // leaves the row untouched, so not even its updatedAt tells an end user one was written.
-    touch: comment.isInternal ? null : { markResponded: isStaff(actor) },
-    notifications: [],
+    touch: comment.isInternal
+      ? null
+      : { markResponded: isStaff(actor), ...(isReopened ? { reopen: true as const } : {}) },
+    notifications,
     mail,
     jobs: [],
-    live: [{ type: 'ticket', ticketId: change.ticketId }],
+    live: liveFor(change.ticketId, notifications),
   };
 }
 

@@ -73,6 +73,11 @@ export function selectTicketPage(
 const isoText = (column: ReturnType<typeof sql>) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The ticket `t`'s "Follow-up of" link: a follow-up always has its old ticket's requester, so any scope that sees `t` may see it. */
+const followUpOfColumn = () => sql`
+  (select json_build_object('id', o.id, 'ticketNumber', o.ticket_number)
+   from tickets o where o.id = t.follow_up_of) as "followUpOf"`;
+
 /**
  * The whole ticket page in one statement: the ticket with its people and team, and, as JSON
  * arrays, its comments, attachments and timeline, each oldest first read in that order from its
@@ -115,7 +120,13 @@ export async function selectTicketDetail(
               where e.ticket_id = t.id
                 ${scope.includeInternal ? sql`` : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`}
               order by e.created_at, e.id
-            ) e) as events
+            ) e) as events,
+           ${followUpOfColumn()},
+           (select coalesce(json_agg(json_build_object('id', f.id, 'ticketNumber', f.ticket_number)
+                                     order by f.created_at, f.id), '[]')
+            from tickets f
+            where f.follow_up_of = t.id ${scope.requesterId === null ? sql`` : sql`and f.requester_id = ${scope.requesterId}`}
+           ) as "followUps"
     from tickets t ${summaryJoins()}
     left join teams tm on tm.id = t.team_id
     where t.id = ${id} ${scoped(scope)}`;
@@ -167,11 +178,18 @@ export async function selectActiveUserIdByEmail(db: Db, email: string): Promise<
   return row?.id ?? null;
 }
 
+/** An active user's id when they may be named a requester: the rules of selectActiveUserIdByEmail, by id. */
+export async function selectActiveUserIdById(db: Db, id: string): Promise<string | null> {
+  const [row] = await db<{ id: string }[]>`
+    select id from users where id = ${id} and email_verified_at is not null and status = 'active'`;
+  return row?.id ?? null;
+}
+
 /** The columns a new ticket's answer is built from (its search vector is left out). */
 const newTicketColumns = () => sql`
   id, ticket_number, title, priority, status, category, requester_id, assignee_id, team_id,
   sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at, updated_at,
-  description, notify_requester`;
+  description, notify_requester, follow_up_of`;
 
 /** A ticket to file; its id is chosen by the caller, so every row the filing writes can name it up front. */
 export type NewTicket = {
@@ -184,6 +202,8 @@ export type NewTicket = {
   category: TTicketCategory;
   requesterId: string;
   notifyRequester: boolean;
+  /** The old ticket a requester's late reply opens this one for; absent or null for a ticket filed as such. */
+  followUpOf?: string | null;
 };
 
 /**
@@ -194,11 +214,12 @@ export function ticketInsert(ticket: NewTicket): PendingQuery<Row[]> {
   return sql`
     insert into tickets (
       ${ticket.ticketNumber === null ? sql`` : sql`ticket_number,`}
-      id, title, description, priority, category, requester_id, notify_requester, sla_response_by, sla_resolve_by
+      id, title, description, priority, category, requester_id, notify_requester, follow_up_of,
+      sla_response_by, sla_resolve_by
     ) values (
       ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
-      ${ticket.requesterId}, ${ticket.notifyRequester},
+      ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null},
       now() + (select make_interval(hours => p.response_time_hours) from sla_policies p
                where p.priority = ${ticket.priority} and p.is_active),
       now() + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
@@ -224,7 +245,8 @@ export function newTicketDetailSelect(eventsCte: string, more: PendingQuery<Row[
                                   else json_build_object('id', eu.id, 'firstName', eu.first_name,
                                                          'lastName', eu.last_name) end)
                    order by e.created_at, e.id)
-            from ${sql(eventsCte)} e left join users eu on eu.id = e.user_id) as events
+            from ${sql(eventsCte)} e left join users eu on eu.id = e.user_id) as events,
+           ${followUpOfColumn()}, '[]'::json as "followUps"
     from t ${summaryJoins()}
     left join teams tm on tm.id = t.team_id
     ${more}`;
@@ -356,28 +378,37 @@ export async function updateTicket(db: Db, id: string, next: TicketUpdate): Prom
 export type CommentContext = TicketState & {
   requester: Recipient & { id: string };
   authorName: string;
+  resolvedAt: string | null;
   /** The saved settings; null while nobody has saved any (the defaults apply). */
   emailNotifications: boolean | null;
   companyName: string | null;
+  reopenWindowDays: number | null;
 };
 
-/** The context of a comment on a ticket the scope may see, in one statement; null for a missing ticket and for someone else's alike. */
+/**
+ * The context of a comment on a ticket the scope may see, in one statement; null for a missing
+ * ticket and for someone else's alike. `isLocking` holds the ticket row until the transaction ends,
+ * for a reply that may reopen it: its status and resolvedAt cannot change under the decision.
+ */
 export async function selectCommentContext(
   db: Db,
   ticketId: string,
   authorId: string,
   scope: TicketScope,
+  isLocking = false,
 ): Promise<CommentContext | null> {
   const [row] = await db<CommentContext[]>`
-    select ${stateColumns()},
+    select ${stateColumns()}, t.resolved_at as "resolvedAt",
            json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
                              'emailVerified', r.email_verified_at is not null) as requester,
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
-           s.email_notifications as "emailNotifications", s.company_name as "companyName"
+           s.email_notifications as "emailNotifications", s.company_name as "companyName",
+           s.reopen_window_days as "reopenWindowDays"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true
-    where t.id = ${ticketId} ${scoped(scope)}`;
+    where t.id = ${ticketId} ${scoped(scope)}
+    ${isLocking ? sql`for update of t` : sql``}`;
   return row ?? null;
 }
 
@@ -405,15 +436,17 @@ export function commentInsert(comment: NewComment): PendingQuery<Row[]> {
 }
 
 /**
- * The ticket's touch by the comment in CTE `c` (over commentInsert): updatedAt, and respondedAt
- * when still empty and `markResponded`. Only for a comment stored as public: an internal note
+ * The ticket's touch by the comment in CTE `c` (over commentInsert): updatedAt, respondedAt
+ * when still empty and `markResponded`, and with `reopen` the status back to in progress with its
+ * resolution time cleared, as ticketUpdate clears it (a requester's reply within the reopen window). Only for a comment stored as public: an internal note
  * leaves the ticket row untouched, so not even its updatedAt tells an end user one was written.
  */
-export function commentTouch(markResponded: boolean): PendingQuery<Row[]> {
+export function commentTouch(touch: { markResponded: boolean; reopen: boolean }): PendingQuery<Row[]> {
   return sql`
     update tickets t set
-      responded_at = case when ${markResponded}::boolean then coalesce(t.responded_at, now())
+      responded_at = case when ${touch.markResponded}::boolean then coalesce(t.responded_at, now())
                           else t.responded_at end
+      ${touch.reopen ? sql`, status = 'in_progress', resolved_at = null, closed_at = null` : sql``}
     from c
     where t.id = c.ticket_id and not c.is_internal`;
 }

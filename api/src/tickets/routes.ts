@@ -1,10 +1,10 @@
 import {
   API_PATHS,
   TICKET_ASSIGNMENT_OPTIONS_PATH,
+  ZAddCommentAnswer,
   ZAssignmentOptions,
   ZCreateCommentRequest,
   ZCreateTicketRequest,
-  ZTicketComment,
   ZTicketDetail,
   ZTicketIdParams,
   ZTicketListQuery,
@@ -99,8 +99,12 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
         params: ZTicketIdParams,
         parse: 'json',
         body: ZCreateCommentRequest,
-        response: { 201: responseShape(ZTicketComment) },
-        detail: { tags, summary: 'Comment on a ticket (honours Idempotency-Key)', ...idempotencyHeader },
+        response: { 201: responseShape(ZAddCommentAnswer) },
+        detail: {
+          tags,
+          summary: 'Comment on a ticket, or open its follow-up (honours Idempotency-Key)',
+          ...idempotencyHeader,
+        },
       },
     )
     .get(`${API_PATHS.tickets}/:id/sla-status`, ({ user, params }) => getTicketSlaStatus(user, params.id), {

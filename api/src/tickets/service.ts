@@ -1,18 +1,19 @@
 import {
+  ANONYMOUS_REQUESTER_ID,
   DEFAULT_SETTINGS,
   SETTINGS_MESSAGES,
+  type TAddCommentAnswer,
   type TAssignmentOptions,
   TICKET_MESSAGES,
-  type TTicketComment,
   type TTicketDetail,
   type TTicketListQuery,
   type TTicketListResponse,
   type TTicketSlaStatus,
   type TUpdateTicketRequest,
   type TUser,
+  ZAddCommentAnswer,
   type ZCreateCommentRequest,
   type ZCreateTicketRequest,
-  ZTicketComment,
   ZTicketDetail,
 } from '@helpdesk/contracts';
 import type { z } from 'zod';
@@ -22,11 +23,19 @@ import type { MailLinks } from '../email/prepare.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { type EffectSettings, newTicketFacts, planTicketEffects, type TicketFacts } from './effects.ts';
+import {
+  type EffectSettings,
+  followUpTitle,
+  newTicketFacts,
+  planTicketEffects,
+  replyDestination,
+  type TicketFacts,
+} from './effects.ts';
 import { takeComment, takeConfirmationMail, takeTicketFiling } from './limits.ts';
 import {
   type NewTicket,
   selectActiveUserIdByEmail,
+  selectActiveUserIdById,
   selectAssignmentOptions,
   selectCommentContext,
   selectNewTicketMailContext,
@@ -109,26 +118,50 @@ export function getAssignmentOptions(): Promise<TAssignmentOptions> {
   return selectAssignmentOptions(sql);
 }
 
+/** A requester named by id: absent, empty or the spec client's placeholder name nobody (the caller). */
+const namedRequesterId = (id: string | undefined) =>
+  id === undefined || id === '' || id === ANONYMOUS_REQUESTER_ID ? null : id;
+
 /**
- * The requester of a new ticket. An end user is always their own requester (naming someone else
- * is refused; their own email is accepted). Staff may name any active user by email; empty means
- * themselves.
+ * The requester of a new ticket (docs/product.md#filing-for-someone-else). An end user is always
+ * their own requester: another user's id is refused (403), their own id or email accepted. Staff
+ * may name any active user with a confirmed address by id or by email (400 when there is none);
+ * both at once must be the same person. Naming nobody means the caller.
  */
-async function resolveRequester(db: Db, viewer: Viewer, email: string | undefined): Promise<string> {
-  if (email === undefined || email === '') return viewer.id;
+async function resolveRequester(
+  db: Db,
+  viewer: Viewer,
+  named: { requesterId?: string | undefined; requesterEmail?: string | undefined },
+): Promise<string> {
+  const id = namedRequesterId(named.requesterId);
+  const email =
+    named.requesterEmail === undefined || named.requesterEmail === '' ? null : named.requesterEmail;
   if (!isStaff(viewer)) {
-    if (email.toLowerCase() === viewer.email.toLowerCase()) return viewer.id;
-    throw badRequest(TICKET_MESSAGES.requesterNotAllowed, {
-      requesterEmail: TICKET_MESSAGES.requesterNotAllowed,
-    });
+    if (id !== null && id !== viewer.id) throw forbidden(TICKET_MESSAGES.requesterNotAllowed);
+    if (email !== null && email.toLowerCase() !== viewer.email.toLowerCase()) {
+      throw badRequest(TICKET_MESSAGES.requesterNotAllowed, {
+        requesterEmail: TICKET_MESSAGES.requesterNotAllowed,
+      });
+    }
+    return viewer.id;
   }
-  const requesterId = await selectActiveUserIdByEmail(db, email);
-  if (!requesterId) {
+  const byId = id === null || id === viewer.id ? id : await selectActiveUserIdById(db, id);
+  if (id !== null && byId === null) {
+    throw badRequest(TICKET_MESSAGES.noActiveUserWithId, { requesterId: TICKET_MESSAGES.noActiveUserWithId });
+  }
+  const byEmail = email === null ? null : await selectActiveUserIdByEmail(db, email);
+  if (email !== null && byEmail === null) {
     throw badRequest(TICKET_MESSAGES.noActiveUserWithEmail, {
       requesterEmail: TICKET_MESSAGES.noActiveUserWithEmail,
     });
   }
-  return requesterId;
+  if (byId !== null && byEmail !== null && byId !== byEmail) {
+    throw badRequest(TICKET_MESSAGES.requesterMismatch, {
+      requesterId: TICKET_MESSAGES.requesterMismatch,
+      requesterEmail: TICKET_MESSAGES.requesterMismatch,
+    });
+  }
+  return byId ?? byEmail ?? viewer.id;
 }
 
 /** A ticket's state as the effects rules see it; `more` gives what the writer read besides. */
@@ -159,13 +192,53 @@ const mailSettings = (saved: {
   companyName: saved.companyName ?? DEFAULT_SETTINGS.companyName,
 });
 
+/** A ticket to file once its requester is known. */
+type TicketFiling = Omit<NewTicket, 'id' | 'ticketNumber'>;
+
 /**
- * Files a ticket, honouring an Idempotency-Key: the ticket with its SLA deadlines and everything
- * its plan causes (effects.ts: the 'created' event, the ticket_created broadcast to every active
- * agent but the creator, the auto assignment job, the requester's confirmation when asked) in one
- * statement. A confirmation needs the ticket's number before the insert: it is drawn up front with
- * the requester's address and the mail settings, one statement more.
+ * Files a ticket with its SLA deadlines and everything its plan causes (effects.ts: the 'created'
+ * event, the ticket_created broadcast to every active agent but the creator, the auto assignment
+ * job, the requester's confirmation when asked) in one statement, after spending the creator's
+ * filing budget. A confirmation needs the ticket's number before the insert: it is drawn up front
+ * with the requester's address and the mail settings, one statement more.
  */
+async function fileTicket(
+  db: Db,
+  viewer: Viewer,
+  filing: TicketFiling,
+  links: MailLinks,
+): Promise<TTicketDetail> {
+  await takeTicketFiling(db, viewer);
+  const mailContext = filing.notifyRequester
+    ? await selectNewTicketMailContext(db, filing.requesterId)
+    : null;
+  const settings = mailContext ? mailSettings(mailContext) : {};
+  const isConfirmationThrottled =
+    mailContext !== null &&
+    settings.emailNotifications === true &&
+    !(await takeConfirmationMail(db, mailContext.requester.email));
+  const ticket: NewTicket = {
+    ...filing,
+    id: crypto.randomUUID(),
+    ticketNumber: mailContext?.ticketNumber ?? null,
+  };
+  const plan = planTicketEffects({
+    kind: 'created',
+    ticketId: ticket.id,
+    before: null,
+    after: newTicketFacts(ticket, mailContext?.requester ?? null),
+    actor: { id: viewer.id, role: viewer.role, name: null },
+    comment: null,
+    // Auto assignment is left to the statement, which checks the saved setting as it commits.
+    settings,
+    links,
+    isConfirmationThrottled,
+    followUpOf: filing.followUpOf,
+  });
+  return writeNewTicket(db, ticket, plan);
+}
+
+/** Files a ticket for its requester (resolveRequester), honouring an Idempotency-Key; see fileTicket. */
 export function createTicket(
   viewer: Viewer,
   body: z.output<typeof ZCreateTicketRequest>,
@@ -176,37 +249,17 @@ export function createTicket(
     { userId: viewer.id, key: idempotencyKey, scope: 'POST /api/tickets', body },
     ZTicketDetail,
     async (db) => {
-      const requesterId = await resolveRequester(db, viewer, body.requesterEmail);
-      await takeTicketFiling(db, viewer);
-      const mailContext = body.notifyRequester ? await selectNewTicketMailContext(db, requesterId) : null;
-      const settings = mailContext ? mailSettings(mailContext) : {};
-      const isConfirmationThrottled =
-        mailContext !== null &&
-        settings.emailNotifications === true &&
-        !(await takeConfirmationMail(db, mailContext.requester.email));
-      const ticket: NewTicket = {
-        id: crypto.randomUUID(),
-        ticketNumber: mailContext?.ticketNumber ?? null,
+      const requesterId = await resolveRequester(db, viewer, body);
+      const filing: TicketFiling = {
         title: body.title,
         description: body.description,
         priority: body.priority,
         category: body.category,
         requesterId,
         notifyRequester: body.notifyRequester,
+        followUpOf: null,
       };
-      const plan = planTicketEffects({
-        kind: 'created',
-        ticketId: ticket.id,
-        before: null,
-        after: newTicketFacts(ticket, mailContext?.requester ?? null),
-        actor: { id: viewer.id, role: viewer.role, name: null },
-        comment: null,
-        // Auto assignment is left to the statement, which checks the saved setting as it commits.
-        settings,
-        links,
-        isConfirmationThrottled,
-      });
-      return { status: 201, body: await writeNewTicket(db, ticket, plan) };
+      return { status: 201, body: await fileTicket(db, viewer, filing, links) };
     },
   );
 }
@@ -311,11 +364,18 @@ export async function updateTicketFields(
   });
 }
 
+/** Runs `work` in a transaction: the caller's when `db` is one already, a new one otherwise. */
+function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db === sql ? (sql.begin((tx) => work(tx)) as Promise<T>) : work(db);
+}
+
 /**
  * Adds a comment, honouring an Idempotency-Key. End users only on their own tickets (404 otherwise)
  * and never internal (403, nothing stored). The comment and all its plan causes (effects.ts: its
- * event, the ticket's touch and first response, the reply mail to the requester) commit in one
- * statement.
+ * event, the ticket's touch and first response, the reply mail to the requester, staff's bell for
+ * a requester's reply) commit in one statement. A requester's reply to a resolved or closed ticket
+ * reopens it or, too late for that, becomes a follow-up ticket instead (replyDestination); the
+ * answer then names the follow-up.
  */
 export function addComment(
   viewer: Viewer,
@@ -323,45 +383,95 @@ export function addComment(
   body: z.output<typeof ZCreateCommentRequest>,
   idempotencyKey: string | null,
   links: MailLinks,
-): Promise<Answer<TTicketComment>> {
+): Promise<Answer<TAddCommentAnswer>> {
   return runIdempotent(
     { userId: viewer.id, key: idempotencyKey, scope: `POST /api/tickets/${ticketId}/comments`, body },
-    ZTicketComment,
-    async (db) => {
-      const scope = scopeOf(viewer);
-      const commentId = crypto.randomUUID();
-      // A staff note needs nothing read first: its one statement checks the ticket. A public
-      // comment reads what its reply mail says; an end user's internal note is refused, but only
-      // once the ticket is known to be theirs (someone else's stays a 404).
-      const isStaffNote = body.isInternal && isStaff(viewer);
-      const context = isStaffNote ? null : await selectCommentContext(db, ticketId, viewer.id, scope);
-      if (!isStaffNote && !context) throw ticketNotFound();
-      if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
-      await takeComment(db, viewer);
-      const plan = planTicketEffects({
-        kind: 'commented',
-        ticketId,
-        before: null,
-        after: context && factsOf(context, { requesterMail: context.requester }),
-        actor: { id: viewer.id, role: viewer.role, name: context?.authorName ?? null },
-        comment: { id: commentId, content: body.content, isInternal: body.isInternal },
-        settings: context ? mailSettings(context) : {},
-        links,
-      });
-      const comment = await writeComment(
-        db,
-        {
-          id: commentId,
-          ticketId,
-          authorId: viewer.id,
-          content: body.content,
-          isInternal: body.isInternal,
-          scope,
-        },
-        plan,
-      );
-      if (!comment) throw ticketNotFound();
-      return { status: 201, body: comment };
-    },
+    ZAddCommentAnswer,
+    (db) => writeCommentOf(db, viewer, ticketId, body, links, false),
   );
+}
+
+/**
+ * addComment's work. A reply that moves its ticket is decided again on the locked row in a
+ * transaction (`isLocked`), so a concurrent change cannot slip between the decision and the write;
+ * every other comment stays the two statements it always was.
+ */
+async function writeCommentOf(
+  db: Db,
+  viewer: Viewer,
+  ticketId: string,
+  body: z.output<typeof ZCreateCommentRequest>,
+  links: MailLinks,
+  isLocked: boolean,
+): Promise<Answer<TAddCommentAnswer>> {
+  const scope = scopeOf(viewer);
+  const commentId = crypto.randomUUID();
+  // A staff note needs nothing read first: its one statement checks the ticket. A public
+  // comment reads what its reply mail says; an end user's internal note is refused, but only
+  // once the ticket is known to be theirs (someone else's stays a 404).
+  const isStaffNote = body.isInternal && isStaff(viewer);
+  const context = isStaffNote ? null : await selectCommentContext(db, ticketId, viewer.id, scope, isLocked);
+  if (!isStaffNote && !context) throw ticketNotFound();
+  if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
+  const actor = { id: viewer.id, role: viewer.role, name: context?.authorName ?? null };
+  const destination = context
+    ? replyDestination({
+        ticket: context,
+        resolvedAt: context.resolvedAt,
+        actor,
+        isInternal: body.isInternal,
+        reopenWindowDays: context.reopenWindowDays ?? DEFAULT_SETTINGS.reopenWindowDays,
+        now: Date.now(),
+      })
+    : 'ticket';
+  if (destination !== 'ticket' && !isLocked) {
+    return inTransaction(db, (tx) => writeCommentOf(tx, viewer, ticketId, body, links, true));
+  }
+  await takeComment(db, viewer);
+  if (context && destination === 'follow_up') {
+    const followUp = await fileTicket(
+      db,
+      viewer,
+      {
+        title: followUpTitle(context.title),
+        description: body.content,
+        priority: context.priority,
+        category: context.category,
+        requesterId: context.requesterId,
+        notifyRequester: context.notifyRequester,
+        followUpOf: context.id,
+      },
+      links,
+    );
+    return {
+      status: 201,
+      body: { followUpTicket: { id: followUp.id, ticketNumber: followUp.ticketNumber } },
+    };
+  }
+  const facts = context && factsOf(context, { requesterMail: context.requester });
+  const isReopening = facts !== null && destination === 'reopen';
+  const plan = planTicketEffects({
+    kind: 'commented',
+    ticketId,
+    before: isReopening ? facts : null,
+    after: facts && isReopening ? { ...facts, status: 'in_progress' } : facts,
+    actor,
+    comment: { id: commentId, content: body.content, isInternal: body.isInternal },
+    settings: context ? mailSettings(context) : {},
+    links,
+  });
+  const comment = await writeComment(
+    db,
+    {
+      id: commentId,
+      ticketId,
+      authorId: viewer.id,
+      content: body.content,
+      isInternal: body.isInternal,
+      scope,
+    },
+    plan,
+  );
+  if (!comment) throw ticketNotFound();
+  return { status: 201, body: comment };
 }

@@ -110,7 +110,10 @@ describe('POST /api/tickets', () => {
       [{ title: 'x', description: 'x', category: 'printers' }, { category: expect.any(String) }],
       [{ title: 42, description: 'x' }, { title: expect.any(String) }],
       [{ title: 'x', description: 'x', notifyRequester: 'yes' }, { notifyRequester: expect.any(String) }],
-      [{ title: 'x', description: 'x', requesterId: 'anonymous-user' }, { requesterId: 'Unknown field' }],
+      [
+        { title: 'x', description: 'x', requesterId: 'not-a-uuid' },
+        { requesterId: 'Invalid requester ID format' },
+      ],
       [{ title: 'x', description: 'x', status: 'resolved' }, { status: 'Unknown field' }],
       [
         { title: 'x', description: 'x', requesterEmail: 'anonymous-user' },

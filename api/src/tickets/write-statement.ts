@@ -215,7 +215,11 @@ export async function writeComment(
   const row: RowWrite = {
     ctes: [
       sql`c as (${commentInsert(comment)})`,
-      ...(plan.touch ? [sql`touched as (${commentTouch(plan.touch.markResponded)})`] : []),
+      ...(plan.touch
+        ? [
+            sql`touched as (${commentTouch({ markResponded: plan.touch.markResponded, reopen: plan.touch.reopen === true })})`,
+          ]
+        : []),
     ],
     onlyWith: 'c',
     insertedTicket: null,

@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   'ticket_created',
   'sla_warning',
   'system_announcement',
+  'ticket_reply',
 ] as const;
 
 /** GET /api/notifications answers at most this many, newest first. */

@@ -44,6 +44,7 @@ const FIELD_LABELS: Record<string, string> = {
   pushNotifications: 'push notifications',
   autoAssignment: 'auto assignment',
   requireApproval: 'require approval',
+  reopenWindowDays: 'reopen window (days)',
   smtpHost: 'SMTP host',
   smtpPort: 'SMTP port',
   smtpUsername: 'SMTP username',

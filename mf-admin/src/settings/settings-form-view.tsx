@@ -201,6 +201,22 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
                 )}
               />
             ))}
+            <div className="pt-3">
+              <FormTextField
+                control={form.control}
+                name="reopenWindowDays"
+                label="Reopen window (days)"
+                inputMode="numeric"
+                className="max-w-32"
+                disabled={isPending}
+              >
+                <FormDescription>
+                  A requester's reply within this many days of resolution reopens the ticket; later replies,
+                  and replies to closed tickets, open a new follow-up ticket. 0 never reopens (0 to{' '}
+                  {SETTINGS_LIMITS.reopenWindowDaysMax}).
+                </FormDescription>
+              </FormTextField>
+            </div>
           </CardContent>
         </Card>
 

@@ -125,3 +125,21 @@ test('a refused save shows field messages, else the failure toast', () => {
     toast: { title: SETTINGS_MESSAGES.saveError, description: 'Please try again.', variant: 'destructive' },
   });
 });
+
+describe('the reopen window', () => {
+  test('shown as text, sent as a number of days', () => {
+    expect(defaults.reopenWindowDays).toBe('7');
+    expect(
+      settingsBody(ZSettingsForm.parse({ ...defaults, reopenWindowDays: ' 30 ' })).reopenWindowDays,
+    ).toBe(30);
+  });
+
+  test.each([
+    { typed: '', message: 'Reopen window is required' },
+    { typed: '1.5', message: 'Reopen window must be a whole number' },
+    { typed: '-1', message: 'Reopen window must be a whole number' },
+    { typed: '366', message: 'Reopen window must be between 0 and 365 days' },
+  ])('"$typed": $message', ({ typed, message }) => {
+    expect(firstMessages({ ...defaults, reopenWindowDays: typed })).toEqual({ reopenWindowDays: message });
+  });
+});

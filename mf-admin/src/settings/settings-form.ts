@@ -11,8 +11,18 @@ import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts'
 
 const FIELDS = ZUpdateSettingsRequest.shape;
 
+/** A whole number typed as text (an input's value), then held to the API's own rule. */
+const wholeNumberText = (what: string, rule: z.ZodNumber) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is required`)
+    .regex(/^\d+$/, `${what} must be a whole number`)
+    .transform(Number)
+    .pipe(rule);
+
 /**
- * The Settings form: the API's rules, with the port typed as text (an input's value) and the
+ * The Settings form: the API's rules, with the port and the reopen window typed as text (an input's value) and the
  * write-only password as '' = keep what is stored, or cleared with its own checkbox.
  */
 export const ZSettingsForm = z.object({
@@ -25,13 +35,8 @@ export const ZSettingsForm = z.object({
   autoAssignment: FIELDS.autoAssignment,
   requireApproval: FIELDS.requireApproval,
   smtpHost: FIELDS.smtpHost,
-  smtpPort: z
-    .string()
-    .trim()
-    .min(1, 'SMTP port is required')
-    .regex(/^\d+$/, 'SMTP port must be a whole number')
-    .transform(Number)
-    .pipe(FIELDS.smtpPort),
+  reopenWindowDays: wholeNumberText('Reopen window', FIELDS.reopenWindowDays.unwrap()),
+  smtpPort: wholeNumberText('SMTP port', FIELDS.smtpPort),
   smtpUsername: FIELDS.smtpUsername,
   smtpPassword: z.string().max(SETTINGS_LIMITS.smtpPasswordMax, 'SMTP password is too long'),
   clearSmtpPassword: z.boolean(),
@@ -51,6 +56,7 @@ export function toFormValues(settings: TSettings): TSettingsFormInput {
     pushNotifications: settings.pushNotifications,
     autoAssignment: settings.autoAssignment,
     requireApproval: settings.requireApproval,
+    reopenWindowDays: String(settings.reopenWindowDays),
     smtpHost: settings.smtpHost,
     smtpPort: String(settings.smtpPort),
     smtpUsername: settings.smtpUsername,

@@ -13,6 +13,8 @@ export const CREATE_TICKET_DEFAULTS: Required<TCreateTicketFormInput> = {
   description: '',
   priority: 'medium',
   category: 'other',
+  // The form names a requester by email only; an id is for API callers.
+  requesterId: '',
   requesterEmail: '',
   notifyRequester: true,
 };
@@ -29,7 +31,7 @@ export function canChooseRequester(role: TUserRole): boolean {
  * and typed one (left empty, the server makes the creator the requester; nothing stands in for it).
  */
 export function createTicketBody(values: TCreateTicketFormOutput, role: TUserRole): TCreateTicketRequest {
-  const { requesterEmail, ...rest } = values;
+  const { requesterEmail, requesterId: _byEmailOnly, ...rest } = values;
   const email = requesterEmail?.trim() ?? '';
   return canChooseRequester(role) && email !== '' ? { ...rest, requesterEmail: email } : rest;
 }

@@ -24,6 +24,7 @@ import { ActivityCard } from '../ticket-detail/activity-card.tsx';
 import { AttachmentsCard } from '../ticket-detail/attachments-card.tsx';
 import { CommentsCard } from '../ticket-detail/comments-card.tsx';
 import { DetailsCard } from '../ticket-detail/details-card.tsx';
+import { FollowUpLinks } from '../ticket-detail/follow-up-links.tsx';
 import { useTicket, useTicketSlaStatus } from '../ticket-detail/use-ticket-detail.ts';
 
 function BackLink() {
@@ -79,6 +80,7 @@ function TicketSummary({ ticket }: { ticket: TTicketDetail }) {
             Created <time dateTime={ticket.createdAt}>{formatDetailDate(ticket.createdAt)}</time>
           </span>
         </CardDescription>
+        <FollowUpLinks ticket={ticket} />
       </CardHeader>
       <CardContent>
         <h3 className="mb-1 text-sm font-medium text-muted-foreground">Description</h3>

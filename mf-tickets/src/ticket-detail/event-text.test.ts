@@ -53,3 +53,59 @@ describe('eventActor', () => {
     expect(eventActor({ user: null })).toBe('System');
   });
 });
+
+describe('eventDescription with its actor', () => {
+  const jordan = { id: 'u1', firstName: 'Jordan', lastName: 'Lee' };
+  const withActor = (
+    eventType: string,
+    eventData: TTicketEvent['eventData'],
+    user: TTicketEvent['user'],
+  ) => ({
+    eventType,
+    eventData,
+    user,
+  });
+
+  test.each([
+    {
+      rule: 'to themselves',
+      data: { to: 'u1', toName: 'Jordan Lee' },
+      user: jordan,
+      text: 'assigned the ticket to themselves',
+    },
+    {
+      rule: 'to someone else',
+      data: { to: 'u2', toName: 'Sam Agent' },
+      user: jordan,
+      text: 'assigned the ticket to Sam Agent',
+    },
+    {
+      rule: 'by the desk itself',
+      data: { to: 'u1', toName: 'Jordan Lee' },
+      user: null,
+      text: 'assigned the ticket to Jordan Lee',
+    },
+    {
+      rule: 'unassigning themselves',
+      data: { to: null, toName: null },
+      user: jordan,
+      text: 'unassigned the ticket',
+    },
+  ])('an assignment $rule', ({ data, user, text }) => {
+    const event = withActor('assigned', data, user);
+    expect(eventDescription(event)).toBe(text);
+    if (user)
+      expect(`${eventActor(event)} ${eventDescription(event)}`).not.toContain(
+        'Jordan Lee assigned the ticket to Jordan Lee',
+      );
+  });
+
+  test("a requester's reply that reopened the ticket says so", () => {
+    const event = withActor(
+      'status_changed',
+      { from: 'resolved', to: 'in_progress', reason: 'requester_reply' },
+      jordan,
+    );
+    expect(eventDescription(event)).toBe('reopened the ticket with their reply (Resolved to In Progress)');
+  });
+});

@@ -27,18 +27,28 @@ export function eventActor(event: Pick<TTicketEvent, 'user'>): string {
   return event.user ? fullName(event.user) || 'Someone' : 'System';
 }
 
-/** What happened, as the timeline says it after the actor's name (event types of the contracts). */
-export function eventDescription(event: Pick<TTicketEvent, 'eventType' | 'eventData'>): string {
+/**
+ * What happened, as the timeline says it after the actor's name (event types of the contracts).
+ * With the actor given, an assignment to themselves says so instead of repeating their name.
+ */
+export function eventDescription(
+  event: Pick<TTicketEvent, 'eventType' | 'eventData'> & { user?: TTicketEvent['user'] },
+): string {
   const data = event.eventData;
   switch (event.eventType) {
     case 'created':
       return 'created the ticket';
     case 'status_changed':
+      if (data.reason === 'requester_reply') {
+        return `reopened the ticket with their reply (${statusLabel(text(data, 'from'))} to ${statusLabel(text(data, 'to'))})`;
+      }
       return `changed the status from ${statusLabel(text(data, 'from'))} to ${statusLabel(text(data, 'to'))}`;
     case 'priority_changed':
       return `changed the priority from ${priorityLabel(text(data, 'from'))} to ${priorityLabel(text(data, 'to'))}`;
     case 'assigned': {
       const name = text(data, 'toName');
+      if (name && event.user && text(data, 'to') === event.user.id)
+        return 'assigned the ticket to themselves';
       return name ? `assigned the ticket to ${name}` : 'unassigned the ticket';
     }
     case 'team_changed': {

@@ -1,8 +1,8 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  type TAddCommentAnswer,
   type TAssignmentOptions,
   type TCreateCommentRequest,
-  type TTicketComment,
   type TTicketDetail,
   type TTicketSlaStatus,
   type TUpdateTicketRequest,
@@ -11,10 +11,11 @@ import {
 } from '@helpdesk/contracts';
 import { apiRequest } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { uploadAttachment } from '../attachments/upload-attachment.ts';
 import { createIdempotencyKeys } from '../tickets/idempotency-key.ts';
-import { reportFailure, reportSuccess } from '../tickets/mutation-feedback.ts';
+import { reportFailure, reportFollowUp, reportSuccess } from '../tickets/mutation-feedback.ts';
 import {
   ASSIGNMENT_OPTIONS_KEY,
   refreshAfterTicketChange,
@@ -63,21 +64,29 @@ export function useUpdateTicket(ticketId: string) {
 /** POST /api/tickets/{id}/comments, with an Idempotency-Key so a retried send cannot post twice. */
 export function useAddComment(ticketId: string) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [keys] = useState(createIdempotencyKeys);
   return useMutation({
     mutationFn: async (body: TCreateCommentRequest) => {
       try {
-        const comment = await apiRequest<TTicketComment>('POST', ticketCommentsPath(ticketId), body, {
+        const answer = await apiRequest<TAddCommentAnswer>('POST', ticketCommentsPath(ticketId), body, {
           headers: { [IDEMPOTENCY_KEY_HEADER]: keys.current(body) },
         });
         keys.reset();
-        return comment;
+        return answer;
       } catch (error) {
         keys.settle(error);
         throw error;
       }
     },
-    onSuccess: () => {
+    onSuccess: (answer) => {
+      if ('followUpTicket' in answer) {
+        // Too late to reopen this ticket: the reply became a new one, which the requester is taken to.
+        reportFollowUp(answer.followUpTicket);
+        void refreshAfterTicketChange(queryClient, 'commented', ticketId);
+        void navigate({ to: '/tickets/$ticketId', params: { ticketId: answer.followUpTicket.id } });
+        return;
+      }
       reportSuccess('comment');
       void refreshAfterTicketChange(queryClient, 'commented', ticketId);
     },

@@ -1,3 +1,4 @@
+import type { TTicketRef } from '@helpdesk/contracts';
 import { handleSessionEnded, limitMessage, toast } from '@helpdesk/shared-ui';
 
 /** The texts (docs/product.md#error-messages) for the detail page's two changes. */
@@ -11,6 +12,14 @@ export type TFeedbackKind = keyof typeof FEEDBACK;
 /** The success toast of a ticket update or a new comment. */
 export function reportSuccess(kind: TFeedbackKind) {
   toast({ title: 'Success', description: FEEDBACK[kind].success });
+}
+
+/** A reply that opened a follow-up ticket instead of landing on this one (docs/product.md#requester-replies). */
+export function reportFollowUp(followUp: TTicketRef) {
+  toast({
+    title: 'Reply sent as a new ticket',
+    description: `This ticket can no longer be reopened, so your reply opened ${followUp.ticketNumber}.`,
+  });
 }
 
 /**

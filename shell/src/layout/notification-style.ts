@@ -3,6 +3,7 @@ import {
   CheckCircle2,
   type LucideIcon,
   Megaphone,
+  MessageSquareReply,
   RefreshCw,
   TicketPlus,
   TriangleAlert,
@@ -18,6 +19,7 @@ const STYLES: Record<string, TNotificationStyle> = {
   ticket_created: { icon: TicketPlus, className: 'bg-indigo-100 text-indigo-700' },
   sla_warning: { icon: TriangleAlert, className: 'bg-red-100 text-red-700' },
   system_announcement: { icon: Megaphone, className: 'bg-violet-100 text-violet-700' },
+  ticket_reply: { icon: MessageSquareReply, className: 'bg-sky-100 text-sky-700' },
 };
 
 const DEFAULT_STYLE: TNotificationStyle = { icon: Bell, className: 'bg-slate-100 text-slate-600' };
