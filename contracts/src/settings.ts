@@ -149,7 +149,7 @@ export type TDisplaySettings = z.infer<typeof ZDisplaySettings>;
 
 /**
  * GET /api/settings/notifications (agents and admins). pushNotifications on: staff who allow it in
- * their browser get a desktop notification for assignments and SLA warnings while the desk is open.
+ * their browser get a desktop notification for assignments, SLA warnings and requester replies while the desk is open.
  */
 export const ZNotificationSettings = z.object({ pushNotifications: z.boolean() });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;

@@ -55,7 +55,7 @@ const SWITCHES: { name: TSwitchField; label: string; description: string }[] = [
     name: 'pushNotifications',
     label: 'Push notifications',
     description:
-      'Let agents and admins get desktop notifications for assignments and SLA warnings while the desk is open in their browser (each allows them once, from the bell). Lists, tickets and the bell refresh live either way.',
+      'Let agents and admins get desktop notifications for assignments, SLA warnings and requester replies while the desk is open in their browser (each allows them once, from the bell). Lists, tickets and the bell refresh live either way.',
   },
   {
     name: 'autoAssignment',

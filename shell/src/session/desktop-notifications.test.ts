@@ -20,16 +20,17 @@ const note = (type: TNotificationType, isRead = false): TNotification => {
 };
 
 describe('the desktop notifier', () => {
-  test('shows only unread assignments and SLA warnings that arrived after the seed, each once', () => {
+  test('shows only unread assignments, SLA warnings and replies that arrived after the seed, each once', () => {
     const notifier = createDesktopNotifier();
     const old = note('ticket_assigned');
     notifier.seed([old]);
     const assigned = note('ticket_assigned');
     const warning = note('sla_warning');
+    const reply = note('ticket_reply');
     const created = note('ticket_created');
     const alreadyRead = note('ticket_assigned', true);
-    expect(notifier.take([assigned, warning, created, alreadyRead, old])).toEqual([assigned, warning]);
-    expect(notifier.take([assigned, warning, created, alreadyRead, old])).toEqual([]);
+    expect(notifier.take([assigned, warning, reply, created, alreadyRead, old])).toEqual([assigned, warning, reply]);
+    expect(notifier.take([assigned, warning, reply, created, alreadyRead, old])).toEqual([]);
   });
 
   test('before a seed the first list only records what is there', () => {

@@ -4,6 +4,7 @@ import type { TNotification, TNotificationType } from '@helpdesk/contracts';
 export const DESKTOP_NOTIFICATION_TYPES: ReadonlySet<TNotificationType> = new Set([
   'ticket_assigned',
   'sla_warning',
+  'ticket_reply',
 ]);
 
 /**

@@ -55,7 +55,7 @@ const browserDeps: Omit<LiveUpdatesDeps, 'url'> = {
 /**
  * Live updates for the bell holders (agents and admins) while they are signed in: the bell, open
  * ticket pages, ticket lists and the dashboard refresh the moment the server says something
- * changed, and new assignments and SLA warnings become desktop notifications where the desk's
+ * changed, and new assignments, SLA warnings and replies become desktop notifications where the desk's
  * push switch and the browser allow. While the stream is unavailable the bell is refreshed on
  * focus and every minute instead.
  */
