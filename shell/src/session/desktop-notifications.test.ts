@@ -29,7 +29,11 @@ describe('the desktop notifier', () => {
     const reply = note('ticket_reply');
     const created = note('ticket_created');
     const alreadyRead = note('ticket_assigned', true);
-    expect(notifier.take([assigned, warning, reply, created, alreadyRead, old])).toEqual([assigned, warning, reply]);
+    expect(notifier.take([assigned, warning, reply, created, alreadyRead, old])).toEqual([
+      assigned,
+      warning,
+      reply,
+    ]);
     expect(notifier.take([assigned, warning, reply, created, alreadyRead, old])).toEqual([]);
   });
 
