@@ -94,10 +94,10 @@ describe('empty text', () => {
 
 describe('userCountsLine', () => {
   test('shows pending, active and rejected counts from the response', () => {
-    expect(userCountsLine({ pending: 3, approved: 7, active: 12, rejected: 1 })).toBe(
+    expect(userCountsLine({ pending: 3, approved: 7, active: 12, rejected: 1, inactive: 0 })).toBe(
       '3 pending · 12 active · 1 rejected',
     );
-    expect(userCountsLine({ pending: 0, approved: 0, active: 0, rejected: 0 })).toBe(
+    expect(userCountsLine({ pending: 0, approved: 0, active: 0, rejected: 0, inactive: 0 })).toBe(
       '0 pending · 0 active · 0 rejected',
     );
   });
