@@ -98,43 +98,47 @@ export const adminUserRolePath = (userId: string) => `${API_PATHS.adminUsers}/${
  * POST /api/admin/users: an administrator creates an ACTIVE account with a chosen role (how agents
  * and other admins come to exist). Same field rules and 409 messages as registration
  * (SERVER_MESSAGES.usernameExists / emailExists); approvedBy/approvedAt are the creating admin.
- * Answers 201 { user }.
+ * Either with a password, or invited (sendInvitation: true, no password): the person sets their own
+ * from a mailed link. Answers 201 { user }.
  */
-export const ZCreateUserRequest = z
-  .strictObject({
-    username: z
-      .string()
-      .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
-      .max(LIMITS.usernameMax, 'Username must be less than 50 characters')
-      .regex(
-        /^[A-Za-z0-9._-]+$/,
-        'Username may only contain letters, numbers, dots, hyphens and underscores',
-      ),
-    email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
-    password: z
-      .string()
-      .min(LIMITS.passwordMin, 'Password must be at least 8 characters')
-      .max(LIMITS.passwordMaxBytes, 'Password is too long')
-      .optional(),
-    firstName: personName('First name'),
-    lastName: personName('Last name'),
-    role: ZUserRole,
-    /** true: no password; the person gets a mail with a link to set their own (an invitation). */
-    sendInvitation: z.boolean().optional(),
-  })
-  .superRefine((value, context) => {
-    const isInvite = value.sendInvitation === true;
-    if (isInvite && value.password !== undefined) {
-      context.addIssue({ code: 'custom', path: ['password'], message: 'An invitation sets no password' });
-    }
-    if (!isInvite && value.password === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'Password must be at least 8 characters',
-      });
-    }
-  });
+export const ZCreateUserFields = z.strictObject({
+  username: z
+    .string()
+    .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+    .max(LIMITS.usernameMax, 'Username must be less than 50 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, hyphens and underscores'),
+  email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
+  password: z
+    .string()
+    .min(LIMITS.passwordMin, 'Password must be at least 8 characters')
+    .max(LIMITS.passwordMaxBytes, 'Password is too long')
+    .optional(),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  role: ZUserRole,
+  /** true: no password; the person gets a mail with a link to set their own (an invitation). */
+  sendInvitation: z.boolean().optional(),
+});
+
+/** Add User sets a password or sends an invitation, never both and never neither (on the password field). */
+function checkPasswordOrInvitation(
+  value: { password?: string; sendInvitation?: boolean },
+  context: z.RefinementCtx,
+): void {
+  const isInvite = value.sendInvitation === true;
+  if (isInvite && value.password !== undefined) {
+    context.addIssue({ code: 'custom', path: ['password'], message: 'An invitation sets no password' });
+  }
+  if (!isInvite && value.password === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['password'],
+      message: 'Password must be at least 8 characters',
+    });
+  }
+}
+
+export const ZCreateUserRequest = ZCreateUserFields.superRefine(checkPasswordOrInvitation);
 export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
 
 /**

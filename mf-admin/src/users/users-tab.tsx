@@ -32,7 +32,7 @@ import {
 } from './filter-users.ts';
 import { UserRoleBadge, UserStatusBadge } from './user-badges.tsx';
 import { UserEmailCell } from './user-email-cell.tsx';
-import { UserRoleMenu } from './user-role-menu.tsx';
+import { UserRowMenu } from './user-row-menu.tsx';
 import { UserStatusActions } from './user-status-actions.tsx';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
@@ -157,7 +157,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
                               Approved {formatShortDate(user.approvedAt)}
                             </span>
                           ) : null}
-                          <UserRoleMenu user={user} currentUserId={currentUserId} />
+                          <UserRowMenu user={user} currentUserId={currentUserId} />
                         </div>
                       </TableCell>
                     </TableRow>
