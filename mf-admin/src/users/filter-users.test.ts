@@ -67,7 +67,7 @@ describe('filterUsers', () => {
 
 describe('filter options', () => {
   test('offer exactly the filters of the Users tab', () => {
-    expect(USER_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'pending', 'active', 'rejected']);
+    expect(USER_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'pending', 'active', 'rejected', 'inactive']);
     expect(USER_ROLE_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'admin', 'agent', 'end_user']);
   });
 
@@ -89,6 +89,14 @@ describe('empty text', () => {
     expect(isUserListNarrowed('', 'all', 'agent')).toBe(true);
     expect(emptyUsersText(true)).toBe('No users found matching your search.');
     expect(emptyUsersText(false)).toBe('No users found.');
+  });
+});
+
+describe('userCountsLine with deactivated accounts', () => {
+  test('adds the inactive count once there is one', () => {
+    expect(userCountsLine({ pending: 1, approved: 0, active: 5, rejected: 0, inactive: 2 })).toBe(
+      '1 pending · 5 active · 0 rejected · 2 inactive',
+    );
   });
 });
 

@@ -18,8 +18,15 @@ const ROLE_BADGE_VARIANTS: Record<TUserRole, TBadgeVariant> = {
   end_user: 'outline',
 };
 
-/** The Status column's badge for a user status. */
-export function statusBadge(status: TUserStatus): { label: string; variant: TBadgeVariant } {
+/**
+ * The Status column's badge for a user status; an active account whose invitation has not been used
+ * yet reads 'Invited' (it cannot sign in until its owner sets a password).
+ */
+export function statusBadge(
+  status: TUserStatus,
+  isInvited = false,
+): { label: string; variant: TBadgeVariant } {
+  if (status === 'active' && isInvited) return { label: 'Invited', variant: 'secondary' };
   return STATUS_BADGES[status];
 }
 
