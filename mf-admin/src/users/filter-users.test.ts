@@ -67,7 +67,13 @@ describe('filterUsers', () => {
 
 describe('filter options', () => {
   test('offer exactly the filters of the Users tab', () => {
-    expect(USER_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'pending', 'active', 'rejected', 'inactive']);
+    expect(USER_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual([
+      'all',
+      'pending',
+      'active',
+      'rejected',
+      'inactive',
+    ]);
     expect(USER_ROLE_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'admin', 'agent', 'end_user']);
   });
 
