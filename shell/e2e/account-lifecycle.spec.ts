@@ -134,7 +134,11 @@ test('an invited agent sets a password from the invitation and signs in', async 
   await dialog.getByLabel('Last Name').fill('Mensah');
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('radio', { name: /Send an invitation by email/ }).check();
+  await dialog.getByRole('radio', { name: /Send an invitation by email/ }).press('Space');
+  await expect(dialog.getByRole('radio', { name: /Send an invitation by email/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(dialog).toBeHidden();

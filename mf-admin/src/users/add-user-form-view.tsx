@@ -106,27 +106,28 @@ export function AddUserForm({
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
         <TextFields form={form} fields={TEXT_FIELDS} isDisabled={isPending} />
-        <fieldset className="grid gap-2 sm:col-span-2" disabled={isPending}>
-          <legend className="mb-1 font-medium text-sm">How will they sign in?</legend>
-          {SIGN_IN_METHODS.map((method) => (
-            <label
-              key={method.label}
-              className="flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary"
-            >
-              <input
-                type="radio"
-                name="sign-in-method"
-                className="mt-0.5"
-                checked={isInvite === method.isInvite}
-                onChange={() => form.setValue('sendInvitation', method.isInvite)}
-              />
-              <span>
+        <div className="grid gap-2 sm:col-span-2">
+          <span id="sign-in-method-label" className="font-medium text-sm">
+            How will they sign in?
+          </span>
+          <div role="radiogroup" aria-labelledby="sign-in-method-label" className="grid gap-2">
+            {SIGN_IN_METHODS.map((method) => (
+              // biome-ignore lint/a11y/useSemanticElements: a native radio is named by a label, and "... by email" would then name it "Email" too.
+              <button
+                key={method.label}
+                type="button"
+                role="radio"
+                aria-checked={isInvite === method.isInvite}
+                disabled={isPending}
+                onClick={() => form.setValue('sendInvitation', method.isInvite)}
+                className="flex flex-col items-start rounded-md border p-2 text-left text-sm aria-checked:border-primary aria-checked:bg-primary/5"
+              >
                 <span className="font-medium">{method.label}</span>
-                <span className="block text-muted-foreground">{method.hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+                <span className="text-muted-foreground">{method.hint}</span>
+              </button>
+            ))}
+          </div>
+        </div>
         {!isInvite && <TextFields form={form} fields={PASSWORD_FIELDS} isDisabled={isPending} />}
         <FormSelectField
           control={form.control}
