@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
-import { personName } from './auth.ts';
+import { personName, ZRegisterRequest } from './auth.ts';
 import { waitInWords } from './constants/wait-in-words.ts';
 import { SERVER_MESSAGES } from './errors.ts';
 import { LIMITS } from './limits.ts';
@@ -101,20 +101,8 @@ export const adminUserRolePath = (userId: string) => `${API_PATHS.adminUsers}/${
  * Either with a password, or invited (sendInvitation: true, no password): the person sets their own
  * from a mailed link. Answers 201 { user }.
  */
-export const ZCreateUserFields = z.strictObject({
-  username: z
-    .string()
-    .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
-    .max(LIMITS.usernameMax, 'Username must be less than 50 characters')
-    .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, hyphens and underscores'),
-  email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
-  password: z
-    .string()
-    .min(LIMITS.passwordMin, 'Password must be at least 8 characters')
-    .max(LIMITS.passwordMaxBytes, 'Password is too long')
-    .optional(),
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
+export const ZCreateUserFields = ZRegisterRequest.extend({
+  password: ZRegisterRequest.shape.password.optional(),
   role: ZUserRole,
   /** true: no password; the person gets a mail with a link to set their own (an invitation). */
   sendInvitation: z.boolean().optional(),
