@@ -224,3 +224,19 @@ export async function withRateLimitScale<T>(scale: number, work: () => Promise<T
     setRateLimitScale(testConfig.rateLimitScale);
   }
 }
+
+/**
+ * Runs `body` while the given users are the only active admins: every other active admin is made
+ * an agent for the duration and restored afterwards (test files run one at a time).
+ */
+export async function withOnlyAdmins(adminIds: string[], body: () => Promise<void>): Promise<void> {
+  const others = await sql<{ id: string }[]>`
+    update users set role = 'agent'
+    where role = 'admin' and status = 'active' and id <> all(${adminIds}::uuid[])
+    returning id`;
+  try {
+    await body();
+  } finally {
+    await sql`update users set role = 'admin' where id = any(${others.map((row) => row.id)}::uuid[])`;
+  }
+}

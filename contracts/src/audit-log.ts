@@ -33,6 +33,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.email_confirmed': 'Email confirmed',
   'user.password_changed': 'Password changed',
   'user.password_reset': 'Password reset',
+  'user.deactivated': 'User deactivated',
+  'user.reactivated': 'User reactivated',
+  'user.updated': 'User details changed',
+  'user.invited': 'User invited',
+  'user.invitation_resent': 'Invitation resent',
+  'user.password_reset_sent': 'Password reset link sent',
+  'user.password_set': 'Password set from invitation',
   'settings.test_mail_sent': 'Test mail sent',
   'onboarding.dismissed': 'Checklist dismissed',
 };

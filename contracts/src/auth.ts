@@ -84,6 +84,15 @@ export const ZResetPasswordRequest = z
   });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
+/** What everyone's forgot, reset and set-password forms are told (docs/product.md#accounts). */
+export const PASSWORD_LINK_MESSAGES = {
+  resetRequested: 'If an account exists with that email, reset instructions have been sent.',
+  invitationInvalid:
+    'This invitation link is invalid or has expired. Please ask your administrator for a new one.',
+  passwordReset: 'Password has been reset',
+  passwordSet: 'Password set',
+} as const;
+
 /** POST /api/auth/verify-email: the token from the confirmation link. */
 export const ZVerifyEmailRequest = z.strictObject({
   token: z.string().min(1, 'Confirmation token is required').max(512, 'Confirmation token is invalid'),

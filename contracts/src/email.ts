@@ -12,6 +12,7 @@ export const EMAIL_KINDS = [
   'test',
   'email_verification',
   'email_changed',
+  'account_invitation',
 ] as const;
 export const ZEmailKind = z.enum(EMAIL_KINDS);
 export type TEmailKind = z.infer<typeof ZEmailKind>;
@@ -27,6 +28,7 @@ export const EMAIL_KIND_LABELS: Record<TEmailKind, string> = {
   test: 'Test email',
   email_verification: 'Email confirmation',
   email_changed: 'Email change notice',
+  account_invitation: 'Account invitation',
 };
 
 /** pending: waiting (or being sent); sent: the SMTP server accepted it; failed: gave up, an admin may retry. */

@@ -39,5 +39,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** How long an invitation's set-password link works: the invited person may be away for days. */
+export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long an email confirmation link works (docs/security.md#verified-addresses). */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -11,6 +11,7 @@ export function sampleUser(overrides: Partial<TUser> = {}): TUser {
     email: 'someone@example.com',
     emailVerified: true,
     pendingEmail: null,
+    isInvited: false,
     firstName: 'Some',
     lastName: 'One',
     profileImageUrl: null,

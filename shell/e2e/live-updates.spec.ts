@@ -1,25 +1,16 @@
 import { type APIRequestContext, expect, type Page, type Request, request, test } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
-import { DEMO, signIn, toastText, uniqueName } from './support.ts';
+import {
+  DEMO,
+  type SavedSettings as Settings,
+  saveSwitches,
+  signIn,
+  toastText,
+  uniqueName,
+} from './support.ts';
 
 // Push has to beat this, with nothing polling: a refetch on an interval could not.
 const PUSH_DEADLINE_MS = 1000;
-
-type Settings = Record<string, unknown> & { pushNotifications: boolean; autoAssignment: boolean };
-
-/** Changes switches through the admin API; answers the settings as they were. */
-async function saveSwitches(
-  admin: APIRequestContext,
-  switches: Partial<Pick<Settings, 'pushNotifications' | 'autoAssignment'>>,
-): Promise<Settings> {
-  const current = await admin.get('/api/admin/settings');
-  expect(current.ok()).toBe(true);
-  const before = (await current.json()) as Settings;
-  const { smtpPasswordSet: _set, updatedAt: _at, ...form } = before;
-  const saved = await admin.put('/api/admin/settings', { data: { ...form, ...switches } });
-  expect(saved.ok()).toBe(true);
-  return before;
-}
 
 async function badgeCount(page: Page): Promise<number> {
   const badge = page.getByTestId('notification-badge');

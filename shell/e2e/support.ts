@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
 
 export const DEMO = {
@@ -113,7 +113,29 @@ export function toastBehindDialog(page: Page, text: string) {
   return page.locator('[data-slot="toast"]').filter({ hasText: text });
 }
 
+/** The newest link to a page at `path` (e.g. '/set-password') the mail catcher holds for an address. */
+export function readLinkTo(email: string, path: string): Promise<string> {
+  return awaitMailedLink(email, new RegExp(`https?://[^/\\s]+${path}\\?token=\\S+`), () => true);
+}
+
 /** The newest confirmation link the mail catcher holds for an address. */
 export function readConfirmationLink(email: string): Promise<string> {
   return awaitMailedLink(email, /https?:\/\/\S+\/verify-email\?token=\S+/, () => true);
+}
+
+/** The desk's settings as the admin API answers them; the switches the flows change are typed. */
+export type SavedSettings = Record<string, unknown> & { pushNotifications: boolean; autoAssignment: boolean };
+
+/** Changes switches through the admin API; answers the settings as they were. */
+export async function saveSwitches(
+  admin: APIRequestContext,
+  switches: Partial<Pick<SavedSettings, 'pushNotifications' | 'autoAssignment'>>,
+): Promise<SavedSettings> {
+  const current = await admin.get('/api/admin/settings');
+  expect(current.ok()).toBe(true);
+  const before = (await current.json()) as SavedSettings;
+  const { smtpPasswordSet: _set, updatedAt: _at, ...form } = before;
+  const saved = await admin.put('/api/admin/settings', { data: { ...form, ...switches } });
+  expect(saved.ok()).toBe(true);
+  return before;
 }

@@ -10,8 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as SetPasswordRouteImport } from './routes/set-password';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
@@ -32,6 +35,11 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -40,6 +48,16 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SetPasswordRoute = SetPasswordRouteImport.update({
+  id: '/set-password',
+  path: '/set-password',
   getParentRoute: () => rootRouteImport,
 } as any);
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -120,8 +138,11 @@ const AppKbArticleArticleIdRoute = AppKbArticleArticleIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
+  '/set-password': typeof SetPasswordRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/profile': typeof AppProfileRoute;
@@ -138,8 +159,11 @@ export interface FileRoutesByFullPath {
   '/kb/article/$articleId': typeof AppKbArticleArticleIdRoute;
 }
 export interface FileRoutesByTo {
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
+  '/set-password': typeof SetPasswordRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/profile': typeof AppProfileRoute;
@@ -159,8 +183,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_app': typeof AppRouteWithChildren;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
+  '/set-password': typeof SetPasswordRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
   '/_app/profile': typeof AppProfileRoute;
@@ -181,8 +208,11 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
+    | '/set-password'
     | '/verify-email'
     | '/dashboard'
     | '/profile'
@@ -199,8 +229,11 @@ export interface FileRouteTypes {
     | '/kb/article/$articleId';
   fileRoutesByTo: FileRoutesByTo;
   to:
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
+    | '/set-password'
     | '/verify-email'
     | '/dashboard'
     | '/profile'
@@ -219,8 +252,11 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
+    | '/set-password'
     | '/verify-email'
     | '/_app/dashboard'
     | '/_app/profile'
@@ -240,8 +276,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren;
+  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  ResetPasswordRoute: typeof ResetPasswordRoute;
+  SetPasswordRoute: typeof SetPasswordRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
   AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute;
   AdminResetPasswordRoute: typeof AdminResetPasswordRoute;
@@ -257,6 +296,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/forgot-password': {
+      id: '/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof ForgotPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/login': {
       id: '/login';
       path: '/login';
@@ -269,6 +315,20 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/reset-password': {
+      id: '/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof ResetPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/set-password': {
+      id: '/set-password';
+      path: '/set-password';
+      fullPath: '/set-password';
+      preLoaderRoute: typeof SetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/verify-email': {
@@ -411,8 +471,11 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  SetPasswordRoute: SetPasswordRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   AdminForgotPasswordRoute: AdminForgotPasswordRoute,
   AdminResetPasswordRoute: AdminResetPasswordRoute,

@@ -30,7 +30,10 @@ export const PENDING_REGISTRATIONS_MAX = 100;
 /** How long a refused registration is told to wait when the desk is full (Retry-After). */
 export const REGISTRATIONS_CLOSED_RETRY_SECONDS = 3600;
 
-/** Admin reset requests (POST /api/auth/admin/forgot-password): the same for an admin's address and any other. */
+/**
+ * Reset requests (POST /api/auth/forgot-password and /api/auth/admin/forgot-password, which share
+ * these): the same for an account's address and any other.
+ */
 export function passwordResetRequestBudgets(ipAddress: string, email: string): Budget[] {
   return [
     // One client cannot send reset mail to a list of addresses.
@@ -42,7 +45,15 @@ export function passwordResetRequestBudgets(ipAddress: string, email: string): B
   ];
 }
 
-/** At most one new reset link per admin every 5 minutes: a newer request does not kill a link just sent. */
+/**
+ * At most one new password link (reset or invitation) per account every 5 minutes, whoever asks:
+ * a newer request does not kill a link just sent.
+ */
 export function resetLinkBudget(userId: string): Budget {
   return { key: `reset:link:${userId}`, limit: 1, windowMs: 5 * MINUTE_MS };
+}
+
+/** Account mail an administrator sends (invitations, reset links): a stolen admin session cannot mail the world. */
+export function adminAccountMailBudget(adminId: string): Budget {
+  return { key: `account-mail:admin:${adminId}`, limit: 50, windowMs: HOUR_MS };
 }

@@ -2,7 +2,11 @@ import type { TUser } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { userColumns } from '../users/queries.ts';
 
-export type LoginAccount = Pick<TUser, 'id' | 'role' | 'status'> & { passwordHash: string };
+/** passwordHash is null for an invited account whose owner has not set a password yet. */
+export type LoginAccount = Pick<TUser, 'id' | 'role' | 'status'> & { passwordHash: string | null };
+
+/** What a password token is for: a reset, or the first password of an invited account. */
+export type PasswordTokenPurpose = 'reset' | 'invitation';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} seconds`;
 
@@ -91,17 +95,35 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
   await db`update users set password_hash = ${passwordHash} where id = ${userId}`;
 }
 
-/** Sets a new password only while the user is still an active admin; false otherwise. */
-export async function updateActiveAdminPasswordHash(
+/** Sets a new password only while the user is still active (and an admin, when `isAdminOnly`); false otherwise. */
+export async function updateActivePasswordHash(
   db: Db,
   userId: string,
   passwordHash: string,
+  isAdminOnly: boolean,
 ): Promise<boolean> {
   const rows = await db`
     update users set password_hash = ${passwordHash}
-    where id = ${userId} and role = 'admin' and status = 'active'
+    where id = ${userId} and status = 'active' and password_hash is not null
+      ${isAdminOnly ? db`and role = 'admin'` : db``}
     returning id`;
   return rows.length === 1;
+}
+
+/**
+ * Sets the first password of an invited account that is still active and has none, and confirms
+ * its address (the invitation was mailed to it); the username, or null when it no longer applies.
+ */
+export async function setInvitedPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<string | null> {
+  const [row] = await db<{ username: string }[]>`
+    update users set password_hash = ${passwordHash}, email_verified_at = coalesce(email_verified_at, now())
+    where id = ${userId} and status = 'active' and password_hash is null
+    returning username`;
+  return row?.username ?? null;
 }
 
 export async function insertSession(
@@ -166,16 +188,30 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db`delete from sessions where expire < now()`;
 }
 
-/** The active admin who has confirmed this address, if any (at most one, by users_email_lower_key). */
-export async function selectActiveAdminByEmail(
+/** Who a reset link may be mailed to: an active account with a password and this confirmed address. */
+export type ResetRecipient = {
+  id: string;
+  email: string;
+  firstName: string;
+  emailVerified: boolean;
+  role: TUser['role'];
+};
+
+/**
+ * The active account that has confirmed this address and has a password (at most one, by
+ * users_email_lower_key); only an admin when `isAdminOnly`.
+ */
+export async function selectResetRecipientByEmail(
   db: Db,
   email: string,
-): Promise<{ id: string; email: string; firstName: string; emailVerified: boolean } | null> {
-  const [admin] = await db<{ id: string; email: string; firstName: string; emailVerified: boolean }[]>`
-    select id, email, first_name as "firstName", true as "emailVerified" from users
+  isAdminOnly: boolean,
+): Promise<ResetRecipient | null> {
+  const [account] = await db<ResetRecipient[]>`
+    select id, email, first_name as "firstName", true as "emailVerified", role from users
     where lower(email) = lower(${email}) and email_verified_at is not null
-      and role = 'admin' and status = 'active'`;
-  return admin ?? null;
+      and status = 'active' and password_hash is not null
+      ${isAdminOnly ? db`and role = 'admin'` : db``}`;
+  return account ?? null;
 }
 
 /** A newer token supersedes the older ones: they are spent without being used for a reset. */
@@ -186,29 +222,38 @@ export async function spendUnusedResetTokens(db: Db, userId: string): Promise<vo
 /** Stores a token's hash; answers the new row's id (the reset email's dedupe key). */
 export async function insertResetToken(
   db: Db,
-  token: { userId: string; tokenHash: string; ttlMs: number },
+  token: { userId: string; tokenHash: string; ttlMs: number; purpose?: PasswordTokenPurpose },
 ): Promise<string> {
   const [row] = await db<{ id: string }[]>`
-    insert into password_reset_tokens (user_id, token_hash, expires_at)
-    values (${token.userId}, ${token.tokenHash}, now() + ${seconds(token.ttlMs)}::interval)
+    insert into password_reset_tokens (user_id, token_hash, expires_at, purpose)
+    values (${token.userId}, ${token.tokenHash}, now() + ${seconds(token.ttlMs)}::interval, ${token.purpose ?? 'reset'})
     returning id`;
   if (!row) throw new Error('insert into password_reset_tokens returned no row');
   return row.id;
 }
 
-export async function isResetTokenUsable(db: Db, tokenHash: string): Promise<boolean> {
+export async function isResetTokenUsable(
+  db: Db,
+  tokenHash: string,
+  purpose: PasswordTokenPurpose,
+): Promise<boolean> {
   const [row] = await db<{ isUsable: boolean }[]>`
     select exists (
-      select 1 from password_reset_tokens where token_hash = ${tokenHash} and not used and expires_at > now()
+      select 1 from password_reset_tokens
+      where token_hash = ${tokenHash} and purpose = ${purpose} and not used and expires_at > now()
     ) as "isUsable"`;
   return row?.isUsable ?? false;
 }
 
 /** Spends a token atomically: of two concurrent resets with one token, exactly one gets the user id. */
-export async function consumeResetToken(db: Db, tokenHash: string): Promise<string | null> {
+export async function consumeResetToken(
+  db: Db,
+  tokenHash: string,
+  purpose: PasswordTokenPurpose,
+): Promise<string | null> {
   const [row] = await db<{ userId: string }[]>`
     update password_reset_tokens set used = true, used_at = now()
-    where token_hash = ${tokenHash} and not used and expires_at > now()
+    where token_hash = ${tokenHash} and purpose = ${purpose} and not used and expires_at > now()
     returning user_id as "userId"`;
   return row?.userId ?? null;
 }

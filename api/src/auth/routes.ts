@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  PASSWORD_LINK_MESSAGES,
   SERVER_MESSAGES,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
@@ -17,11 +18,12 @@ import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session.ts';
-import { requestAdminPasswordReset } from './password-reset-requests.ts';
+import { requestPasswordReset } from './password-reset-requests.ts';
 import {
   changeOwnPassword,
   registerUser,
-  resetAdminPassword,
+  resetPassword,
+  setInvitedAccountPassword,
   signIn,
   signOut,
   updateOwnProfile,
@@ -149,7 +151,8 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
     .post(
       API_PATHS.authAdminForgotPassword,
       async ({ body, request, server }) => {
-        await requestAdminPasswordReset(
+        await requestPasswordReset(
+          'admin',
           body.email,
           requestMeta(request, server, config.trustedProxies),
           config,
@@ -167,8 +170,8 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
     .post(
       API_PATHS.authAdminResetPassword,
       async ({ body, request, server }) => {
-        await resetAdminPassword(body, requestMeta(request, server, config.trustedProxies));
-        return { message: 'Password has been reset' };
+        await resetPassword('admin', body, requestMeta(request, server, config.trustedProxies));
+        return { message: PASSWORD_LINK_MESSAGES.passwordReset };
       },
       {
         auth: 'public',
@@ -176,6 +179,59 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         body: ZResetPasswordRequest,
         response: responseShape(ZMessageResponse),
         detail: { tags, summary: 'Set a new administrator password from a reset token' },
+      },
+    )
+    .post(
+      API_PATHS.authForgotPassword,
+      async ({ body, request, server }) => {
+        await requestPasswordReset(
+          'user',
+          body.email,
+          requestMeta(request, server, config.trustedProxies),
+          config,
+        );
+        return { message: PASSWORD_LINK_MESSAGES.resetRequested };
+      },
+      {
+        auth: 'public',
+        parse: 'json',
+        body: ZForgotPasswordRequest,
+        response: responseShape(ZMessageResponse),
+        detail: {
+          tags,
+          summary: 'Request a password reset link (same answer whether or not the account exists)',
+        },
+      },
+    )
+    .post(
+      API_PATHS.authResetPassword,
+      async ({ body, request, server }) => {
+        await resetPassword('user', body, requestMeta(request, server, config.trustedProxies));
+        return { message: PASSWORD_LINK_MESSAGES.passwordReset };
+      },
+      {
+        auth: 'public',
+        parse: 'json',
+        body: ZResetPasswordRequest,
+        response: responseShape(ZMessageResponse),
+        detail: { tags, summary: 'Set a new password from a reset token; ends every session' },
+      },
+    )
+    .post(
+      API_PATHS.authSetPassword,
+      async ({ body, request, server }) => {
+        await setInvitedAccountPassword(body, requestMeta(request, server, config.trustedProxies));
+        return { message: PASSWORD_LINK_MESSAGES.passwordSet };
+      },
+      {
+        auth: 'public',
+        parse: 'json',
+        body: ZResetPasswordRequest,
+        response: responseShape(ZMessageResponse),
+        detail: {
+          tags,
+          summary: "Set an invited account's first password from its invitation; confirms the address",
+        },
       },
     );
 }

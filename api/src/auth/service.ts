@@ -2,6 +2,7 @@ import {
   ANONYMOUS_MAIL_MESSAGES,
   EMAIL_VERIFICATION_MESSAGES,
   ERROR_CODES,
+  PASSWORD_LINK_MESSAGES,
   SERVER_MESSAGES,
   type TChangePasswordRequest,
   type TLoginRequest,
@@ -42,12 +43,14 @@ import {
   insertPendingUser,
   isEmailTakenByOther,
   isResetTokenUsable,
+  type PasswordTokenPurpose,
   selectLoginAccount,
   selectPasswordHash,
   selectRegistrationConflicts,
   selectUsername,
+  setInvitedPassword,
   spendUnusedResetTokens,
-  updateActiveAdminPasswordHash,
+  updateActivePasswordHash,
   updateLastLogin,
   updatePasswordHash,
   updateProfile,
@@ -179,7 +182,11 @@ export async function signIn(
     await recordFailure(input.username, meta.ipAddress);
     throw invalidCredentials();
   }
-  const isMatch = await verifyPassword(input.password, account.passwordHash);
+  // An invited account has no password until its owner sets one: nothing matches, in the same time.
+  const isMatch =
+    account.passwordHash === null
+      ? await verifyDummyPassword(input.password).then(() => false)
+      : await verifyPassword(input.password, account.passwordHash);
   if (!isMatch || (mode === 'admin' && (account.role !== 'admin' || account.status !== 'active'))) {
     await recordFailure(input.username, meta.ipAddress);
     throw invalidCredentials();
@@ -316,29 +323,83 @@ export async function changeOwnPassword(
 }
 
 const invalidResetToken = () => badRequest(SERVER_MESSAGES.resetTokenInvalid);
+const invalidInvitation = () => badRequest(PASSWORD_LINK_MESSAGES.invitationInvalid);
 
 /**
- * Sets a new admin password from a reset token. The token is spent by one atomic update, so it
- * works once; every session of the admin ends, and so does any other unused token. A
- * 'user.password_reset' audit row records it.
+ * The token's hash and the new password's, once the password is acceptable and the token usable for
+ * `purpose` (400 `invalid()` otherwise). The token is looked at first, so random tokens never cost an
+ * argon2 hash.
  */
-export async function resetAdminPassword(input: TResetPasswordRequest, meta: RequestMeta): Promise<void> {
+async function hashesOfTokenAndPassword(
+  input: TResetPasswordRequest,
+  purpose: PasswordTokenPurpose,
+  invalid: () => ApiError,
+): Promise<{ tokenHash: string; passwordHash: string }> {
   assertAcceptablePassword(input.password, 'password');
   const tokenHash = sha256Hex(input.token);
-  // A cheap look first, so random tokens never cost an argon2 hash.
-  if (!(await isResetTokenUsable(sql, tokenHash))) throw invalidResetToken();
-  const passwordHash = await hashPassword(input.password);
+  if (!(await isResetTokenUsable(sql, tokenHash, purpose))) throw invalid();
+  return { tokenHash, passwordHash: await hashPassword(input.password) };
+}
+
+/**
+ * Sets a new password from a reset token: the administrator form only for active admins, the
+ * public one for any active account. The token is spent by one atomic update, so it works once;
+ * every session of the user ends, and so does any other unused token. A 'user.password_reset'
+ * audit row records it, and the failures counted against the account are lifted.
+ */
+export async function resetPassword(
+  form: 'admin' | 'user',
+  input: TResetPasswordRequest,
+  meta: RequestMeta,
+): Promise<void> {
+  const { tokenHash, passwordHash } = await hashesOfTokenAndPassword(input, 'reset', invalidResetToken);
   const userId = await sql.begin(async (tx) => {
-    const owner = await consumeResetToken(tx, tokenHash);
+    const owner = await consumeResetToken(tx, tokenHash, 'reset');
     if (!owner) throw invalidResetToken();
-    if (!(await updateActiveAdminPasswordHash(tx, owner, passwordHash))) throw invalidResetToken();
+    if (!(await updateActivePasswordHash(tx, owner, passwordHash, form === 'admin')))
+      throw invalidResetToken();
     await spendUnusedResetTokens(tx, owner);
     await deleteUserSessions(tx, owner);
     await insertOwnAccountAuditEntry(tx, { userId: owner, action: 'user.password_reset', details: {} }, meta);
     return owner;
   });
+  await afterNewPassword(userId);
+}
+
+/**
+ * Sets the first password of an invited account from its invitation token, which confirms the
+ * address the invitation went to. Single use like a reset; a 'user.password_set' audit row records
+ * it. An address someone else confirmed meanwhile is a 409, and the link stays unspent.
+ */
+export async function setInvitedAccountPassword(
+  input: TResetPasswordRequest,
+  meta: RequestMeta,
+): Promise<void> {
+  const { tokenHash, passwordHash } = await hashesOfTokenAndPassword(input, 'invitation', invalidInvitation);
+  const userId = await sql
+    .begin(async (tx) => {
+      const owner = await consumeResetToken(tx, tokenHash, 'invitation');
+      if (!owner) throw invalidInvitation();
+      const username = await setInvitedPassword(tx, owner, passwordHash);
+      if (!username) throw invalidInvitation();
+      await spendUnusedResetTokens(tx, owner);
+      await deleteUserSessions(tx, owner);
+      await insertOwnAccountAuditEntry(
+        tx,
+        { userId: owner, action: 'user.password_set', details: { username } },
+        meta,
+      );
+      return owner;
+    })
+    .catch((error: unknown) => {
+      throw conflictFromUniqueViolation(error) ?? error;
+    });
+  await afterNewPassword(userId);
+}
+
+/** After a committed new password: this process forgets the user's sessions, and the failures strangers piled on the account end. */
+async function afterNewPassword(userId: string): Promise<void> {
   sessionCache().forgetUser(userId);
-  // A new password lifts whatever strangers' failures had piled on the account.
   const username = await selectUsername(sql, userId);
   if (username) await forgetAccountFailures(username);
 }

@@ -1,4 +1,10 @@
-import { EMAIL_VERIFICATION_TTL_MS, RESET_TOKEN_TTL_MS, type TEmailKind } from '@helpdesk/contracts';
+import {
+  EMAIL_VERIFICATION_TTL_MS,
+  INVITATION_TOKEN_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  type TEmailKind,
+  type TUserRole,
+} from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { getSettings } from '../settings/service.ts';
 import {
@@ -84,22 +90,47 @@ export function enqueueAccountDecision(
 }
 
 /**
- * The admin reset link. The link holds the token itself (only its hash is stored elsewhere), so
- * this row is a credential until it is sent (markSent then blanks its bodies) or the token expires;
- * it is never logged.
+ * A reset link: an administrator's opens the administrator reset page, anyone else's the public
+ * one. The link holds the token itself (only its hash is stored elsewhere), so this row is a
+ * credential until it is sent (markSent then blanks its bodies) or the token expires; it is never
+ * logged.
  */
 export function enqueuePasswordReset(
   tx: Db,
-  reset: { tokenId: string; token: string; to: Recipient },
+  reset: { tokenId: string; token: string; to: Recipient & { role: TUserRole } },
   links: MailLinks,
 ): Promise<string | null> {
+  const isAdminAccount = reset.to.role === 'admin';
+  const page = isAdminAccount ? '/admin/reset-password' : '/reset-password';
   return enqueue(tx, {
     kind: 'password_reset',
     dedupeKey: `password_reset:${reset.tokenId}`,
     to: reset.to,
     data: {
-      resetUrl: `${links.appBaseUrl}/admin/reset-password?token=${encodeURIComponent(reset.token)}`,
+      resetUrl: `${links.appBaseUrl}${page}?token=${encodeURIComponent(reset.token)}`,
       expiresInMinutes: Math.round(RESET_TOKEN_TTL_MS / 60_000),
+      isAdminAccount,
+    },
+  });
+}
+
+/**
+ * An invitation: the link to set the first password of an account an administrator created. It
+ * goes to an address nobody has proven yet (using the link proves it) and, like a reset link, is a
+ * credential until it is sent or expires.
+ */
+export function enqueueInvitation(
+  tx: Db,
+  invitation: { tokenId: string; token: string; to: Recipient },
+  links: MailLinks,
+): Promise<string | null> {
+  return enqueue(tx, {
+    kind: 'account_invitation',
+    dedupeKey: `account_invitation:${invitation.tokenId}`,
+    to: invitation.to,
+    data: {
+      setPasswordUrl: `${links.appBaseUrl}/set-password?token=${encodeURIComponent(invitation.token)}`,
+      expiresInDays: Math.round(INVITATION_TOKEN_TTL_MS / 86_400_000),
     },
   });
 }

@@ -14,8 +14,14 @@ export type MailLinks = { appBaseUrl: string };
 /** What a message needs to know about the person it goes to. */
 export type Recipient = Pick<MailPerson, 'email' | 'firstName' | 'emailVerified'>;
 
-/** The one message that may go to an address nobody has confirmed: the link that confirms it. */
-const UNCONFIRMED_ADDRESS_KINDS: ReadonlySet<TEmailKind> = new Set(['email_verification']);
+/**
+ * The messages that may go to an address nobody has confirmed: the links that confirm it (an
+ * invitation's set-password link confirms the address when it is used).
+ */
+const UNCONFIRMED_ADDRESS_KINDS: ReadonlySet<TEmailKind> = new Set([
+  'email_verification',
+  'account_invitation',
+]);
 
 /**
  * Whether the desk may mail this recipient this kind of message. Every message, ticket mail and

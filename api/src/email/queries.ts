@@ -97,7 +97,7 @@ export async function claimDueMessages(
     .map(({ createdAt: _createdAt, ...message }) => message);
 }
 
-/** Once sent, a password reset's or address confirmation's bodies are blanked: the link in them is a live credential. */
+/** Once sent, a password reset's, invitation's or address confirmation's bodies are blanked: the link in them is a live credential. */
 export const REDACTED_BODY = '(removed after delivery: it held a password reset link)';
 
 /**
@@ -107,8 +107,8 @@ export const REDACTED_BODY = '(removed after delivery: it held a password reset 
 export async function markSent(db: Db, id: string, attempt: number): Promise<void> {
   await db`
     update email_outbox set status = 'sent', sent_at = now(), last_error = null,
-      text_body = case when kind in ('password_reset', 'email_verification') then ${REDACTED_BODY} else text_body end,
-      html_body = case when kind in ('password_reset', 'email_verification') then ${REDACTED_BODY} else html_body end
+      text_body = case when kind in ('password_reset', 'email_verification', 'account_invitation') then ${REDACTED_BODY} else text_body end,
+      html_body = case when kind in ('password_reset', 'email_verification', 'account_invitation') then ${REDACTED_BODY} else html_body end
     where id = ${id} and attempts = ${attempt} and status = 'pending'`;
 }
 

@@ -13,6 +13,7 @@ const SAMPLES: { [K in keyof EmailData]: EmailData[K] } = {
     firstName: 'Ada',
     resetUrl: 'https://help.acme.test/admin/reset-password?token=abc_DEF-123',
     expiresInMinutes: 30,
+    isAdminAccount: true,
   },
   ticket_confirmation: {
     firstName: 'Ada',
@@ -35,6 +36,11 @@ const SAMPLES: { [K in keyof EmailData]: EmailData[K] } = {
     ticketUrl: 'https://help.acme.test/tickets/1',
   },
   test: { firstName: 'Ada', settingsUrl: 'https://help.acme.test/admin/settings' },
+  account_invitation: {
+    firstName: 'Ada',
+    setPasswordUrl: 'https://help.acme.test/set-password?token=abc_DEF-123',
+    expiresInDays: 7,
+  },
   email_verification: {
     firstName: 'Ada',
     confirmUrl: 'https://help.acme.test/verify-email?token=abc_DEF-123',

@@ -16,7 +16,8 @@ export type EmailData = {
   registration_received: Greeting;
   account_approved: Greeting & { username: string; signInUrl: string };
   account_rejected: Greeting;
-  password_reset: Greeting & { resetUrl: string; expiresInMinutes: number };
+  /** An administrator's link says so: it opens the administrator reset page. */
+  password_reset: Greeting & { resetUrl: string; expiresInMinutes: number; isAdminAccount: boolean };
   ticket_confirmation: Greeting & { ticketNumber: string; title: string; ticketUrl: string };
   ticket_reply: Greeting & {
     ticketNumber: string;
@@ -30,6 +31,8 @@ export type EmailData = {
   /** Neutral on purpose: it goes to an address nobody has proven yet, so it repeats nothing anyone typed. */
   email_verification: Greeting & { confirmUrl: string; expiresInHours: number };
   email_changed: Greeting & { profileUrl: string };
+  /** It goes to an address nobody has proven yet: it repeats only the name the inviting administrator typed. */
+  account_invitation: Greeting & { setPasswordUrl: string; expiresInDays: number };
 };
 
 /**
@@ -167,10 +170,12 @@ const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Messa
     ],
   }),
   password_reset: (data) => ({
-    subject: 'Reset your administrator password',
+    subject: data.isAdminAccount ? 'Reset your administrator password' : 'Reset your password',
     greetingName: data.firstName,
     blocks: [
-      paragraph('Someone asked to reset the password of your administrator account.'),
+      paragraph(
+        `Someone asked to reset the password of your ${data.isAdminAccount ? 'administrator ' : ''}account.`,
+      ),
       { kind: 'button', label: 'Reset password', url: data.resetUrl },
       paragraph(
         `The link works once and expires in ${data.expiresInMinutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
@@ -216,6 +221,17 @@ const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Messa
     blocks: [
       paragraph('This is a test email from the help desk. If you can read it, outgoing mail works.'),
       { kind: 'button', label: 'Open settings', url: data.settingsUrl },
+    ],
+  }),
+  account_invitation: (data, brand) => ({
+    subject: 'Set your password',
+    greetingName: data.firstName,
+    blocks: [
+      paragraph(`An administrator created a ${brandName(brand)} account for this email address.`),
+      { kind: 'button', label: 'Set your password', url: data.setPasswordUrl },
+      paragraph(
+        `The link works once and expires in ${data.expiresInDays} days. Setting your password also confirms this address. If you did not expect this email, ignore it.`,
+      ),
     ],
   }),
   email_verification: (data, brand) => ({

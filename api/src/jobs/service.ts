@@ -21,6 +21,8 @@ export const JOB_PAYLOADS = {
   auto_assign: z.strictObject({ ticketId: z.uuid() }),
   // The address as typed (the worker looks the admin up) and where the link points (APP_BASE_URL).
   admin_password_reset: z.strictObject({ email: z.string().max(254), appBaseUrl: z.url() }),
+  // The same for the forgot-password form everyone has: any active account with the address.
+  password_reset: z.strictObject({ email: z.string().max(254), appBaseUrl: z.url() }),
 } as const;
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -132,6 +132,11 @@ export class RealtimeHub {
     if (ofSession?.size === 0) this.#bySid.delete(stream.sid);
   }
 
+  /** Ends every stream of one user in this process (their account was deactivated). */
+  closeUser(userId: string): void {
+    for (const stream of [...(this.#byUser.get(userId) ?? [])]) stream.close();
+  }
+
   /** Ends every stream and the LISTEN; new streams are refused from now on. */
   stop(): void {
     this.#isStopped = true;

@@ -5,6 +5,7 @@ import { sql } from '../db.ts';
 /** The columns of a user as the API shows one (ZUser); never the password hash. */
 export const userColumns = () => sql`
   id, username, email, email_verified_at is not null as "emailVerified", pending_email as "pendingEmail",
+  password_hash is null as "isInvited",
   first_name as "firstName", last_name as "lastName",
   profile_image_url as "profileImageUrl", role, status, approved_by as "approvedBy",
   approved_at as "approvedAt", last_login_at as "lastLoginAt", created_at as "createdAt",
@@ -51,9 +52,10 @@ export async function countUsersByStatus(db: Db): Promise<TUserStatusCounts> {
       count(*) filter (where status = 'pending')::int as pending,
       count(*) filter (where status = 'approved')::int as approved,
       count(*) filter (where status = 'active')::int as active,
-      count(*) filter (where status = 'rejected')::int as rejected
+      count(*) filter (where status = 'rejected')::int as rejected,
+      count(*) filter (where status = 'inactive')::int as inactive
     from users`;
-  return row ?? { pending: 0, approved: 0, active: 0, rejected: 0 };
+  return row ?? { pending: 0, approved: 0, active: 0, rejected: 0, inactive: 0 };
 }
 
 export async function updateUserStatus(
@@ -68,13 +70,46 @@ export async function updateUserStatus(
   return user;
 }
 
-/** Inserts an account an admin created: active at once, with the chosen role, approved by that admin. */
+/** Deactivates or reactivates: the status alone, the approval record stays as it was. */
+export async function updateUserLifecycleStatus(
+  db: Db,
+  id: string,
+  status: 'active' | 'inactive',
+): Promise<TUser> {
+  const [user] = await db<TUser[]>`
+    update users set status = ${status} where id = ${id} returning ${userColumns()}`;
+  if (!user) throw new Error(`user ${id} vanished inside its own transaction`);
+  return user;
+}
+
+/**
+ * An administrator's correction of names and email; a new email is unconfirmed (and any pending
+ * self-service change dropped) until its owner follows the link mailed to it.
+ */
+export async function updateUserDetails(
+  db: Db,
+  id: string,
+  details: { firstName: string; lastName: string; email: string; isNewEmail: boolean },
+): Promise<TUser> {
+  const [user] = await db<TUser[]>`
+    update users set first_name = ${details.firstName}, last_name = ${details.lastName}, email = ${details.email}
+      ${details.isNewEmail ? db`, email_verified_at = null, pending_email = null` : db``}
+    where id = ${id}
+    returning ${userColumns()}`;
+  if (!user) throw new Error(`user ${id} vanished inside its own transaction`);
+  return user;
+}
+
+/**
+ * Inserts an account an admin created: active at once, with the chosen role, approved by that
+ * admin. An invited account has no password hash until its owner sets one.
+ */
 export async function insertActiveUser(
   db: Db,
   user: {
     username: string;
     email: string;
-    passwordHash: string;
+    passwordHash: string | null;
     firstName: string;
     lastName: string;
     role: TUserRole;

@@ -19,6 +19,7 @@ import {
   TestClient,
   type TestResponse,
   uniqueName,
+  withOnlyAdmins,
 } from '../../test/helpers.ts';
 import { changeUserRole } from './service.ts';
 
@@ -42,22 +43,6 @@ async function auditActions(targetUserId: string): Promise<{ action: string; det
     ...(await sql<{ action: string; details: unknown }[]>`
       select action, details from admin_audit_logs where target_user_id = ${targetUserId} order by created_at, id`),
   ];
-}
-
-/**
- * Runs `body` while the given users are the only active admins: every other active admin is made
- * an agent for the duration and restored afterwards (test files run one at a time).
- */
-async function withOnlyAdmins(adminIds: string[], body: () => Promise<void>): Promise<void> {
-  const others = await sql<{ id: string }[]>`
-    update users set role = 'agent'
-    where role = 'admin' and status = 'active' and id <> all(${adminIds}::uuid[])
-    returning id`;
-  try {
-    await body();
-  } finally {
-    await sql`update users set role = 'admin' where id = any(${others.map((row) => row.id)}::uuid[])`;
-  }
 }
 
 describe('POST /api/admin/users (Add User)', () => {

@@ -1,7 +1,10 @@
 import {
   API_PATHS,
   SERVER_MESSAGES,
+  USER_ADMIN_MESSAGES,
   ZCreateUserRequest,
+  ZMessageResponse,
+  ZUpdateUserRequest,
   ZUpdateUserRoleRequest,
   ZUpdateUserStatusRequest,
   ZUserIdParams,
@@ -14,7 +17,14 @@ import { requestMeta } from '../client-ip.ts';
 import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
-import { changeUserRole, changeUserStatus, createUserAsAdmin, listUsers } from './service.ts';
+import {
+  changeUserRole,
+  changeUserStatus,
+  createUserAsAdmin,
+  listUsers,
+  sendPasswordLink,
+  updateUserAsAdmin,
+} from './service.ts';
 
 /** Add User answers bad input like registration does (docs/product.md#error-messages). */
 export const USER_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessageRule>> = {
@@ -28,7 +38,10 @@ export const USER_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessage
 
 const tags = ['admin users'];
 
-/** The administrator's user management: the list, Add User, approve/reject and role changes. */
+/**
+ * The administrator's user management: the list, Add User (or invite), edit, approve/reject,
+ * deactivate/reactivate, role changes and mailing a password link.
+ */
 export function createUserRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'user-routes' })
     .use(session)
@@ -55,7 +68,10 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         parse: 'json',
         body: ZCreateUserRequest,
         response: { 201: responseShape(ZUserResponse) },
-        detail: { tags, summary: 'Add User: an active account with a chosen role; audited' },
+        detail: {
+          tags,
+          summary: 'Add User: an active account with a chosen role, or an invitation; audited',
+        },
       },
     )
     .patch(
@@ -75,7 +91,58 @@ export function createUserRoutes({ config, session }: RouteDeps) {
         parse: 'json',
         body: ZUpdateUserStatusRequest,
         response: responseShape(ZUserResponse),
-        detail: { tags, summary: 'Approve (active) or reject a pending user' },
+        detail: {
+          tags,
+          summary:
+            'Approve (active) or reject a pending user; deactivate an active one or reactivate an inactive one',
+        },
+      },
+    )
+    .patch(
+      `${API_PATHS.adminUsers}/:userId`,
+      async ({ user, params, body, request, server }) => ({
+        user: await updateUserAsAdmin(
+          user,
+          params.userId,
+          body,
+          requestMeta(request, server, config.trustedProxies),
+          config,
+        ),
+      }),
+      {
+        auth: 'admin',
+        params: ZUserIdParams,
+        parse: 'json',
+        body: ZUpdateUserRequest,
+        response: responseShape(ZUserResponse),
+        detail: {
+          tags,
+          summary: "Correct a user's names or email (a new email waits for its confirmation link); audited",
+        },
+      },
+    )
+    .post(
+      `${API_PATHS.adminUsers}/:userId/password-reset`,
+      async ({ user, params, request, server }) => {
+        const sent = await sendPasswordLink(
+          user,
+          params.userId,
+          requestMeta(request, server, config.trustedProxies),
+          config,
+        );
+        return {
+          message:
+            sent === 'invitation' ? USER_ADMIN_MESSAGES.invitationSent : USER_ADMIN_MESSAGES.resetLinkSent,
+        };
+      },
+      {
+        auth: 'admin',
+        params: ZUserIdParams,
+        response: responseShape(ZMessageResponse),
+        detail: {
+          tags,
+          summary: 'Mail a user a password reset link (an invited user: the invitation again); audited',
+        },
       },
     )
     .patch(

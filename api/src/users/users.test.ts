@@ -34,12 +34,20 @@ describe('GET /api/admin/users', () => {
     expect(response.status).toBe(200);
     const list = listOf(response);
     const [counts] = await sql<
-      { pending: number; approved: number; active: number; rejected: number; total: number }[]
+      {
+        pending: number;
+        approved: number;
+        active: number;
+        rejected: number;
+        inactive: number;
+        total: number;
+      }[]
     >`
       select count(*) filter (where status = 'pending')::int as pending,
              count(*) filter (where status = 'approved')::int as approved,
              count(*) filter (where status = 'active')::int as active,
              count(*) filter (where status = 'rejected')::int as rejected,
+             count(*) filter (where status = 'inactive')::int as inactive,
              count(*)::int as total
       from users`;
     expect(list.counts).toEqual({
@@ -47,6 +55,7 @@ describe('GET /api/admin/users', () => {
       approved: counts?.approved ?? -1,
       active: counts?.active ?? -1,
       rejected: counts?.rejected ?? -1,
+      inactive: counts?.inactive ?? -1,
     });
     expect(list.total).toBe(counts?.total ?? -1);
     const expected = await sql<

@@ -1,4 +1,4 @@
-import { adminPasswordResetJobHandler } from '../auth/password-reset-requests.ts';
+import { adminPasswordResetJobHandler, passwordResetJobHandler } from '../auth/password-reset-requests.ts';
 import { autoAssignJobHandler } from '../auto-assign/service.ts';
 import { createCleanupTask } from '../cleanup/service.ts';
 import type { Config } from '../config.ts';
@@ -12,6 +12,7 @@ import type { WorkerTask } from './task.ts';
 export const JOB_HANDLERS: Readonly<Record<JobKind, JobHandler>> = {
   auto_assign: autoAssignJobHandler,
   admin_password_reset: adminPasswordResetJobHandler,
+  password_reset: passwordResetJobHandler,
 };
 
 /** Every background task, in one place: the API process (WORKER_IN_API) and `bun run worker` run these. */

@@ -382,6 +382,62 @@ describe('password reset tokens', () => {
   });
 });
 
+describe("everyone's reset and invitations", () => {
+  check(
+    'forgot-password answers identically for a user, an inactive, an invited and an unknown address',
+    async () => {
+      const user = await createUser();
+      const inactive = await createUser({ status: 'inactive' });
+      const unconfirmed = await createUser({ isEmailVerified: false });
+      const emails = [user.email, inactive.email, unconfirmed.email, `${uniqueName()}@example.test`];
+      const answers = [];
+      for (const email of emails)
+        answers.push(await send('POST', API_PATHS.authForgotPassword, { json: { email } }));
+      const reference = fingerprint(answers[0] as Answer);
+      for (const answer of answers) expect(fingerprint(answer)).toBe(reference);
+      expect(answers[0]?.status).toBe(200);
+      expect((await resetTokensFor(user.email)).length).toBe(1);
+      expect((await resetTokensFor(inactive.email)).length).toBe(0);
+      expect((await resetTokensFor(unconfirmed.email)).length).toBe(0);
+    },
+  );
+
+  check(
+    'a user reset token: the administrator page refuses it, five concurrent uses give one success',
+    async () => {
+      const user = await createUser({ role: 'agent' });
+      expect((await send('POST', API_PATHS.authForgotPassword, { json: { email: user.email } })).status).toBe(
+        200,
+      );
+      const token = (await resetTokensFor(user.email)).at(-1) ?? '';
+      secretsUsed.push(token);
+      expect((await reset(token, 'Admin-page1!')).status).toBe(400);
+      const answers = await Promise.all(
+        ['Race-one-1!', 'Race-two-2!', 'Race-three-3!', 'Race-four-4!', 'Race-five-5!'].map((password) => {
+          secretsUsed.push(password);
+          return send('POST', API_PATHS.authResetPassword, {
+            json: { token, password, confirmPassword: password },
+          });
+        }),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    },
+  );
+
+  check('the set-password page takes no reset token and no guessed one', async () => {
+    const user = await createUser();
+    await send('POST', API_PATHS.authForgotPassword, { json: { email: user.email } });
+    const token = (await resetTokensFor(user.email)).at(-1) ?? '';
+    secretsUsed.push(token);
+    for (const guess of [token, 'A'.repeat(43), token.slice(0, -1)]) {
+      const answer = await send('POST', API_PATHS.authSetPassword, {
+        json: { token: guess, password: 'Guess-pass1!', confirmPassword: 'Guess-pass1!' },
+      });
+      expect(answer.status).toBe(400);
+    }
+  });
+});
+
 describe('the log', () => {
   check('no password or reset token used above ever reached the log', async () => {
     expect(secretsUsed.length).toBeGreaterThan(20);

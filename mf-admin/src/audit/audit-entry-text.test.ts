@@ -46,6 +46,29 @@ describe('auditDetailsText', () => {
     );
   });
 
+  test('account lifecycle actions', () => {
+    expect(
+      auditDetailsText(entry('user.deactivated', { username: 'a', from: 'active', to: 'inactive' })),
+    ).toBe('Status active → inactive');
+    expect(
+      auditDetailsText(entry('user.reactivated', { username: 'a', from: 'inactive', to: 'active' })),
+    ).toBe('Status inactive → active');
+    expect(auditDetailsText(entry('user.invited', { username: 'a', role: 'agent' }))).toBe(
+      'Invited as Agent',
+    );
+    expect(auditDetailsText(entry('user.password_reset_sent', { username: 'a' }))).toBe('Reset link mailed');
+    expect(
+      auditDetailsText(
+        entry('user.updated', {
+          username: 'a',
+          before: { firstName: 'Ada', email: 'a@x.test' },
+          after: { firstName: 'Grace', email: 'g@x.test' },
+        }),
+      ),
+    ).toBe('first name: Ada → Grace; email: a@x.test → g@x.test');
+    expect(actionLabel('user.deactivated')).toBe('User deactivated');
+  });
+
   test('team actions', () => {
     expect(auditDetailsText(entry('team.created', { teamId: 't', name: 'Network' }))).toBe('Team Network');
     expect(

@@ -51,6 +51,9 @@ const FIELD_LABELS: Record<string, string> = {
   name: 'name',
   description: 'description',
   isActive: 'active',
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'email',
 };
 
 function changesText(changes: unknown): string[] {
@@ -69,9 +72,26 @@ export function auditDetailsText(entry: Pick<TAuditLogEntry, 'action' | 'details
   switch (entry.action) {
     case 'user.approved':
     case 'user.rejected':
+    case 'user.deactivated':
+    case 'user.reactivated':
       return `Status ${valueText(d.from)} → ${valueText(d.to)}`;
     case 'user.created':
       return isRole(d.role) ? `Created as ${USER_ROLE_LABELS[d.role]}` : 'Created';
+    case 'user.invited':
+      return isRole(d.role) ? `Invited as ${USER_ROLE_LABELS[d.role]}` : 'Invited';
+    case 'user.invitation_resent':
+      return 'Invitation mailed again';
+    case 'user.password_reset_sent':
+      return 'Reset link mailed';
+    case 'user.updated': {
+      const before = isRecord(d.before) ? d.before : {};
+      const after = isRecord(d.after) ? d.after : {};
+      const parts = Object.keys(after).map(
+        (field) =>
+          `${FIELD_LABELS[field] ?? field}: ${valueText(before[field])} → ${valueText(after[field])}`,
+      );
+      return parts.length ? parts.join('; ') : 'No changes';
+    }
     case 'user.role_changed':
       return `Role ${valueText(d.from)} → ${valueText(d.to)}`;
     case 'team.created':

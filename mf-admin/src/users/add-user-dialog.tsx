@@ -18,7 +18,7 @@ import { useCreateUser } from './use-user-admin.ts';
 const loadAddUserForm = () => import('./add-user-form-view.tsx');
 const preloadAddUserForm = () => void loadAddUserForm();
 
-/** Add User: creates an active account with a chosen role (how agents and other admins come to exist). */
+/** Add User: creates an active account with a chosen role (how agents and other admins come to exist), or invites one. */
 export function AddUserDialog() {
   const [isOpen, setIsOpen] = useState(false);
   const [AddUserForm, setAddUserForm] = useState<typeof TAddUserForm | null>(null);
@@ -53,8 +53,8 @@ export function AddUserDialog() {
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>
           <DialogDescription>
-            The account is active at once: no approval step. Share the password with the person so they can
-            sign in and change it from their profile.
+            The account is active at once: no approval step. Invite the person by email to choose their own
+            password, or set one and share it with them.
           </DialogDescription>
         </DialogHeader>
         {/* Radix mounts the content only while open, so every opening starts with an empty form. */}

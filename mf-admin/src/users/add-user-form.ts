@@ -1,21 +1,38 @@
 import '../zod-config.ts';
 import {
+  LIMITS,
   SERVER_MESSAGES,
   type TCreateUserRequest,
   type TUser,
   USER_ROLE_LABELS,
-  ZCreateUserRequest,
+  ZCreateUserFields,
 } from '@helpdesk/contracts';
 import { fullName, type TToastInput } from '@helpdesk/shared-ui';
 import { z } from 'zod';
 import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
 
-/** The Add User dialog: the API's request plus a confirmation checked here and never sent (as at registration). */
-export const ZAddUserForm = ZCreateUserRequest.extend({
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-}).refine((v) => v.password === v.confirmPassword, {
-  message: "Passwords don't match",
-  path: ['confirmPassword'],
+/**
+ * The Add User dialog: the API's request plus a confirmation checked here and never sent (as at
+ * registration). The password and its confirmation count only when no invitation is sent.
+ */
+export const ZAddUserForm = ZCreateUserFields.extend({
+  password: z.string().max(LIMITS.passwordMaxBytes, 'Password is too long'),
+  confirmPassword: z.string().max(LIMITS.passwordMaxBytes, 'Password is too long'),
+  sendInvitation: z.boolean(),
+}).superRefine((v, context) => {
+  if (v.sendInvitation) return;
+  if (v.password.length < LIMITS.passwordMin) {
+    context.addIssue({
+      code: 'custom',
+      path: ['password'],
+      message: 'Password must be at least 8 characters',
+    });
+  }
+  if (v.confirmPassword === '') {
+    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please confirm your password' });
+  } else if (v.password !== v.confirmPassword) {
+    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match" });
+  }
 });
 export type TAddUserFormInput = z.input<typeof ZAddUserForm>;
 export type TAddUserFormOutput = z.output<typeof ZAddUserForm>;
@@ -30,14 +47,15 @@ export const ADD_USER_DEFAULTS: TAddUserFormInput = {
   password: '',
   confirmPassword: '',
   role: 'agent',
+  sendInvitation: false,
 };
 
 const FIELD_NAMES = Object.keys(ADD_USER_DEFAULTS) as TAddUserField[];
 
-/** The POST body: everything but the confirmation. */
+/** The POST body: everything but the confirmation; an invitation carries no password. */
 export function createUserBody(values: TAddUserFormOutput): TCreateUserRequest {
-  const { confirmPassword: _confirmation, ...body } = values;
-  return body;
+  const { confirmPassword: _confirmation, password, sendInvitation, ...body } = values;
+  return sendInvitation ? { ...body, sendInvitation: true } : { ...body, password };
 }
 
 /** A refused Add User: taken names and weak passwords under their fields, anything else a toast. */
@@ -57,10 +75,14 @@ export function addUserFailure(error: unknown): TFormFailure<TAddUserField> {
   });
 }
 
-/** The success toast: who was created and with which role. */
+/** The success toast: who was created and with which role (invited: once they set a password). */
 export function userCreatedToast(user: TUser): TToastInput {
+  const who = `${fullName(user)} (@${user.username})`;
+  const role = USER_ROLE_LABELS[user.role];
   return {
     title: 'User created successfully',
-    description: `${fullName(user)} (@${user.username}) can sign in now as ${USER_ROLE_LABELS[user.role]}.`,
+    description: user.isInvited
+      ? `${who} was invited as ${role}: they can sign in once they set a password from the email.`
+      : `${who} can sign in now as ${role}.`,
   };
 }

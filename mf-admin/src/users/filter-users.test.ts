@@ -67,7 +67,13 @@ describe('filterUsers', () => {
 
 describe('filter options', () => {
   test('offer exactly the filters of the Users tab', () => {
-    expect(USER_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'pending', 'active', 'rejected']);
+    expect(USER_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual([
+      'all',
+      'pending',
+      'active',
+      'rejected',
+      'inactive',
+    ]);
     expect(USER_ROLE_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', 'admin', 'agent', 'end_user']);
   });
 
@@ -92,12 +98,20 @@ describe('empty text', () => {
   });
 });
 
+describe('userCountsLine with deactivated accounts', () => {
+  test('adds the inactive count once there is one', () => {
+    expect(userCountsLine({ pending: 1, approved: 0, active: 5, rejected: 0, inactive: 2 })).toBe(
+      '1 pending · 5 active · 0 rejected · 2 inactive',
+    );
+  });
+});
+
 describe('userCountsLine', () => {
   test('shows pending, active and rejected counts from the response', () => {
-    expect(userCountsLine({ pending: 3, approved: 7, active: 12, rejected: 1 })).toBe(
+    expect(userCountsLine({ pending: 3, approved: 7, active: 12, rejected: 1, inactive: 0 })).toBe(
       '3 pending · 12 active · 1 rejected',
     );
-    expect(userCountsLine({ pending: 0, approved: 0, active: 0, rejected: 0 })).toBe(
+    expect(userCountsLine({ pending: 0, approved: 0, active: 0, rejected: 0, inactive: 0 })).toBe(
       '0 pending · 0 active · 0 rejected',
     );
   });

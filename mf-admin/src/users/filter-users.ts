@@ -6,6 +6,7 @@ export const USER_STATUS_FILTER_OPTIONS = filterOptions('All statuses', {
   pending: 'Pending',
   active: 'Active',
   rejected: 'Rejected',
+  inactive: 'Inactive',
 } satisfies Partial<Record<TUserStatus, string>>);
 export type TUserStatusFilter = (typeof USER_STATUS_FILTER_OPTIONS)[number]['value'];
 
@@ -53,5 +54,7 @@ export function emptyUsersText(isNarrowed: boolean): string {
 
 /** The counts line above the table: every user by status, whatever the filters. */
 export function userCountsLine(counts: TUserStatusCounts): string {
-  return `${counts.pending} pending · ${counts.active} active · ${counts.rejected} rejected`;
+  const line = `${counts.pending} pending · ${counts.active} active · ${counts.rejected} rejected`;
+  // Deactivated accounts are counted once there are some: a desk that never deactivates sees the line as before.
+  return counts.inactive > 0 ? `${line} · ${counts.inactive} inactive` : line;
 }

@@ -1,12 +1,11 @@
-import type { TUpdateUserStatusRequest } from '@helpdesk/contracts';
 import { serverMessage, type TToastInput } from '@helpdesk/shared-ui';
-import { statusChangeVerb } from './user-labels.ts';
+import { statusChangeVerb, type TStatusAction } from './user-labels.ts';
 
-/** The toast after an approval or a rejection went through. */
-export function statusUpdatedToast(status: TUpdateUserStatusRequest['status']): TToastInput {
+/** The toast after an approval, rejection, deactivation or reactivation went through. */
+export function statusUpdatedToast(change: TStatusAction | 'active' | 'rejected'): TToastInput {
   return {
     title: 'User status updated',
-    description: `User has been ${statusChangeVerb(status)} successfully.`,
+    description: `User has been ${statusChangeVerb(change)} successfully.`,
   };
 }
 

@@ -7,19 +7,23 @@ import {
 import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { statusUpdatedToast, statusUpdateFailedToast } from './status-update-messages.ts';
+import { STATUS_ACTION_TARGETS, type TStatusAction } from './user-labels.ts';
 
-type TVariables = { userId: string; status: TUpdateUserStatusRequest['status'] };
+type TVariables = { userId: string; action: TStatusAction };
 
-/** Approves or rejects a pending user, then refreshes every cached users list whatever its filters. */
+/**
+ * Approves or rejects a pending user, deactivates an active one or reactivates an inactive one,
+ * then refreshes every cached users list whatever its filters.
+ */
 export function useUpdateUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, status }: TVariables) =>
+    mutationFn: ({ userId, action }: TVariables) =>
       apiRequest<TUserResponse>('PATCH', adminUserStatusPath(userId), {
-        status,
+        status: STATUS_ACTION_TARGETS[action],
       } satisfies TUpdateUserStatusRequest),
-    onSuccess: (_data, { status }) => {
-      toast(statusUpdatedToast(status));
+    onSuccess: (_data, { action }) => {
+      toast(statusUpdatedToast(action));
     },
     onError: (error) => {
       if (!handleSessionEnded(error)) toast(statusUpdateFailedToast(error));

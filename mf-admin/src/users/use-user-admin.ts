@@ -1,14 +1,19 @@
 import {
   ADMIN_API_PATHS,
   API_PATHS,
+  adminUserPasswordResetPath,
+  adminUserPath,
   adminUserRolePath,
   type TCreateUserRequest,
+  type TMessageResponse,
+  type TUpdateUserRequest,
   type TUpdateUserRoleRequest,
   type TUserResponse,
   type TUserRole,
 } from '@helpdesk/contracts';
 import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { failureToast } from '../feedback/mutation-failure.ts';
 import { roleChangedToast, roleChangeFailedToast } from './role-change.ts';
 
 // A new user or a new role changes every users list, team member lists (roles show there) and the audit log.
@@ -46,5 +51,34 @@ export function useChangeUserRole() {
       if (!handleSessionEnded(error)) toast(roleChangeFailedToast(error));
     },
     onSettled: () => refreshUsers(queryClient),
+  });
+}
+
+type TDetailsChange = { userId: string; body: TUpdateUserRequest };
+
+/** PATCH /api/admin/users/{userId}: names and email; the edit dialog shows failures itself. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: TDetailsChange) =>
+      apiRequest<TUserResponse>('PATCH', adminUserPath(userId), body),
+    onSuccess: () => refreshUsers(queryClient),
+  });
+}
+
+/** POST /api/admin/users/{userId}/password-reset: a reset link, or the invitation again; the server's answer is toasted. */
+export function useSendPasswordLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string; name: string }) =>
+      apiRequest<TMessageResponse>('POST', adminUserPasswordResetPath(userId)),
+    onSuccess: ({ message }, { name }) => {
+      toast({ title: message, description: `An email with the link is on its way to ${name}.` });
+    },
+    onError: (error) => {
+      if (!handleSessionEnded(error)) toast(failureToast('Email not sent', error));
+    },
+    // The audit log shows the mail that went out.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_API_PATHS.adminAuditLogs] }),
   });
 }

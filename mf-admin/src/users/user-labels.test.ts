@@ -20,3 +20,18 @@ describe('user labels', () => {
     expect(statusChangeVerb('rejected')).toBe('rejected');
   });
 });
+
+describe('account lifecycle badges', () => {
+  test('an inactive account reads Inactive; an active one never used from its invitation reads Invited', () => {
+    expect(statusBadge('inactive').label).toBe('Inactive');
+    expect(statusBadge('active', true).label).toBe('Invited');
+    expect(statusBadge('active', false).label).toBe('Active');
+    expect(statusBadge('pending', true).label).toBe('Pending');
+  });
+
+  test('the toast names each status move', () => {
+    expect(statusChangeVerb('deactivate')).toBe('deactivated');
+    expect(statusChangeVerb('reactivate')).toBe('reactivated');
+    expect(statusChangeVerb('active')).toBe('approved');
+  });
+});

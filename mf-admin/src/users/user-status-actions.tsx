@@ -37,7 +37,7 @@ export function UserStatusActions({ user }: { user: TUser }) {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => updateStatus.mutate({ userId: user.id, status: 'active' })}>
+            <AlertDialogAction onClick={() => updateStatus.mutate({ userId: user.id, action: 'approve' })}>
               Approve
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -62,7 +62,7 @@ export function UserStatusActions({ user }: { user: TUser }) {
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
               className={buttonVariants({ variant: 'destructive' })}
-              onClick={() => updateStatus.mutate({ userId: user.id, status: 'rejected' })}
+              onClick={() => updateStatus.mutate({ userId: user.id, action: 'reject' })}
             >
               Reject
             </AlertDialogAction>

@@ -1,4 +1,4 @@
-import { API_PATHS, type TUserListResponse } from '@helpdesk/contracts';
+import { API_PATHS, type TUser, type TUserListResponse } from '@helpdesk/contracts';
 import {
   Card,
   CardContent,
@@ -30,13 +30,80 @@ import {
   USER_STATUS_FILTER_OPTIONS,
   userCountsLine,
 } from './filter-users.ts';
+import { useIsWideScreen } from './use-is-wide-screen.ts';
 import { UserRoleBadge, UserStatusBadge } from './user-badges.tsx';
 import { UserEmailCell } from './user-email-cell.tsx';
-import { UserRoleMenu } from './user-role-menu.tsx';
+import { UserRowMenu } from './user-row-menu.tsx';
 import { UserStatusActions } from './user-status-actions.tsx';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
 const COLUMN_COUNT = 6;
+
+/** A user's actions: Approve and Reject while pending (or the approval date), and the row menu. */
+function UserActions({ user, currentUserId }: { user: TUser; currentUserId: string }) {
+  return (
+    <div className="flex items-center justify-end gap-2">
+      {user.status === 'pending' ? (
+        <UserStatusActions user={user} />
+      ) : user.status === 'active' && user.approvedAt ? (
+        <span className="text-sm text-muted-foreground">Approved {formatShortDate(user.approvedAt)}</span>
+      ) : null}
+      <UserRowMenu user={user} currentUserId={currentUserId} />
+    </div>
+  );
+}
+
+/**
+ * The users as cards on a narrow screen (a phone): each keeps the name, email, role, status and
+ * every action the table row has.
+ */
+function UserCards({
+  users,
+  currentUserId,
+  emptyText,
+}: {
+  users: TUser[];
+  currentUserId: string;
+  emptyText: string;
+}) {
+  if (users.length === 0) {
+    return <p className="py-10 text-center text-muted-foreground">{emptyText}</p>;
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Users">
+      {users.map((user) => (
+        <li key={user.id} data-testid="user-card">
+          <Card className="gap-3 py-4">
+            <CardContent className="flex flex-col gap-3 px-4">
+              <div className="min-w-0">
+                <div className="font-medium">{fullName(user)}</div>
+                <div className="text-sm text-muted-foreground">@{user.username}</div>
+              </div>
+              <div className="break-all text-sm">
+                <UserEmailCell user={user} />
+              </div>
+              <dl className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+                <div className="flex items-center gap-2">
+                  <dt className="text-muted-foreground">Role</dt>
+                  <dd>
+                    <UserRoleBadge role={user.role} />
+                  </dd>
+                </div>
+                <div className="flex items-center gap-2">
+                  <dt className="text-muted-foreground">Status</dt>
+                  <dd>
+                    <UserStatusBadge status={user.status} isInvited={user.isInvited} />
+                  </dd>
+                </div>
+              </dl>
+              <UserActions user={user} currentUserId={currentUserId} />
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The Users tab: counts, Add User, search, filters, the approval table and each row's role menu. */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
@@ -50,6 +117,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
     placeholderData: keepPreviousData,
   });
   const users = usersQuery.data ? filterUsers(usersQuery.data.users, search) : [];
+  const isWide = useIsWideScreen();
 
   return (
     <div className="flex flex-col gap-4">
@@ -99,6 +167,12 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
           message="Failed to load users. Please try again."
           query={usersQuery}
         />
+      ) : !isWide && !usersQuery.isPending ? (
+        <UserCards
+          users={users}
+          currentUserId={currentUserId}
+          emptyText={emptyUsersText(isUserListNarrowed(search, status, role))}
+        />
       ) : (
         <Card className="py-0">
           <CardContent className="px-0">
@@ -146,19 +220,10 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
                       </TableCell>
                       <TableCell>{formatShortDate(user.createdAt)}</TableCell>
                       <TableCell>
-                        <UserStatusBadge status={user.status} />
+                        <UserStatusBadge status={user.status} isInvited={user.isInvited} />
                       </TableCell>
                       <TableCell className="pr-4">
-                        <div className="flex items-center justify-end gap-2">
-                          {user.status === 'pending' ? (
-                            <UserStatusActions user={user} />
-                          ) : user.status === 'active' && user.approvedAt ? (
-                            <span className="text-sm text-muted-foreground">
-                              Approved {formatShortDate(user.approvedAt)}
-                            </span>
-                          ) : null}
-                          <UserRoleMenu user={user} currentUserId={currentUserId} />
-                        </div>
+                        <UserActions user={user} currentUserId={currentUserId} />
                       </TableCell>
                     </TableRow>
                   ))

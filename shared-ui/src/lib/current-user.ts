@@ -17,7 +17,9 @@ export function useCurrentUser(): TCurrentUserState {
   const query = useQuery(CURRENT_USER_QUERY);
   const isSignedOut = query.error !== null && isUnauthorizedError(query.error);
   return {
-    user: query.data?.user ?? null,
+    // A 401 on a refetch (the session ended elsewhere: sign-out, deactivation) keeps the last answer in
+    // the cache; the person is signed out all the same.
+    user: isSignedOut ? null : (query.data?.user ?? null),
     isLoading: query.isLoading,
     error: isSignedOut ? null : query.error,
   };

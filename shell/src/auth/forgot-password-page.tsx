@@ -1,5 +1,5 @@
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@helpdesk/contracts';
-import { API_PATHS, RESET_TOKEN_TTL_MS } from '@helpdesk/contracts/constants';
+import { RESET_TOKEN_TTL_MS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,
@@ -14,29 +14,26 @@ import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, CircleAlert, KeyRound, MailCheck } from 'lucide-react';
+import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { BackToSignIn } from './back-to-sign-in.tsx';
+import { FORGOT_PASSWORD_FLOWS, type TForgotPasswordFlow } from './password-flows.ts';
 
-function BackToAdminLogin() {
-  return (
-    <Link to="/admin" className="inline-flex items-center gap-1 font-medium text-slate-200 hover:underline">
-      <ArrowLeft className="size-4" aria-hidden />
-      Back to administrator sign in
-    </Link>
-  );
-}
-
-/** Administrator password reset request (/admin/forgot-password). */
-export function ForgotPasswordPage() {
+/**
+ * A password reset request: the administrator's (/admin/forgot-password) or everyone's
+ * (/forgot-password). Both answer alike whether or not an account has the address.
+ */
+export function ForgotPasswordPage({ flow }: { flow: TForgotPasswordFlow }) {
+  const text = FORGOT_PASSWORD_FLOWS[flow];
+  const footer = <BackToSignIn to={text.screens.signIn} label={text.backLabel} tone={text.tone} />;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZForgotPasswordRequest), defaultValues: { email: '' } });
 
   const request = useMutation({
-    mutationFn: (body: TForgotPasswordRequest) =>
-      apiRequest<unknown>('POST', API_PATHS.authAdminForgotPassword, body),
+    mutationFn: (body: TForgotPasswordRequest) => apiRequest<unknown>('POST', text.apiPath, body),
     onSuccess: (_answer, body) => {
       setFailure(null);
       setSentTo(body.email);
@@ -50,23 +47,22 @@ export function ForgotPasswordPage() {
   if (sentTo !== null) {
     return (
       <AuthPageShell
-        tone="admin"
+        tone={text.tone}
         icon={MailCheck}
         title="Reset Link Sent"
         description="Check your inbox"
-        footer={<BackToAdminLogin />}
+        footer={footer}
       >
         <div className="space-y-4 text-center text-sm">
           <p className="text-muted-foreground">
-            If an administrator account exists with{' '}
-            <span className="font-medium text-foreground">{sentTo}</span>, you will receive password reset
-            instructions within a few minutes.
+            {text.sentLead} <span className="font-medium text-foreground">{sentTo}</span>, you will receive
+            password reset instructions within a few minutes.
           </p>
           <p className="text-muted-foreground">
             The link expires after {RESET_TOKEN_TTL_MS / 60_000} minutes and works once.
           </p>
           <Button asChild variant="outline" className="w-full">
-            <Link to="/admin">Return to sign in</Link>
+            <Link to={text.screens.signIn}>Return to sign in</Link>
           </Button>
         </div>
       </AuthPageShell>
@@ -75,11 +71,11 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthPageShell
-      tone="admin"
+      tone={text.tone}
       icon={KeyRound}
       title="Forgot password"
-      description="Enter your administrator email and we will send you a reset link"
-      footer={<BackToAdminLogin />}
+      description={text.description}
+      footer={footer}
     >
       <Form {...form}>
         <form
@@ -100,7 +96,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             autoFocus
-            placeholder="admin@company.com"
+            placeholder={text.placeholder}
           />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner aria-label="Sending reset link" />}

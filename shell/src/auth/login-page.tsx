@@ -87,6 +87,11 @@ export function LoginPage() {
             control={form.control}
             name="password"
             label="Password"
+            labelAside={
+              <Link to="/forgot-password" className="text-primary text-sm hover:underline">
+                Forgot password?
+              </Link>
+            }
             autoComplete="current-password"
             placeholder="Enter your password"
           />

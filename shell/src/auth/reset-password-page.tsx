@@ -3,7 +3,6 @@ import {
   type TResetPasswordRequest,
   ZResetPasswordRequest,
 } from '@helpdesk/contracts';
-import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
   AlertDescription,
@@ -18,49 +17,56 @@ import { Form } from '@helpdesk/shared-ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, CircleAlert, CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { BackToSignIn } from './back-to-sign-in.tsx';
 import { PasswordField } from './password-field.tsx';
+import { SET_PASSWORD_FLOWS, type TSetPasswordFlow } from './password-flows.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
-function BackToAdminLogin() {
-  return (
-    <Link to="/admin" className="inline-flex items-center gap-1 font-medium text-slate-200 hover:underline">
-      <ArrowLeft className="size-4" aria-hidden />
-      Back to administrator sign in
-    </Link>
-  );
+type TFlowProps = { flow: TSetPasswordFlow };
+
+function FlowFooter({ flow }: TFlowProps) {
+  const text = SET_PASSWORD_FLOWS[flow];
+  return <BackToSignIn to={text.screens.signIn} label={text.backLabel} tone={text.tone} />;
 }
 
-/** Administrator password reset (/admin/reset-password?token=...). */
-export function ResetPasswordPage({ token }: { token: string | null }) {
+/**
+ * A new password from a mailed link (?token=...): the administrator's reset (/admin/reset-password),
+ * everyone's reset (/reset-password) or an invitation's first password (/set-password).
+ */
+export function ResetPasswordPage({ flow, token }: TFlowProps & { token: string | null }) {
+  const text = SET_PASSWORD_FLOWS[flow];
   if (!token) {
     return (
       <AuthPageShell
-        tone="admin"
+        tone={text.tone}
         icon={LinkIcon}
-        title="Reset password"
-        description="Choose a new administrator password"
-        footer={<BackToAdminLogin />}
+        title={text.title}
+        description={text.description}
+        footer={<FlowFooter flow={flow} />}
       >
         <div className="space-y-4">
           <Alert variant="destructive" data-testid="invalid-reset-link">
             <CircleAlert className="size-4" aria-hidden />
-            <AlertDescription>Invalid reset link. Please request a new password reset.</AlertDescription>
+            <AlertDescription>{text.invalidLink}</AlertDescription>
           </Alert>
-          <Button asChild className="w-full">
-            <Link to="/admin/forgot-password">Request a new reset link</Link>
-          </Button>
+          {text.newLinkLabel && (
+            <Button asChild className="w-full">
+              <Link to={text.screens.forgotPassword}>{text.newLinkLabel}</Link>
+            </Button>
+          )}
         </div>
       </AuthPageShell>
     );
   }
-  return <ResetPasswordForm token={token} />;
+  return <ResetPasswordForm flow={flow} token={token} />;
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ flow, token }: TFlowProps & { token: string }) {
+  const text = SET_PASSWORD_FLOWS[flow];
   const [isDone, setIsDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -71,37 +77,29 @@ function ResetPasswordForm({ token }: { token: string }) {
   const isStrong = measurePasswordStrength(password).isStrong;
 
   const reset = useMutation({
-    mutationFn: (body: TResetPasswordRequest) =>
-      apiRequest<unknown>('POST', API_PATHS.authAdminResetPassword, body),
+    mutationFn: (body: TResetPasswordRequest) => apiRequest<unknown>('POST', text.apiPath, body),
     onSuccess: () => {
       setFailure(null);
       setIsDone(true);
-      toast({
-        title: 'Password Reset Successful',
-        description: 'You can now sign in with your new password.',
-      });
+      toast(text.successToast);
     },
     onError: (error) => {
-      setFailure(
-        serverMessage(error) ?? 'Failed to reset password. The link may have expired or been used already.',
-      );
+      setFailure(serverMessage(error) ?? text.failureFallback);
     },
   });
 
   if (isDone) {
     return (
       <AuthPageShell
-        tone="admin"
+        tone={text.tone}
         icon={CircleCheck}
-        title="Password Reset Complete"
-        description="Your administrator password has been changed"
+        title={text.doneTitle}
+        description={text.doneDescription}
       >
         <div className="space-y-4 text-center text-sm">
-          <p className="text-muted-foreground">
-            For your security, this account was signed out everywhere. Sign in with your new password.
-          </p>
+          <p className="text-muted-foreground">{text.doneText}</p>
           <Button asChild className="w-full">
-            <Link to="/admin">Go to administrator sign in</Link>
+            <Link to={text.screens.signIn}>{text.signInLabel}</Link>
           </Button>
         </div>
       </AuthPageShell>
@@ -110,18 +108,18 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthPageShell
-      tone="admin"
+      tone={text.tone}
       icon={KeyRound}
-      title="Reset password"
-      description="Choose a new administrator password"
-      footer={<BackToAdminLogin />}
+      title={text.title}
+      description={text.description}
+      footer={<FlowFooter flow={flow} />}
     >
       <Form {...form}>
         <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4" noValidate>
           {failure && (
             <Alert variant="destructive" data-testid="reset-password-error">
               <CircleAlert className="size-4" aria-hidden />
-              <AlertTitle>Password not reset</AlertTitle>
+              <AlertTitle>{text.failureTitle}</AlertTitle>
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
@@ -143,8 +141,8 @@ function ResetPasswordForm({ token }: { token: string }) {
             <p className="text-destructive text-sm">{form.formState.errors.token.message}</p>
           )}
           <Button type="submit" className="w-full" disabled={!isStrong || reset.isPending}>
-            {reset.isPending && <Spinner aria-label="Resetting password" />}
-            {reset.isPending ? 'Resetting...' : 'Reset Password'}
+            {reset.isPending && <Spinner aria-label={text.pendingLabel} />}
+            {reset.isPending ? text.pendingLabel : text.submitLabel}
           </Button>
         </form>
       </Form>

@@ -17,6 +17,7 @@ const STATUS_VARIANT: Record<TUserStatus, 'success' | 'warning' | 'destructive' 
   pending: 'warning',
   rejected: 'destructive',
   approved: 'secondary',
+  inactive: 'secondary',
 };
 
 /** Initials, name, email, role and status badges and the last sign-in of the signed-in user. */

@@ -25,6 +25,12 @@ describe('early session reads', () => {
     }
   });
 
+  test("everyone's password pages render without a session", () => {
+    for (const path of ['/forgot-password', '/reset-password', '/set-password', '/set-password/']) {
+      expect(isSessionPage(path)).toBe(false);
+    }
+  });
+
   test('both reads leave at once, with the cookie, and are handed over once', async () => {
     const requested: { url: string; credentials: RequestCredentials | undefined }[] = [];
     const request = (async (url: string | URL | Request, init?: RequestInit) => {

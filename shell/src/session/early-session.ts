@@ -18,6 +18,9 @@ const PAGES_WITHOUT_SESSION = new Set([
   '/admin',
   '/admin/forgot-password',
   '/admin/reset-password',
+  '/forgot-password',
+  '/reset-password',
+  '/set-password',
   '/verify-email',
 ]);
 

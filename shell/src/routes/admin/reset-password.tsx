@@ -1,10 +1,9 @@
-import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '../../auth/reset-password-page.tsx';
+import { useLinkToken } from '../../auth/use-link-token.ts';
 
-export const Route = createFileRoute('/admin/reset-password')({ component: ResetPasswordRoute });
+export const Route = createFileRoute('/admin/reset-password')({ component: AdminResetPasswordRoute });
 
-function ResetPasswordRoute() {
-  // The raw query string: the router's JSON search parsing could turn an all-digit token into a number.
-  const token = useLocation({ select: (location) => new URLSearchParams(location.searchStr).get('token') });
-  return <ResetPasswordPage token={token} />;
+function AdminResetPasswordRoute() {
+  return <ResetPasswordPage flow="admin-reset" token={useLinkToken()} />;
 }

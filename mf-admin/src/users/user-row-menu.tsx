@@ -1,0 +1,169 @@
+import { type TUser, type TUserRole, USER_ROLE_LABELS } from '@helpdesk/contracts';
+import { Button, fullName, Spinner } from '@helpdesk/shared-ui';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@helpdesk/shared-ui/alert-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@helpdesk/shared-ui/dropdown-menu';
+import { Check, Ellipsis, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { EditUserDialog } from './edit-user-dialog.tsx';
+import { roleChangeBlocker, roleChangeDescription, roleOptions } from './role-change.ts';
+import { useUpdateUserStatus } from './use-update-user-status.ts';
+import { useChangeUserRole, useSendPasswordLink } from './use-user-admin.ts';
+import { lifecycleConfirmation, PASSWORD_LINK_LABELS, userRowActions } from './user-row-actions.ts';
+
+/**
+ * A row's menu: Edit, a password link, Deactivate or Reactivate (behind a confirmation), and
+ * Change role (behind a confirmation). On one's own row only the reason the role cannot change.
+ */
+export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserId: string }) {
+  const [target, setTarget] = useState<TUserRole | null>(null);
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirmingLifecycle, setIsConfirmingLifecycle] = useState(false);
+  const changeRole = useChangeUserRole();
+  const sendLink = useSendPasswordLink();
+  const updateStatus = useUpdateUserStatus();
+  const name = fullName(user);
+  const blocker = roleChangeBlocker(user, currentUserId);
+  const actions = userRowActions(user, currentUserId);
+  const lifecycle = actions.lifecycle
+    ? lifecycleConfirmation(actions.lifecycle, `${name} (@${user.username})`)
+    : null;
+  const hasAccountItems = actions.canEdit || actions.passwordLink !== null || actions.lifecycle !== null;
+
+  return (
+    <>
+      {/* Not modal: the menu hands focus straight to the confirmation it opens. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+            <Ellipsis aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          {actions.canEdit && (
+            <DropdownMenuItem onSelect={() => setIsEditing(true)}>
+              <Pencil aria-hidden />
+              Edit details
+            </DropdownMenuItem>
+          )}
+          {actions.passwordLink && (
+            <DropdownMenuItem
+              disabled={sendLink.isPending}
+              onSelect={() => sendLink.mutate({ userId: user.id, name })}
+            >
+              <Mail aria-hidden />
+              {PASSWORD_LINK_LABELS[actions.passwordLink]}
+            </DropdownMenuItem>
+          )}
+          {lifecycle && (
+            <DropdownMenuItem
+              variant={actions.lifecycle === 'deactivate' ? 'destructive' : 'default'}
+              onSelect={() => setIsConfirmingLifecycle(true)}
+            >
+              {actions.lifecycle === 'deactivate' ? <UserX aria-hidden /> : <UserCheck aria-hidden />}
+              {lifecycle.confirm}
+            </DropdownMenuItem>
+          )}
+          {hasAccountItems && <DropdownMenuSeparator />}
+          <DropdownMenuLabel>Change role</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {blocker ? (
+            <DropdownMenuItem disabled>{blocker}</DropdownMenuItem>
+          ) : (
+            roleOptions(user.role).map((option) => (
+              <DropdownMenuItem
+                key={option.role}
+                disabled={option.isCurrent}
+                onSelect={() => setTarget(option.role)}
+              >
+                {option.isCurrent ? <Check aria-hidden /> : <span className="size-4" aria-hidden />}
+                {option.isCurrent ? `${option.label} (current)` : `Make ${option.label}`}
+              </DropdownMenuItem>
+            ))
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <AlertDialog
+        open={target !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !changeRole.isPending) setTarget(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Change role?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {target ? roleChangeDescription(`${name} (@${user.username})`, user.role, target) : null}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={changeRole.isPending}>Cancel</AlertDialogCancel>
+            <Button
+              disabled={changeRole.isPending || target === null}
+              onClick={() => {
+                if (target === null) return;
+                changeRole.mutate(
+                  { userId: user.id, name, role: target },
+                  { onSettled: () => setTarget(null) },
+                );
+              }}
+            >
+              {changeRole.isPending && <Spinner aria-label="Changing the role" />}
+              {target ? `Make ${USER_ROLE_LABELS[target]}` : 'Change role'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      {lifecycle && actions.lifecycle && (
+        <AlertDialog
+          open={isConfirmingLifecycle}
+          onOpenChange={(isOpen) => {
+            if (!isOpen && !updateStatus.isPending) setIsConfirmingLifecycle(false);
+          }}
+        >
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{lifecycle.title}</AlertDialogTitle>
+              <AlertDialogDescription>{lifecycle.description}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={updateStatus.isPending}>Cancel</AlertDialogCancel>
+              <Button
+                variant={actions.lifecycle === 'deactivate' ? 'destructive' : 'default'}
+                disabled={updateStatus.isPending}
+                onClick={() => {
+                  const action = actions.lifecycle;
+                  if (action === null) return;
+                  updateStatus.mutate(
+                    { userId: user.id, action },
+                    { onSettled: () => setIsConfirmingLifecycle(false) },
+                  );
+                }}
+              >
+                {updateStatus.isPending && <Spinner aria-label="Changing the status" />}
+                {lifecycle.confirm}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+      {actions.canEdit && (
+        <EditUserDialog user={user} isOpen={isEditing} onClose={() => setIsEditing(false)} />
+      )}
+    </>
+  );
+}
