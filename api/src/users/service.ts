@@ -321,7 +321,7 @@ export async function sendPasswordLink(
   await enforceRateLimit(sql, [resetLinkBudget(userId)], USER_ADMIN_MESSAGES.tooManyLinks);
   return sql.begin(async (tx) => {
     const user = await selectUserByIdForUpdate(tx, userId);
-    if (!user || user.status !== 'active') throw conflict(USER_ADMIN_MESSAGES.resetNeedsActiveUser);
+    if (user?.status !== 'active') throw conflict(USER_ADMIN_MESSAGES.resetNeedsActiveUser);
     await issuePasswordLink(tx, user.isInvited ? 'invitation' : 'reset', user, links);
     await insertAuditEntry(tx, {
       adminUserId: admin.id,
