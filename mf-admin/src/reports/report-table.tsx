@@ -4,7 +4,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 /** One report table exactly as the CSV export writes it: same columns, same formatted cells. */
 export function ReportTable({ table }: { table: TReportTable }) {
   return (
-    <div className="max-h-80 overflow-auto rounded-md border">
+    // Focusable and named, so a keyboard can scroll a table taller than its box.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+      tabIndex={0}
+      aria-label={table.title}
+      className="max-h-80 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <Table data-testid={`report-table-${table.key}`} aria-label={table.title}>
         <TableHeader className="sticky top-0 bg-card">
           <TableRow>
@@ -40,6 +46,6 @@ export function ReportTable({ table }: { table: TReportTable }) {
           )}
         </TableBody>
       </Table>
-    </div>
+    </section>
   );
 }
