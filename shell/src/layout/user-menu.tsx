@@ -17,8 +17,10 @@ const dropdownMenu = createIntentModule(() => import('@helpdesk/shared-ui/dropdo
 
 function UserMenuButton({ user, ...props }: { user: TUser } & ComponentProps<typeof Button>) {
   return (
-    <Button variant="ghost" className="h-10 gap-2 px-2" aria-label="User menu" {...props}>
-      <Avatar className="size-8">
+    <Button variant="ghost" className="h-10 gap-2 px-2" {...props}>
+      {/* Named by hidden text, not aria-label: a label must contain the visible text (the initials). */}
+      <span className="sr-only">User menu</span>
+      <Avatar className="size-8" aria-hidden>
         <AvatarFallback className="bg-primary/10 font-medium text-primary text-sm">
           {initials(user.firstName, user.lastName)}
         </AvatarFallback>
@@ -50,7 +52,9 @@ export function UserMenu({ user }: { user: TUser }) {
     DropdownMenuTrigger,
   } = menu.module;
   return (
-    <DropdownMenu open={isOpen} onOpenChange={setIsOpen}>
+    // Not modal: a modal menu hides the page, header buttons included, from assistive technology while
+    // they stay focusable; the menu still takes focus, keeps Tab inside and closes on Escape.
+    <DropdownMenu modal={false} open={isOpen} onOpenChange={setIsOpen}>
       <DropdownMenuTrigger asChild>
         <UserMenuButton user={user} ref={menu.triggerRef} />
       </DropdownMenuTrigger>
