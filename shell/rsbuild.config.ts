@@ -57,6 +57,8 @@ export default defineConfig({
     },
   },
   html: {
+    // The built-in template's <html> names no language; screen readers need it to pick a voice.
+    template: './index.html',
     title: 'Help Desk',
     tags: [
       // Must run before the deferred bundle: bootstrap reads window.__HELPDESK_CONFIG__ synchronously.

@@ -1,11 +1,20 @@
 import type { TReportTable } from '@helpdesk/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@helpdesk/shared-ui';
+import { useId } from 'react';
 
 /** One report table exactly as the CSV export writes it: same columns, same formatted cells. */
 export function ReportTable({ table }: { table: TReportTable }) {
+  const tableId = useId();
   return (
-    <div className="max-h-80 overflow-auto rounded-md border">
-      <Table data-testid={`report-table-${table.key}`} aria-label={table.title}>
+    // Focusable and named, so a keyboard can scroll a table taller than its box.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+      tabIndex={0}
+      // Named through the table, so the title is written once and the summary stays the only labelled section.
+      aria-labelledby={tableId}
+      className="max-h-80 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <Table id={tableId} data-testid={`report-table-${table.key}`} aria-label={table.title}>
         <TableHeader className="sticky top-0 bg-card">
           <TableRow>
             {table.columns.map((column, index) => (
@@ -40,6 +49,6 @@ export function ReportTable({ table }: { table: TReportTable }) {
           )}
         </TableBody>
       </Table>
-    </div>
+    </section>
   );
 }

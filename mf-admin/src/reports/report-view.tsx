@@ -21,11 +21,10 @@ export function ReportView({ report }: { report: TReport }) {
           <h2 className="mb-2 font-semibold text-sm">{summary.title}</h2>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
             {summaryStats(summary).map((stat) => (
-              <Card key={stat.label} className="gap-1 py-4" data-testid="report-stat">
-                <CardContent className="px-4">
-                  <dt className="text-muted-foreground text-xs">{stat.label}</dt>
-                  <dd className="mt-1 font-semibold text-2xl tabular-nums">{stat.value}</dd>
-                </CardContent>
+              // A <dl> admits one wrapper between it and its <dt>/<dd>, so the card holds them itself.
+              <Card key={stat.label} className="gap-1 px-4 py-4" data-testid="report-stat">
+                <dt className="text-muted-foreground text-xs">{stat.label}</dt>
+                <dd className="mt-1 font-semibold text-2xl tabular-nums">{stat.value}</dd>
               </Card>
             ))}
           </dl>

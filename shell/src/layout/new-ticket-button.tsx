@@ -23,6 +23,7 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
   const [isErrorShown, setIsErrorShown] = useState(false);
 
   async function openDialog() {
+    if (remote.state.status === 'loading') return;
     void errorDialog.load();
     const Dialog = await remote.load();
     if (Dialog === null) {
@@ -49,9 +50,11 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
     <>
       <Button
         size="sm"
-        className="h-9"
+        className="h-9 aria-disabled:opacity-50"
         onClick={() => void openDialog()}
-        disabled={isLoading}
+        // aria-disabled, not disabled: a disabled button drops focus, and the dialog could then not hand
+        // it back to this button when it closes.
+        aria-disabled={isLoading}
         aria-busy={isLoading}
         data-testid="header-new-ticket"
       >

@@ -16,15 +16,15 @@ import { createIntentModule, useIntentModule } from './use-intent-module.ts';
 const dropdownMenu = createIntentModule(() => import('@helpdesk/shared-ui/dropdown-menu'));
 
 /**
- * The trigger's accessible name comes from its content, "{full name}, user menu", so it contains the
- * name people see and can say to voice control (Label in Name). The initials repeat the name, so
- * they are hidden from assistive technology; below lg the name is visually hidden (the header is
- * full) but still names the button.
+ * The trigger's accessible name comes from its content, "{initials} {full name}, user menu", so at
+ * every width it starts with what people see and can say to voice control (Label in Name): the
+ * initials on a phone, the initials and the name from lg up. Below lg the name is visually hidden
+ * (the header is full) but still names the button.
  */
 export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentProps<typeof Button>) {
   return (
     <Button variant="ghost" className="h-10 gap-2 px-2" {...props}>
-      <Avatar className="size-8" aria-hidden>
+      <Avatar className="size-8">
         <AvatarFallback className="bg-primary/10 font-medium text-primary text-sm">
           {initials(user.firstName, user.lastName)}
         </AvatarFallback>
