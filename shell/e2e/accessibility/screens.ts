@@ -92,7 +92,12 @@ export const SCREENS: readonly TScreen[] = [
     /password|link/i,
   ),
   publicScreen('forgot password', '/forgot-password', '/forgot-password', /password/i),
-  publicScreen('reset password (a stale link)', '/reset-password', '/reset-password?token=x', /password|link/i),
+  publicScreen(
+    'reset password (a stale link)',
+    '/reset-password',
+    '/reset-password?token=x',
+    /password|link/i,
+  ),
   publicScreen('set password (a stale link)', '/set-password', '/set-password?token=x', /password|link/i),
   {
     name: 'verify email (a stale link)',
