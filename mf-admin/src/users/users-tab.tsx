@@ -185,7 +185,7 @@ function UserRow({ user, currentUserId }: { user: TUser; currentUserId: string }
         <div className="font-medium">{fullName(user)}</div>
         <div className="text-sm text-muted-foreground">@{user.username}</div>
       </CardTableCell>
-      <CardTableCell className="max-md:break-all">
+      <CardTableCell>
         <UserEmailCell user={user} />
       </CardTableCell>
       <CardTableCell label={COLUMNS.role} labelBeside>

@@ -28,6 +28,10 @@ describe('CardTable', () => {
     expect(html).toMatch(/<td [^>]*max-md:before:content-\[attr\(data-label\)\][^>]*data-label="When">Mar 3/);
   });
 
+  test('below md a long word in a cell breaks instead of widening the cards', () => {
+    expect(html).toMatch(/<td [^>]*class="[^"]*max-md:wrap-anywhere[^>]*>placeholder/);
+  });
+
   test('a cell without a name gets no name slot', () => {
     expect(html).toMatch(/<td data-slot="table-cell" class="(?![^"]*before:content)[^"]*">placeholder/);
   });

@@ -52,7 +52,8 @@ export function CardTableCell({
     <TableCell
       data-label={label}
       className={cn(
-        'max-md:block max-md:px-0 max-md:py-1 max-md:whitespace-normal',
+        // A long word (an address, a raw detail) breaks rather than widen every card past the screen.
+        'max-md:block max-md:px-0 max-md:py-1 max-md:whitespace-normal max-md:wrap-anywhere',
         label &&
           !isBeside &&
           'max-md:before:block max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:text-xs max-md:before:content-[attr(data-label)]',
