@@ -178,7 +178,7 @@ test('on a 390-pixel screen the users list keeps role, status and actions', asyn
   const page = await phone.newPage();
   await signInAsAdmin(page);
   await page.getByLabel('Search users').fill(pending);
-  const card = page.getByTestId('user-card').filter({ hasText: `@${pending}` });
+  const card = page.getByTestId('user-row').filter({ hasText: `@${pending}` });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Role');
   await expect(card).toContainText(/end user/i);

@@ -5,9 +5,10 @@ function userRow(page: Page, username: string) {
   return page.getByRole('row').filter({ hasText: `@${username}` });
 }
 
-// The Role column: the badge's text is the raw role, capitalised by CSS.
+// The Role column's badge (the cell also holds the field's name for phones): its text is the raw
+// role, capitalised by CSS.
 function roleCell(row: Locator) {
-  return row.getByRole('cell').nth(2);
+  return row.getByRole('cell').nth(2).locator('[data-slot="badge"]');
 }
 
 async function findUser(page: Page, username: string) {

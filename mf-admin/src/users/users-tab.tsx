@@ -2,15 +2,16 @@ import { API_PATHS, type TUser, type TUserListResponse } from '@helpdesk/contrac
 import {
   Card,
   CardContent,
+  CardTable,
+  CardTableBody,
+  CardTableCell,
+  CardTableHeader,
+  CardTableRow,
   formatShortDate,
   fullName,
   Input,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
   TableHead,
-  TableHeader,
   TableRow,
 } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
@@ -30,14 +31,22 @@ import {
   USER_STATUS_FILTER_OPTIONS,
   userCountsLine,
 } from './filter-users.ts';
-import { useIsWideScreen } from './use-is-wide-screen.ts';
 import { UserRoleBadge, UserStatusBadge } from './user-badges.tsx';
 import { UserEmailCell } from './user-email-cell.tsx';
 import { UserRowMenu } from './user-row-menu.tsx';
 import { UserStatusActions } from './user-status-actions.tsx';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
-const COLUMN_COUNT = 6;
+// The column names, also each field's name on a phone, where every user is a card.
+const COLUMNS = {
+  user: 'User',
+  email: 'Email',
+  role: 'Role',
+  registered: 'Registration Date',
+  status: 'Status',
+  actions: 'Actions',
+} as const;
+const COLUMN_COUNT = Object.keys(COLUMNS).length;
 
 /** A user's actions: Approve and Reject while pending (or the approval date), and the row menu. */
 function UserActions({ user, currentUserId }: { user: TUser; currentUserId: string }) {
@@ -53,58 +62,6 @@ function UserActions({ user, currentUserId }: { user: TUser; currentUserId: stri
   );
 }
 
-/**
- * The users as cards on a narrow screen (a phone): each keeps the name, email, role, status and
- * every action the table row has.
- */
-function UserCards({
-  users,
-  currentUserId,
-  emptyText,
-}: {
-  users: TUser[];
-  currentUserId: string;
-  emptyText: string;
-}) {
-  if (users.length === 0) {
-    return <p className="py-10 text-center text-muted-foreground">{emptyText}</p>;
-  }
-  return (
-    <ul className="flex flex-col gap-3" aria-label="Users">
-      {users.map((user) => (
-        <li key={user.id} data-testid="user-card">
-          <Card className="gap-3 py-4">
-            <CardContent className="flex flex-col gap-3 px-4">
-              <div className="min-w-0">
-                <div className="font-medium">{fullName(user)}</div>
-                <div className="text-sm text-muted-foreground">@{user.username}</div>
-              </div>
-              <div className="break-all text-sm">
-                <UserEmailCell user={user} />
-              </div>
-              <dl className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-                <div className="flex items-center gap-2">
-                  <dt className="text-muted-foreground">Role</dt>
-                  <dd>
-                    <UserRoleBadge role={user.role} />
-                  </dd>
-                </div>
-                <div className="flex items-center gap-2">
-                  <dt className="text-muted-foreground">Status</dt>
-                  <dd>
-                    <UserStatusBadge status={user.status} isInvited={user.isInvited} />
-                  </dd>
-                </div>
-              </dl>
-              <UserActions user={user} currentUserId={currentUserId} />
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The Users tab: counts, Add User, search, filters, the approval table and each row's role menu. */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState('');
@@ -117,7 +74,6 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
     placeholderData: keepPreviousData,
   });
   const users = usersQuery.data ? filterUsers(usersQuery.data.users, search) : [];
-  const isWide = useIsWideScreen();
 
   return (
     <div className="flex flex-col gap-4">
@@ -167,69 +123,43 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
           message="Failed to load users. Please try again."
           query={usersQuery}
         />
-      ) : !isWide && !usersQuery.isPending ? (
-        <UserCards
-          users={users}
-          currentUserId={currentUserId}
-          emptyText={emptyUsersText(isUserListNarrowed(search, status, role))}
-        />
       ) : (
-        <Card className="py-0">
+        <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
           <CardContent className="px-0">
-            <Table>
-              <TableHeader>
+            <CardTable>
+              <CardTableHeader>
                 <TableRow>
-                  <TableHead className="pl-4">User</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Registration Date</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="pr-4 text-right">Actions</TableHead>
+                  <TableHead className="pl-4">{COLUMNS.user}</TableHead>
+                  <TableHead>{COLUMNS.email}</TableHead>
+                  <TableHead>{COLUMNS.role}</TableHead>
+                  <TableHead>{COLUMNS.registered}</TableHead>
+                  <TableHead>{COLUMNS.status}</TableHead>
+                  <TableHead className="pr-4 text-right">{COLUMNS.actions}</TableHead>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
+              </CardTableHeader>
+              <CardTableBody>
                 {usersQuery.isPending ? (
                   SKELETON_ROWS.map((key) => (
-                    <TableRow key={key} data-testid="user-row-skeleton">
+                    <CardTableRow key={key} data-testid="user-row-skeleton">
                       {Array.from({ length: COLUMN_COUNT }, (_, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells never reorder
-                        <TableCell key={i} className="first:pl-4 last:pr-4">
+                        <CardTableCell key={i} className="first:pl-4 last:pr-4">
                           <Skeleton className="h-5 w-full max-w-40" />
-                        </TableCell>
+                        </CardTableCell>
                       ))}
-                    </TableRow>
+                    </CardTableRow>
                   ))
                 ) : users.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
+                  <CardTableRow>
+                    <CardTableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
                       {emptyUsersText(isUserListNarrowed(search, status, role))}
-                    </TableCell>
-                  </TableRow>
+                    </CardTableCell>
+                  </CardTableRow>
                 ) : (
-                  users.map((user) => (
-                    <TableRow key={user.id} data-testid="user-row">
-                      <TableCell className="pl-4">
-                        <div className="font-medium">{fullName(user)}</div>
-                        <div className="text-sm text-muted-foreground">@{user.username}</div>
-                      </TableCell>
-                      <TableCell>
-                        <UserEmailCell user={user} />
-                      </TableCell>
-                      <TableCell>
-                        <UserRoleBadge role={user.role} />
-                      </TableCell>
-                      <TableCell>{formatShortDate(user.createdAt)}</TableCell>
-                      <TableCell>
-                        <UserStatusBadge status={user.status} isInvited={user.isInvited} />
-                      </TableCell>
-                      <TableCell className="pr-4">
-                        <UserActions user={user} currentUserId={currentUserId} />
-                      </TableCell>
-                    </TableRow>
-                  ))
+                  users.map((user) => <UserRow key={user.id} user={user} currentUserId={currentUserId} />)
                 )}
-              </TableBody>
-            </Table>
+              </CardTableBody>
+            </CardTable>
           </CardContent>
         </Card>
       )}
@@ -241,5 +171,35 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One user: a table row from md up; below md a card with the name as its title, the email, the role,
+ * registration date and status named on shared lines, then the actions.
+ */
+function UserRow({ user, currentUserId }: { user: TUser; currentUserId: string }) {
+  return (
+    <CardTableRow data-testid="user-row">
+      <CardTableCell className="pl-4">
+        <div className="font-medium">{fullName(user)}</div>
+        <div className="text-sm text-muted-foreground">@{user.username}</div>
+      </CardTableCell>
+      <CardTableCell>
+        <UserEmailCell user={user} />
+      </CardTableCell>
+      <CardTableCell label={COLUMNS.role} labelBeside>
+        <UserRoleBadge role={user.role} />
+      </CardTableCell>
+      <CardTableCell label={COLUMNS.registered} labelBeside>
+        {formatShortDate(user.createdAt)}
+      </CardTableCell>
+      <CardTableCell label={COLUMNS.status} labelBeside>
+        <UserStatusBadge status={user.status} isInvited={user.isInvited} />
+      </CardTableCell>
+      <CardTableCell className="pr-4 max-md:pt-2">
+        <UserActions user={user} currentUserId={currentUserId} />
+      </CardTableCell>
+    </CardTableRow>
   );
 }

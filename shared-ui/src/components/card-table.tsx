@@ -36,23 +36,38 @@ export function CardTableRow({ className, ...props }: React.ComponentProps<typeo
 
 /**
  * One field: `label` (its column's name) is shown above the value below md; leave it out for a cell
- * that needs no name there (a placeholder, an empty-state message).
+ * that needs no name there (a title, the actions, a placeholder, an empty-state message).
+ * `labelBeside` puts the name on the value's line instead, as real text hidden from md up, and lets
+ * such fields share a line (short ones like a role and a status, as on a contact card).
  */
 export function CardTableCell({
   label,
+  labelBeside = false,
   className,
+  children,
   ...props
-}: React.ComponentProps<typeof TableCell> & { label?: string }) {
+}: React.ComponentProps<typeof TableCell> & { label?: string; labelBeside?: boolean }) {
+  const isBeside = label !== undefined && labelBeside;
   return (
     <TableCell
       data-label={label}
       className={cn(
-        'max-md:block max-md:px-0 max-md:py-1 max-md:whitespace-normal',
+        // A long word (an address, a raw detail) breaks rather than widen every card past the screen.
+        'max-md:block max-md:px-0 max-md:py-1 max-md:whitespace-normal max-md:wrap-anywhere',
         label &&
+          !isBeside &&
           'max-md:before:block max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:text-xs max-md:before:content-[attr(data-label)]',
+        isBeside && 'max-md:mr-4 max-md:inline-flex max-md:items-center max-md:gap-2',
         className,
       )}
       {...props}
-    />
+    >
+      {isBeside ? (
+        <span data-slot="card-table-label" className="font-medium text-muted-foreground text-xs md:hidden">
+          {label}
+        </span>
+      ) : null}
+      {children}
+    </TableCell>
   );
 }
