@@ -166,7 +166,8 @@ afterAll(async () => {
   await sql.begin(async (tx) => {
     await tx`delete from settings`;
     if (savedSettings !== null)
-      await tx`insert into settings select * from jsonb_populate_record(null::settings, ${savedSettings}::jsonb)`;
+      // ::text first: a parameter typed jsonb would be JSON-encoded again by the driver (a string scalar).
+      await tx`insert into settings select * from jsonb_populate_record(null::settings, ${savedSettings}::text::jsonb)`;
   });
   const pairs = operations.reduce((sum, operation) => sum + operation.allowed.length, 0);
   mkdirSync(join(FIGURES_FILE, '..'), { recursive: true });
