@@ -1,5 +1,5 @@
 import { useCurrentUser, useDisplaySettings, useLogout } from '@helpdesk/shared-ui';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { usePageMeta } from '../layout/use-page-meta.ts';
 import { AccessDeniedAlert, GuardSkeleton, InactiveAccountAlert } from './guard-states.tsx';
@@ -16,13 +16,22 @@ export function GuardedLayout() {
   const meta = usePageMeta();
   const navigate = useNavigate();
   const href = useLocation({ select: (location) => location.href });
+  // While a navigation is under way the location already reads as its target: Log out clears the
+  // user and then goes to /login, and a redirect built from that target would send the person to a
+  // sign-in page for /login. The navigation settles first; then this page is either gone or asks.
+  const isNavigating = useRouterState({
+    select: (state) =>
+      state.resolvedLocation !== undefined && state.location.href !== state.resolvedLocation.href,
+  });
   const logout = useLogout(() => void navigate({ to: '/login' }));
   // The desk's timezone (admin settings) decides how every app formats dates.
   const display = useDisplaySettings(user !== null && user.status === 'active');
 
   if (isLoading || display.isLoading) return <GuardSkeleton />;
   // The page asked for (a mail's ticket link, a page whose session ended) comes back after sign-in.
-  if (error !== null || user === null) return <NavigateToHref href={signInHrefFor(meta.roles, href)} />;
+  if (error !== null || user === null) {
+    return isNavigating ? <GuardSkeleton /> : <NavigateToHref href={signInHrefFor(meta.roles, href)} />;
+  }
 
   const isAllowed = isRoleAllowed(meta.roles, user.role);
   if (user.status !== 'active') {
