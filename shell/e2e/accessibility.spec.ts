@@ -83,6 +83,10 @@ test('from the keyboard alone an end user signs in, files a ticket in the dialog
   await tabTo(page, page.getByLabel('Username'));
   await expectVisibleFocus(page);
   await page.keyboard.type(DEMO.user.username);
+  // "Forgot password?" sits beside the Password label, so it comes before the field.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeFocused();
+  await expectVisibleFocus(page);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(DEMO.user.password);

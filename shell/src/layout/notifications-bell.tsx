@@ -8,12 +8,17 @@ import { apiRequest, Button, cn, formatRelativeTime, handleSessionEnded, toast }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { DesktopNotificationsPrompt } from './desktop-notifications-prompt.tsx';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { notificationStyle } from './notification-style.ts';
 import { createIntentModule, useIntentModule } from './use-intent-module.ts';
 
 const popover = createIntentModule(() => import('@helpdesk/shared-ui/popover'));
+// Comes with the open popover, not with the shell's boot (docs/performance.md#frontend).
+const DesktopNotificationsPrompt = lazy(() =>
+  import('./desktop-notifications-prompt.tsx').then((module) => ({
+    default: module.DesktopNotificationsPrompt,
+  })),
+);
 
 const NOTIFICATION_KEYS = [[API_PATHS.notifications], [API_PATHS.notificationsCount]] as const;
 
@@ -133,7 +138,9 @@ export function NotificationsBell() {
             </Button>
           )}
         </div>
-        <DesktopNotificationsPrompt />
+        <Suspense fallback={null}>
+          <DesktopNotificationsPrompt />
+        </Suspense>
         <div className="max-h-96 overflow-y-auto" data-testid="notification-list">
           <NotificationListBody
             isLoading={listQuery.isLoading}

@@ -58,7 +58,9 @@ export function UserMenu({ user }: { user: TUser }) {
     DropdownMenuTrigger,
   } = menu.module;
   return (
-    <DropdownMenu open={isOpen} onOpenChange={setIsOpen}>
+    // Not modal: a modal menu hides the page, header buttons included, from assistive technology while
+    // they stay focusable; the menu still takes focus, keeps Tab inside and closes on Escape.
+    <DropdownMenu modal={false} open={isOpen} onOpenChange={setIsOpen}>
       <DropdownMenuTrigger asChild>
         <UserMenuButton user={user} ref={menu.triggerRef} />
       </DropdownMenuTrigger>

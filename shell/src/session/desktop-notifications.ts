@@ -33,3 +33,25 @@ export function createDesktopNotifier() {
     },
   };
 }
+
+/** Shows each notification as a system notification; clicking one brings the tab forward and calls `onOpen`. */
+export function showDesktopNotifications(
+  list: readonly TNotification[],
+  onOpen: (notification: TNotification) => void,
+): void {
+  for (const notification of list) {
+    try {
+      const shown = new Notification(notification.title, {
+        body: notification.message,
+        tag: notification.id,
+      });
+      shown.onclick = () => {
+        window.focus();
+        onOpen(notification);
+        shown.close();
+      };
+    } catch {
+      // Some mobile browsers allow notifications only through a service worker: the bell still shows it.
+    }
+  }
+}

@@ -1,9 +1,13 @@
-import type { TNotification, TNotificationListResponse, TNotificationSettings } from '@helpdesk/contracts';
+import type { TNotificationListResponse, TNotificationSettings } from '@helpdesk/contracts';
 import { ADMIN_API_PATHS, API_PATHS } from '@helpdesk/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
-import { createDesktopNotifier } from './desktop-notifications.ts';
+import { useCallback, useEffect, useRef } from 'react';
+
+// The notifier and the Notification code load on a desk that offers them, not with the shell's boot.
+const loadDesktop = () => import('./desktop-notifications.ts');
+type TDesktopModule = Awaited<ReturnType<typeof loadDesktop>>;
+type TDesktop = { module: TDesktopModule; notifier: ReturnType<TDesktopModule['createDesktopNotifier']> };
 
 /** What the browser allows for desktop notifications on this site ('unsupported': no Notification API). */
 export function desktopPermission(): NotificationPermission | 'unsupported' {
@@ -22,13 +26,13 @@ export function useIsDesktopNotificationsOffered(isStaff: boolean): boolean {
 /**
  * For staff on a desk that offers them, and once the browser allows it: answers the callback the
  * live updates call when the bell changed, which shows each new assignment or SLA warning as a
- * system notification; clicking one brings the tab forward on the ticket.
+ * system notification (the code for it loads with the first offer); clicking one opens the ticket.
  */
 export function useDesktopNotifications(isStaff: boolean): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isOffered = useIsDesktopNotificationsOffered(isStaff);
-  const [notifier] = useState(createDesktopNotifier);
+  const desktop = useRef<Promise<TDesktop> | null>(null);
 
   const readList = useCallback(
     () =>
@@ -39,13 +43,17 @@ export function useDesktopNotifications(isStaff: boolean): () => Promise<void> {
   );
 
   useEffect(() => {
-    if (!isOffered) return;
-    void readList().then((list) => list && notifier.seed(list));
-  }, [isOffered, notifier, readList]);
+    if (!isOffered || desktop.current !== null) return;
+    desktop.current = Promise.all([loadDesktop(), readList()]).then(([module, list]) => {
+      const notifier = module.createDesktopNotifier();
+      if (list !== null) notifier.seed(list);
+      return { module, notifier };
+    });
+  }, [isOffered, readList]);
 
   return useCallback(async () => {
-    if (!isOffered || desktopPermission() !== 'granted') return;
-    const list = await readList();
+    if (!isOffered || desktopPermission() !== 'granted' || desktop.current === null) return;
+    const [{ module, notifier }, list] = await Promise.all([desktop.current, readList()]);
     if (list === null) return;
     const fresh = notifier.take(list);
     if (fresh.length === 0) return;
@@ -54,24 +62,9 @@ export function useDesktopNotifications(isStaff: boolean): () => Promise<void> {
       .fetchQuery<TNotificationSettings>({ queryKey: [ADMIN_API_PATHS.notificationSettings], staleTime: 0 })
       .catch(() => null);
     if (settings?.pushNotifications !== true) return;
-    const openTicket = (notification: TNotification) => {
+    module.showDesktopNotifications(fresh, (notification) => {
       if (notification.relatedEntityType !== 'ticket' || !notification.relatedEntityId) return;
       void navigate({ to: '/tickets/$ticketId', params: { ticketId: notification.relatedEntityId } });
-    };
-    for (const notification of fresh) {
-      try {
-        const shown = new Notification(notification.title, {
-          body: notification.message,
-          tag: notification.id,
-        });
-        shown.onclick = () => {
-          window.focus();
-          openTicket(notification);
-          shown.close();
-        };
-      } catch {
-        // Some mobile browsers allow notifications only through a service worker: the bell still shows it.
-      }
-    }
-  }, [isOffered, navigate, notifier, queryClient, readList]);
+    });
+  }, [isOffered, navigate, queryClient, readList]);
 }
