@@ -16,13 +16,15 @@ import {
   releaseJobs,
 } from './queries.ts';
 
+// The address as typed (the worker looks the account up) and where the link points (APP_BASE_URL).
+const PASSWORD_RESET_PAYLOAD = z.strictObject({ email: z.string().max(254), appBaseUrl: z.url() });
+
 /** Every kind of queued job and its payload; a worker parses the payload again before it acts. */
 export const JOB_PAYLOADS = {
   auto_assign: z.strictObject({ ticketId: z.uuid() }),
-  // The address as typed (the worker looks the admin up) and where the link points (APP_BASE_URL).
-  admin_password_reset: z.strictObject({ email: z.string().max(254), appBaseUrl: z.url() }),
+  admin_password_reset: PASSWORD_RESET_PAYLOAD,
   // The same for the forgot-password form everyone has: any active account with the address.
-  password_reset: z.strictObject({ email: z.string().max(254), appBaseUrl: z.url() }),
+  password_reset: PASSWORD_RESET_PAYLOAD,
 } as const;
 
 export type JobKind = keyof typeof JOB_PAYLOADS;
