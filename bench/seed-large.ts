@@ -247,9 +247,9 @@ async function seedPeople(sql: Sql) {
     from (select id, row_number() over (order by username) as n from users where role = 'agent') a
     join (select id, row_number() over (order by name) as n from teams) t on t.n = 1 + (a.n - 1) % ${TEAMS}`;
   await sql`
-    insert into sla_policies (name, priority, response_time_hours, resolution_time_hours)
-    values ('Critical priority', 'critical', 1, 4), ('High priority', 'high', 4, 24),
-           ('Medium priority', 'medium', 8, 48), ('Low priority', 'low', 24, 120)`;
+    insert into sla_policies (name, priority, response_minutes, resolution_minutes)
+    values ('Critical priority', 'critical', 60, 240), ('High priority', 'high', 240, 1440),
+           ('Medium priority', 'medium', 480, 2880), ('Low priority', 'low', 1440, 7200)`;
 }
 
 /**

@@ -22,9 +22,9 @@ export const TEST_SLA_HOURS: Readonly<Record<TTicketPriority, readonly [number, 
 export async function ensureSlaPolicies(): Promise<void> {
   for (const [priority, [response, resolution]] of Object.entries(TEST_SLA_HOURS)) {
     await sql`
-      insert into sla_policies (name, priority, response_time_hours, resolution_time_hours)
-      values (${`${priority} priority`}, ${priority}, ${response}, ${resolution})
-      on conflict (priority) where is_active do nothing`;
+      insert into sla_policies (name, priority, response_minutes, resolution_minutes)
+      values (${`${priority} priority`}, ${priority}, ${response * 60}, ${resolution * 60})
+      on conflict (priority, team_id, category) where is_active do nothing`;
   }
 }
 

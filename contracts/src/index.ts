@@ -18,6 +18,7 @@ export * from './remotes.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './settings.ts';
+export * from './sla.ts';
 export * from './teams.ts';
 export * from './tickets.ts';
 export * from './users.ts';

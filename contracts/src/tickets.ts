@@ -260,6 +260,8 @@ export type TAssignmentOptions = z.infer<typeof ZAssignmentOptions>;
 export const ticketPath = (ticketId: string) => `${API_PATHS.tickets}/${ticketId}`;
 export const ticketCommentsPath = (ticketId: string) => `${ticketPath(ticketId)}/comments`;
 export const ticketSlaStatusPath = (ticketId: string) => `${ticketPath(ticketId)}/sla-status`;
+/** PUT: wait on the requester; DELETE: resume the clock (agents and admins). */
+export const ticketWaitingPath = (ticketId: string) => `${ticketPath(ticketId)}/waiting`;
 export const ticketAttachmentsPath = (ticketId: string) => `${ticketPath(ticketId)}/attachments`;
 export const attachmentDownloadPath = (ticketId: string, attachmentId: string) =>
   `${ticketAttachmentsPath(ticketId)}/${attachmentId}`;
@@ -305,7 +307,10 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
  * assigned { from, to, fromName, toName } (user ids and full names, null when unassigned) ·
  * team_changed { from, to, fromName, toName } · comment_added { commentId, isInternal } ·
  * status_changed carries reason 'requester_reply' when the requester's reply reopened the ticket ·
- * attachment_added { attachmentId, fileName }.
+ * attachment_added { attachmentId, fileName } ·
+ * waiting_started { until } (ISO or null) ·
+ * waiting_ended { since, reason (WAITING_END_REASONS), wallMinutes, pausedMinutes (working minutes the
+ * resolution deadline moved by), resolveBy (the new deadline, ISO or null) }.
  */
 export const TICKET_EVENT_TYPES = [
   'created',
@@ -315,6 +320,8 @@ export const TICKET_EVENT_TYPES = [
   'team_changed',
   'comment_added',
   'attachment_added',
+  'waiting_started',
+  'waiting_ended',
 ] as const;
 export type TTicketEventType = (typeof TICKET_EVENT_TYPES)[number];
 

@@ -77,7 +77,7 @@ describe('demo data', () => {
       expect(teams.filter((t) => t.members > 0).length).toBeGreaterThanOrEqual(3);
 
       const policies = await sql<{ priority: string; response: number; resolution: number }[]>`
-        select priority, response_time_hours as response, resolution_time_hours as resolution from sla_policies where is_active`;
+        select priority, response_minutes / 60 as response, resolution_minutes / 60 as resolution from sla_policies where is_active`;
       expect(Object.fromEntries(policies.map((p) => [p.priority, [p.response, p.resolution]]))).toEqual(
         Object.fromEntries(Object.entries(DEMO_SLA_HOURS).map(([k, v]) => [k, [...v]])),
       );
@@ -108,8 +108,8 @@ describe('demo data', () => {
                  or responded_at < t.created_at or resolved_at < responded_at or closed_at < resolved_at
                  or greatest(t.created_at, responded_at, resolved_at, closed_at, t.updated_at) > now()
                )::int as inconsistent,
-               count(*) filter (where sla_resolve_by - t.created_at <> make_interval(hours => p.resolution_time_hours)
-                                   or sla_response_by - t.created_at <> make_interval(hours => p.response_time_hours))::int as "wrongSla",
+               count(*) filter (where sla_resolve_by - t.created_at <> make_interval(mins => p.resolution_minutes)
+                                   or sla_response_by - t.created_at <> make_interval(mins => p.response_minutes))::int as "wrongSla",
                count(*) filter (where status in ('new', 'in_progress'))::int as open,
                count(*) filter (where status in ('new', 'in_progress') and sla_resolve_by < now())::int as breached
         from tickets t join sla_policies p on p.priority = t.priority`;

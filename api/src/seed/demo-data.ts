@@ -297,8 +297,8 @@ async function seedSlaPolicies(tx: Tx, now: number): Promise<void> {
       (Object.keys(DEMO_SLA_HOURS) as Priority[]).map((priority) => ({
         name: `${labels[priority]} priority`,
         priority,
-        response_time_hours: DEMO_SLA_HOURS[priority][0],
-        resolution_time_hours: DEMO_SLA_HOURS[priority][1],
+        response_minutes: DEMO_SLA_HOURS[priority][0] * 60,
+        resolution_minutes: DEMO_SLA_HOURS[priority][1] * 60,
         created_at: created,
         updated_at: created,
       })),

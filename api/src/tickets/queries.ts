@@ -220,10 +220,10 @@ export function ticketInsert(ticket: NewTicket): PendingQuery<Row[]> {
       ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
       ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null},
-      now() + (select make_interval(hours => p.response_time_hours) from sla_policies p
-               where p.priority = ${ticket.priority} and p.is_active),
-      now() + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
-               where p.priority = ${ticket.priority} and p.is_active)
+      now() + (select make_interval(mins => p.response_minutes) from sla_policies p
+               where p.priority = ${ticket.priority} and p.is_active and p.team_id is null and p.category is null),
+      now() + (select make_interval(mins => p.resolution_minutes) from sla_policies p
+               where p.priority = ${ticket.priority} and p.is_active and p.team_id is null and p.category is null)
     )
     returning ${newTicketColumns()}`;
 }
@@ -356,12 +356,12 @@ export const ticketUpdate = (id: string, next: TicketUpdate) => sql`
     assignee_id = ${next.assigneeId},
     team_id = ${next.teamId},
     sla_response_by = case when ${next.isPriorityChanged}::boolean
-      then t.created_at + (select make_interval(hours => p.response_time_hours) from sla_policies p
-                           where p.priority = ${next.priority} and p.is_active)
+      then t.created_at + (select make_interval(mins => p.response_minutes) from sla_policies p
+                           where p.priority = ${next.priority} and p.is_active and p.team_id is null and p.category is null)
       else t.sla_response_by end,
     sla_resolve_by = case when ${next.isPriorityChanged}::boolean
-      then t.created_at + (select make_interval(hours => p.resolution_time_hours) from sla_policies p
-                           where p.priority = ${next.priority} and p.is_active)
+      then t.created_at + (select make_interval(mins => p.resolution_minutes) from sla_policies p
+                           where p.priority = ${next.priority} and p.is_active and p.team_id is null and p.category is null)
       else t.sla_resolve_by end,
     resolved_at = case when ${next.status} in ('resolved', 'closed') then coalesce(t.resolved_at, now()) end,
     closed_at = case when ${next.status} = 'closed' then coalesce(t.closed_at, now()) end,
