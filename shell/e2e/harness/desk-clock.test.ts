@@ -9,7 +9,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What a process started on the clock reads as the time. */
 async function timeInChild(env: Record<string, string>): Promise<number> {
-  const child = Bun.spawn(['bun', '-e', 'console.log(Date.now())'], { env: { ...process.env, ...env }, stdout: 'pipe' });
+  const child = Bun.spawn(['bun', '-e', 'console.log(Date.now())'], {
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+  });
   return Number((await new Response(child.stdout).text()).trim());
 }
 
