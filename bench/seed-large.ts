@@ -301,7 +301,8 @@ async function seedTicketBatch(sql: Db, from: number, to: number, total: number)
     inserted as (
       insert into tickets (
         title, description, priority, status, category, requester_id, assignee_id, team_id,
-        sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at, updated_at
+        sla_response_by, sla_resolve_by, sla_policy_id, sla_response_risk_at, sla_resolve_risk_at,
+        responded_at, resolved_at, closed_at, created_at, updated_at
       )
       select
         (${textArray(sql, SUBJECTS)})[1 + r.r1 % ${SUBJECTS.length}] || ' ' || (${textArray(sql, PROBLEMS)})[1 + r.r2 % ${PROBLEMS.length}],
@@ -316,6 +317,10 @@ async function seedTicketBatch(sql: Db, from: number, to: number, total: number)
         case when r.agent_n is null then null else r.agent_teams[r.agent_n] end,
         r.created + make_interval(hours => r.response_hours),
         r.created + make_interval(hours => r.resolve_hours),
+        sp.id,
+        -- At risk with a quarter of each target left (the policies count around the clock).
+        r.created + make_interval(hours => r.response_hours) * 0.75,
+        r.created + make_interval(hours => r.resolve_hours) * 0.75,
         case when r.status = 'new' then null
              else r.created + make_interval(hours => r.response_hours) * (0.1 + (r.r3 % 100) / 90.0) end,
         case when r.status in ('resolved', 'closed')
@@ -325,6 +330,7 @@ async function seedTicketBatch(sql: Db, from: number, to: number, total: number)
         r.created,
         r.created + interval '1 hour'
       from rows r
+      join sla_policies sp on sp.is_active and sp.priority = r.priority and sp.team_id is null and sp.category is null
       order by r.g
       returning id, requester_id, assignee_id, status, created_at
     ),

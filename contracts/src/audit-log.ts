@@ -14,7 +14,11 @@ import { LIMITS } from './limits.ts';
  * email.test_sent { outboxId } · user.email_change_requested { username, from, to } ·
  * user.email_confirmed { username, email, previousEmail } · user.password_changed { username } ·
  * user.password_reset { username } (these four are the user's own: admin is the user themselves) ·
- * settings.test_mail_sent { recipient, server } · onboarding.dismissed { open: item keys still open }.
+ * settings.test_mail_sent { recipient, server } · onboarding.dismissed { open: item keys still open } ·
+ * business_calendar.created / .deleted { calendarId, name, timeZone } · business_calendar.updated
+ * { calendarId, name, changes: { field: { from, to } } } · sla_policy.created { policyId, name, priority,
+ * responseMinutes, resolutionMinutes, isActive, teamId, category, calendarId } · sla_policy.updated
+ * { policyId, name, changes: { field: { from, to } } } (targets in minutes, as stored).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -42,6 +46,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.password_set': 'Password set from invitation',
   'settings.test_mail_sent': 'Test mail sent',
   'onboarding.dismissed': 'Checklist dismissed',
+  'business_calendar.created': 'Business calendar created',
+  'business_calendar.updated': 'Business calendar updated',
+  'business_calendar.deleted': 'Business calendar deleted',
+  'sla_policy.created': 'SLA policy created',
+  'sla_policy.updated': 'SLA policy updated',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -42,6 +42,7 @@ describe('the first-day checklist of an empty desk', () => {
         { key: 'mailServer', isDone: false },
         { key: 'team', isDone: false },
         { key: 'agents', isDone: false },
+        { key: 'serviceLevels', isDone: false },
       ],
       isDismissed: false,
       isVisible: true,
@@ -89,6 +90,19 @@ describe('the first-day checklist of an empty desk', () => {
     expect(doneOf(await getOnboardingStatus(null, scratch.sql)).agents).toBe(false);
     await insertUser('agent', 'pending');
     expect(doneOf(await getOnboardingStatus(null, scratch.sql)).agents).toBe(true);
+  });
+
+  test('service levels: an inactive policy does not count; an active one does', async () => {
+    const status = () => getOnboardingStatus(null, scratch.sql).then(doneOf);
+    expect((await status()).serviceLevels).toBe(false);
+    await scratch.sql`
+      insert into sla_policies (name, priority, response_minutes, resolution_minutes, is_active)
+      values ('Old standard', 'high', 60, 240, false)`;
+    expect((await status()).serviceLevels).toBe(false);
+    await scratch.sql`
+      insert into sla_policies (name, priority, response_minutes, resolution_minutes)
+      values ('Standard', 'high', 60, 240)`;
+    expect((await status()).serviceLevels).toBe(true);
   });
 
   test('with every item done the list is no longer shown', async () => {

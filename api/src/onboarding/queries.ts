@@ -8,6 +8,7 @@ export type OnboardingFacts = {
   smtpPort: number | null;
   hasTeam: boolean;
   hasAgent: boolean;
+  hasActiveSlaPolicy: boolean;
   /** host:port of the server that last accepted a test mail. */
   testMailServer: string | null;
   isDismissed: boolean;
@@ -21,6 +22,7 @@ export async function selectOnboardingFacts(db: Db, defaultCompanyName: string):
       s.smtp_host as "smtpHost", s.smtp_port as "smtpPort",
       exists (select 1 from teams) as "hasTeam",
       exists (select 1 from users where role = 'agent' and status <> 'rejected') as "hasAgent",
+      exists (select 1 from sla_policies where is_active) as "hasActiveSlaPolicy",
       o.test_mail_server as "testMailServer",
       (o.dismissed_at is not null) as "isDismissed"
     from (select) as one

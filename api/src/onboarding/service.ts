@@ -20,7 +20,7 @@ export function smtpServerKey(server: Pick<SmtpServer, 'host' | 'port'>): string
 
 type Facts = OnboardingFacts & { mailServerKey: string | null };
 
-// One rule per item; a later item (service levels, knowledge-base categories) adds its fact to
+// One rule per item; a later item (knowledge-base categories, say) adds its fact to
 // selectOnboardingFacts and its rule here.
 const IS_DONE: Record<TOnboardingItemKey, (facts: Facts) => boolean> = {
   company: (facts) => facts.hasCompanyName,
@@ -28,6 +28,7 @@ const IS_DONE: Record<TOnboardingItemKey, (facts: Facts) => boolean> = {
   mailServer: (facts) => facts.mailServerKey !== null && facts.testMailServer === facts.mailServerKey,
   team: (facts) => facts.hasTeam,
   agents: (facts) => facts.hasAgent,
+  serviceLevels: (facts) => facts.hasActiveSlaPolicy,
 };
 
 /** The first-day checklist: each item ticked from the desk's data, and whether it is still shown. */

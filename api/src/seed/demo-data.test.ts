@@ -4,6 +4,7 @@ import { createScratchDatabase } from '../../test/helpers.ts';
 import { verifyPassword } from '../passwords.ts';
 import {
   DEMO_ACCOUNTS,
+  DEMO_CALENDAR,
   DEMO_SLA_HOURS,
   DEMO_TICKET_COUNT,
   isDatabaseEmpty,
@@ -81,6 +82,38 @@ describe('demo data', () => {
       expect(Object.fromEntries(policies.map((p) => [p.priority, [p.response, p.resolution]]))).toEqual(
         Object.fromEntries(Object.entries(DEMO_SLA_HOURS).map(([k, v]) => [k, [...v]])),
       );
+
+      // The demo calendar is there to try; every demo policy still counts around the clock.
+      const calendars = await sql<
+        { name: string; timeZone: string; weeklyHours: unknown; holidays: unknown; policies: number }[]
+      >`
+        select c.name, c.time_zone as "timeZone", c.weekly_hours as "weeklyHours", c.holidays,
+               (select count(*)::int from sla_policies p where p.calendar_id = c.id) as policies
+        from business_calendars c`;
+      expect([...calendars]).toEqual([
+        {
+          name: 'Office hours',
+          timeZone: 'Europe/Berlin',
+          weeklyHours: DEMO_CALENDAR.weeklyHours,
+          holidays: DEMO_CALENDAR.holidays,
+          policies: 0,
+        },
+      ]);
+      expect(await sql`select 1 from sla_policies where calendar_id is not null`).toHaveLength(0);
+
+      // Each ticket remembers its policy, and turns at risk with a quarter of each target left
+      // (45 seconds: three quarters of each minute of the target).
+      const [risk] = await sql<{ withoutPolicy: number; wrongPolicy: number; wrongRisk: number }[]>`
+        select count(*) filter (where t.sla_policy_id is null)::int as "withoutPolicy",
+               count(*) filter (where p.priority <> t.priority or not p.is_active)::int as "wrongPolicy",
+               count(*) filter (where
+                 t.sla_response_risk_at is distinct from t.sla_response_by - (t.sla_response_by - t.created_at) / 4
+                 or t.sla_resolve_risk_at is distinct from t.sla_resolve_by - (t.sla_resolve_by - t.created_at) / 4
+                 or t.sla_response_risk_at - t.created_at <> p.response_minutes * interval '45 seconds'
+                 or t.sla_resolve_risk_at - t.created_at <> p.resolution_minutes * interval '45 seconds'
+               )::int as "wrongRisk"
+        from tickets t left join sla_policies p on p.id = t.sla_policy_id`;
+      expect(risk).toEqual({ withoutPolicy: 0, wrongPolicy: 0, wrongRisk: 0 });
 
       const [tickets] = await sql<
         {

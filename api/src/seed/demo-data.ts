@@ -1,4 +1,4 @@
-import type { TUserRole, TUserStatus } from '@helpdesk/contracts';
+import type { TCreateBusinessCalendarRequest, TUserRole, TUserStatus } from '@helpdesk/contracts';
 import type { Sql, TransactionSql } from 'postgres';
 import { rebuildRecentViews } from '../kb/view-window.ts';
 import { hashPassword } from '../passwords.ts';
@@ -125,6 +125,31 @@ export const DEMO_SLA_HOURS: Readonly<Record<Priority, readonly [number, number]
   low: [24, 120],
 };
 
+/**
+ * A business calendar for admins to try: no demo policy counts in it, so the demo deadlines stay
+ * plain elapsed time.
+ */
+export const DEMO_CALENDAR: TCreateBusinessCalendarRequest = {
+  name: 'Office hours',
+  timeZone: 'Europe/Berlin',
+  weeklyHours: {
+    monday: [{ start: '09:00', end: '17:00' }],
+    tuesday: [{ start: '09:00', end: '17:00' }],
+    wednesday: [{ start: '09:00', end: '17:00' }],
+    thursday: [{ start: '09:00', end: '17:00' }],
+    friday: [{ start: '09:00', end: '17:00' }],
+    saturday: [],
+    sunday: [],
+  },
+  holidays: [
+    { date: '2026-12-25', name: 'Christmas Day', everyYear: true },
+    { date: '2026-12-26', name: 'Boxing Day', everyYear: true },
+  ],
+};
+
+/** When a target turns at risk: three quarters of it used (around the clock, as every demo policy counts). */
+export const DEMO_AT_RISK_SHARE = 0.75;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -149,7 +174,8 @@ type Tx = TransactionSql;
 
 /**
  * Loads the demo data in one transaction: the demo accounts (approved by the admin, with audit
- * rows), teams with members, one SLA policy per priority, about 60 tickets over the last 30 days
+ * rows), teams with members, one SLA policy per priority (around the clock) and a business calendar
+ * no policy uses yet, about 60 tickets over the last 30 days
  * with comments and events, the knowledge base, notifications for the admin and the agent, and
  * the desk's settings.
  * Deterministic apart from ids and the moment it runs (every date is relative to now).
@@ -163,8 +189,8 @@ export async function seedDemoData(sql: Sql): Promise<void> {
   await sql.begin(async (tx) => {
     const users = await seedUsers(tx, hashes, now);
     const teams = await seedTeams(tx, users, now);
-    await seedSlaPolicies(tx, now);
-    const tickets = await seedTickets(tx, users, teams, now);
+    const policies = await seedServiceLevels(tx, now);
+    const tickets = await seedTickets(tx, users, teams, policies, now);
     await seedKnowledgeBase(tx, users, now);
     await seedNotifications(tx, users, tickets, now);
     await seedSettings(tx, users, now);
@@ -284,7 +310,9 @@ async function seedTeams(tx: Tx, users: UserIds, now: number): Promise<TeamIds> 
   };
 }
 
-async function seedSlaPolicies(tx: Tx, now: number): Promise<void> {
+type PolicyIds = Record<Priority, string>;
+
+async function seedServiceLevels(tx: Tx, now: number): Promise<PolicyIds> {
   const created = new Date(now - 100 * DAY);
   const labels: Record<Priority, string> = {
     critical: 'Critical',
@@ -293,6 +321,10 @@ async function seedSlaPolicies(tx: Tx, now: number): Promise<void> {
     low: 'Low',
   };
   await tx`
+    insert into business_calendars (name, time_zone, weekly_hours, holidays, created_at, updated_at)
+    values (${DEMO_CALENDAR.name}, ${DEMO_CALENDAR.timeZone}, ${tx.json(DEMO_CALENDAR.weeklyHours)},
+            ${tx.json(DEMO_CALENDAR.holidays)}, ${created}, ${created})`;
+  const rows = await tx<{ id: string; priority: Priority }[]>`
     insert into sla_policies ${tx(
       (Object.keys(DEMO_SLA_HOURS) as Priority[]).map((priority) => ({
         name: `${labels[priority]} priority`,
@@ -302,7 +334,9 @@ async function seedSlaPolicies(tx: Tx, now: number): Promise<void> {
         created_at: created,
         updated_at: created,
       })),
-    )}`;
+    )}
+    returning id, priority`;
+  return Object.fromEntries(rows.map((row) => [row.priority, row.id])) as PolicyIds;
 }
 
 export type SeededTicket = {
@@ -338,7 +372,13 @@ const TEAM_FOR_CATEGORY: Record<TicketCategory, keyof TeamIds> = {
   other: 'serviceDesk',
 };
 
-async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number): Promise<SeededTicket[]> {
+async function seedTickets(
+  tx: Tx,
+  users: UserIds,
+  teams: TeamIds,
+  policies: PolicyIds,
+  now: number,
+): Promise<SeededTicket[]> {
   const random = createRandom(20_240_601);
   const count = TICKET_TEMPLATES.length;
   const priorities = random.shuffle<Priority>([
@@ -400,6 +440,8 @@ async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number):
     const status = statusFor((now - createdAt) / HOUR, responseHours, resolutionHours);
     const slaResponseBy = createdAt + responseHours * HOUR;
     const slaResolveBy = createdAt + resolutionHours * HOUR;
+    const slaResponseRiskAt = createdAt + DEMO_AT_RISK_SHARE * responseHours * HOUR;
+    const slaResolveRiskAt = createdAt + DEMO_AT_RISK_SHARE * resolutionHours * HOUR;
     const isStarted = status !== 'new';
     const assigneeName = isStarted ? random.pick(agents) : null;
     const assigneeId = assigneeName ? idOf(users, assigneeName) : null;
@@ -492,11 +534,12 @@ async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number):
     const [inserted] = await tx<{ ticketNumber: string }[]>`
       insert into tickets (
         id, title, description, priority, status, category, requester_id, assignee_id, team_id,
-        notify_requester, sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at,
-        updated_at
+        notify_requester, sla_response_by, sla_resolve_by, sla_policy_id, sla_response_risk_at,
+        sla_resolve_risk_at, responded_at, resolved_at, closed_at, created_at, updated_at
       ) values (
         ${id}, ${template.title}, ${template.description}, ${priority}, ${status}, ${template.category},
         ${requesterId}, ${assigneeId}, ${teamId}, ${index % 5 !== 2}, ${new Date(slaResponseBy)}, ${new Date(slaResolveBy)},
+        ${policies[priority]}, ${new Date(slaResponseRiskAt)}, ${new Date(slaResolveRiskAt)},
         ${respondedAt === null ? null : new Date(respondedAt)}, ${resolvedAt === null ? null : new Date(resolvedAt)},
         ${closedAt === null ? null : new Date(closedAt)}, ${new Date(createdAt)}, ${new Date(lastActivity)}
       )

@@ -40,6 +40,8 @@ export type ObjectKind =
   | 'article'
   | 'team'
   | 'user'
+  | 'calendar'
+  | 'policy'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -51,6 +53,8 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   teams: 'team',
   users: 'user',
   members: 'user',
+  'business-calendars': 'calendar',
+  'sla-policies': 'policy',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */
@@ -228,4 +232,22 @@ export function canaryWord(prefix: string): string {
   const letters = 'bcdfghjklmnpqrstvwxz';
   const bytes = crypto.getRandomValues(new Uint8Array(10));
   return `${prefix}${[...bytes].map((byte) => letters[byte % letters.length]).join('')}x`;
+}
+
+/** A valid business calendar to create as a fixture: Mondays 09:00-17:00 in Berlin. */
+export function fixtureCalendarBody(name: string) {
+  const closed: { start: string; end: string }[] = [];
+  return {
+    name,
+    timeZone: 'Europe/Berlin',
+    weeklyHours: {
+      monday: [{ start: '09:00', end: '17:00' }],
+      tuesday: closed,
+      wednesday: closed,
+      thursday: closed,
+      friday: closed,
+      saturday: closed,
+      sunday: closed,
+    },
+  };
 }

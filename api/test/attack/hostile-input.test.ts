@@ -16,8 +16,11 @@ import { join } from 'node:path';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  SLA_ADMIN_PATHS,
   type TUserRole,
   ZAttachment,
+  ZBusinessCalendar,
+  ZSlaPolicy,
   ZTeamResponse,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
@@ -25,6 +28,7 @@ import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
 import { createSession } from '../../src/session.ts';
 import { app, BASE_URL, createUser, sql, TestClient, testConfig } from '../helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
+import { fixtureCalendarBody } from './harness.ts';
 import {
   type ExerciseContext,
   emptyFigures,
@@ -98,6 +102,8 @@ function clientOf(caller: TUserRole): TestClient {
 
 let pool: IdPool = { all: [], byKind: {} };
 let savedSettings: string | null = null;
+/** The SLA policies and calendars there were before: generated ones could match later files' tickets. */
+let savedSlaIds: string[] = [];
 let context: ExerciseContext;
 
 /** Rows for path parameters and id fields to name: a ticket with an attachment, a team, an article, ... */
@@ -132,6 +138,24 @@ async function createFixtures(): Promise<IdPool> {
   const category = await insertCategory();
   const article = await postArticle(agent, category.id, { status: 'published' });
 
+  const calendar = await admin.post(
+    SLA_ADMIN_PATHS.businessCalendars,
+    fixtureCalendarBody(`Hostile fixture calendar ${crypto.randomUUID()}`),
+  );
+  if (calendar.status !== 201)
+    throw new Error(`fixture calendar failed: ${calendar.status} ${calendar.text}`);
+  const calendarId = ZBusinessCalendar.parse(calendar.body).id;
+  const policy = await admin.post(SLA_ADMIN_PATHS.slaPolicies, {
+    name: `Hostile fixture policy ${crypto.randomUUID()}`,
+    priority: 'low',
+    responseTimeHours: 1,
+    resolutionTimeHours: 2,
+    teamId,
+    calendarId,
+  });
+  if (policy.status !== 201) throw new Error(`fixture policy failed: ${policy.status} ${policy.text}`);
+  const policyId = ZSlaPolicy.parse(policy.body).id;
+
   const notifications = await sql<{ id: string }[]>`
     insert into notifications (user_id, type, title, message)
     select id, 'system_announcement', 'Hostile input fixture', 'A notification to read'
@@ -150,6 +174,9 @@ async function createFixtures(): Promise<IdPool> {
     articles: [article.id],
     categoryId: [category.id],
     notifications: notifications.map((row) => row.id),
+    'business-calendars': [calendarId],
+    calendarId: [calendarId],
+    'sla-policies': [policyId],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }
@@ -157,6 +184,9 @@ async function createFixtures(): Promise<IdPool> {
 beforeAll(async () => {
   const [row] = await sql<{ settings: string }[]>`select to_jsonb(s)::text as settings from settings s`;
   savedSettings = row?.settings ?? null;
+  savedSlaIds = (
+    await sql<{ id: string }[]>`select id from sla_policies union all select id from business_calendars`
+  ).map((saved) => saved.id);
   pool = await createFixtures();
   context = { baseUrl: BASE_URL, sql, sessions, figures, nextIp, baseline: await snapshotTables(sql) };
 }, 60_000);
@@ -168,6 +198,9 @@ afterAll(async () => {
     if (savedSettings !== null)
       // ::text first: a parameter typed jsonb would be JSON-encoded again by the driver (a string scalar).
       await tx`insert into settings select * from jsonb_populate_record(null::settings, ${savedSettings}::text::jsonb)`;
+    // The fixtures and any valid generated policy or calendar go; ticket rows keep their deadlines.
+    await tx`delete from sla_policies where id <> all(${savedSlaIds}::uuid[])`;
+    await tx`delete from business_calendars where id <> all(${savedSlaIds}::uuid[])`;
   });
   const pairs = operations.reduce((sum, operation) => sum + operation.allowed.length, 0);
   mkdirSync(join(FIGURES_FILE, '..'), { recursive: true });

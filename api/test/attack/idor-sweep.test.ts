@@ -1,7 +1,8 @@
 /**
  * The IDOR sweep (docs/reliability.md#idor-sweep): for every route with an object id in its path, an end user
  * puts other people's ids there (a ticket, its attachment, a notification, a draft or archived
- * article, a team, a user) and an agent puts ids of objects only admins or their owners may touch.
+ * article, a team, a user, a business calendar, an SLA policy) and an agent puts ids of objects only
+ * admins or their owners may touch.
  * Each answer must equal, byte for byte, what the same request gets with a random uuid instead
  * (the 'missing object' answer), carry no byte of the other object, and change nothing.
  */
@@ -9,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  SLA_ADMIN_PATHS,
   ticketAttachmentsPath,
   ticketCommentsPath,
+  ZBusinessCalendar,
+  ZSlaPolicy,
 } from '@helpdesk/contracts';
 import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
@@ -19,6 +23,7 @@ import { createTeam, ensureSlaPolicies, fileTicket } from '../tickets.ts';
 import {
   type Answer,
   fillPath,
+  fixtureCalendarBody,
   normalise,
   type ObjectKind,
   paramKinds,
@@ -74,6 +79,10 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { status: 'rejected' } };
     case `PATCH ${API_PATHS.adminUsers}/:userId/role`:
       return { json: { role: 'admin' } };
+    case `PATCH ${SLA_ADMIN_PATHS.businessCalendars}/:id`:
+      return { json: { name: 'Renamed by a probe' } };
+    case `PATCH ${SLA_ADMIN_PATHS.slaPolicies}/:id`:
+      return { json: { isActive: false, responseTimeHours: 1000 } };
     default:
       return route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} };
   }
@@ -152,6 +161,22 @@ beforeAll(async () => {
   });
   const teamName = `Secret team ${tag}`;
   const teamId = await createTeam(teamName, [victimAgentUser.id]);
+  const calendarName = `Secret calendar ${tag}`;
+  const calendarAnswer = await admin.post(
+    SLA_ADMIN_PATHS.businessCalendars,
+    fixtureCalendarBody(calendarName),
+  );
+  const calendarId = ZBusinessCalendar.parse(calendarAnswer.body).id;
+  const policyName = `Secret policy ${tag}`;
+  const policyAnswer = await admin.post(SLA_ADMIN_PATHS.slaPolicies, {
+    name: policyName,
+    priority: 'critical',
+    responseTimeHours: 1,
+    resolutionTimeHours: 2,
+    teamId,
+    calendarId,
+  });
+  const policyId = ZSlaPolicy.parse(policyAnswer.body).id;
 
   const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id, victimTicket.id);
   const agentNotification = await unreadNotificationOf(agentUser.id, ownTicket.id);
@@ -180,6 +205,8 @@ beforeAll(async () => {
       article: [draft.id, archived.id],
       team: [teamId],
       user: people,
+      calendar: [calendarId],
+      policy: [policyId],
     },
   };
   agent = {
@@ -188,8 +215,14 @@ beforeAll(async () => {
     cookie: cookieOf(agentClient),
     own: { notification: agentNotification, user: agentUser.id },
     // Agents work every ticket and article; what they must not reach is another agent's
-    // notification and the admin-only teams and users.
-    foreign: { notification: [victimAgentNotification], team: [teamId], user: people },
+    // notification and the admin-only teams, users, calendars and policies.
+    foreign: {
+      notification: [victimAgentNotification],
+      team: [teamId],
+      user: people,
+      calendar: [calendarId],
+      policy: [policyId],
+    },
   };
   for (const prober of [endUser, agent]) {
     prober.foreign.unknown = Object.values(prober.foreign).flat();
@@ -217,6 +250,10 @@ beforeAll(async () => {
     archived.id,
     teamName,
     teamId,
+    calendarName,
+    calendarId,
+    policyName,
+    policyId,
     victimAgentNotification,
   ];
 
@@ -236,6 +273,8 @@ beforeAll(async () => {
                      where a.id in (${draft.id}, ${archived.id}, ${published.id})),
         'team', (select row_to_json(t) from teams t where t.id = ${teamId}),
         'members', (select count(*) from team_members where team_id = ${teamId}),
+        'calendar', (select row_to_json(c) from business_calendars c where c.id = ${calendarId}),
+        'policy', (select row_to_json(p) from sla_policies p where p.id = ${policyId}),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -367,7 +406,7 @@ afterAll(() => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users) and an agent (another agent’s notification, admin-only teams and users).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy) and an agent (another agent’s notification, admin-only teams, users, calendars and policies).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );
