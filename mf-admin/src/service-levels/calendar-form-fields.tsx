@@ -3,7 +3,7 @@ import { Button, Input, Label } from '@helpdesk/shared-ui';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import { Switch } from '@helpdesk/shared-ui/switch';
 import { Plus, X } from 'lucide-react';
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { type Control, Controller, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import type { TCalendarFormValues } from './calendar-form.ts';
 import { DEFAULT_RANGE, nextRange, WEEKDAY_LABELS } from './weekly-hours.ts';
@@ -17,6 +17,22 @@ export function FieldError({ message, id, testId }: { message?: string; id?: str
     <p id={id} className="text-destructive text-sm" data-testid={testId}>
       {message}
     </p>
+  );
+}
+
+/** A time of day as typed ("24:00" is allowed as an end, which a native time input cannot take). */
+function TimeInput({ errorId, ...props }: ComponentProps<'input'> & { errorId: string | undefined }) {
+  return (
+    <Input
+      {...props}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+      className="w-20 tabular-nums"
+      inputMode="numeric"
+      placeholder="HH:MM"
+      maxLength={5}
+      autoComplete="off"
+    />
   );
 }
 
@@ -52,31 +68,20 @@ export function WeekdayHoursFields({ day, control }: { day: TWeekday; control: T
             const rangeErrors = dayErrors?.[index];
             const message = rangeErrors?.start?.message ?? rangeErrors?.end?.message ?? rangeErrors?.message;
             const suffix = fields.length > 1 ? ` (range ${index + 1})` : '';
+            const messageId = `${errorId}-${index}`;
             return (
               <div key={field.id} className="grid gap-1">
                 <div className="flex items-center gap-2">
-                  <Input
+                  <TimeInput
                     {...register(`weeklyHours.${day}.${index}.start`)}
                     aria-label={`${label} from${suffix}`}
-                    aria-invalid={message ? true : undefined}
-                    aria-describedby={message ? `${errorId}-${index}` : undefined}
-                    className="w-20 tabular-nums"
-                    inputMode="numeric"
-                    placeholder="HH:MM"
-                    maxLength={5}
-                    autoComplete="off"
+                    errorId={rangeErrors?.start || rangeErrors?.message ? messageId : undefined}
                   />
                   <span aria-hidden>to</span>
-                  <Input
+                  <TimeInput
                     {...register(`weeklyHours.${day}.${index}.end`)}
                     aria-label={`${label} until${suffix}`}
-                    aria-invalid={message ? true : undefined}
-                    aria-describedby={message ? `${errorId}-${index}` : undefined}
-                    className="w-20 tabular-nums"
-                    inputMode="numeric"
-                    placeholder="HH:MM"
-                    maxLength={5}
-                    autoComplete="off"
+                    errorId={rangeErrors?.end || rangeErrors?.message ? messageId : undefined}
                   />
                   <Button
                     type="button"
@@ -99,7 +104,7 @@ export function WeekdayHoursFields({ day, control }: { day: TWeekday; control: T
                     </Button>
                   )}
                 </div>
-                <FieldError message={message} id={`${errorId}-${index}`} />
+                <FieldError message={message} id={messageId} />
               </div>
             );
           })

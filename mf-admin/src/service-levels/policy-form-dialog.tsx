@@ -212,7 +212,8 @@ function TargetField({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem>
+        // content-start: a message under one target must not push its neighbour's input down.
+        <FormItem className="content-start">
           <FormLabel>{label}</FormLabel>
           <div className="flex gap-2">
             <FormControl>
