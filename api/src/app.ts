@@ -25,6 +25,7 @@ import { createSearchRoutes } from './search/routes.ts';
 import { createSecurityPlugin } from './security.ts';
 import { createSessionPlugin } from './session.ts';
 import { createSettingsRoutes } from './settings/routes.ts';
+import { createSlaAdminRoutes } from './sla-admin/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
@@ -74,6 +75,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createKbRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
+    .use(createSlaAdminRoutes(deps))
     .use(createOnboardingRoutes(deps))
     .use(createReportRoutes(deps))
     .use(createAuditLogRoutes(deps))

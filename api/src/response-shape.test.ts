@@ -213,6 +213,15 @@ describe('the compiled shape check agrees with zod', () => {
     expect(shapeResult(contracts.ZUser, user)).toEqual({ ok: true, value: user });
   });
 
+  test('a strict object inside a plain one is checked and copied, not mistaken for a checker', () => {
+    const schema = z.object({ id: z.string(), hours: z.strictObject({ start: z.string() }) });
+    expect(shapeResult(schema, { id: 'a', hours: { start: '09:00' } })).toEqual({
+      ok: true,
+      value: { id: 'a', hours: { start: '09:00' } },
+    });
+    expect(shapeResult(schema, { id: 'a', hours: { start: 9 } }).ok).toBe(false);
+  });
+
   test('a mismatch names where it is', () => {
     const user = sampleUser();
     const result = responseShape(contracts.ZUserResponse)['~standard'].validate({

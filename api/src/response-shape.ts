@@ -202,10 +202,11 @@ const mismatch = (): never => {
 function generate(schema: z.ZodType): (value: unknown) => unknown {
   const helpers: unknown[] = [mismatch];
   const helper = (value: unknown) => `h[${helpers.push(value) - 1}]`;
-  const fallback = (part: z.ZodType) => {
+  const closure = (part: z.ZodType) => {
     const check = compile(part);
-    return helper((value: unknown) => check(value, []));
+    return (value: unknown) => check(value, []);
   };
+  const fallback = (part: z.ZodType) => helper(closure(part));
 
   // An expression checking `e` (a property read or an index, cheap to repeat) and giving its value.
   const emit = (part: z.ZodType, e: string): string => {
@@ -264,7 +265,8 @@ function generate(schema: z.ZodType): (value: unknown) => unknown {
     const shape = def.shape as Record<string, z.ZodType>;
     const keys = Object.keys(shape);
     // Strict and loose objects, and a "__proto__" key (an object literal would set the prototype), take the closures.
-    if (def.catchall !== undefined || keys.includes('__proto__')) return fallback(part);
+    // (The checker itself: the caller registers it as a helper.)
+    if (def.catchall !== undefined || keys.includes('__proto__')) return closure(part);
     const read = (key: string) => `v[${JSON.stringify(key)}]`;
     const required = keys.filter((key) => defOf(shape[key] as z.ZodType).type !== 'optional');
     const optional = keys.filter((key) => defOf(shape[key] as z.ZodType).type === 'optional');
