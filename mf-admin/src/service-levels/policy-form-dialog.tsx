@@ -136,7 +136,13 @@ function PolicyForm({
               { name: 'category', label: 'Category', options: CATEGORY_OPTIONS },
             ] as const
           ).map((select) => (
-            <FormSelectField key={select.name} control={form.control} isDisabled={isPending} {...select} />
+            <FormSelectField
+              key={select.name}
+              control={form.control}
+              isDisabled={isPending}
+              className="content-start"
+              {...select}
+            />
           ))}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
