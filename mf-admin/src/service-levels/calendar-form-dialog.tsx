@@ -21,21 +21,18 @@ import {
   timeZoneNames,
 } from './calendar-form.ts';
 import { FieldError, HolidaysFields, WeekdayHoursFields } from './calendar-form-fields.tsx';
-import { FormDialog, FormDialogFooter, type TFormProps } from './form-dialog.tsx';
+import { FormDialog, FormDialogFooter, type TFormProps, type TItemDialogProps } from './form-dialog.tsx';
 import { useSaveCalendar } from './use-service-level-mutations.ts';
 import { aroundTheClockWeek, officeHoursWeek } from './weekly-hours.ts';
 
 const FIELD_NAMES = ['name', 'timeZone', 'weeklyHours', 'holidays'] as const;
 
-type TCalendarFormDialogProps = {
-  /** The calendar to edit; absent, the dialog creates one. */
-  calendar?: TBusinessCalendar;
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-};
-
 /** New calendar, and Edit for an existing one: name, zone, hours per weekday, holidays. */
-export function CalendarFormDialog({ calendar, isOpen, onOpenChange }: TCalendarFormDialogProps) {
+export function CalendarFormDialog({
+  calendar,
+  isOpen,
+  onOpenChange,
+}: TItemDialogProps<'calendar', TBusinessCalendar>) {
   const save = useSaveCalendar(calendar?.id);
   return (
     <FormDialog

@@ -1,5 +1,5 @@
 import type { TBusinessCalendar, TSlaPolicy } from '@helpdesk/contracts';
-import { Badge, Button, CardTableCell, CardTableRow } from '@helpdesk/shared-ui';
+import { Badge, CardTableCell, CardTableRow } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { CalendarFormDialog } from './calendar-form-dialog.tsx';
 import { DeleteCalendarDialog } from './delete-calendar-dialog.tsx';
 import { CALENDARS_KEY, POLICIES_KEY } from './service-level-query-keys.ts';
 import { ServiceLevelSection } from './service-level-section.tsx';
-import { ServiceLevelTable } from './service-level-table.tsx';
+import { RowAction, RowActionsCell, ServiceLevelTable } from './service-level-table.tsx';
 import { weeklyHoursSummary } from './weekly-hours.ts';
 
 const COLUMNS = ['Name', 'Time zone', 'Hours', 'Holidays', 'Used by'] as const;
@@ -81,30 +81,17 @@ function CalendarRow({
       <CardTableCell label="Used by" className="whitespace-normal">
         {usedByText(calendar, policies)}
       </CardTableCell>
-      <CardTableCell className="pr-4 max-md:pt-2 md:text-right">
-        <div className="flex gap-2 md:justify-end">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setIsEditing(true)}
-            aria-label={`Edit ${calendar.name}`}
-          >
-            <Pencil aria-hidden />
-            Edit
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setIsDeleting(true)}
-            aria-label={`Delete ${calendar.name}`}
-          >
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
-        </div>
+      <RowActionsCell>
+        <RowAction label="Edit" itemName={calendar.name} icon={Pencil} onClick={() => setIsEditing(true)} />
+        <RowAction
+          label="Delete"
+          itemName={calendar.name}
+          icon={Trash2}
+          onClick={() => setIsDeleting(true)}
+        />
         <CalendarFormDialog calendar={calendar} isOpen={isEditing} onOpenChange={setIsEditing} />
         <DeleteCalendarDialog calendar={calendar} isOpen={isDeleting} onOpenChange={setIsDeleting} />
-      </CardTableCell>
+      </RowActionsCell>
     </CardTableRow>
   );
 }

@@ -11,6 +11,12 @@ import type { ReactNode } from 'react';
 
 export type TSaveHandlers = { onSuccess: () => void; onError: (error: unknown) => void };
 
+/** The props of an item's create/edit dialog: the item to edit, absent to create one. */
+export type TItemDialogProps<TItemKey extends string, TItem> = { [key in TItemKey]?: TItem } & {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+};
+
 /** What a form inside FormDialog gets: whether the save runs, the save itself, and how to close. */
 export type TFormProps<TBody> = {
   isPending: boolean;

@@ -1,12 +1,12 @@
 import { TICKET_CATEGORY_LABELS, type TSlaPolicy } from '@helpdesk/contracts';
-import { Badge, Button, CardTableCell, CardTableRow, TicketPriorityBadge } from '@helpdesk/shared-ui';
+import { Badge, CardTableCell, CardTableRow, TicketPriorityBadge } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { PolicyFormDialog } from './policy-form-dialog.tsx';
 import { POLICIES_KEY } from './service-level-query-keys.ts';
 import { ServiceLevelSection } from './service-level-section.tsx';
-import { ServiceLevelTable } from './service-level-table.tsx';
+import { RowAction, RowActionsCell, ServiceLevelTable } from './service-level-table.tsx';
 import { targetText } from './target-units.ts';
 import { useSetPolicyActive } from './use-service-level-mutations.ts';
 
@@ -82,29 +82,16 @@ function PolicyRow({ policy }: { policy: TSlaPolicy }) {
           {policy.isActive ? 'Active' : 'Inactive'}
         </Badge>
       </CardTableCell>
-      <CardTableCell className="pr-4 max-md:pt-2 md:text-right">
-        <div className="flex gap-2 md:justify-end">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setIsEditing(true)}
-            aria-label={`Edit ${policy.name}`}
-          >
-            <Pencil aria-hidden />
-            Edit
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={setActive.isPending}
-            onClick={() => setActive.mutate(!policy.isActive)}
-            aria-label={`${policy.isActive ? 'Deactivate' : 'Activate'} ${policy.name}`}
-          >
-            {policy.isActive ? 'Deactivate' : 'Activate'}
-          </Button>
-        </div>
+      <RowActionsCell>
+        <RowAction label="Edit" itemName={policy.name} icon={Pencil} onClick={() => setIsEditing(true)} />
+        <RowAction
+          label={policy.isActive ? 'Deactivate' : 'Activate'}
+          itemName={policy.name}
+          isDisabled={setActive.isPending}
+          onClick={() => setActive.mutate(!policy.isActive)}
+        />
         <PolicyFormDialog policy={policy} isOpen={isEditing} onOpenChange={setIsEditing} />
-      </CardTableCell>
+      </RowActionsCell>
     </CardTableRow>
   );
 }

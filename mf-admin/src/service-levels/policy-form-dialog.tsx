@@ -22,7 +22,7 @@ import { useId } from 'react';
 import type { Control } from 'react-hook-form';
 import { formFailure } from '../feedback/mutation-failure.ts';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
-import { FormDialog, FormDialogFooter, type TFormProps } from './form-dialog.tsx';
+import { FormDialog, FormDialogFooter, type TFormProps, type TItemDialogProps } from './form-dialog.tsx';
 import {
   ANY,
   AROUND_THE_CLOCK,
@@ -50,15 +50,8 @@ const CATEGORY_OPTIONS = [
 ];
 const UNIT_OPTIONS = TARGET_UNITS.map((value) => ({ value, label: value === 'hours' ? 'hours' : 'minutes' }));
 
-type TPolicyFormDialogProps = {
-  /** The policy to edit; absent, the dialog creates one. */
-  policy?: TSlaPolicy;
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-};
-
 /** New policy, and Edit for an existing one: what it applies to, its two targets, its calendar. */
-export function PolicyFormDialog({ policy, isOpen, onOpenChange }: TPolicyFormDialogProps) {
+export function PolicyFormDialog({ policy, isOpen, onOpenChange }: TItemDialogProps<'policy', TSlaPolicy>) {
   const save = useSavePolicy(policy?.id);
   return (
     <FormDialog

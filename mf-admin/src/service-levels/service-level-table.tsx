@@ -1,14 +1,17 @@
 import {
+  Button,
   Card,
   CardContent,
   CardTable,
   CardTableBody,
+  CardTableCell,
   CardTableHeader,
   Skeleton,
   TableHead,
   TableRow,
 } from '@helpdesk/shared-ui';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 
@@ -67,5 +70,42 @@ export function ServiceLevelTable<TItem>({
         </CardTable>
       </CardContent>
     </Card>
+  );
+}
+
+/** A row's last cell: its action buttons (and the dialogs they open), on a line of their own on phones. */
+export function RowActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <CardTableCell className="pr-4 max-md:pt-2 md:text-right">
+      <div className="flex gap-2 md:justify-end">{children}</div>
+    </CardTableCell>
+  );
+}
+
+/** One action of a row; its accessible name says which item it acts on ("Edit Berlin office"). */
+export function RowAction({
+  label,
+  itemName,
+  icon: Icon,
+  isDisabled,
+  onClick,
+}: {
+  label: string;
+  itemName: string;
+  icon?: LucideIcon;
+  isDisabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={isDisabled}
+      onClick={onClick}
+      aria-label={`${label} ${itemName}`}
+    >
+      {Icon && <Icon aria-hidden />}
+      {label}
+    </Button>
   );
 }
