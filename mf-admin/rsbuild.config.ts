@@ -9,5 +9,6 @@ export default remoteRsbuildConfig({
     './UsersTeamsPage': './src/exposes/users-teams-page.tsx',
     './SettingsPage': './src/exposes/settings-page.tsx',
     './ReportsPage': './src/exposes/reports-page.tsx',
+    './ServiceLevelsPage': './src/exposes/service-levels-page.tsx',
   },
 });

@@ -14,6 +14,7 @@ export const REMOTE_MODULES = {
   usersTeamsPage: 'mf_admin/UsersTeamsPage',
   settingsPage: 'mf_admin/SettingsPage',
   reportsPage: 'mf_admin/ReportsPage',
+  serviceLevelsPage: 'mf_admin/ServiceLevelsPage',
 } as const;
 export type TRemoteModuleId = (typeof REMOTE_MODULES)[keyof typeof REMOTE_MODULES];
 

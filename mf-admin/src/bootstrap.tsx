@@ -1,6 +1,7 @@
 import './standalone.css';
 import { mountHarness } from '@helpdesk/shared-ui/standalone';
 import ReportsPage from './exposes/reports-page.tsx';
+import ServiceLevelsPage from './exposes/service-levels-page.tsx';
 import SettingsPage from './exposes/settings-page.tsx';
 import UsersTeamsPage from './exposes/users-teams-page.tsx';
 
@@ -22,6 +23,12 @@ mountHarness({
       href: '/reports',
       label: 'Reports',
       render: (user) => <ReportsPage currentUser={user} />,
+    },
+    {
+      path: '/service-levels',
+      href: '/service-levels',
+      label: 'Service levels',
+      render: (user) => <ServiceLevelsPage currentUser={user} />,
     },
   ],
 });

@@ -24,6 +24,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminForgotPasswordRouteImport } from './routes/admin/forgot-password';
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password';
 import { Route as AppAdminReportsRouteImport } from './routes/_app/admin/reports';
+import { Route as AppAdminServiceLevelsRouteImport } from './routes/_app/admin/service-levels';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users';
 import { Route as AppKbIndexRouteImport } from './routes/_app/kb/index';
@@ -105,6 +106,11 @@ const AppAdminReportsRoute = AppAdminReportsRouteImport.update({
   path: '/admin/reports',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminServiceLevelsRoute = AppAdminServiceLevelsRouteImport.update({
+  id: '/admin/service-levels',
+  path: '/admin/service-levels',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminSettingsRoute = AppAdminSettingsRouteImport.update({
   id: '/admin/settings',
   path: '/admin/settings',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/admin/reset-password': typeof AdminResetPasswordRoute;
   '/admin/': typeof AdminIndexRoute;
   '/admin/reports': typeof AppAdminReportsRoute;
+  '/admin/service-levels': typeof AppAdminServiceLevelsRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
   '/admin/users': typeof AppAdminUsersRoute;
   '/tickets/$ticketId': typeof AppTicketsTicketIdRoute;
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute;
   '/admin': typeof AdminIndexRoute;
   '/admin/reports': typeof AppAdminReportsRoute;
+  '/admin/service-levels': typeof AppAdminServiceLevelsRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
   '/admin/users': typeof AppAdminUsersRoute;
   '/tickets/$ticketId': typeof AppTicketsTicketIdRoute;
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute;
   '/admin/': typeof AdminIndexRoute;
   '/_app/admin/reports': typeof AppAdminReportsRoute;
+  '/_app/admin/service-levels': typeof AppAdminServiceLevelsRoute;
   '/_app/admin/settings': typeof AppAdminSettingsRoute;
   '/_app/admin/users': typeof AppAdminUsersRoute;
   '/_app/tickets/$ticketId': typeof AppTicketsTicketIdRoute;
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/admin/'
     | '/admin/reports'
+    | '/admin/service-levels'
     | '/admin/settings'
     | '/admin/users'
     | '/tickets/$ticketId'
@@ -243,6 +253,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/admin/reports'
+    | '/admin/service-levels'
     | '/admin/settings'
     | '/admin/users'
     | '/tickets/$ticketId'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/admin/'
     | '/_app/admin/reports'
+    | '/_app/admin/service-levels'
     | '/_app/admin/settings'
     | '/_app/admin/users'
     | '/_app/tickets/$ticketId'
@@ -394,6 +406,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminReportsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/service-levels': {
+      id: '/_app/admin/service-levels';
+      path: '/admin/service-levels';
+      fullPath: '/admin/service-levels';
+      preLoaderRoute: typeof AppAdminServiceLevelsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/settings': {
       id: '/_app/admin/settings';
       path: '/admin/settings';
@@ -445,6 +464,7 @@ interface AppRouteChildren {
   AppSearchRoute: typeof AppSearchRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppAdminReportsRoute: typeof AppAdminReportsRoute;
+  AppAdminServiceLevelsRoute: typeof AppAdminServiceLevelsRoute;
   AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
   AppAdminUsersRoute: typeof AppAdminUsersRoute;
   AppTicketsTicketIdRoute: typeof AppTicketsTicketIdRoute;
@@ -459,6 +479,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSearchRoute: AppSearchRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
+  AppAdminServiceLevelsRoute: AppAdminServiceLevelsRoute,
   AppAdminSettingsRoute: AppAdminSettingsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppTicketsTicketIdRoute: AppTicketsTicketIdRoute,

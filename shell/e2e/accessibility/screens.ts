@@ -160,6 +160,15 @@ export const SCREENS: readonly TScreen[] = [
   }),
   signedInScreen('settings', SIGNED_IN_PAGES.settings, 'settings-form'),
   signedInScreen('reports', SIGNED_IN_PAGES.reports, 'report-summary'),
+  signedInScreen('service levels', SIGNED_IN_PAGES.serviceLevels, 'sla-policy-row'),
+  signedInScreen('business calendar dialog', SIGNED_IN_PAGES.serviceLevels, 'sla-policy-row', {
+    bringUp: (page) =>
+      openDialog(page, page.getByRole('button', { name: 'New calendar' }), 'calendar-form-dialog'),
+  }),
+  signedInScreen('SLA policy dialog', SIGNED_IN_PAGES.serviceLevels, 'sla-policy-row', {
+    bringUp: (page) =>
+      openDialog(page, page.getByRole('button', { name: 'New policy' }), 'policy-form-dialog'),
+  }),
   signedInScreen('create ticket dialog', SIGNED_IN_PAGES.tickets, 'list-new-ticket', {
     visitors: ['user', 'agent'],
     bringUp: (page) => openDialog(page, page.getByTestId('list-new-ticket'), 'create-ticket-dialog'),

@@ -28,6 +28,7 @@ describe("the dashboard's first paint", () => {
       '/admin/users Users &amp; Teams',
       '/admin/settings Settings',
       '/admin/reports Reports',
+      '/admin/service-levels Service levels',
     ]);
     expect(paint('agent').match(/aria-current="page"/g)).toHaveLength(1);
     expect(paint('agent')).toMatch(/<a href="\/" aria-current="page"/);

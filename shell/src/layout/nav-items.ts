@@ -1,7 +1,14 @@
 import type { TUserRole } from '@helpdesk/contracts';
 
-export type TNavPath = '/' | '/tickets' | '/kb' | '/admin/users' | '/admin/settings' | '/admin/reports';
-export type TNavIcon = 'dashboard' | 'tickets' | 'kb' | 'users' | 'settings' | 'reports';
+export type TNavPath =
+  | '/'
+  | '/tickets'
+  | '/kb'
+  | '/admin/users'
+  | '/admin/settings'
+  | '/admin/reports'
+  | '/admin/service-levels';
+export type TNavIcon = 'dashboard' | 'tickets' | 'kb' | 'users' | 'settings' | 'reports' | 'serviceLevels';
 export type TNavItem = { label: string; to: TNavPath; icon: TNavIcon };
 export type TNavGroup = { label: string | null; items: TNavItem[] };
 
@@ -24,6 +31,7 @@ export function navGroupsFor(role: TUserRole): TNavGroup[] {
         { label: 'Users & Teams', to: '/admin/users', icon: 'users' },
         { label: 'Settings', to: '/admin/settings', icon: 'settings' },
         { label: 'Reports', to: '/admin/reports', icon: 'reports' },
+        { label: 'Service levels', to: '/admin/service-levels', icon: 'serviceLevels' },
       ],
     },
   ];

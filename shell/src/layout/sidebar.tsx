@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   Settings,
   Ticket,
+  Timer,
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ const ICONS: Record<TNavIcon, LucideIcon> = {
   users: Users,
   settings: Settings,
   reports: BarChart3,
+  serviceLevels: Timer,
 };
 
 /** The attributes of one navigation link, whatever draws it (the router's Link, or a plain anchor). */

@@ -29,6 +29,12 @@ export const SIGNED_IN_PAGES = {
   users: { path: '/admin/users', title: 'Users & Teams', roles: 'admin', isNewTicketHidden: true },
   settings: { path: '/admin/settings', title: 'Settings', roles: 'admin', isNewTicketHidden: true },
   reports: { path: '/admin/reports', title: 'Reports', roles: 'admin', isNewTicketHidden: true },
+  serviceLevels: {
+    path: '/admin/service-levels',
+    title: 'Service levels',
+    roles: 'admin',
+    isNewTicketHidden: true,
+  },
 } as const satisfies Record<string, TSignedInPage>;
 
 /** A page's entry as a route's staticData (the path is the route's own). */

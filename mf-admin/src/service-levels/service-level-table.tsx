@@ -1,0 +1,111 @@
+import {
+  Button,
+  Card,
+  CardContent,
+  CardTable,
+  CardTableBody,
+  CardTableCell,
+  CardTableHeader,
+  Skeleton,
+  TableHead,
+  TableRow,
+} from '@helpdesk/shared-ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+
+/**
+ * A section's list: a skeleton while it loads, the failure with Retry, a card saying what to do
+ * when there is nothing yet, else a card table (rows become cards on phones) with an Actions column.
+ */
+export function ServiceLevelTable<TItem>({
+  query,
+  noun,
+  columns,
+  empty,
+  renderRow,
+}: {
+  query: UseQueryResult<TItem[]>;
+  /** Plural, as in "Failed to load business calendars". */
+  noun: string;
+  columns: readonly string[];
+  empty: { title: string; text: string; testId: string };
+  renderRow: (item: TItem) => ReactNode;
+}) {
+  if (query.isPending)
+    return <Skeleton className="h-32 w-full rounded-xl" data-testid={`${empty.testId}-skeleton`} />;
+  if (query.isError)
+    return (
+      <LoadErrorAlert
+        title={`Failed to fetch ${noun}`}
+        message={`Failed to load ${noun}. Please try again.`}
+        query={query}
+      />
+    );
+  if (query.data.length === 0)
+    return (
+      <Card data-testid={empty.testId}>
+        <CardContent className="py-6 text-center">
+          <p className="font-medium">{empty.title}</p>
+          <p className="text-muted-foreground text-sm">{empty.text}</p>
+        </CardContent>
+      </Card>
+    );
+  return (
+    <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+      <CardContent className="px-0">
+        <CardTable>
+          <CardTableHeader>
+            <TableRow>
+              {columns.map((column) => (
+                <TableHead key={column} className="first:pl-4">
+                  {column}
+                </TableHead>
+              ))}
+              <TableHead className="pr-4 text-right">Actions</TableHead>
+            </TableRow>
+          </CardTableHeader>
+          <CardTableBody>{query.data.map(renderRow)}</CardTableBody>
+        </CardTable>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A row's last cell: its action buttons (and the dialogs they open), on a line of their own on phones. */
+export function RowActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <CardTableCell className="pr-4 max-md:pt-2 md:text-right">
+      <div className="flex gap-2 md:justify-end">{children}</div>
+    </CardTableCell>
+  );
+}
+
+/** One action of a row; its accessible name says which item it acts on ("Edit Berlin office"). */
+export function RowAction({
+  label,
+  itemName,
+  icon: Icon,
+  isDisabled,
+  onClick,
+}: {
+  label: string;
+  itemName: string;
+  icon?: LucideIcon;
+  isDisabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={isDisabled}
+      onClick={onClick}
+      aria-label={`${label} ${itemName}`}
+    >
+      {Icon && <Icon aria-hidden />}
+      {label}
+    </Button>
+  );
+}
