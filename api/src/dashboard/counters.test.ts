@@ -20,6 +20,7 @@ import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
 import { calendarOf, clockOf } from '../sla/policy-match.ts';
 import { selectMatchingPolicy } from '../sla/queries.ts';
+import { WEEKDAYS_NINE_TO_FIVE } from '../sla/test-fixtures.ts';
 import { planTicketEffects } from '../tickets/effects.ts';
 import {
   endedHold,
@@ -406,20 +407,10 @@ beforeAll(async () => {
   db = scratch.sql;
   requesterId = await insertPerson(db);
   agentId = await insertPerson(db, { role: 'agent' });
-  const nineToFive = [{ start: '09:00', end: '17:00' }];
-  const week = {
-    monday: nineToFive,
-    tuesday: nineToFive,
-    wednesday: nineToFive,
-    thursday: nineToFive,
-    friday: nineToFive,
-    saturday: [],
-    sunday: [],
-  };
   await db`
     with c as (
       insert into business_calendars (name, time_zone, weekly_hours, holidays)
-      values ('Berlin office', 'Europe/Berlin', ${db.json(week)}, ${db.json([{ date: '2026-12-24', everyYear: true }])})
+      values ('Berlin office', 'Europe/Berlin', ${db.json(WEEKDAYS_NINE_TO_FIVE)}, ${db.json([{ date: '2026-12-24', everyYear: true }])})
       returning id)
     insert into sla_policies (name, priority, response_minutes, resolution_minutes, category, calendar_id)
     select 'High software in Berlin', 'high', 240, 960, 'software', c.id from c`;

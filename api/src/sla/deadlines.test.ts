@@ -1,27 +1,14 @@
 import { describe, expect, test } from 'bun:test';
-import type { TCalendarRules } from '@helpdesk/contracts';
 import { AROUND_THE_CLOCK } from './business-time.ts';
 import { endHold, slaDeadlines, workingMinutesLeft } from './deadlines.ts';
+import { berlinOffice } from './test-fixtures.ts';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-const nineToFive = [{ start: '09:00', end: '17:00' }];
 /** Berlin, Monday to Friday 09:00-17:00, Monday 30 November 2026 a holiday (CET: UTC+1). */
-const berlin: TCalendarRules = {
-  timeZone: 'Europe/Berlin',
-  weeklyHours: {
-    monday: nineToFive,
-    tuesday: nineToFive,
-    wednesday: nineToFive,
-    thursday: nineToFive,
-    friday: nineToFive,
-    saturday: [],
-    sunday: [],
-  },
-  holidays: [{ date: '2026-11-30', name: 'Office closed' }],
-};
+const berlin = berlinOffice([{ date: '2026-11-30', name: 'Office closed' }]);
 const high = {
   policyId: '00000000-0000-4000-8000-000000000001',
   responseMinutes: 240,

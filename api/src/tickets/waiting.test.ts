@@ -19,6 +19,7 @@ import { errorOf, signedIn, sql, TestClient, type TestUser } from '../../test/he
 import { createTeam, ensureSlaPolicies, fileTicket } from '../../test/tickets.ts';
 import { AROUND_THE_CLOCK } from '../sla/business-time.ts';
 import { slaDeadlines } from '../sla/deadlines.ts';
+import { berlinOffice, WEEKDAYS_NINE_TO_FIVE } from '../sla/test-fixtures.ts';
 import { runSlaWatchRound } from '../sla-watch/service.ts';
 
 type Signed = { user: TestUser; client: TestClient };
@@ -31,20 +32,11 @@ let teamPolicyId = '';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const nineToFive = [{ start: '09:00', end: '17:00' }];
-const weeklyHours = {
-  monday: nineToFive,
-  tuesday: nineToFive,
-  wednesday: nineToFive,
-  thursday: nineToFive,
-  friday: nineToFive,
-  saturday: [],
-  sunday: [],
-};
+const weeklyHours = WEEKDAYS_NINE_TO_FIVE;
 /** The worked example's week: Friday 13 November 2026, 16:00 in Berlin (CET); Monday the 16th is a holiday. */
 const FRIDAY_FOUR = '2026-11-13T15:00:00.000Z';
 const holidays = [{ date: '2026-11-16', name: 'Office closed' }];
-const berlin = { timeZone: 'Europe/Berlin', weeklyHours, holidays };
+const berlin = berlinOffice(holidays);
 
 /** Every column a hold or a deadline touches, and the ticket's timeline: what "nothing changed" compares. */
 async function stateOf(ticketId: string) {
