@@ -493,12 +493,16 @@ async function seedTickets(tx: Tx, users: UserIds, teams: TeamIds, now: number):
       insert into tickets (
         id, title, description, priority, status, category, requester_id, assignee_id, team_id,
         notify_requester, sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at,
-        updated_at
+        updated_at, sla_policy_id, sla_response_risk_at, sla_resolve_risk_at
       ) values (
         ${id}, ${template.title}, ${template.description}, ${priority}, ${status}, ${template.category},
         ${requesterId}, ${assigneeId}, ${teamId}, ${index % 5 !== 2}, ${new Date(slaResponseBy)}, ${new Date(slaResolveBy)},
         ${respondedAt === null ? null : new Date(respondedAt)}, ${resolvedAt === null ? null : new Date(resolvedAt)},
-        ${closedAt === null ? null : new Date(closedAt)}, ${new Date(createdAt)}, ${new Date(lastActivity)}
+        ${closedAt === null ? null : new Date(closedAt)}, ${new Date(createdAt)}, ${new Date(lastActivity)},
+        (select p.id from sla_policies p
+         where p.priority = ${priority} and p.is_active and p.team_id is null and p.category is null),
+        -- Around the clock, a target turns at risk with three quarters of its time used (docs/product.md#sla).
+        ${new Date(createdAt + 0.75 * responseHours * HOUR)}, ${new Date(createdAt + 0.75 * resolutionHours * HOUR)}
       )
       returning ticket_number as "ticketNumber"`;
     if (!inserted) throw new Error('a demo ticket was not inserted');
