@@ -38,6 +38,7 @@ export type SlaColumns = {
 const msOf = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** A row's SLA columns as instants. */
 export function slaStateOf(row: SlaColumns): SlaState {
   return {
     policyId: row.slaPolicyId,
@@ -52,6 +53,7 @@ export function slaStateOf(row: SlaColumns): SlaState {
   };
 }
 
+/** An SLA state as a row's columns (ISO strings), for answering from it without reading it back. */
 export function slaColumnsOf(state: SlaState): SlaColumns {
   return {
     slaPolicyId: state.policyId,
