@@ -44,6 +44,22 @@ describe('wrk', () => {
     expect(script).toContain('"/api/tickets/a",\n  "/api/tickets/b"');
     expect(script).toContain('"{\\"status\\":\\"new\\"}"');
   });
+
+  test('threads share the positions, and methods cycle with the paths', () => {
+    const script = wrkScript(
+      {
+        method: 'PUT',
+        paths: ['/api/tickets/a/waiting', '/api/tickets/a/waiting'],
+        methods: ['PUT', 'DELETE'],
+        headers: {},
+      },
+      2,
+    );
+    expect(script).toContain('local p = n * 2 + (id or 0)');
+    expect(script).toContain('local methods = {\n  "PUT",\n  "DELETE"\n}');
+    expect(script).toContain('thread:set("id", started)');
+    expect(script).toContain('return wrk.format(method, path, nil, body)');
+  });
 });
 
 describe('fixed-rate percentiles', () => {

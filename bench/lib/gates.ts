@@ -9,7 +9,7 @@ import postgres, { type Sql } from 'postgres';
 
 export type GateRequest = {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   headers: Record<string, string>;
   body?: string;

@@ -154,6 +154,42 @@ export async function removeBenchWrites(url: string, log: (line: string) => void
 }
 
 /**
+ * The office-hours policy the bench files its calendar tickets under (medium, software: Berlin,
+ * weekdays 09:00-17:00, two holidays), beside the seed's around-the-clock policy of each priority.
+ * Idempotent; it stays, as the seed's policies do.
+ */
+export async function ensureBenchCalendarPolicy(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const day = [{ start: '09:00', end: '17:00' }];
+  const week = {
+    monday: day,
+    tuesday: day,
+    wednesday: day,
+    thursday: day,
+    friday: day,
+    saturday: [],
+    sunday: [],
+  };
+  try {
+    await sql`
+      with calendar as (
+        insert into business_calendars (name, time_zone, weekly_hours, holidays)
+        values ('Bench office hours', 'Europe/Berlin', ${sql.json(week)},
+                ${sql.json([
+                  { date: '2026-12-25', everyYear: true },
+                  { date: '2026-01-01', everyYear: true },
+                ])})
+        on conflict ((lower(name))) do update set name = excluded.name
+        returning id)
+      insert into sla_policies (name, priority, response_minutes, resolution_minutes, category, calendar_id)
+      select 'Bench: medium software in office hours', 'medium', 480, 2880, 'software', calendar.id from calendar
+      on conflict (priority, team_id, category) where is_active do nothing`;
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
  * Brings a seeded data set up to the product's migrations, as a deploy would: a set seeded before
  * a migration (a counter table, an index) is measured as the product now runs. Backfills can take
  * a while at a million tickets (the dashboard counters: about 25 s), once.

@@ -7,10 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+export type LoadMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 export type LoadRequest = {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: LoadMethod;
   /** Paths on the base URL; requests cycle through them. */
   paths: readonly string[];
+  /** Methods cycled alongside the paths (position by position), instead of `method` for all. */
+  methods?: readonly LoadMethod[];
   headers: Record<string, string>;
   /** JSON bodies cycled alongside the paths (or one body for every request). */
   bodies?: readonly string[];
@@ -31,13 +35,18 @@ export function hasWrk(): boolean {
 const luaString = (value: string) =>
   `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 
-/** A wrk script that cycles through the paths (and bodies) per thread. */
-export function wrkScript(request: LoadRequest): string {
+/**
+ * A wrk script that cycles through the paths (and bodies, and methods) position by position. The
+ * `threads` share the positions (thread t takes t, t + threads, ...), so each position is sent once
+ * per cycle: a write that must follow another on the same ticket (a resume after its hold) does.
+ */
+export function wrkScript(request: LoadRequest, threads = 1): string {
   const headers = Object.entries(request.headers)
     .map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`)
     .join('\n');
   const paths = request.paths.map(luaString).join(',\n  ');
   const bodies = (request.bodies ?? []).map(luaString).join(',\n  ');
+  const methods = (request.methods ?? []).map(luaString).join(',\n  ');
   return `wrk.method = ${luaString(request.method)}
 ${headers}
 local paths = {
@@ -46,13 +55,24 @@ local paths = {
 local bodies = {
   ${bodies}
 }
+local methods = {
+  ${methods}
+}
+local started = 0
+setup = function(thread)
+  thread:set("id", started)
+  started = started + 1
+end
 local n = 0
 request = function()
+  local p = n * ${threads} + (id or 0)
   n = n + 1
-  local path = paths[(n % #paths) + 1]
+  local path = paths[(p % #paths) + 1]
   local body = nil
-  if #bodies > 0 then body = bodies[(n % #bodies) + 1] end
-  return wrk.format(nil, path, nil, body)
+  if #bodies > 0 then body = bodies[(p % #bodies) + 1] end
+  local method = nil
+  if #methods > 0 then method = methods[(p % #methods) + 1] end
+  return wrk.format(method, path, nil, body)
 end
 `;
 }
@@ -94,7 +114,7 @@ export async function saturate(
   const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-'));
   try {
     const script = join(dir, 'request.lua');
-    writeFileSync(script, wrkScript(request));
+    writeFileSync(script, wrkScript(request, options.threads));
     const run = Bun.spawn(
       [
         'wrk',

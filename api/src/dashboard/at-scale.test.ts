@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
 import { createPlanTracer, insertPlanUsers, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
+import { selectDueHoldsForUpdate } from '../tickets/queries.ts';
 import { selectDashboardMetrics, selectDeskMetrics } from './queries.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -100,6 +101,33 @@ describe('dashboard metrics at scale', () => {
     }
     expect(rowsReadFrom(afterAt, 'tickets')).toBe(rowsReadFrom(beforeAt, 'tickets'));
     expect(rowsReadFrom(afterAt, 'ticket_counters')).toBe(rowsReadFrom(beforeAt, 'ticket_counters'));
+  }, 300_000);
+
+  test('holds on the requester keep the desk on its counters; the date sweep reads only the holds that are due', async () => {
+    // Every open ticket waits (its resolution deadline set aside), a tenth of them past their date.
+    await db.sql`
+      update tickets set waiting_since = now() - interval '1 hour', waiting_resolve_by = sla_resolve_by,
+                         sla_resolve_by = null,
+                         waiting_until = now() + case when abs(hashtext(id::text)) % 10 = 0 then -1 else 1 end
+                                                 * interval '1 hour'
+      where status in ('new', 'in_progress')`;
+    await db.sql`analyze tickets`;
+    const [held] = await db.sql<{ due: number; waiting: number }[]>`
+      select count(*) filter (where waiting_until <= now())::int as due, count(waiting_since)::int as waiting
+      from tickets`;
+    expect(held?.waiting).toBeGreaterThan(500);
+    const desk = await analyzedPlanOf((sql) => selectDashboardMetrics(sql, { requesterId: null }));
+    expect(desk.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
+    expect(rowsReadFrom(desk, 'ticket_counters')).toBeLessThan(100);
+    expect(rowsReadFrom(desk, 'tickets')).toBeLessThan(50);
+    const sweep = await analyzedPlanOf((sql) =>
+      selectDueHoldsForUpdate(sql, { now: new Date(), limit: 100 }),
+    );
+    expect(sweep.some((node) => node['Index Name'] === 'tickets_waiting_until_idx')).toBe(true);
+    expect(
+      sweep.filter((node) => node['Node Type'] === 'Seq Scan' || node['Node Type'].includes('Sort')),
+    ).toEqual([]);
+    expect(rowsReadFrom(sweep, 'tickets')).toBeLessThanOrEqual(Math.min(100, held?.due ?? 0));
   }, 300_000);
 
   test("an end user's numbers read their own tickets through the requester index", async () => {

@@ -1,7 +1,8 @@
 /**
  * The desk's dashboard numbers come from counters a trigger keeps (migration 00030). These tests
  * hold them to the documented definition: after random sequences of writes (creates, status
- * changes, first responses, deadline changes, reassignments, deletes, bulk statements, rolled-back
+ * changes, first responses, deadline changes, holds on the requester and business-hours
+ * recomputations, reassignments, deletes, bulk statements, rolled-back
  * transactions, backdated and odd rows), concurrent writers on separate pools, and the migration's
  * backfill, the counters must equal a recount, and the four numbers must equal the plain count over
  * the tickets table, read at any moment.
@@ -17,7 +18,24 @@ import { raceTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
-import { updateTicket } from '../tickets/queries.ts';
+import { calendarOf, clockOf } from '../sla/policy-match.ts';
+import { selectMatchingPolicy } from '../sla/queries.ts';
+import { WEEKDAYS_NINE_TO_FIVE } from '../sla/test-fixtures.ts';
+import { planTicketEffects } from '../tickets/effects.ts';
+import {
+  endedHold,
+  newSlaState,
+  recomputedSla,
+  type SlaState,
+  slaStateOf,
+  startedHold,
+} from '../tickets/hold.ts';
+import {
+  selectTicketHoldContextForUpdate,
+  type TicketHoldContext,
+  updateTicket,
+} from '../tickets/queries.ts';
+import { writeTicketHold } from '../tickets/write-statement.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
 import { selectDeskMetrics } from './queries.ts';
 
@@ -210,6 +228,53 @@ async function insertTickets(
   return rows.map((row) => row.id);
 }
 
+/** An SLA state as a recomputation writes it: deadlines of a random policy counted from `fromMs`. */
+function recomputedAt(random: Random, fromMs: number): SlaState {
+  const [responseHours, resolveHours] = random.pick([
+    [1, 4],
+    [8, 48],
+    [200, 1000],
+  ] as const);
+  return {
+    ...newSlaState(null, fromMs),
+    responseBy: fromMs + (responseHours * HOUR_US) / 1000,
+    resolveBy: fromMs + (resolveHours * HOUR_US) / 1000,
+  };
+}
+
+/**
+ * A hold write as the product makes it (tickets/waiting.ts, tickets/service.ts): the locked ticket's
+ * SLA state moved by `next` (null: this ticket is not in a state for it) and written with its events.
+ */
+async function holdWrite(
+  db: Sql,
+  id: string,
+  next: (
+    ticket: TicketHoldContext,
+  ) => { state: SlaState; ended?: Record<string, string | number | null> } | null,
+): Promise<void> {
+  await db.begin(async (tx) => {
+    const ticket = await selectTicketHoldContextForUpdate(tx, id);
+    const change = ticket && next(ticket);
+    if (!ticket || !change) return;
+    const plan = planTicketEffects({
+      kind: 'waiting',
+      ticketId: id,
+      before: null,
+      after: null,
+      actor: null,
+      comment: null,
+      settings: {},
+      links: null,
+      holdStarted: change.ended ? null : { until: null },
+      holdEnded: change.ended ?? null,
+    });
+    await writeTicketHold(tx, id, change.state, plan);
+  });
+}
+
+const isOpen = (ticket: TicketHoldContext) => ticket.status === 'new' || ticket.status === 'in_progress';
+
 /** One random change to the desk, through the product's own update statements or plain SQL. */
 async function randomChange(
   db: Sql,
@@ -221,7 +286,8 @@ async function randomChange(
 ): Promise<void> {
   const id = random.pick(ids);
   const when = iso(baseUs - random.int(40 * DAY_US));
-  switch (random.int(11)) {
+  const whenMs = Date.parse(when);
+  switch (random.int(14)) {
     case 0:
       ids.push(...(await insertTickets(db, requesterId, [randomTicket(random, baseUs)])));
       return;
@@ -237,7 +303,8 @@ async function randomChange(
         priority: random.pick(['low', 'medium', 'high', 'critical'] as const),
         assigneeId: random.chance(0.5) ? agentId : null,
         teamId: null,
-        isPriorityChanged: random.chance(0.3),
+        // Another priority: the deadlines service.ts recomputed (tickets/hold.ts), counted from `when`.
+        sla: random.chance(0.3) ? recomputedAt(random, Date.parse(when)) : null,
         markResponded: random.chance(0.5),
       });
       return;
@@ -278,6 +345,43 @@ async function randomChange(
                where id = any(${some}::uuid[])`;
       return;
     }
+    case 10:
+      // A hold begins (now or at a random past instant), optionally until a date that may have come.
+      await holdWrite(db, id, (ticket) =>
+        isOpen(ticket) && ticket.waitingSince === null
+          ? {
+              state: startedHold(
+                slaStateOf(ticket),
+                random.chance(0.5) ? Date.now() : whenMs,
+                random.chance(0.5) ? whenMs + random.int(10 * DAY_US) / 1000 : null,
+              ),
+            }
+          : null,
+      );
+      return;
+    case 11:
+      // A hold ends: resumed now, or its date reached (at that date), counted in the ticket's calendar.
+      await holdWrite(db, id, (ticket) => {
+        if (ticket.waitingSince === null) return null;
+        const isDateReached = ticket.waitingUntil !== null && random.chance(0.5);
+        const end = isDateReached ? Date.parse(ticket.waitingUntil ?? '') : Date.now();
+        const ended = endedHold(
+          slaStateOf(ticket),
+          calendarOf(ticket.policy),
+          end,
+          isDateReached ? 'date_reached' : 'resumed',
+        );
+        return { state: ended.state, ended: ended.event as Record<string, string | number | null> };
+      });
+      return;
+    case 12: {
+      // A recomputation with a business-hours policy (a new priority or team), waiting or not.
+      const policy = await selectMatchingPolicy(db, { priority: 'high', teamId: null, category: 'software' });
+      await holdWrite(db, id, (ticket) => ({
+        state: recomputedSla(slaStateOf(ticket), clockOf(policy), Date.parse(ticket.createdAt)),
+      }));
+      return;
+    }
     default:
       // Changes rolled back leave no trace in the counters.
       await db
@@ -303,6 +407,13 @@ beforeAll(async () => {
   db = scratch.sql;
   requesterId = await insertPerson(db);
   agentId = await insertPerson(db, { role: 'agent' });
+  await db`
+    with c as (
+      insert into business_calendars (name, time_zone, weekly_hours, holidays)
+      values ('Berlin office', 'Europe/Berlin', ${db.json(WEEKDAYS_NINE_TO_FIVE)}, ${db.json([{ date: '2026-12-24', everyYear: true }])})
+      returning id)
+    insert into sla_policies (name, priority, response_minutes, resolution_minutes, category, calendar_id)
+    select 'High software in Berlin', 'high', 240, 960, 'software', c.id from c`;
 });
 afterAll(async () => {
   await scratch?.drop();
@@ -339,6 +450,16 @@ describe('dashboard counters', () => {
           await randomChange(db, random, baseUs, requesterId, agentId, ids);
         await expectCountersExact(db, random, baseUs, 15);
       }
+      // The holds and calendar recomputations above did happen: started, ended both ways, policy set.
+      const [seen] = await db<{ started: number; ended: number; calendared: number }[]>`
+        select (select count(*)::int from ticket_events where event_type = 'waiting_started'
+                  and ticket_id = any(${ids}::uuid[])) as started,
+               (select count(*)::int from ticket_events where event_type = 'waiting_ended'
+                  and ticket_id = any(${ids}::uuid[])) as ended,
+               (select count(*)::int from tickets where sla_policy_id is not null and id = any(${ids}::uuid[])) as calendared`;
+      expect(seen?.started).toBeGreaterThan(0);
+      expect(seen?.ended).toBeGreaterThan(0);
+      expect(seen?.calendared).toBeGreaterThan(0);
     }, 120_000);
   }
 

@@ -241,6 +241,86 @@ describe('the SLA watch', () => {
   });
 });
 
+describe('the SLA watch with stored risk moments and holds', () => {
+  test('the next look is at the stored risk moment (business hours), not the wall-clock quarter', async () => {
+    const now = Date.now();
+    const ticket = await mediumTicket(now, HOUR);
+    // A calendar policy used three quarters of its working time much earlier than 6 h of wall clock.
+    const riskAt = new Date(now + 30 * MINUTE);
+    await db`update tickets set sla_response_risk_at = ${riskAt} where id = ${ticket.id}`;
+    await watchAt(now);
+    expect(Date.parse((await checkAt(ticket.id)) ?? '')).toBe(riskAt.getTime());
+    await watchAt(riskAt.getTime() - 1);
+    expect(await alertsOf(ticket.id)).toEqual([]);
+    await watchAt(riskAt.getTime());
+    expect(await alertsOf(ticket.id)).toEqual(['response:at_risk']);
+    // A risk moment late in the window: no warning where the wall-clock rule would already give one.
+    const late = await mediumTicket(now, 7 * HOUR);
+    await db`update tickets set sla_response_risk_at = ${new Date(now + 30 * MINUTE)} where id = ${late.id}`;
+    await watchAt(now);
+    expect(await alertsOf(late.id)).toEqual([]);
+  });
+
+  test('holds whose date has come end at that date, in bounded batches, each with its waiting_ended event', async () => {
+    const now = Date.now();
+    await watchAt(now + 400 * HOUR);
+    const due: string[] = [];
+    for (let index = 0; index < 30; index++) {
+      const ticket = await mediumTicket(now, 10 * HOUR, { respondedAt: new Date(now - 9 * HOUR) });
+      // Waiting for 3 hours, until 1 hour ago; 38 hours were left on the resolution deadline.
+      await db`update tickets set waiting_since = ${new Date(now - 4 * HOUR)}, waiting_until = ${new Date(now - HOUR)},
+                                  waiting_resolve_by = sla_resolve_by, sla_resolve_by = null
+               where id = ${ticket.id}`;
+      due.push(ticket.id);
+    }
+    const later = await mediumTicket(now, 10 * HOUR, { respondedAt: new Date(now - 9 * HOUR) });
+    await db`update tickets set waiting_since = ${new Date(now - 4 * HOUR)}, waiting_until = ${new Date(now + HOUR)},
+                                waiting_resolve_by = sla_resolve_by, sla_resolve_by = null
+             where id = ${later.id}`;
+    const first = await runSlaWatchRound({ db, now, batchSize: 25 });
+    expect(first.isBatchFull).toBe(true);
+    const [left] = await db<{ count: number }[]>`
+      select count(*)::int as count from tickets where id = any(${due}::uuid[]) and waiting_since is not null`;
+    expect(left?.count).toBe(5);
+    await watchAt(now);
+    const rows = await db<
+      { resolveBy: string; waitingSince: string | null; paused: number; created: string }[]
+    >`
+      select sla_resolve_by as "resolveBy", waiting_since as "waitingSince", sla_paused_minutes as paused,
+             created_at as created
+      from tickets where id = any(${due}::uuid[])`;
+    for (const row of rows) {
+      expect(row.waitingSince).toBeNull();
+      // Around the clock (no policy): the deadline moved by the three hours the hold took, to its date.
+      expect(Date.parse(row.resolveBy)).toBe(Date.parse(row.created) + 51 * HOUR);
+      expect(row.paused).toBe(180);
+    }
+    const events = await db<{ data: Record<string, unknown>; userId: string | null }[]>`
+      select event_data as data, user_id as "userId" from ticket_events
+      where ticket_id = any(${due}::uuid[]) and event_type = 'waiting_ended'`;
+    expect(events).toHaveLength(30);
+    expect(new Set(events.map((event) => event.data.reason))).toEqual(new Set(['date_reached']));
+    expect(events.every((event) => event.userId === null && event.data.wallMinutes === 180)).toBe(true);
+    const [still] = await db<{ waitingSince: string | null }[]>`
+      select waiting_since as "waitingSince" from tickets where id = ${later.id}`;
+    expect(still?.waitingSince).not.toBeNull();
+    // While it waits, its resolution deadline is nobody's concern: no resolution warning however late.
+    await watchAt(now + 30 * MINUTE);
+    expect(await alertsOf(later.id)).toEqual([]);
+  });
+
+  test('the sweep reads tickets_waiting_until_idx', async () => {
+    const plan = await db.begin(async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      return tx.unsafe(
+        `explain select t.id from tickets t where t.waiting_until <= now()
+           order by t.waiting_until limit 100 for update of t skip locked`,
+      );
+    });
+    expect(JSON.stringify(plan)).toContain('tickets_waiting_until_idx');
+  });
+});
+
 describe('warning texts', () => {
   test('durations read as people say them', () => {
     expect(formatDuration(20_000)).toBe('less than a minute');

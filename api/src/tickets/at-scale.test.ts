@@ -10,7 +10,18 @@ import {
   selectStaffActivityOnRequesterTickets,
 } from '../dashboard/queries.ts';
 import { countUnreadNotifications, selectNotifications } from '../notifications/queries.ts';
-import { selectTicketDetail, selectTicketPage, type TicketListFilters } from './queries.ts';
+import { selectMatchingPolicy } from '../sla/queries.ts';
+import { planTicketEffects } from './effects.ts';
+import { newSlaState, startedHold } from './hold.ts';
+import {
+  selectDueHoldsForUpdate,
+  selectTicketDetail,
+  selectTicketHoldContextForUpdate,
+  selectTicketPage,
+  selectTicketSlaTimes,
+  type TicketListFilters,
+} from './queries.ts';
+import { writeTicketHold } from './write-statement.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
 
@@ -203,6 +214,84 @@ describe('query plans at scale', () => {
     );
     expect(plans.custom).toBeLessThanOrEqual(5);
     expect(plans.generic).toBeGreaterThanOrEqual(3);
+  });
+
+  test('the policy match, the hold writes, the waiting_until sweep and the SLA status read indexes only', async () => {
+    // A desk with many teams, each with its own policies and calendar, and some tickets waiting.
+    await db.sql`
+      insert into teams (name) select 'Scale team ' || n from generate_series(1, 1500) n`;
+    await db.sql`
+      insert into business_calendars (name, time_zone, weekly_hours)
+      select 'Scale calendar ' || n, 'Europe/Berlin',
+             '{"monday":[{"start":"09:00","end":"17:00"}],"tuesday":[],"wednesday":[],"thursday":[],"friday":[],"saturday":[],"sunday":[]}'
+      from generate_series(1, 200) n`;
+    await db.sql`
+      insert into sla_policies (name, priority, response_minutes, resolution_minutes, team_id, category, calendar_id, is_active)
+      select 'Scale ' || t.name || ' ' || p.priority || coalesce(' ' || c.category, ''), p.priority, 60, 240, t.id,
+             c.category, (select id from business_calendars order by id limit 1), true
+      from teams t
+      cross join (values ('low'), ('medium'), ('high'), ('critical')) p (priority)
+      cross join (values (null), ('access'), ('hardware')) c (category)`;
+    await db.sql`
+      update tickets set sla_policy_id = (select id from sla_policies order by id limit 1),
+                         waiting_since = created_at, waiting_until = now() + (id::text < '1')::int * interval '1 day'
+      where status = 'new'`;
+    await db.sql`analyze teams, business_calendars, sla_policies, tickets`;
+    const [team] = await db.sql<{ id: string }[]>`select id from teams order by name limit 1`;
+    const [waiting] = await db.sql<
+      { id: string }[]
+    >`select id from tickets where waiting_since is not null limit 1`;
+    const ticketId = waiting?.id ?? '';
+    const state = startedHold(newSlaState(null, Date.now()), Date.now(), null);
+    const plan = planTicketEffects({
+      kind: 'waiting',
+      ticketId,
+      before: null,
+      after: null,
+      actor: { id: agentId, role: 'agent', name: null },
+      comment: null,
+      settings: {},
+      links: null,
+      holdStarted: { until: null },
+    });
+    const queries: [string, (sql: Sql) => Promise<unknown>, string | null][] = [
+      [
+        'policy match',
+        (sql) =>
+          selectMatchingPolicy(sql, { priority: 'high', teamId: team?.id ?? null, category: 'access' }),
+        'sla_policies_active_match_key',
+      ],
+      [
+        'policy match, no team',
+        (sql) => selectMatchingPolicy(sql, { priority: 'low', teamId: null, category: 'other' }),
+        'sla_policies_active_match_key',
+      ],
+      ['hold context', (sql) => selectTicketHoldContextForUpdate(sql, ticketId), 'tickets_pkey'],
+      ['hold write', (sql) => writeTicketHold(sql, ticketId, state, plan), 'tickets_pkey'],
+      [
+        'waiting_until sweep',
+        (sql) => selectDueHoldsForUpdate(sql, { now: new Date(), limit: 100 }),
+        'tickets_waiting_until_idx',
+      ],
+      [
+        'SLA status',
+        (sql) => selectTicketSlaTimes(sql, ticketId, { requesterId: null, includeInternal: true }),
+        null,
+      ],
+    ];
+    const failures: string[] = [];
+    for (const [name, query, index] of queries) {
+      const nodes = await planOf(query);
+      for (const node of nodes) {
+        if (node['Node Type'] === 'Seq Scan' && !SMALL_TABLES.has(node['Relation Name'] ?? '')) {
+          failures.push(`${name}: seq scan of ${node['Relation Name']}`);
+        }
+      }
+      if (index !== null && !nodes.some((node) => node['Index Name'] === index)) {
+        failures.push(`${name}: not through ${index}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   test('ticket numbers keep every digit past TKT-999999 and stay unique', async () => {

@@ -711,3 +711,72 @@ describe('a follow-up ticket', () => {
     expect(plan.live[0]).toEqual({ type: 'ticket', ticketId: 'ticket-10' });
   });
 });
+
+describe('holds on the requester', () => {
+  const ended = {
+    since: '2026-11-17T15:00:00.000Z',
+    reason: 'resumed',
+    wallMinutes: 60,
+    pausedMinutes: 60,
+    resolveBy: '2026-11-19T09:00:00.000Z',
+  };
+  const waiting = (more: Partial<TicketChange>) =>
+    planTicketEffects({
+      kind: 'waiting',
+      ticketId: 'ticket-1',
+      before: null,
+      after: null,
+      actor: agentA,
+      comment: null,
+      settings: {},
+      links: null,
+      ...more,
+    });
+
+  test('a hold begins or ends: its event, the ticket refreshed on open screens, nobody notified or mailed', () => {
+    const started = waiting({ holdStarted: { until: null } });
+    expect(started.events).toEqual([{ type: 'waiting_started', userId: agentA.id, data: { until: null } }]);
+    expect(started.live).toEqual([{ type: 'ticket', ticketId: 'ticket-1' }]);
+    expect([started.notifications, started.mail, started.jobs, started.touch]).toEqual([[], [], [], null]);
+    const resumed = waiting({ holdEnded: ended });
+    expect(resumed.events).toEqual([{ type: 'waiting_ended', userId: agentA.id, data: ended }]);
+    // The date reached: the desk itself ends it.
+    expect(waiting({ actor: null, holdEnded: ended }).events[0]?.userId).toBeNull();
+    // Only the date changed: no event, the open screens still refresh.
+    expect(waiting({}).events).toEqual([]);
+    expect(waiting({}).live).toEqual([{ type: 'ticket', ticketId: 'ticket-1' }]);
+  });
+
+  test('resolving a waiting ticket: the hold ends before the status changes', () => {
+    const plan = planTicketEffects({
+      kind: 'updated',
+      ticketId: 'ticket-1',
+      before: ticket({ status: 'in_progress' }),
+      after: ticket({ status: 'resolved' }),
+      actor: agentA,
+      comment: null,
+      settings: mailOff,
+      links,
+      holdEnded: { ...ended, reason: 'resolved' },
+    });
+    expect(plan.events.map((event) => event.type)).toEqual(['waiting_ended', 'status_changed']);
+  });
+
+  test("the requester's reply ends the hold: its comment, then the hold's end, by the requester", () => {
+    const plan = planTicketEffects({
+      kind: 'commented',
+      ticketId: 'ticket-1',
+      before: null,
+      after: ticket({ status: 'in_progress', requesterId: endUser.id }),
+      actor: endUser,
+      comment: { id: 'comment-1', content: 'Here it is.', isInternal: false },
+      settings: mailOff,
+      links,
+      holdEnded: { ...ended, reason: 'requester_reply' },
+    });
+    expect(plan.events.map((event) => [event.type, event.userId])).toEqual([
+      ['comment_added', endUser.id],
+      ['waiting_ended', endUser.id],
+    ]);
+  });
+});

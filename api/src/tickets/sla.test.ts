@@ -1,10 +1,19 @@
 import { describe, expect, test } from 'bun:test';
-import { slaTargetStatus, ticketSlaStatus } from './sla.ts';
+import type { PolicyRow } from '../sla/queries.ts';
+import type { TicketSlaRow } from './queries.ts';
+import { slaStatusOf, slaTargetStatus, ticketSlaStatus } from './sla.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const created = Date.parse('2025-03-10T08:00:00.000Z');
 const iso = (time: number) => new Date(time).toISOString();
+const POLICY: PolicyRow = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'High',
+  responseMinutes: 60,
+  resolutionMinutes: 480,
+  calendar: null,
+};
 /** An 8-hour target created at 08:00, due 16:00. */
 const target = (doneAt: number | null = null) => ({
   createdAt: iso(created),
@@ -104,5 +113,112 @@ describe('ticketSlaStatus', () => {
       responseTimeRemaining: null,
       resolutionTimeRemaining: null,
     });
+  });
+});
+
+describe('stored at-risk moments', () => {
+  test('at risk from the stored moment, whatever the wall-clock quarter says', () => {
+    const early = { ...target(), riskAt: iso(created + HOUR) };
+    expect(slaTargetStatus(early, created + HOUR - 1).status).toBe('on_track');
+    expect(slaTargetStatus(early, created + HOUR).status).toBe('at_risk');
+    const late = { ...target(), riskAt: iso(created + 7.5 * HOUR) };
+    expect(slaTargetStatus(late, created + 7 * HOUR).status).toBe('on_track');
+    expect(slaTargetStatus(late, created + 8 * HOUR).status).toBe('breached');
+    // Without one: the old rule.
+    expect(slaTargetStatus({ ...target(), riskAt: null }, created + 6 * HOUR + 1).status).toBe('at_risk');
+  });
+});
+
+describe('slaStatusOf: the explanation', () => {
+  const row = (more: Partial<TicketSlaRow> = {}): TicketSlaRow => ({
+    createdAt: iso(created),
+    slaPolicyId: POLICY.id,
+    slaResponseBy: iso(created + HOUR),
+    slaResolveBy: iso(created + 8 * HOUR),
+    slaResponseRiskAt: iso(created + 45 * MINUTE),
+    slaResolveRiskAt: iso(created + 6 * HOUR),
+    slaPausedMinutes: 0,
+    waitingSince: null,
+    waitingUntil: null,
+    waitingResolveBy: null,
+    respondedAt: null,
+    resolvedAt: null,
+    policy: POLICY,
+    ...more,
+  });
+
+  test('reasons, deadlines and at-risk moments per target; the policy and its calendar', () => {
+    const status = slaStatusOf(row({ respondedAt: iso(created + 2 * HOUR) }), created + 7 * HOUR);
+    expect(status.responseStatus).toBe('breached');
+    expect(status.resolutionStatus).toBe('at_risk');
+    expect(status.explanation).toEqual({
+      policy: { id: POLICY.id, name: 'High' },
+      calendar: { id: null, name: 'Around the clock', timeZone: 'UTC', isAroundTheClock: true },
+      response: {
+        reason: 'done_late',
+        deadline: iso(created + HOUR),
+        atRiskAt: null,
+        doneAt: iso(created + 2 * HOUR),
+        workingMinutesLeft: null,
+      },
+      resolution: {
+        reason: 'at_risk',
+        deadline: iso(created + 8 * HOUR),
+        atRiskAt: iso(created + 6 * HOUR),
+        doneAt: null,
+        workingMinutesLeft: null,
+      },
+      waiting: null,
+      pausedMinutes: 0,
+    });
+  });
+
+  test('while waiting: the state when the hold began, no deadline, no minutes counting, the working minutes left', () => {
+    const since = created + 7 * HOUR;
+    const held = row({
+      slaResolveBy: null,
+      waitingResolveBy: iso(created + 8 * HOUR),
+      waitingSince: iso(since),
+      waitingUntil: iso(since + 24 * HOUR),
+    });
+    const status = slaStatusOf(held, since + 30 * HOUR);
+    expect(status.resolutionStatus).toBe('at_risk');
+    expect(status.resolutionTimeRemaining).toBeNull();
+    expect(status.explanation.resolution).toEqual({
+      reason: 'paused',
+      deadline: null,
+      atRiskAt: null,
+      doneAt: null,
+      workingMinutesLeft: 60,
+    });
+    expect(status.explanation.waiting).toEqual({ since: iso(since), until: iso(since + 24 * HOUR) });
+    // Already overdue when the hold began: breached while it waits.
+    const overdue = row({
+      slaResolveBy: null,
+      waitingResolveBy: iso(created + 8 * HOUR),
+      waitingSince: iso(created + 9 * HOUR),
+    });
+    expect(slaStatusOf(overdue, created + 10 * HOUR).resolutionStatus).toBe('breached');
+  });
+
+  test('no policy: no calendar, both targets no_policy; a stored deadline without a risk moment gets the old one', () => {
+    const none = slaStatusOf(
+      row({
+        policy: null,
+        slaPolicyId: null,
+        slaResponseBy: null,
+        slaResolveBy: null,
+        slaResponseRiskAt: null,
+        slaResolveRiskAt: null,
+      }),
+      created,
+    );
+    expect(none.explanation.calendar).toBeNull();
+    expect([none.explanation.response.reason, none.explanation.resolution.reason]).toEqual([
+      'no_policy',
+      'no_policy',
+    ]);
+    const legacy = slaStatusOf(row({ slaResolveRiskAt: null }), created);
+    expect(legacy.explanation.resolution.atRiskAt).toBe(iso(created + 6 * HOUR));
   });
 });

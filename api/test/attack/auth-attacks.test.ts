@@ -8,9 +8,10 @@
  * secret in the log.
  */
 import { afterAll, afterEach, describe, expect, spyOn, test } from 'bun:test';
-import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
+import { API_PATHS, ERROR_CODES, SERVER_MESSAGES, ticketWaitingPath } from '@helpdesk/contracts';
 import { createUser, logLines, signIn, sql, type TestUser, uniqueName } from '../helpers.ts';
 import { runPasswordResetJobs } from '../password-reset-jobs.ts';
+import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
 import { type Answer, freshIp, send, writeFigures } from './harness.ts';
 
 const tally = { checks: 0, passed: 0 };
@@ -380,6 +381,43 @@ describe('password reset tokens', () => {
     >`select used from password_reset_tokens where user_id = ${admin.id}`;
     expect(row?.used).toBe(false);
   });
+});
+
+describe('sessions that outlive their rights', () => {
+  check(
+    "a signed-out or demoted agent's cookie cannot put a ticket on hold or resume it; the ticket is untouched",
+    async () => {
+      await ensureSlaPolicies();
+      const requester = await createUser();
+      const ticket = await fileTicket(await signIn(requester));
+      const snapshot = async () =>
+        JSON.stringify(
+          await sql`select waiting_since, waiting_until, waiting_resolve_by, sla_resolve_by,
+                           (select count(*) from ticket_events e where e.ticket_id = t.id) as events
+                    from tickets t where t.id = ${ticket.id}`,
+        );
+      const before = await snapshot();
+      const signedOut = await signIn(await createUser({ role: 'agent' }));
+      const stolen = signedOut.cookie;
+      expect((await signedOut.post(API_PATHS.authLogout)).status).toBeLessThan(300);
+      const demoted = await createUser({ role: 'agent' });
+      const demotedClient = await signIn(demoted);
+      await sql`update users set role = 'end_user' where id = ${demoted.id}`;
+      for (const [cookie, expected] of [
+        [stolen, 401],
+        [demotedClient.cookie, 403],
+      ] as const) {
+        for (const method of ['PUT', 'DELETE']) {
+          const answer = await send(method, ticketWaitingPath(ticket.id), {
+            cookie,
+            ...(method === 'PUT' ? { json: {} } : {}),
+          });
+          expect(answer.status).toBe(expected);
+        }
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
 });
 
 describe("everyone's reset and invitations", () => {

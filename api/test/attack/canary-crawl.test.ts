@@ -16,6 +16,8 @@ import {
   ticketAttachmentsPath,
   ticketCommentsPath,
   ticketPath,
+  ticketSlaStatusPath,
+  ticketWaitingPath,
 } from '@helpdesk/contracts';
 import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
@@ -97,6 +99,7 @@ async function ownerView(): Promise<Record<string, string>> {
     activity: API_PATHS.dashboardTeamActivity,
     metrics: API_PATHS.dashboardMetrics,
     slaMetrics: API_PATHS.dashboardSlaMetrics,
+    slaStatus: ticketSlaStatusPath(ticket.id),
     ...(hasSearch ? { search: `${API_PATHS.search}?q=${TITLE_WORD}` } : {}),
   };
   const view: Record<string, string> = {};
@@ -145,6 +148,9 @@ beforeAll(async () => {
     content: `Try the other tray. ${PUBLIC_MARKER}`,
   });
   expect(reply.status).toBe(201);
+  // Waiting on the owner: an internal note is no reply of theirs, so the hold (and the SLA status the
+  // owner reads) must not move when one is written.
+  expect((await staffClient.put(ticketWaitingPath(ticket.id), {})).status).toBe(200);
   const form = new FormData();
   form.append(ATTACHMENT_UPLOAD_FIELD, new Blob(['jam log'], { type: 'text/plain' }), 'jam.txt');
   const upload = await ownerClient.request('POST', ticketAttachmentsPath(ticket.id), { body: form });
