@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PATHS } from './api-paths.ts';
 import { TICKET_CATEGORIES, TICKET_LIMITS, TICKET_PRIORITIES, TICKET_STATUSES } from './constants/tickets.ts';
 import { LIMITS } from './limits.ts';
+import { ZSlaExplanation } from './sla.ts';
 import { invisibleCharactersMessage, VISIBLE_LINE } from './text.ts';
 
 export {
@@ -247,6 +248,8 @@ export const ZTicketSlaStatus = z.object({
   /** Minutes until the target (negative once overdue); null when the target is met or not set. */
   responseTimeRemaining: z.number().int().nullable(),
   resolutionTimeRemaining: z.number().int().nullable(),
+  /** Why each target is in its state: the policy, its calendar, deadlines and holds. */
+  explanation: ZSlaExplanation,
 });
 export type TTicketSlaStatus = z.infer<typeof ZTicketSlaStatus>;
 

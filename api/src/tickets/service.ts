@@ -47,7 +47,7 @@ import {
   type TicketScope,
   type TicketState,
 } from './queries.ts';
-import { ticketSlaStatus } from './sla.ts';
+import { deadlineExplanation, ticketSlaStatus } from './sla.ts';
 import { writeComment, writeNewTicket, writeTicketChange } from './write-statement.ts';
 
 /** A signed-in user as the ticket rules see them. */
@@ -110,7 +110,8 @@ export async function getTicket(viewer: Viewer, ticketId: string): Promise<TTick
 export async function getTicketSlaStatus(viewer: Viewer, ticketId: string): Promise<TTicketSlaStatus> {
   const times = await selectTicketSlaTimes(sql, ticketId, scopeOf(viewer));
   if (!times) throw ticketNotFound();
-  return ticketSlaStatus(times, Date.now());
+  const status = ticketSlaStatus(times, Date.now());
+  return { ...status, explanation: deadlineExplanation(times, status) };
 }
 
 /** What the Assignee and Team selects offer: active agents and admins, active teams. */

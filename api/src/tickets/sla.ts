@@ -1,4 +1,10 @@
-import { SLA_AT_RISK_FRACTION, type TSlaTargetStatus, type TTicketSlaStatus } from '@helpdesk/contracts';
+import {
+  SLA_AT_RISK_FRACTION,
+  type TSlaExplanation,
+  type TSlaReason,
+  type TSlaTargetStatus,
+  type TTicketSlaStatus,
+} from '@helpdesk/contracts';
 
 /** One SLA target of a ticket: when it is due, and when (if ever) it was met. ISO strings or null. */
 export type SlaTarget = { createdAt: string; deadline: string | null; doneAt: string | null };
@@ -43,7 +49,7 @@ export function slaTargetStatus(
 }
 
 /** Both targets of a ticket: first response (respondedAt) and resolution (resolvedAt). */
-export function ticketSlaStatus(ticket: TicketSlaTimes, now: number): TTicketSlaStatus {
+export function ticketSlaStatus(ticket: TicketSlaTimes, now: number): Omit<TTicketSlaStatus, 'explanation'> {
   const response = slaTargetStatus(
     { createdAt: ticket.createdAt, deadline: ticket.slaResponseBy, doneAt: ticket.respondedAt },
     now,
@@ -57,5 +63,35 @@ export function ticketSlaStatus(ticket: TicketSlaTimes, now: number): TTicketSla
     resolutionStatus: resolution.status,
     responseTimeRemaining: response.minutesRemaining,
     resolutionTimeRemaining: resolution.minutesRemaining,
+  };
+}
+
+const REASONS: Record<TSlaTargetStatus, TSlaReason> = {
+  'n/a': 'no_policy',
+  on_track: 'on_track',
+  at_risk: 'at_risk',
+  breached: 'deadline_passed',
+  met: 'done_in_time',
+};
+
+/** The explanation the stored deadlines alone can give (no policy or calendar is read). */
+export function deadlineExplanation(
+  ticket: TicketSlaTimes,
+  status: Omit<TTicketSlaStatus, 'explanation'>,
+): TSlaExplanation {
+  const target = (s: TSlaTargetStatus, deadline: string | null, doneAt: string | null) => ({
+    reason: s === 'breached' && doneAt !== null ? 'done_late' : REASONS[s],
+    deadline,
+    atRiskAt: null,
+    doneAt,
+    workingMinutesLeft: null,
+  });
+  return {
+    policy: null,
+    calendar: null,
+    response: target(status.responseStatus, ticket.slaResponseBy, ticket.respondedAt),
+    resolution: target(status.resolutionStatus, ticket.slaResolveBy, ticket.resolvedAt),
+    waiting: null,
+    pausedMinutes: 0,
   };
 }
