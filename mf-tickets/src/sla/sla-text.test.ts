@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { TTicketSlaStatus } from '@helpdesk/contracts';
+import { slaStatus } from './sla-status-fixture.ts';
 import { listSlaHint, NO_SLA_TARGETS_TEXT, resolveByText, slaLines, slaTargetText } from './sla-text.ts';
 
 describe('slaTargetText', () => {
@@ -13,13 +13,7 @@ describe('slaTargetText', () => {
   });
 });
 
-const sla = (overrides: Partial<TTicketSlaStatus>): TTicketSlaStatus => ({
-  responseStatus: 'n/a',
-  resolutionStatus: 'n/a',
-  responseTimeRemaining: null,
-  resolutionTimeRemaining: null,
-  ...overrides,
-});
+const sla = slaStatus;
 
 describe('slaLines', () => {
   test('both n/a gives no lines (the card says No SLA targets set)', () => {
