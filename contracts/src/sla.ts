@@ -44,6 +44,7 @@ export const SLA_MESSAGES = {
   alreadyWaiting: 'This ticket is already waiting on the requester',
   notWaiting: 'This ticket is not waiting on the requester',
   untilInPast: 'The date to wait until must be in the future',
+  untilTooFar: 'The date to wait until must be at most 365 days ahead',
 } as const;
 
 /** "HH:MM" on a 24-hour clock; "24:00" is the end of the day (only as a range's end). */

@@ -82,6 +82,11 @@ export const ZTicketSummary = z.object({
   teamId: z.uuid().nullable(),
   slaResponseBy: z.string().nullable(),
   slaResolveBy: z.string().nullable(),
+  /** When each target turns at risk (three quarters of its working time used); null without a deadline. */
+  slaResponseRiskAt: z.string().nullable(),
+  slaResolveRiskAt: z.string().nullable(),
+  /** Set while the ticket waits on its requester (its resolution deadline is then null: the clock is stopped). */
+  waitingSince: z.string().nullable(),
   respondedAt: z.string().nullable(),
   resolvedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
@@ -248,7 +253,7 @@ export const ZTicketSlaStatus = z.object({
   /** Minutes until the target (negative once overdue); null when the target is met or not set. */
   responseTimeRemaining: z.number().int().nullable(),
   resolutionTimeRemaining: z.number().int().nullable(),
-  /** Why each target is in its state: the policy, its calendar, deadlines and holds. */
+  /** Why each target is in its state: policy, calendar, deadlines, at-risk moments, hold. */
   explanation: ZSlaExplanation,
 });
 export type TTicketSlaStatus = z.infer<typeof ZTicketSlaStatus>;

@@ -17,6 +17,7 @@ import { raceTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
+import { newSlaState, type SlaState } from '../tickets/hold.ts';
 import { updateTicket } from '../tickets/queries.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
 import { selectDeskMetrics } from './queries.ts';
@@ -210,6 +211,20 @@ async function insertTickets(
   return rows.map((row) => row.id);
 }
 
+/** An SLA state as a recomputation writes it: deadlines of a random policy counted from `fromMs`. */
+function recomputedAt(random: Random, fromMs: number): SlaState {
+  const [responseHours, resolveHours] = random.pick([
+    [1, 4],
+    [8, 48],
+    [200, 1000],
+  ] as const);
+  return {
+    ...newSlaState(null, fromMs),
+    responseBy: fromMs + (responseHours * HOUR_US) / 1000,
+    resolveBy: fromMs + (resolveHours * HOUR_US) / 1000,
+  };
+}
+
 /** One random change to the desk, through the product's own update statements or plain SQL. */
 async function randomChange(
   db: Sql,
@@ -237,7 +252,8 @@ async function randomChange(
         priority: random.pick(['low', 'medium', 'high', 'critical'] as const),
         assigneeId: random.chance(0.5) ? agentId : null,
         teamId: null,
-        isPriorityChanged: random.chance(0.3),
+        // Another priority: the deadlines service.ts recomputed (tickets/hold.ts), counted from `when`.
+        sla: random.chance(0.3) ? recomputedAt(random, Date.parse(when)) : null,
         markResponded: random.chance(0.5),
       });
       return;

@@ -17,6 +17,7 @@ import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
 import { newTicketFacts, planTicketEffects } from '../tickets/effects.ts';
+import { newSlaState } from '../tickets/hold.ts';
 import { writeNewTicket } from '../tickets/write-statement.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
 import {
@@ -68,7 +69,8 @@ async function fileTicket(sql: Db, actorId: string, requester = requesterId): Pr
     settings: { autoAssignment: false },
     links: null,
   });
-  await writeNewTicket(sql, ticket, plan);
+  const createdAt = Date.now();
+  await writeNewTicket(sql, ticket, { createdAt, state: newSlaState(null, createdAt) }, plan);
   const { id } = ticket;
   return id;
 }

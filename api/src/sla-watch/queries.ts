@@ -15,6 +15,8 @@ export type DueSlaCheck = {
   createdAt: string;
   slaResponseBy: string | null;
   slaResolveBy: string | null;
+  slaResponseRiskAt: string | null;
+  slaResolveRiskAt: string | null;
   respondedAt: string | null;
   resolvedAt: string | null;
 };
@@ -28,6 +30,7 @@ export function selectDueSlaChecks(db: Db, options: { now: Date; limit: number }
     select t.id as "ticketId", t.ticket_number as "ticketNumber", t.title, t.status,
            t.assignee_id as "assigneeId", t.team_id as "teamId", t.created_at as "createdAt",
            t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
+           t.sla_response_risk_at as "slaResponseRiskAt", t.sla_resolve_risk_at as "slaResolveRiskAt",
            t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
     from sla_checks c join tickets t on t.id = c.ticket_id
     where c.check_at <= ${options.now}

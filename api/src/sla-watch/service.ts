@@ -4,7 +4,8 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { NotificationAudience } from '../notifications/queries.ts';
 import { notifyStaffAboutTicket } from '../notifications/service.ts';
-import { type SlaTarget, slaTargetStatus } from '../tickets/sla.ts';
+import { resolutionTarget, responseTarget, type SlaTarget, slaTargetStatus } from '../tickets/sla.ts';
+import { endDueHolds } from '../tickets/waiting.ts';
 import type { WorkerTask } from '../worker/task.ts';
 import {
   type DueSlaCheck,
@@ -98,7 +99,8 @@ async function warn(
 
 /**
  * Warns about one target that is at risk or breached at `now`, and says when it next needs a
- * look: when it becomes at risk, when it becomes breached, or never (met, breached, no deadline).
+ * look: when it becomes at risk (its stored moment, or the wall-clock rule's without one), when
+ * it becomes breached, or never (met, breached, no deadline).
  */
 async function watchTarget(
   tx: Db,
@@ -120,23 +122,27 @@ async function watchTarget(
     await warn(tx, ticket, target, 'at_risk', deadline - now);
     return deadline;
   }
+  if (times.riskAt) return Date.parse(times.riskAt);
   // The first millisecond at which sla.ts says 'at_risk' (less than the fraction of the window left).
   const windowMs = deadline - Date.parse(times.createdAt);
   return Math.floor(deadline - windowMs * SLA_AT_RISK_FRACTION) + 1;
 }
 
 /**
- * One round of the SLA watch: the tickets due for a look (see migration 00027) get exactly one
- * 'at risk' and one 'breached' warning per target, ever (a target already breached when first
+ * One round of the SLA watch. First the holds whose date has come end, each at its date (up to a
+ * batch, in a transaction of their own: tickets/waiting.ts); their deadlines are back, so their
+ * tickets are due for a look. Then the tickets due for a look (see migration 00027) get exactly
+ * one 'at risk' and one 'breached' warning per target, ever (a target already breached when first
  * seen gets only 'breached'), and their next look is scheduled, all in one transaction.
  */
-export function runSlaWatchRound(
+export async function runSlaWatchRound(
   options: { db?: Sql; now?: number; batchSize?: number } = {},
 ): Promise<{ handled: number; isBatchFull: boolean }> {
   const db = options.db ?? sql;
   const now = options.now ?? Date.now();
   const batchSize = options.batchSize ?? SLA_WATCH_BATCH_SIZE;
-  return db.begin(async (tx) => {
+  const holds = await endDueHolds(db, now, batchSize);
+  const checks = await db.begin(async (tx) => {
     const due = await selectDueSlaChecks(tx, { now: new Date(now), limit: batchSize });
     for (const ticket of due) {
       if (ticket.status !== 'new' && ticket.status !== 'in_progress') {
@@ -144,18 +150,12 @@ export function runSlaWatchRound(
         continue;
       }
       const targets = [
-        ['response', ticket.slaResponseBy, ticket.respondedAt],
-        ['resolution', ticket.slaResolveBy, ticket.resolvedAt],
+        ['response', responseTarget(ticket)],
+        ['resolution', resolutionTarget(ticket)],
       ] as const;
       const next: number[] = [];
-      for (const [target, deadline, doneAt] of targets) {
-        const at = await watchTarget(
-          tx,
-          ticket,
-          target,
-          { createdAt: ticket.createdAt, deadline, doneAt },
-          now,
-        );
+      for (const [target, times] of targets) {
+        const at = await watchTarget(tx, ticket, target, times, now);
         if (at !== null) next.push(at);
       }
       if (next.length === 0) await deleteSlaCheck(tx, ticket.ticketId);
@@ -163,6 +163,7 @@ export function runSlaWatchRound(
     }
     return { handled: due.length, isBatchFull: due.length === batchSize };
   });
+  return { handled: holds.ended + checks.handled, isBatchFull: holds.isBatchFull || checks.isBatchFull };
 }
 
 /** The SLA watch as a periodic worker task. */

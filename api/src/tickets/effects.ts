@@ -93,6 +93,15 @@ export type ReplyDestination = 'ticket' | 'reopen' | 'follow_up';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Whether a comment is the requester's own public reply (staff's never are): the replies that move a ticket. */
+export function isRequesterReply(reply: {
+  ticket: Pick<TicketFacts, 'requesterId'>;
+  actor: Actor;
+  isInternal: boolean;
+}): boolean {
+  return !reply.isInternal && !isStaff(reply.actor) && reply.actor.id === reply.ticket.requesterId;
+}
+
 /**
  * Where a comment goes (docs/product.md#requester-replies). Only the requester's own public reply
  * (never staff's) moves anything: on a resolved ticket within `reopenWindowDays` of its resolution
@@ -107,9 +116,8 @@ export function replyDestination(reply: {
   reopenWindowDays: number;
   now: number;
 }): ReplyDestination {
-  const { ticket, actor } = reply;
-  const isRequesterReply = !reply.isInternal && !isStaff(actor) && actor.id === ticket.requesterId;
-  if (!isRequesterReply) return 'ticket';
+  const { ticket } = reply;
+  if (!isRequesterReply(reply)) return 'ticket';
   if (ticket.status === 'closed') return 'follow_up';
   if (ticket.status !== 'resolved') return 'ticket';
   if (reply.reopenWindowDays <= 0) return 'follow_up';
@@ -137,7 +145,8 @@ export function followUpTitle(title: string): string {
 
 /** A ticket write as every writer describes it. */
 export type TicketChange = {
-  kind: 'created' | 'commented' | 'updated';
+  /** 'waiting': a hold on the requester begins or ends by itself (holdStarted or holdEnded). */
+  kind: 'created' | 'commented' | 'updated' | 'waiting';
   ticketId: string;
   /**
    * The ticket before an update, or before a comment that reopens it (its `after` is then in
@@ -155,6 +164,10 @@ export type TicketChange = {
   isConfirmationThrottled?: boolean;
   /** A new ticket's old ticket, when a requester's late reply opens it: that ticket's open pages hear of the link. */
   followUpOf?: string | null;
+  /** A hold on the requester begins ('waiting' only; its waiting_started event's data). */
+  holdStarted?: { until: string | null } | null;
+  /** The ticket's hold ended with this change (a requester's reply, resolving): its waiting_ended event's data. */
+  holdEnded?: TicketEventData | null;
 };
 
 /** Stands in a text for the number of the ticket the statement inserts, not known before it runs. */
@@ -323,6 +336,7 @@ function planCommented(change: TicketChange): EffectsPlan {
     userId: actor.id,
     data: { commentId: comment.id, isInternal: comment.isInternal },
   });
+  if (change.holdEnded) events.push({ type: 'waiting_ended', userId: actor.id, data: change.holdEnded });
   // The requester hears of public replies by others; an internal note never becomes mail.
   if (!comment.isInternal) {
     if (ticket === null) missing('the ticket of a public comment');
@@ -382,6 +396,8 @@ function planUpdated(change: TicketChange): EffectsPlan {
     events.push({ type, userId: actorId, data });
   const isReassigned = after.assigneeId !== before.assigneeId;
   const isStatusChanged = after.status !== before.status;
+  // A hold ends before the status change that ends it.
+  if (change.holdEnded) event('waiting_ended', change.holdEnded);
   if (isReassigned) {
     event('assigned', {
       from: before.assigneeId,
@@ -451,9 +467,30 @@ function planUpdated(change: TicketChange): EffectsPlan {
   };
 }
 
+/** A hold beginning or ending by itself: its event, and the ticket's open pages hear of it. Nobody is notified. */
+function planWaiting(change: TicketChange): EffectsPlan {
+  const userId = change.actor?.id ?? null;
+  const events: PlanEvent[] = [];
+  if (change.holdStarted) {
+    events.push({ type: 'waiting_started', userId, data: { until: change.holdStarted.until } });
+  }
+  if (change.holdEnded) events.push({ type: 'waiting_ended', userId, data: change.holdEnded });
+  return {
+    ticketId: change.ticketId,
+    events,
+    touch: null,
+    notifications: [],
+    mail: [],
+    jobs: [],
+    live: liveFor(change.ticketId, []),
+  };
+}
+
 /** The plan of a ticket change: its events, notifications and their audience, mail, jobs and realtime messages. */
 export function planTicketEffects(change: TicketChange): EffectsPlan {
   switch (change.kind) {
+    case 'waiting':
+      return planWaiting(change);
     case 'created':
       return planCreated(change);
     case 'commented':

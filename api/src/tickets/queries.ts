@@ -12,6 +12,8 @@ import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { Recipient } from '../email/prepare.ts';
+import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
+import type { SlaColumns, SlaState } from './hold.ts';
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
@@ -20,6 +22,8 @@ const summaryColumns = () => sql`
   t.id, t.ticket_number as "ticketNumber", t.title, t.priority, t.status, t.category,
   t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
   t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
+  t.sla_response_risk_at as "slaResponseRiskAt", t.sla_resolve_risk_at as "slaResolveRiskAt",
+  t.waiting_since as "waitingSince",
   t.responded_at as "respondedAt", t.resolved_at as "resolvedAt", t.closed_at as "closedAt",
   t.created_at as "createdAt", t.updated_at as "updatedAt",
   json_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name, 'email', r.email)
@@ -152,6 +156,69 @@ const stateColumns = () => sql`
   t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
   t.notify_requester as "notifyRequester"`;
 
+/** A ticket's SLA state and its creation time (SlaColumns), with its own policy and calendar as `policy`. */
+export type TicketSlaContext = SlaColumns & { createdAt: string; policy: PolicyRow | null };
+
+/** TicketSlaContext's columns of ticket `t`; its policy by id (one primary-key look-up each). */
+const slaContextColumns = () => sql`
+  t.created_at as "createdAt", t.sla_policy_id as "slaPolicyId",
+  t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
+  t.sla_response_risk_at as "slaResponseRiskAt", t.sla_resolve_risk_at as "slaResolveRiskAt",
+  t.sla_paused_minutes as "slaPausedMinutes", t.waiting_since as "waitingSince",
+  t.waiting_until as "waitingUntil", t.waiting_resolve_by as "waitingResolveBy",
+  (select ${policyJson()} from sla_policies p left join business_calendars c on c.id = p.calendar_id
+   where p.id = t.sla_policy_id) as policy`;
+
+/** The assignments that write a ticket's SLA state (all of its columns). */
+export const slaAssignments = (state: SlaState) => {
+  const at = (ms: number | null) => (ms === null ? null : new Date(ms));
+  return sql`
+    sla_policy_id = ${state.policyId}, sla_response_by = ${at(state.responseBy)},
+    sla_resolve_by = ${at(state.resolveBy)}, sla_response_risk_at = ${at(state.responseRiskAt)},
+    sla_resolve_risk_at = ${at(state.resolveRiskAt)}, sla_paused_minutes = ${state.pausedMinutes},
+    waiting_since = ${at(state.waitingSince)}, waiting_until = ${at(state.waitingUntil)},
+    waiting_resolve_by = ${at(state.waitingResolveBy)}`;
+};
+
+/** What a hold is decided on: the locked ticket's status and SLA state, its response and resolution times. */
+export type TicketHoldContext = TicketState &
+  TicketSlaContext & { respondedAt: string | null; resolvedAt: string | null };
+
+/**
+ * The ticket locked until the transaction ends, with its SLA state, for a hold's start or end: a
+ * concurrent resume, reply or sweep waits and then sees the hold already ended. Null when missing.
+ */
+export async function selectTicketHoldContextForUpdate(
+  db: Db,
+  id: string,
+): Promise<TicketHoldContext | null> {
+  const [row] = await db<TicketHoldContext[]>`
+    select ${stateColumns()}, ${slaContextColumns()},
+           t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
+    from tickets t where t.id = ${id}
+    for update of t`;
+  return row ?? null;
+}
+
+/**
+ * Up to `limit` tickets whose hold's date has come at `now`, earliest first, through
+ * tickets_waiting_until_idx, locked until the transaction ends; rows a concurrent writer holds are
+ * skipped (the next round takes them).
+ */
+export function selectDueHoldsForUpdate(
+  db: Db,
+  options: { now: Date; limit: number },
+): Promise<TicketHoldContext[]> {
+  return db<TicketHoldContext[]>`
+    select ${stateColumns()}, ${slaContextColumns()},
+           t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
+    from tickets t
+    where t.waiting_until <= ${options.now}
+    order by t.waiting_until
+    limit ${options.limit}
+    for update of t skip locked`;
+}
+
 /** The ticket if the scope may see it; null for a missing ticket and for someone else's alike. */
 export async function selectTicketState(db: Db, id: string, scope: TicketScope): Promise<TicketState | null> {
   const [row] = await db<TicketState[]>`
@@ -188,8 +255,8 @@ export async function selectActiveUserIdById(db: Db, id: string): Promise<string
 /** The columns a new ticket's answer is built from (its search vector is left out). */
 const newTicketColumns = () => sql`
   id, ticket_number, title, priority, status, category, requester_id, assignee_id, team_id,
-  sla_response_by, sla_resolve_by, responded_at, resolved_at, closed_at, created_at, updated_at,
-  description, notify_requester, follow_up_of`;
+  sla_response_by, sla_resolve_by, sla_response_risk_at, sla_resolve_risk_at, waiting_since,
+  responded_at, resolved_at, closed_at, created_at, updated_at, description, notify_requester, follow_up_of`;
 
 /** A ticket to file; its id is chosen by the caller, so every row the filing writes can name it up front. */
 export type NewTicket = {
@@ -206,24 +273,27 @@ export type NewTicket = {
   followUpOf?: string | null;
 };
 
+/** A new ticket's SLA: its creation instant and the deadlines counted from it (service.ts computes them). */
+export type NewTicketSla = { createdAt: number; state: SlaState };
+
 /**
- * The INSERT of a new ticket, as the body of a data-modifying CTE: its SLA deadlines from the active
- * policy of its priority (null without one). Returns the columns newTicketDetailSelect answers from.
+ * The INSERT of a new ticket, as the body of a data-modifying CTE: its created_at is the instant its
+ * deadlines were counted from, so the two agree. Returns the columns newTicketDetailSelect answers from.
  */
-export function ticketInsert(ticket: NewTicket): PendingQuery<Row[]> {
+export function ticketInsert(ticket: NewTicket, sla: NewTicketSla): PendingQuery<Row[]> {
+  const at = (ms: number | null) => (ms === null ? null : new Date(ms));
   return sql`
     insert into tickets (
       ${ticket.ticketNumber === null ? sql`` : sql`ticket_number,`}
       id, title, description, priority, category, requester_id, notify_requester, follow_up_of,
-      sla_response_by, sla_resolve_by
+      created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
+      sla_resolve_risk_at
     ) values (
       ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
       ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null},
-      now() + (select make_interval(mins => p.response_minutes) from sla_policies p
-               where p.priority = ${ticket.priority} and p.is_active and p.team_id is null and p.category is null),
-      now() + (select make_interval(mins => p.resolution_minutes) from sla_policies p
-               where p.priority = ${ticket.priority} and p.is_active and p.team_id is null and p.category is null)
+      ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
+      ${at(sla.state.resolveBy)}, ${at(sla.state.responseRiskAt)}, ${at(sla.state.resolveRiskAt)}
     )
     returning ${newTicketColumns()}`;
 }
@@ -282,21 +352,24 @@ export async function selectNewTicketMailContext(
 }
 
 /** What a change is decided and written from: the locked ticket, the names its events record, the requester and the settings. */
-export type TicketChangeContext = TicketState & {
-  /** The current assignee's and team's names (a former one may no longer be active). */
-  assigneeName: string | null;
-  teamName: string | null;
-  /** The requested assignee's name when they are an active agent or admin, the requested team's when it is active. */
-  requestedAssigneeName: string | null;
-  requestedTeamName: string | null;
-  requester: Recipient & { id: string };
-  /** How many times the ticket has become resolved so far (only when asked; 0 otherwise). */
-  resolutions: number;
-  /** The saved settings; null while nobody has saved any (the defaults apply). */
-  requireApproval: boolean | null;
-  emailNotifications: boolean | null;
-  companyName: string | null;
-};
+export type TicketChangeContext = TicketState &
+  TicketSlaContext & {
+    /** The policy that matches the requested priority and team (only when asked: a priority or team change). */
+    matchedPolicy: PolicyRow | null;
+    /** The current assignee's and team's names (a former one may no longer be active). */
+    assigneeName: string | null;
+    teamName: string | null;
+    /** The requested assignee's name when they are an active agent or admin, the requested team's when it is active. */
+    requestedAssigneeName: string | null;
+    requestedTeamName: string | null;
+    requester: Recipient & { id: string };
+    /** How many times the ticket has become resolved so far (only when asked; 0 otherwise). */
+    resolutions: number;
+    /** The saved settings; null while nobody has saved any (the defaults apply). */
+    requireApproval: boolean | null;
+    emailNotifications: boolean | null;
+    companyName: string | null;
+  };
 
 /**
  * The ticket locked until the transaction ends (concurrent changes apply one after the other),
@@ -305,10 +378,26 @@ export type TicketChangeContext = TicketState & {
 export async function selectTicketChangeContextForUpdate(
   db: Db,
   id: string,
-  requested: { assigneeId: string | null; teamId: string | null; isResolving: boolean },
+  requested: {
+    assigneeId: string | null;
+    teamId: string | null;
+    isResolving: boolean;
+    /** Match the policy for this priority and team (team undefined: the ticket's own); null: no match needed. */
+    match: { priority: TTicketPriority | null; teamId: string | null | undefined } | null;
+  },
 ): Promise<TicketChangeContext | null> {
+  const match = requested.match;
   const [row] = await db<TicketChangeContext[]>`
-    select ${stateColumns()},
+    select ${stateColumns()}, ${slaContextColumns()},
+           ${
+             match === null
+               ? sql`null::json`
+               : matchingPolicy({
+                   priority: match.priority === null ? sql`t.priority` : sql`${match.priority}`,
+                   teamId: match.teamId === undefined ? sql`t.team_id` : sql`${match.teamId}::uuid`,
+                   category: sql`t.category`,
+                 })
+           } as "matchedPolicy",
            (select u.first_name || ' ' || u.last_name from users u where u.id = t.assignee_id) as "assigneeName",
            (select tm.name from teams tm where tm.id = t.team_id) as "teamName",
            (select u.first_name || ' ' || u.last_name from users u
@@ -340,13 +429,14 @@ export type TicketUpdate = {
   priority: TTicketPriority;
   assigneeId: string | null;
   teamId: string | null;
-  isPriorityChanged: boolean;
+  /** The SLA state to write (deadlines recomputed, a hold ended); null leaves it. */
+  sla: SlaState | null;
   markResponded: boolean;
 };
 
 /**
- * The UPDATE of a change. A new priority recomputes both deadlines from created_at with the active
- * policy; resolved and closed set their times (kept if already set) and reopening clears them;
+ * The UPDATE of a change. `sla` writes the SLA state service.ts worked out (a new priority or
+ * team recomputes the deadlines, resolving ends a hold); resolved and closed set their times (kept if already set) and reopening clears them;
  * markResponded sets respondedAt if it is still empty.
  */
 export const ticketUpdate = (id: string, next: TicketUpdate) => sql`
@@ -355,14 +445,7 @@ export const ticketUpdate = (id: string, next: TicketUpdate) => sql`
     priority = ${next.priority},
     assignee_id = ${next.assigneeId},
     team_id = ${next.teamId},
-    sla_response_by = case when ${next.isPriorityChanged}::boolean
-      then t.created_at + (select make_interval(mins => p.response_minutes) from sla_policies p
-                           where p.priority = ${next.priority} and p.is_active and p.team_id is null and p.category is null)
-      else t.sla_response_by end,
-    sla_resolve_by = case when ${next.isPriorityChanged}::boolean
-      then t.created_at + (select make_interval(mins => p.resolution_minutes) from sla_policies p
-                           where p.priority = ${next.priority} and p.is_active and p.team_id is null and p.category is null)
-      else t.sla_resolve_by end,
+    ${next.sla === null ? sql`` : sql`${slaAssignments(next.sla)},`}
     resolved_at = case when ${next.status} in ('resolved', 'closed') then coalesce(t.resolved_at, now()) end,
     closed_at = case when ${next.status} = 'closed' then coalesce(t.closed_at, now()) end,
     responded_at = case when ${next.markResponded}::boolean then coalesce(t.responded_at, now())
@@ -375,15 +458,16 @@ export async function updateTicket(db: Db, id: string, next: TicketUpdate): Prom
 }
 
 /** What a comment is decided on: its ticket (when the scope may see it), the requester, the author's name and the mail settings. */
-export type CommentContext = TicketState & {
-  requester: Recipient & { id: string };
-  authorName: string;
-  resolvedAt: string | null;
-  /** The saved settings; null while nobody has saved any (the defaults apply). */
-  emailNotifications: boolean | null;
-  companyName: string | null;
-  reopenWindowDays: number | null;
-};
+export type CommentContext = TicketState &
+  TicketSlaContext & {
+    requester: Recipient & { id: string };
+    authorName: string;
+    resolvedAt: string | null;
+    /** The saved settings; null while nobody has saved any (the defaults apply). */
+    emailNotifications: boolean | null;
+    companyName: string | null;
+    reopenWindowDays: number | null;
+  };
 
 /**
  * The context of a comment on a ticket the scope may see, in one statement; null for a missing
@@ -398,7 +482,7 @@ export async function selectCommentContext(
   isLocking = false,
 ): Promise<CommentContext | null> {
   const [row] = await db<CommentContext[]>`
-    select ${stateColumns()}, t.resolved_at as "resolvedAt",
+    select ${stateColumns()}, ${slaContextColumns()}, t.resolved_at as "resolvedAt",
            json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
                              'emailVerified', r.email_verified_at is not null) as requester,
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
@@ -441,12 +525,18 @@ export function commentInsert(comment: NewComment): PendingQuery<Row[]> {
  * resolution time cleared, as ticketUpdate clears it (a requester's reply within the reopen window). Only for a comment stored as public: an internal note
  * leaves the ticket row untouched, so not even its updatedAt tells an end user one was written.
  */
-export function commentTouch(touch: { markResponded: boolean; reopen: boolean }): PendingQuery<Row[]> {
+export function commentTouch(touch: {
+  markResponded: boolean;
+  reopen: boolean;
+  /** The SLA state after a requester's reply ended the ticket's hold; null leaves it. */
+  sla: SlaState | null;
+}): PendingQuery<Row[]> {
   return sql`
     update tickets t set
       responded_at = case when ${touch.markResponded}::boolean then coalesce(t.responded_at, now())
                           else t.responded_at end
       ${touch.reopen ? sql`, status = 'in_progress', resolved_at = null, closed_at = null` : sql``}
+      ${touch.sla === null ? sql`` : sql`, ${slaAssignments(touch.sla)}`}
     from c
     where t.id = c.ticket_id and not c.is_internal`;
 }
@@ -495,22 +585,17 @@ export function eventsInsert(
     returning id, user_id, event_type, event_data, created_at`;
 }
 
-export type TicketSlaRow = {
-  createdAt: string;
-  slaResponseBy: string | null;
-  slaResolveBy: string | null;
-  respondedAt: string | null;
-  resolvedAt: string | null;
-};
+/** What a ticket's SLA status and its explanation are computed from. */
+export type TicketSlaRow = TicketSlaContext & { respondedAt: string | null; resolvedAt: string | null };
 
+/** The ticket's SLA state with its policy and calendar when the scope may see it, by primary keys. */
 export async function selectTicketSlaTimes(
   db: Db,
   id: string,
   scope: TicketScope,
 ): Promise<TicketSlaRow | null> {
   const [row] = await db<TicketSlaRow[]>`
-    select t.created_at as "createdAt", t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
-           t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
+    select ${slaContextColumns()}, t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
     from tickets t where t.id = ${id} ${scoped(scope)}`;
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   TICKET_ASSIGNMENT_OPTIONS_PATH,
+  ticketWaitingPath,
   ZAddCommentAnswer,
   ZAssignmentOptions,
   ZCreateCommentRequest,
@@ -11,6 +12,7 @@ import {
   ZTicketListResponse,
   ZTicketSlaStatus,
   ZUpdateTicketRequest,
+  ZWaitOnRequesterRequest,
 } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
@@ -25,6 +27,7 @@ import {
   listTickets,
   updateTicketFields,
 } from './service.ts';
+import { resumeTicket, waitOnRequester } from './waiting.ts';
 
 const tags = ['tickets'];
 const idempotencyHeader = {
@@ -111,6 +114,20 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
       auth: 'signed-in',
       params: ZTicketIdParams,
       response: responseShape(ZTicketSlaStatus),
-      detail: { tags, summary: 'Response and resolution SLA status, now' },
+      detail: { tags, summary: 'Response and resolution SLA status, now, with its explanation' },
+    })
+    .put(ticketWaitingPath(':id'), ({ user, params, body }) => waitOnRequester(user, params.id, body), {
+      auth: 'staff',
+      params: ZTicketIdParams,
+      parse: 'json',
+      body: ZWaitOnRequesterRequest,
+      response: responseShape(ZTicketSlaStatus),
+      detail: { tags, summary: 'Wait on the requester: the resolution clock stops (agents and admins)' },
+    })
+    .delete(ticketWaitingPath(':id'), ({ user, params }) => resumeTicket(user, params.id), {
+      auth: 'staff',
+      params: ZTicketIdParams,
+      response: responseShape(ZTicketSlaStatus),
+      detail: { tags, summary: 'Resume the resolution clock of a waiting ticket (agents and admins)' },
     });
 }

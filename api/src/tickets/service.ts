@@ -22,15 +22,19 @@ import { sql } from '../db.ts';
 import type { MailLinks } from '../email/prepare.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
+import { calendarOf, clockOf } from '../sla/policy-match.ts';
+import { selectMatchingPolicy } from '../sla/queries.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   type EffectSettings,
   followUpTitle,
+  isRequesterReply,
   newTicketFacts,
   planTicketEffects,
   replyDestination,
   type TicketFacts,
 } from './effects.ts';
+import { endedHold, newSlaState, recomputedSla, type SlaState, slaStateOf } from './hold.ts';
 import { takeComment, takeConfirmationMail, takeTicketFiling } from './limits.ts';
 import {
   type NewTicket,
@@ -44,16 +48,19 @@ import {
   selectTicketPage,
   selectTicketSlaTimes,
   selectTicketState,
+  type TicketChangeContext,
+  type TicketEventData,
   type TicketScope,
   type TicketState,
 } from './queries.ts';
-import { deadlineExplanation, ticketSlaStatus } from './sla.ts';
+import { slaStatusOf } from './sla.ts';
 import { writeComment, writeNewTicket, writeTicketChange } from './write-statement.ts';
 
 /** A signed-in user as the ticket rules see them. */
 export type Viewer = Pick<TUser, 'id' | 'role' | 'email'>;
 
-const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'agent';
+/** Agents and admins. */
+export const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'agent';
 
 /** Staff see everything; an end user only tickets they requested, never internal notes. */
 export function scopeOf(viewer: Viewer): TicketScope {
@@ -106,12 +113,11 @@ export async function getTicket(viewer: Viewer, ticketId: string): Promise<TTick
   return detail;
 }
 
-/** The SLA status of a ticket's response and resolution targets, now (rule in sla.ts). */
+/** The SLA status of a ticket's response and resolution targets now, with its explanation (rule in sla.ts). */
 export async function getTicketSlaStatus(viewer: Viewer, ticketId: string): Promise<TTicketSlaStatus> {
   const times = await selectTicketSlaTimes(sql, ticketId, scopeOf(viewer));
   if (!times) throw ticketNotFound();
-  const status = ticketSlaStatus(times, Date.now());
-  return { ...status, explanation: deadlineExplanation(times, status) };
+  return slaStatusOf(times, Date.now());
 }
 
 /** What the Assignee and Team selects offer: active agents and admins, active teams. */
@@ -200,8 +206,10 @@ type TicketFiling = Omit<NewTicket, 'id' | 'ticketNumber'>;
  * Files a ticket with its SLA deadlines and everything its plan causes (effects.ts: the 'created'
  * event, the ticket_created broadcast to every active agent but the creator, the auto assignment
  * job, the requester's confirmation when asked) in one statement, after spending the creator's
- * filing budget. A confirmation needs the ticket's number before the insert: it is drawn up front
- * with the requester's address and the mail settings, one statement more.
+ * filing budget. The deadlines are counted in the matching policy's calendar from the instant the
+ * insert stores as created_at (one indexed read for the policy). A confirmation needs the ticket's
+ * number before the insert: it is drawn up front with the requester's address and the mail
+ * settings, one statement more.
  */
 async function fileTicket(
   db: Db,
@@ -210,6 +218,14 @@ async function fileTicket(
   links: MailLinks,
 ): Promise<TTicketDetail> {
   await takeTicketFiling(db, viewer);
+  // A new ticket has no team: only priority-wide and category policies can match.
+  const policy = await selectMatchingPolicy(db, {
+    priority: filing.priority,
+    teamId: null,
+    category: filing.category,
+  });
+  const createdAt = Date.now();
+  const sla = { createdAt, state: newSlaState(clockOf(policy), createdAt) };
   const mailContext = filing.notifyRequester
     ? await selectNewTicketMailContext(db, filing.requesterId)
     : null;
@@ -236,7 +252,7 @@ async function fileTicket(
     isConfirmationThrottled,
     followUpOf: filing.followUpOf,
   });
-  return writeNewTicket(db, ticket, plan);
+  return writeNewTicket(db, ticket, sla, plan);
 }
 
 /** Files a ticket for its requester (resolveRequester), honouring an Idempotency-Key; see fileTicket. */
@@ -287,15 +303,18 @@ export async function assignTicketAsSystem(
     settings: {},
     links: null,
   });
-  await writeTicketChange(tx, ticket.id, { ...after, isPriorityChanged: false }, plan);
+  await writeTicketChange(tx, ticket.id, { ...after, sla: null }, plan);
 }
 
 /**
  * Changes status, priority, assignee and/or team (agents and admins; the route policy refuses end
  * users). Refused here: an assignee who is not an active agent or admin, a team that is not active,
- * and closing without admin rights while Settings require approval. In one transaction of three
- * statements: the locked ticket with everything the change is decided on, the change with all its
- * plan causes (effects.ts: events, notifications, the resolution mail), and the answer.
+ * and closing without admin rights while Settings require approval. A new priority or team
+ * recomputes the deadlines with the policy that matches then; resolving or closing a ticket that
+ * waits on its requester ends the hold first (docs/product.md#sla). In one transaction of three
+ * statements: the locked ticket with everything the change is decided on (the matching policy
+ * too), the change with all its plan causes (effects.ts: events, notifications, the resolution
+ * mail), and the answer.
  */
 export async function updateTicketFields(
   viewer: Viewer,
@@ -309,6 +328,10 @@ export async function updateTicketFields(
       assigneeId: change.assigneeId ?? null,
       teamId: change.teamId ?? null,
       isResolving: change.status === 'resolved',
+      match:
+        change.priority === undefined && change.teamId === undefined
+          ? null
+          : { priority: change.priority ?? null, teamId: change.teamId },
     });
     if (!current) throw ticketNotFound();
     const next = {
@@ -343,6 +366,7 @@ export async function updateTicketFields(
       assigneeName: isReassigned ? current.requestedAssigneeName : current.assigneeName,
       teamName: isTeamChanged ? current.requestedTeamName : current.teamName,
     };
+    const sla = slaOfChange(current, next, isTeamChanged);
     const plan = planTicketEffects({
       kind: 'updated',
       ticketId,
@@ -352,17 +376,36 @@ export async function updateTicketFields(
       comment: null,
       settings: mailSettings(current),
       links,
+      holdEnded: sla.holdEnded,
     });
-    await writeTicketChange(
-      tx,
-      ticketId,
-      { ...next, isPriorityChanged: next.priority !== current.priority },
-      plan,
-    );
+    await writeTicketChange(tx, ticketId, { ...next, sla: sla.state }, plan);
     const detail = await loadDetail(tx, ticketId, scopeOf(viewer));
     if (!detail) throw ticketNotFound();
     return detail;
   });
+}
+
+/**
+ * What a change does to the ticket's SLA state: a new priority or team recomputes the deadlines
+ * with the policy matched for them; resolving or closing ends a hold (reason 'resolved'). A null
+ * state leaves the columns as they are.
+ */
+function slaOfChange(
+  current: TicketChangeContext,
+  next: { status: TicketState['status']; priority: TicketState['priority'] },
+  isTeamChanged: boolean,
+): { state: SlaState | null; holdEnded: TicketEventData | null } {
+  const isRecomputed = next.priority !== current.priority || isTeamChanged;
+  const policy = isRecomputed ? current.matchedPolicy : current.policy;
+  let state = isRecomputed
+    ? recomputedSla(slaStateOf(current), clockOf(policy), Date.parse(current.createdAt))
+    : null;
+  const isEndingHold =
+    (next.status === 'resolved' || next.status === 'closed') && current.waitingSince !== null;
+  if (!isEndingHold) return { state, holdEnded: null };
+  const ended = endedHold(state ?? slaStateOf(current), calendarOf(policy), Date.now(), 'resolved');
+  state = ended.state;
+  return { state, holdEnded: ended.event };
 }
 
 /** Runs `work` in a transaction: the caller's when `db` is one already, a new one otherwise. */
@@ -415,6 +458,11 @@ async function writeCommentOf(
   if (!isStaffNote && !context) throw ticketNotFound();
   if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
   const actor = { id: viewer.id, role: viewer.role, name: context?.authorName ?? null };
+  // The requester's own reply ends the ticket's hold on them, on the locked row.
+  const isEndingHold =
+    context !== null &&
+    context.waitingSince !== null &&
+    isRequesterReply({ ticket: context, actor, isInternal: body.isInternal });
   const destination = context
     ? replyDestination({
         ticket: context,
@@ -425,7 +473,7 @@ async function writeCommentOf(
         now: Date.now(),
       })
     : 'ticket';
-  if (destination !== 'ticket' && !isLocked) {
+  if ((destination !== 'ticket' || isEndingHold) && !isLocked) {
     return inTransaction(db, (tx) => writeCommentOf(tx, viewer, ticketId, body, links, true));
   }
   await takeComment(db, viewer);
@@ -449,6 +497,10 @@ async function writeCommentOf(
       body: { followUpTicket: { id: followUp.id, ticketNumber: followUp.ticketNumber } },
     };
   }
+  const ended =
+    context && isEndingHold
+      ? endedHold(slaStateOf(context), calendarOf(context.policy), Date.now(), 'requester_reply')
+      : null;
   const facts = context && factsOf(context, { requesterMail: context.requester });
   const isReopening = facts !== null && destination === 'reopen';
   const plan = planTicketEffects({
@@ -460,6 +512,7 @@ async function writeCommentOf(
     comment: { id: commentId, content: body.content, isInternal: body.isInternal },
     settings: context ? mailSettings(context) : {},
     links,
+    holdEnded: ended?.event ?? null,
   });
   const comment = await writeComment(
     db,
@@ -472,6 +525,7 @@ async function writeCommentOf(
       scope,
     },
     plan,
+    ended?.state ?? null,
   );
   if (!comment) throw ticketNotFound();
   return { status: 201, body: comment };

@@ -783,6 +783,7 @@ describe('GET /api/tickets/{id}/sla-status', () => {
       resolutionStatus: 'on_track',
       responseTimeRemaining: expect.any(Number),
       resolutionTimeRemaining: expect.any(Number),
+      explanation: expect.any(Object),
     });
     const body = ZTicketSlaStatus.parse(fresh.body);
     expect(body.responseTimeRemaining ?? 0).toBeWithin(responseHours * 60 - 2, responseHours * 60);
@@ -808,6 +809,7 @@ describe('GET /api/tickets/{id}/sla-status', () => {
       resolutionStatus: 'n/a',
       responseTimeRemaining: null,
       resolutionTimeRemaining: null,
+      explanation: expect.any(Object),
     });
   });
 

@@ -12,6 +12,7 @@ import {
 } from '../notifications/queries.ts';
 import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
 import type { EffectsPlan, JobCondition, PlanText } from './effects.ts';
+import type { SlaState } from './hold.ts';
 import {
   commentInsert,
   commentTouch,
@@ -19,8 +20,10 @@ import {
   type NewComment,
   type NewTicket,
   type NewTicketEvent,
+  type NewTicketSla,
   newCommentSelect,
   newTicketDetailSelect,
+  slaAssignments,
   type TicketUpdate,
   ticketInsert,
   ticketUpdate,
@@ -164,9 +167,14 @@ const announcedOnce = sql`cross join (select count(*) from announced) as announc
  * Files a ticket with its plan in one statement and answers it as its creator sees it, built from
  * the rows the statement wrote instead of reading them again.
  */
-export async function writeNewTicket(db: Db, ticket: NewTicket, plan: EffectsPlan): Promise<TTicketDetail> {
+export async function writeNewTicket(
+  db: Db,
+  ticket: NewTicket,
+  sla: NewTicketSla,
+  plan: EffectsPlan,
+): Promise<TTicketDetail> {
   const row: RowWrite = {
-    ctes: [sql`t as (${ticketInsert(ticket)})`],
+    ctes: [sql`t as (${ticketInsert(ticket, sla)})`],
     onlyWith: null,
     insertedTicket: 't',
     lockedUserIds: [ticket.requesterId],
@@ -211,15 +219,17 @@ export async function writeComment(
   db: Db,
   comment: NewComment,
   plan: EffectsPlan,
+  sla: SlaState | null = null,
 ): Promise<TTicketComment | null> {
+  const touch = plan.touch && {
+    markResponded: plan.touch.markResponded,
+    reopen: plan.touch.reopen === true,
+    sla,
+  };
   const row: RowWrite = {
     ctes: [
       sql`c as (${commentInsert(comment)})`,
-      ...(plan.touch
-        ? [
-            sql`touched as (${commentTouch({ markResponded: plan.touch.markResponded, reopen: plan.touch.reopen === true })})`,
-          ]
-        : []),
+      ...(touch ? [sql`touched as (${commentTouch(touch)})`] : []),
     ],
     onlyWith: 'c',
     insertedTicket: null,
@@ -232,6 +242,21 @@ export async function writeComment(
     ${withEffects(plan, row)}
     ${newCommentSelect(announcedOnce)}`;
   return written ?? null;
+}
+
+/**
+ * Writes a ticket's SLA state as a hold begins, changes or ends, with its plan (the waiting
+ * events, the ticket's realtime message) in one statement.
+ */
+export async function writeTicketHold(db: Db, id: string, sla: SlaState, plan: EffectsPlan): Promise<void> {
+  const row: RowWrite = {
+    ctes: [sql`held as (update tickets t set ${slaAssignments(sla)} where t.id = ${id})`],
+    onlyWith: null,
+    insertedTicket: null,
+    lockedUserIds: [],
+    mailSource: sql``,
+  };
+  await db`${withEffects(plan, row)} select count(*) from announced`;
 }
 
 /**

@@ -56,12 +56,13 @@ afterAll(() => {
 });
 
 describe('statements per write', () => {
-  test('filing a ticket: the requester look-up, the rate limit and one statement, however many agents hear of it', async () => {
+  test('filing a ticket: the requester look-up, the rate limit, the policy match and one statement, however many agents hear of it', async () => {
     const sent = await statementsOf(() => file(false));
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(4);
     expect(sent[0]).toStartWith('select id from users');
     expect(sent[1]).toStartWith('insert into rate_limits');
-    expect(sent[2]).toStartWith('with t as');
+    expect(sent[2]).toStartWith('select (select case');
+    expect(sent[3]).toStartWith('with t as');
   });
 
   test('a comment: the rate limit, then two statements when public, one for a staff note, on a quiet and a long thread alike', async () => {

@@ -30,7 +30,6 @@ export type TSlaCardView = {
   pausedText: string | null;
 };
 
-export const WAITING_ON_REQUESTER_TEXT = 'Waiting on requester';
 export const PAUSED_TEXT = 'paused';
 
 const TONES: Record<TSlaTargetStatus, TSlaTone> = {

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { slaStatus } from './sla-status-fixture.ts';
-import { listSlaHint, NO_SLA_TARGETS_TEXT, resolveByText, slaLines, slaTargetText } from './sla-text.ts';
+import {
+  listSlaHint,
+  NO_SLA_TARGETS_TEXT,
+  resolveByText,
+  slaLines,
+  slaTargetText,
+  WAITING_ON_REQUESTER_TEXT,
+} from './sla-text.ts';
 
 describe('slaTargetText', () => {
   test('each state has its text, with the time of section 9', () => {
@@ -88,5 +95,37 @@ describe('listSlaHint', () => {
     expect(listSlaHint({ ...ticket, status: 'resolved' }, hours(1))).toBeNull();
     expect(listSlaHint({ ...ticket, status: 'closed' }, hours(30))).toBeNull();
     expect(listSlaHint({ ...ticket, slaResponseBy: null, slaResolveBy: null }, hours(1))).toBeNull();
+  });
+
+  test('stored risk moments decide at risk, not the wall-clock quarter (a calendar policy)', () => {
+    // Business hours: three quarters of the working time are used long before three quarters of the wall clock.
+    const calendared = {
+      ...ticket,
+      slaResponseRiskAt: hours(1).toISOString(),
+      slaResolveRiskAt: hours(20).toISOString(),
+    };
+    expect(listSlaHint(calendared, new Date(hours(1).getTime() - 1))).toEqual({
+      text: 'Response due in 3h 0m',
+      tone: 'ok',
+    });
+    expect(listSlaHint(calendared, hours(1))).toEqual({ text: 'Response due soon (3h 0m)', tone: 'warning' });
+    // A risk moment late in the window: on track where the wall-clock rule would already warn.
+    const late = { ...ticket, slaResponseRiskAt: hours(3.9).toISOString() };
+    expect(listSlaHint(late, hours(3.5))).toEqual({ text: 'Response due in 0h 30m', tone: 'ok' });
+    expect(listSlaHint(late, hours(5))).toEqual({ text: 'Response overdue', tone: 'danger' });
+  });
+
+  test('a ticket waiting on its requester says so, unless its first response is at risk or overdue', () => {
+    const waiting = {
+      ...ticket,
+      respondedAt: hours(1).toISOString(),
+      slaResolveBy: null,
+      waitingSince: hours(2).toISOString(),
+    };
+    expect(listSlaHint(waiting, hours(30))).toEqual({ text: WAITING_ON_REQUESTER_TEXT, tone: 'ok' });
+    const unanswered = { ...waiting, respondedAt: null };
+    expect(listSlaHint(unanswered, hours(1))).toEqual({ text: WAITING_ON_REQUESTER_TEXT, tone: 'ok' });
+    expect(listSlaHint(unanswered, hours(5))).toEqual({ text: 'Response overdue', tone: 'danger' });
+    expect(listSlaHint({ ...waiting, status: 'resolved' }, hours(3))).toBeNull();
   });
 });

@@ -65,9 +65,11 @@ export function resolveByText(slaResolveBy: string | null): string | null {
 
 type TOpenTargetState = 'on_track' | 'at_risk' | 'breached';
 
-function openTargetState(createdAt: number, deadline: number, now: number): TOpenTargetState {
+/** The API's rule: at risk from the stored risk moment; without one, under a quarter of the window left. */
+function openTargetState(createdAt: number, deadline: number, riskAt: number, now: number): TOpenTargetState {
   const remaining = deadline - now;
   if (remaining <= 0) return 'breached';
+  if (!Number.isNaN(riskAt)) return now >= riskAt ? 'at_risk' : 'on_track';
   return remaining < (deadline - createdAt) * SLA_AT_RISK_FRACTION ? 'at_risk' : 'on_track';
 }
 
@@ -75,30 +77,50 @@ const URGENCY: Record<TOpenTargetState, number> = { breached: 0, at_risk: 1, on_
 
 export type TSlaHint = { text: string; tone: TSlaTone };
 
+export const WAITING_ON_REQUESTER_TEXT = 'Waiting on requester';
+
+const parsed = (iso: string | null | undefined) => (iso ? Date.parse(iso) : Number.NaN);
+
 /**
  * The list's SLA hint for an open ticket: its most pressing open target ('Response due soon (2h 5m)',
- * 'Resolution overdue'). Null for finished tickets and tickets without a pending deadline. Computed
- * from the list row with the API's rule, so the list needs no call per ticket.
+ * 'Resolution overdue'), at risk from the row's stored risk moments. A ticket waiting on its
+ * requester says so, unless its first response (whose clock never stops) is at risk or overdue.
+ * Null for finished tickets and tickets without a pending deadline. Computed from the list row with
+ * the API's rule, so the list needs no call per ticket.
  */
 export function listSlaHint(
   ticket: Pick<
     TTicketSummary,
     'status' | 'createdAt' | 'slaResponseBy' | 'slaResolveBy' | 'respondedAt' | 'resolvedAt'
-  >,
+  > &
+    Partial<Pick<TTicketSummary, 'slaResponseRiskAt' | 'slaResolveRiskAt' | 'waitingSince'>>,
   now: Date = new Date(),
 ): TSlaHint | null {
   if (ticket.status !== 'new' && ticket.status !== 'in_progress') return null;
   const created = Date.parse(ticket.createdAt);
   if (Number.isNaN(created)) return null;
   const pending = [
-    { target: 'Response', deadline: ticket.respondedAt ? null : ticket.slaResponseBy },
-    { target: 'Resolution', deadline: ticket.resolvedAt ? null : ticket.slaResolveBy },
-  ].flatMap(({ target, deadline }) => {
-    const at = deadline ? Date.parse(deadline) : Number.NaN;
-    return Number.isNaN(at) ? [] : [{ target, at, state: openTargetState(created, at, now.getTime()) }];
+    {
+      target: 'Response',
+      deadline: ticket.respondedAt ? null : ticket.slaResponseBy,
+      riskAt: ticket.slaResponseRiskAt,
+    },
+    {
+      target: 'Resolution',
+      deadline: ticket.resolvedAt ? null : ticket.slaResolveBy,
+      riskAt: ticket.slaResolveRiskAt,
+    },
+  ].flatMap(({ target, deadline, riskAt }) => {
+    const at = parsed(deadline);
+    if (Number.isNaN(at)) return [];
+    return [{ target, at, state: openTargetState(created, at, parsed(riskAt), now.getTime()) }];
   });
   pending.sort((a, b) => URGENCY[a.state] - URGENCY[b.state] || a.at - b.at);
   const first = pending[0];
+  const isWaiting = Boolean(ticket.waitingSince);
+  if (isWaiting && (!first || first.state === 'on_track')) {
+    return { text: WAITING_ON_REQUESTER_TEXT, tone: 'ok' };
+  }
   if (!first) return null;
   const minutes = Math.floor((first.at - now.getTime()) / 60_000);
   const text = slaTargetText(first.state, minutes);

@@ -3,8 +3,8 @@ import { Badge, Button, cn, getDisplayTimeZone, Input, Label, Spinner } from '@h
 import { Popover, PopoverContent, PopoverTrigger } from '@helpdesk/shared-ui/popover';
 import { Hourglass } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { slaCardView, type TSlaTargetView, WAITING_ON_REQUESTER_TEXT } from '../sla/sla-explanation.ts';
-import { NO_SLA_TARGETS_TEXT, resolveByText } from '../sla/sla-text.ts';
+import { slaCardView, type TSlaTargetView } from '../sla/sla-explanation.ts';
+import { NO_SLA_TARGETS_TEXT, resolveByText, WAITING_ON_REQUESTER_TEXT } from '../sla/sla-text.ts';
 import { wallTimeInZone, wallTimeToIso, zoneCity } from '../sla/sla-time.ts';
 import { SLA_TONE_CLASSES } from '../sla/sla-tones.ts';
 import { useWaiting, waitingFailureText } from './use-waiting.ts';
