@@ -85,7 +85,7 @@ describe('slaCardView', () => {
         stateText: 'due in 10h 0m',
         tone: 'ok',
         deadline: 'Due Tue 8 Dec, 11:00 (12:00 Berlin time)',
-        why: 'On track: at risk from Tue 8 Dec, 09:00 (10:00 Berlin time), when less than a quarter of its working time is left',
+        why: 'On track: at risk from Tue 8 Dec, 09:00 (10:00 Berlin time), when a quarter of its working time is left',
       },
     ]);
   });

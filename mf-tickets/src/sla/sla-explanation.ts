@@ -98,7 +98,7 @@ function whyText(
   switch (explanation.reason) {
     case 'on_track':
       return explanation.atRiskAt
-        ? `On track: at risk from ${moment(explanation.atRiskAt)}, when less than a quarter of its working time is left`
+        ? `On track: at risk from ${moment(explanation.atRiskAt)}, when a quarter of its working time is left`
         : 'On track: more than a quarter of its working time is left';
     case 'at_risk':
       return 'At risk: less than a quarter of its working time is left';

@@ -7,7 +7,7 @@ import { slaCardView, type TSlaTargetView } from '../sla/sla-explanation.ts';
 import { NO_SLA_TARGETS_TEXT, resolveByText, WAITING_ON_REQUESTER_TEXT } from '../sla/sla-text.ts';
 import { wallTimeInZone, wallTimeToIso, zoneCity } from '../sla/sla-time.ts';
 import { SLA_TONE_CLASSES } from '../sla/sla-tones.ts';
-import { useWaiting, waitingFailureText } from './use-waiting.ts';
+import { isStaleTicket, useWaiting, waitingFailureText } from './use-waiting.ts';
 
 /** Dates on the card follow the desk's display zone, else the browser's own. */
 function viewerZone(): string {
@@ -34,6 +34,7 @@ function WaitOnRequester({ ticketId }: { ticketId: string }) {
   const inputId = useId();
   const headingId = useId();
   const errorId = useId();
+  const failure = start.isError && !isStaleTicket(start.error) ? waitingFailureText(start.error) : null;
 
   function onOpenChange(open: boolean) {
     setIsOpen(open);
@@ -45,7 +46,14 @@ function WaitOnRequester({ ticketId }: { ticketId: string }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    start.mutate({ until: until ? wallTimeToIso(until, zone) : null }, { onSuccess: () => setIsOpen(false) });
+    start.mutate(
+      { until: until ? wallTimeToIso(until, zone) : null },
+      {
+        onSuccess: () => setIsOpen(false),
+        // The ticket changed elsewhere: a toast says how, and the card is read again.
+        onError: (error) => isStaleTicket(error) && setIsOpen(false),
+      },
+    );
   }
 
   return (
@@ -56,7 +64,12 @@ function WaitOnRequester({ ticketId }: { ticketId: string }) {
           Wait on requester
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="start" aria-labelledby={headingId} className="w-80 max-w-[calc(100vw-2rem)]">
+      <PopoverContent
+        align="start"
+        collisionPadding={16}
+        aria-labelledby={headingId}
+        className="w-80 max-w-[calc(100vw-2rem)]"
+      >
         <form className="grid gap-3" onSubmit={onSubmit} data-testid="wait-on-requester-form">
           <h3 id={headingId} className="font-medium text-sm">
             Wait on requester
@@ -72,13 +85,13 @@ function WaitOnRequester({ ticketId }: { ticketId: string }) {
               value={until}
               min={wallTimeInZone(new Date(), zone)}
               onChange={(event) => setUntil(event.target.value)}
-              aria-invalid={start.isError || undefined}
-              aria-describedby={start.isError ? errorId : undefined}
+              aria-invalid={failure !== null || undefined}
+              aria-describedby={failure !== null ? errorId : undefined}
             />
           </div>
-          {start.isError && (
+          {failure !== null && (
             <p id={errorId} role="alert" className="text-destructive text-sm">
-              {waitingFailureText(start.error)}
+              {failure}
             </p>
           )}
           <div className="flex justify-end gap-2">
@@ -119,7 +132,7 @@ function WaitingNotice({ ticketId, canResume }: { ticketId: string; canResume: b
           </Button>
         )}
       </div>
-      {resume.isError && (
+      {resume.isError && !isStaleTicket(resume.error) && (
         <p role="alert" className="text-destructive text-sm">
           {waitingFailureText(resume.error)}
         </p>
