@@ -108,7 +108,7 @@ function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {isStaff && <ActionsCard ticket={ticket} />}
-          <DetailsCard ticket={ticket} sla={sla.data} />
+          <DetailsCard ticket={ticket} sla={sla.data} canHold={isStaff} />
           <AttachmentsCard
             ticketId={ticket.id}
             attachments={ticket.attachments}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { TTicketSlaStatus } from '@helpdesk/contracts';
+import { slaStatus } from './sla-status-fixture.ts';
 import {
   listSlaHint,
   NO_SLA_TARGETS_TEXT,
@@ -20,27 +20,7 @@ describe('slaTargetText', () => {
   });
 });
 
-const sla = (overrides: Partial<TTicketSlaStatus>): TTicketSlaStatus => ({
-  responseStatus: 'n/a',
-  resolutionStatus: 'n/a',
-  responseTimeRemaining: null,
-  resolutionTimeRemaining: null,
-  explanation: {
-    policy: null,
-    calendar: null,
-    response: { reason: 'no_policy', deadline: null, atRiskAt: null, doneAt: null, workingMinutesLeft: null },
-    resolution: {
-      reason: 'no_policy',
-      deadline: null,
-      atRiskAt: null,
-      doneAt: null,
-      workingMinutesLeft: null,
-    },
-    waiting: null,
-    pausedMinutes: 0,
-  },
-  ...overrides,
-});
+const sla = slaStatus;
 
 describe('slaLines', () => {
   test('both n/a gives no lines (the card says No SLA targets set)', () => {

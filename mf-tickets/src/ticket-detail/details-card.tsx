@@ -1,8 +1,7 @@
 import { TICKET_CATEGORY_LABELS, type TTicketDetail, type TTicketSlaStatus } from '@helpdesk/contracts';
-import { Card, CardContent, CardHeader, CardTitle, cn, fullName } from '@helpdesk/shared-ui';
+import { Card, CardContent, CardHeader, CardTitle, fullName } from '@helpdesk/shared-ui';
 import type { ReactNode } from 'react';
-import { NO_SLA_TARGETS_TEXT, resolveByText, slaLines } from '../sla/sla-text.ts';
-import { SLA_TONE_CLASSES } from '../sla/sla-tones.ts';
+import { SlaSection } from './sla-section.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,30 +12,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Per-target texts once the SLA status is known, 'Resolve by {date}' before. */
-function SlaInformation({ ticket, sla }: { ticket: TTicketDetail; sla: TTicketSlaStatus | undefined }) {
-  if (!sla) {
-    const resolveBy = resolveByText(ticket.slaResolveBy);
-    return resolveBy ? <span>{resolveBy}</span> : <span className="text-muted-foreground">Checking...</span>;
-  }
-  const lines = slaLines(sla);
-  if (lines.length === 0) return <span className="text-muted-foreground">{NO_SLA_TARGETS_TEXT}</span>;
-  return (
-    <ul className="grid gap-0.5" data-testid="sla-lines">
-      {lines.map((line) => (
-        <li key={line.target} data-sla-status={line.status}>
-          <span className="text-muted-foreground">{line.target}: </span>
-          <span className={cn('font-medium', SLA_TONE_CLASSES[line.tone])}>{line.text}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-type TProps = { ticket: TTicketDetail; sla: TTicketSlaStatus | undefined };
+type TProps = {
+  ticket: TTicketDetail;
+  sla: TTicketSlaStatus | undefined;
+  /** Agents and admins may put the ticket on hold and resume it. */
+  canHold: boolean;
+};
 
 /** Who asked, who works on it, the category and the SLA targets. */
-export function DetailsCard({ ticket, sla }: TProps) {
+export function DetailsCard({ ticket, sla, canHold }: TProps) {
   return (
     <Card data-testid="ticket-details">
       <CardHeader>
@@ -52,7 +36,7 @@ export function DetailsCard({ ticket, sla }: TProps) {
           {ticket.team && <Row label="Team">{ticket.team.name}</Row>}
           <Row label="Category">{TICKET_CATEGORY_LABELS[ticket.category]}</Row>
           <Row label="SLA">
-            <SlaInformation ticket={ticket} sla={sla} />
+            <SlaSection ticket={ticket} sla={sla} canHold={canHold} />
           </Row>
         </dl>
       </CardContent>

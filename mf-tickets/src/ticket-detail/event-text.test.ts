@@ -109,3 +109,33 @@ describe('eventDescription with its actor', () => {
     expect(eventDescription(event)).toBe('reopened the ticket with their reply (Resolved to In Progress)');
   });
 });
+
+describe('holds on the timeline', () => {
+  test('the start of a hold says until when, if it has a date', () => {
+    const until = new Date(2026, 11, 8, 12, 0).toISOString();
+    expect(eventDescription(event('waiting_started', { until }))).toBe(
+      'started waiting on the requester (until Dec 8, 2026 12:00)',
+    );
+    expect(eventDescription(event('waiting_started', { until: null }))).toBe(
+      'started waiting on the requester',
+    );
+  });
+
+  test('the end of a hold says why, how long it lasted and how far the deadline moved', () => {
+    const ended = (reason: string, wallMinutes: number, pausedMinutes: number) =>
+      eventDescription(event('waiting_ended', { reason, wallMinutes, pausedMinutes, since: null }));
+    expect(ended('requester_reply', 125, 120)).toBe(
+      'resumed the clock: the requester replied — waited 2 h 5 m, the resolution deadline moved by 2 h of working time',
+    );
+    expect(ended('date_reached', 3 * 24 * 60 + 30, 960)).toBe(
+      'resumed the clock: the date came — waited 3 d, the resolution deadline moved by 16 h of working time',
+    );
+    expect(ended('resumed', 45, 0)).toBe(
+      'resumed the clock — waited 45 m, the resolution deadline did not move',
+    );
+    expect(ended('resolved', 10, 10)).toBe(
+      'resumed the clock: the ticket was resolved — waited 10 m, the resolution deadline moved by 10 m of working time',
+    );
+    expect(eventDescription(event('waiting_ended', { reason: 'unknown' }))).toBe('resumed the clock');
+  });
+});

@@ -4,6 +4,7 @@ import { queryKeyToUrl } from '@helpdesk/shared-ui';
 import { QueryClient } from '@tanstack/react-query';
 import {
   ASSIGNMENT_OPTIONS_KEY,
+  changeAffectsLists,
   isTicketListKey,
   keysToRefresh,
   refreshAfterTicketChange,
@@ -55,6 +56,15 @@ describe('keysToRefresh', () => {
   test('a comment refreshes the ticket and its SLA; an attachment only the ticket', () => {
     expect(urls(keysToRefresh('commented', id))).toContain(`/api/tickets/${id}/sla-status`);
     expect(urls(keysToRefresh('attached', id))).toEqual([`/api/tickets/${id}`]);
+  });
+
+  test('a hold refreshes the ticket, its SLA and the dashboard, not the bell; and the lists', () => {
+    const keys = urls(keysToRefresh('waiting', id));
+    expect(keys).toContain(`/api/tickets/${id}`);
+    expect(keys).toContain(`/api/tickets/${id}/sla-status`);
+    expect(keys).toContain('/api/dashboard/sla-metrics');
+    expect(keys).not.toContain('/api/notifications/count');
+    expect(changeAffectsLists('waiting')).toBe(true);
   });
 });
 

@@ -32,13 +32,14 @@ const DASHBOARD_KEYS = [
 
 const NOTIFICATION_KEYS = [[API_PATHS.notifications], [API_PATHS.notificationsCount]] as const;
 
-export type TTicketChange = 'created' | 'updated' | 'commented' | 'attached';
+export type TTicketChange = 'created' | 'updated' | 'commented' | 'attached' | 'waiting';
 
 /**
  * The cached data a change makes wrong (the calls' own refreshes, plus what the screens show): a new ticket
  * changes the lists and the dashboard; an update also the ticket, its SLA status and the bell
  * (others' notifications, and the actor's own list may now hold a fresh one); a comment the ticket,
- * its SLA status (a first public reply meets the response target), lists and dashboard; an
+ * its SLA status (a first public reply meets the response target), lists and dashboard; a hold
+ * starting or ending the ticket, its SLA status, lists (their SLA hint) and dashboard (breaches); an
  * attachment only the ticket.
  */
 export function keysToRefresh(change: TTicketChange, ticketId: string | null): QueryKey[] {
@@ -49,6 +50,7 @@ export function keysToRefresh(change: TTicketChange, ticketId: string | null): Q
     case 'updated':
       return [...ticketKeys, ...DASHBOARD_KEYS, ...NOTIFICATION_KEYS];
     case 'commented':
+    case 'waiting':
       return [...ticketKeys, ...DASHBOARD_KEYS];
     case 'attached':
       return ticketId ? [ticketDetailKey(ticketId)] : [];

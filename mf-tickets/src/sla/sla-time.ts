@@ -1,0 +1,130 @@
+/**
+ * Dates and lengths of time as the SLA card and the timeline's holds say them: 'Tue 8 Dec, 12:00',
+ * '1 h 45 m'. Zones are passed in (the viewer's and the calendar's), so the texts are the same in
+ * every browser and in tests.
+ */
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+type TZonedParts = {
+  weekday: string;
+  year: number;
+  month: number;
+  monthName: string;
+  day: number;
+  hour: number;
+  minute: number;
+};
+
+// Options only: a formatter is made per call, as the card formats a handful of moments per render.
+const PARTS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+// Intl supplies the numbers for the zone; the text is assembled by hand so it reads the same everywhere.
+function zonedParts(ms: number, timeZone: string): TZonedParts {
+  const parts: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat('en-GB', { ...PARTS, timeZone }).formatToParts(ms))
+    parts[part.type] = part.value;
+  const month = Number(parts.month ?? 1);
+  return {
+    weekday: parts.weekday ?? '',
+    year: Number(parts.year ?? 0),
+    month,
+    monthName: MONTHS[month - 1] ?? '',
+    day: Number(parts.day ?? 0),
+    hour: Number(parts.hour ?? 0) % 24,
+    minute: Number(parts.minute ?? 0),
+  };
+}
+
+const clockText = (p: TZonedParts) => `${pad2(p.hour)}:${pad2(p.minute)}`;
+const sameDay = (a: TZonedParts, b: TZonedParts) =>
+  a.year === b.year && a.month === b.month && a.day === b.day;
+
+function dayText(p: TZonedParts, now: TZonedParts): string {
+  const year = p.year === now.year ? '' : ` ${p.year}`;
+  return `${p.weekday} ${p.day} ${p.monthName}${year}`;
+}
+
+/** Where a zone is, as people say it: 'Europe/Berlin' is 'Berlin', 'America/New_York' 'New York'. */
+export function zoneCity(timeZone: string): string {
+  return (timeZone.split('/').at(-1) ?? timeZone).replaceAll('_', ' ');
+}
+
+/** The viewer's zone and the moment the texts are computed at. */
+export type TViewerClock = { viewerZone: string; now: Date };
+
+/**
+ * A moment in the viewer's zone, 'Tue 8 Dec, 12:00' (with the year when it is not this year), and,
+ * when the calendar counts in another zone, its time there: 'Tue 8 Dec, 12:00 (12:00 Berlin time)'
+ * (with the day when it differs there). '' for an invalid date.
+ */
+export function formatMoment(iso: string, calendarZone: string | null, clock: TViewerClock): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const now = zonedParts(clock.now.getTime(), clock.viewerZone);
+  const here = zonedParts(ms, clock.viewerZone);
+  const text = `${dayText(here, now)}, ${clockText(here)}`;
+  if (calendarZone === null || calendarZone === clock.viewerZone) return text;
+  const there = zonedParts(ms, calendarZone);
+  const thereText = sameDay(here, there) ? clockText(there) : `${dayText(there, now)}, ${clockText(there)}`;
+  return `${text} (${thereText} ${zoneCity(calendarZone)} time)`;
+}
+
+/**
+ * A length of time in whole minutes: '45 m', '2 h', '1 h 45 m'. With `days`, two days and more read
+ * '3 d 4 h' (for elapsed time; working time stays in hours, as a working day has no fixed length).
+ */
+export function formatDuration(minutes: number, options: { days?: boolean } = {}): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (options.days && hours >= 48) {
+    const dayHours = hours % 24;
+    return dayHours === 0 ? `${Math.floor(hours / 24)} d` : `${Math.floor(hours / 24)} d ${dayHours} h`;
+  }
+  if (hours === 0) return `${rest} m`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} m`;
+}
+
+/** 'YYYY-MM-DDTHH:MM' (a datetime-local input's value) of a moment in a zone. */
+export function wallTimeInZone(date: Date, timeZone: string): string {
+  const p = zonedParts(date.getTime(), timeZone);
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}T${clockText(p)}`;
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant (ISO) a wall time 'YYYY-MM-DDTHH:MM' names in a zone; null for anything else. A time
+ * the clocks skip (the spring change) reads as the same time after the change.
+ */
+export function wallTimeToIso(value: string, timeZone: string): string | null {
+  const match = WALL_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(asUtc) || new Date(asUtc).getUTCDate() !== day) return null;
+  const offset = (ms: number) => {
+    const p = zonedParts(ms, timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(ms / 60_000) * 60_000;
+  };
+  const first = asUtc - offset(asUtc);
+  const instant = asUtc - offset(first);
+  return new Date(instant).toISOString();
+}
