@@ -1,16 +1,16 @@
 import { describe, expect, test } from 'bun:test';
+import { slaCardView } from './sla-explanation.ts';
 import { slaStatus } from './sla-status-fixture.ts';
 import {
   listSlaHint,
   NO_SLA_TARGETS_TEXT,
   resolveByText,
-  slaLines,
   slaTargetText,
   WAITING_ON_REQUESTER_TEXT,
 } from './sla-text.ts';
 
 describe('slaTargetText', () => {
-  test('each state has its text, with the time of section 9', () => {
+  test('each state has its text, with the time left', () => {
     expect(slaTargetText('on_track', 125)).toBe('due in 2h 5m');
     expect(slaTargetText('on_track', 3 * 24 * 60 + 61)).toBe('due in 3d 1h');
     expect(slaTargetText('at_risk', 45)).toBe('due soon (0h 45m)');
@@ -20,31 +20,10 @@ describe('slaTargetText', () => {
   });
 });
 
-const sla = slaStatus;
-
-describe('slaLines', () => {
+describe('the card when no target is set', () => {
   test('both n/a gives no lines (the card says No SLA targets set)', () => {
-    expect(slaLines(sla({}))).toEqual([]);
+    expect(slaCardView(slaStatus({}), { viewerZone: 'UTC', now: new Date() }).targets).toEqual([]);
     expect(NO_SLA_TARGETS_TEXT).toBe('No SLA targets set');
-  });
-
-  test('one line per target that is set, response first, with a tone', () => {
-    expect(
-      slaLines(
-        sla({
-          responseStatus: 'met',
-          resolutionStatus: 'at_risk',
-          resolutionTimeRemaining: 90,
-        }),
-      ),
-    ).toEqual([
-      { target: 'Response', status: 'met', text: 'target met', tone: 'done' },
-      { target: 'Resolution', status: 'at_risk', text: 'due soon (1h 30m)', tone: 'warning' },
-    ]);
-    expect(slaLines(sla({ resolutionStatus: 'breached', resolutionTimeRemaining: -5 }))).toEqual([
-      { target: 'Resolution', status: 'breached', text: 'overdue', tone: 'danger' },
-    ]);
-    expect(slaLines(sla({ responseStatus: 'on_track', responseTimeRemaining: 60 }))[0]?.tone).toBe('ok');
   });
 });
 

@@ -1,20 +1,12 @@
 import {
   SLA_AT_RISK_FRACTION,
   type TSlaTargetStatus,
-  type TTicketSlaStatus,
   type TTicketSummary,
 } from '@helpdesk/contracts';
 import { formatDetailDate, formatRemainingMinutes } from '@helpdesk/shared-ui';
 
 /** How a target reads at a glance: drives the colour of its text. */
 export type TSlaTone = 'ok' | 'warning' | 'danger' | 'done';
-
-export type TSlaLine = {
-  target: 'Response' | 'Resolution';
-  status: TSlaTargetStatus;
-  text: string;
-  tone: TSlaTone;
-};
 
 export const NO_SLA_TARGETS_TEXT = 'No SLA targets set';
 
@@ -42,18 +34,6 @@ export function slaTargetText(status: TSlaTargetStatus, minutesRemaining: number
     case 'n/a':
       return null;
   }
-}
-
-/** The Details card's SLA lines, one per target that is set; empty when both are n/a. */
-export function slaLines(sla: TTicketSlaStatus): TSlaLine[] {
-  const targets = [
-    { target: 'Response', status: sla.responseStatus, minutes: sla.responseTimeRemaining },
-    { target: 'Resolution', status: sla.resolutionStatus, minutes: sla.resolutionTimeRemaining },
-  ] as const;
-  return targets.flatMap(({ target, status, minutes }) => {
-    const text = slaTargetText(status, minutes);
-    return text === null || status === 'n/a' ? [] : [{ target, status, text, tone: TONES[status] }];
-  });
 }
 
 /** What the Details card shows before the SLA status has loaded: 'Resolve by {date}', or nothing. */
