@@ -558,6 +558,9 @@ describe('SLA policies', () => {
       (await client.patch(slaPolicyPath(policy.id), { priority: 'medium', name: policy.name })).status,
     ).toBe(200);
     expect(await snapshot()).toEqual(before);
+    // A medium policy for any team's 'other' tickets would outrank the shared per-priority policies
+    // that other test files file tickets under: it leaves the run inactive.
+    expect((await client.patch(slaPolicyPath(policy.id), { isActive: false })).status).toBe(200);
   });
 
   test('bad bodies are 400 and change nothing', async () => {
