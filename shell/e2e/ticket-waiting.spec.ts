@@ -57,7 +57,7 @@ test('an agent puts a ticket on hold and resumes it from the keyboard; card and 
   await expect(form).toBeHidden();
   await expect(card).toContainText('Waiting on requester');
   await expect(card.locator('[data-sla-paused]')).toContainText('Resolution: paused');
-  await expect(card).toContainText('Paused while waiting on the requester (since');
+  await expect(card).toContainText('Paused while waiting on the requester since');
   await expect(activity).toContainText('started waiting on the requester (until');
 
   // The requester sees the hold, without the agent's controls.

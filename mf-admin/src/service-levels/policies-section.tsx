@@ -1,8 +1,9 @@
-import { TICKET_CATEGORY_LABELS, type TSlaPolicy } from '@helpdesk/contracts';
+import type { TSlaPolicy } from '@helpdesk/contracts';
 import { Badge, CardTableCell, CardTableRow, TicketPriorityBadge } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { appliesTo } from './applies-to.ts';
 import { PolicyFormDialog } from './policy-form-dialog.tsx';
 import { POLICIES_KEY } from './service-level-query-keys.ts';
 import { ServiceLevelSection } from './service-level-section.tsx';
@@ -10,16 +11,7 @@ import { RowAction, RowActionsCell, ServiceLevelTable } from './service-level-ta
 import { targetText } from './target-units.ts';
 import { useSetPolicyActive } from './use-service-level-mutations.ts';
 
-const COLUMNS = [
-  'Name',
-  'Priority',
-  'Team',
-  'Category',
-  'Response',
-  'Resolution',
-  'Calendar',
-  'Status',
-] as const;
+const COLUMNS = ['Name', 'Priority', 'Applies to', 'Response', 'Resolution', 'Calendar', 'Status'] as const;
 
 /** SLA policies: how long a first response and a resolution may take, and which tickets that applies to. */
 export function PoliciesSection() {
@@ -62,11 +54,8 @@ function PolicyRow({ policy }: { policy: TSlaPolicy }) {
       <CardTableCell label="Priority" labelBeside>
         <TicketPriorityBadge priority={policy.priority} />
       </CardTableCell>
-      <CardTableCell label="Team" labelBeside>
-        {policy.team?.name ?? 'Any team'}
-      </CardTableCell>
-      <CardTableCell label="Category" labelBeside>
-        {policy.category ? TICKET_CATEGORY_LABELS[policy.category] : 'Any category'}
+      <CardTableCell label="Applies to" labelBeside>
+        {appliesTo(policy)}
       </CardTableCell>
       <CardTableCell label="Response" labelBeside>
         {targetText(policy.responseTimeHours)}

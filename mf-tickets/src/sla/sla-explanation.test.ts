@@ -161,7 +161,7 @@ describe('slaCardView', () => {
     expect(resolution?.stateText).toBe('paused');
     expect(resolution?.deadline).toBeNull();
     expect(resolution?.why).toBe(
-      'Paused while waiting on the requester (since Mon 7 Dec, 08:30 (09:30 Berlin time), until Wed 9 Dec, 08:00 (09:00 Berlin time)); 3 h 20 m of working time left',
+      'Paused while waiting on the requester since Mon 7 Dec, 08:30 (09:30 Berlin time) until Wed 9 Dec, 08:00 (09:00 Berlin time); 3 h 20 m of working time left',
     );
     expect(view.pausedText).toBe(
       'Waited on the requester for 2 h of working time; the resolution deadline moved by as much',
@@ -176,7 +176,7 @@ describe('slaCardView', () => {
     expect(view.targets[0]).toMatchObject({
       stateText: 'overdue',
       tone: 'danger',
-      why: 'Paused while waiting on the requester (since Mon 7 Dec, 08:30); the deadline had already passed',
+      why: 'Paused while waiting on the requester since Mon 7 Dec, 08:30; the deadline had already passed',
     });
   });
 });

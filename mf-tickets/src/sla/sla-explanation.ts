@@ -80,8 +80,9 @@ function pausedWhy(
   minutesLeft: number | null,
   moment: (iso: string) => string,
 ) {
+  // The moments carry their own brackets (the calendar's time), so the period is not bracketed.
   const period = waiting
-    ? ` (since ${moment(waiting.since)}${waiting.until ? `, until ${moment(waiting.until)}` : ''})`
+    ? ` since ${moment(waiting.since)}${waiting.until ? ` until ${moment(waiting.until)}` : ''}`
     : '';
   const base = `Paused while waiting on the requester${period}`;
   if (minutesLeft === null) return base;
