@@ -34,25 +34,29 @@ export function EmptyKnowledgeBase({
       </CardHeader>
       <CardContent>
         <ol className="grid gap-4">
-          <li className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <li className="flex flex-wrap items-center gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
               <FolderPlus className="size-4" aria-hidden />
             </span>
-            <span className="flex flex-1 flex-col">
+            <span className="flex min-w-0 flex-1 flex-col">
               <span className="font-medium">1. Create your first category</span>
               <span className="text-sm text-muted-foreground">
                 Network, Accounts, Hardware: how readers browse.
               </span>
             </span>
-            <Button onClick={onCreateCategory} data-testid="kb-create-first-category">
+            <Button
+              className="w-full sm:w-auto"
+              onClick={onCreateCategory}
+              data-testid="kb-create-first-category"
+            >
               Create your first category
             </Button>
           </li>
-          <li className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <li className="flex flex-wrap items-center gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
               <PenLine className="size-4" aria-hidden />
             </span>
-            <span className="flex flex-1 flex-col">
+            <span className="flex min-w-0 flex-1 flex-col">
               <span className="font-medium">2. Write your first article</span>
               <span className="text-sm text-muted-foreground">
                 Once a category exists, Create Article files an article under it.

@@ -127,7 +127,7 @@ function CategoryRow({
           <span className="text-xs text-muted-foreground">{categoryArticlesLabel(category)}</span>
         </span>
       </div>
-      <div className="flex flex-wrap gap-1 sm:flex-nowrap">
+      <div className="flex flex-wrap gap-1 pl-10 sm:flex-nowrap sm:pl-0">
         <Button
           variant="ghost"
           size="icon"
