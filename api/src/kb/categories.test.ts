@@ -177,8 +177,13 @@ describe('POST /api/kb/categories', () => {
 
   test('a flood of creates hits the write limit: 429 with Retry-After, nothing more created', async () => {
     const flooder = await signedIn('agent');
+    const taken = await create(agent.client, { name: `Taken ${uniqueWord()}` });
     await withRateLimitScale(0.05, async () => {
       const word = uniqueWord();
+      // Refusals spend nothing: three clashing names leave the whole budget of three.
+      for (let n = 0; n < 3; n++) {
+        expect((await flooder.client.post(API_PATHS.kbCategories, { name: taken.name })).status).toBe(409);
+      }
       const statuses: number[] = [];
       for (let n = 0; n < 5; n++) {
         statuses.push((await flooder.client.post(API_PATHS.kbCategories, { name: `${word} ${n}` })).status);

@@ -30,7 +30,10 @@ import {
 import { categorySlugBase, firstFreeSlug, placeAt } from './category-slug.ts';
 import { takeCategoryWrite } from './limits.ts';
 
-/** Who changes the knowledge base (an agent or an admin) and from where, for the audit row. */
+/**
+ * Who changes the knowledge base (an agent or an admin) and from where, for the audit row. Category
+ * changes spend the write limit inside their transaction, so a refused one (409, 404) spends nothing.
+ */
 export type KbActor = { user: TUser; meta: RequestMeta };
 
 const categoryNotFound = () => notFound(KB_MESSAGES.categoryNotFound);
@@ -85,9 +88,9 @@ export async function createCategory(
   actor: KbActor,
   input: z.output<typeof ZCreateKbCategoryRequest>,
 ): Promise<TKbManagedCategory> {
-  await takeCategoryWrite(sql, actor.user);
   try {
     return await sql.begin(async (tx) => {
+      await takeCategoryWrite(tx, actor.user);
       const order = await selectCategoryOrderForUpdate(tx);
       const base = categorySlugBase(input.name, SLUG_BASE_MAX);
       const fields = {
@@ -128,9 +131,9 @@ export async function changeCategory(
   categoryId: string,
   input: z.output<typeof ZUpdateKbCategoryRequest>,
 ): Promise<TKbManagedCategory> {
-  await takeCategoryWrite(sql, actor.user);
   try {
     return await sql.begin(async (tx) => {
+      await takeCategoryWrite(tx, actor.user);
       await selectCategoryOrderForUpdate(tx);
       const current = await selectManagedCategory(tx, categoryId);
       if (!current) throw categoryNotFound();
@@ -171,9 +174,9 @@ const hasArticles = (count: number) => conflict(KB_CATEGORY_MESSAGES.hasArticles
  * saying so; so is an article filed into it while the delete waited. Audited.
  */
 export async function removeCategory(actor: KbActor, categoryId: string): Promise<void> {
-  await takeCategoryWrite(sql, actor.user);
   try {
     await sql.begin(async (tx) => {
+      await takeCategoryWrite(tx, actor.user);
       const order = await selectCategoryOrderForUpdate(tx);
       const category = await selectManagedCategory(tx, categoryId);
       if (!category) throw categoryNotFound();
