@@ -31,6 +31,7 @@ export const API_PATHS = {
   notificationsReadAll: '/api/notifications/read-all',
   events: '/api/events',
   kbCategories: '/api/kb/categories',
+  kbCategoriesManage: '/api/kb/categories/manage',
   kbArticles: '/api/kb/articles',
   kbArticlesSearch: '/api/kb/articles/search',
   teams: '/api/teams',

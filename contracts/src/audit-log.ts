@@ -18,7 +18,10 @@ import { LIMITS } from './limits.ts';
  * business_calendar.created / .deleted { calendarId, name, timeZone } · business_calendar.updated
  * { calendarId, name, changes: { field: { from, to } } } · sla_policy.created { policyId, name, priority,
  * responseMinutes, resolutionMinutes, isActive, teamId, category, calendarId } · sla_policy.updated
- * { policyId, name, changes: { field: { from, to } } } (targets in minutes, as stored).
+ * { policyId, name, changes: { field: { from, to } } } (targets in minutes, as stored) ·
+ * kb_category.created { categoryId, name, slug, icon, sortOrder } · kb_category.updated { categoryId, name,
+ * changes: { field: { from, to } } } · kb_category.deleted { categoryId, name, slug } · kb_article.deleted
+ * { articleId, title, slug, status, categoryId } (these four by agents as well as admins).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -51,6 +54,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'business_calendar.deleted': 'Business calendar deleted',
   'sla_policy.created': 'SLA policy created',
   'sla_policy.updated': 'SLA policy updated',
+  'kb_category.created': 'Knowledge base category created',
+  'kb_category.updated': 'Knowledge base category updated',
+  'kb_category.deleted': 'Knowledge base category deleted',
+  'kb_article.deleted': 'Knowledge base article deleted',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -39,7 +39,11 @@ export const ZKbArticleSummary = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  category: z.object({ id: z.uuid(), name: z.string() }),
+  /**
+   * isActive is always sent (optional only so older clients' fixtures still parse); false only ever
+   * reaches staff, as end users never see an inactive category's articles.
+   */
+  category: z.object({ id: z.uuid(), name: z.string(), isActive: z.boolean().optional() }),
   author: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
 });
 export type TKbArticleSummary = z.infer<typeof ZKbArticleSummary>;
@@ -48,6 +52,8 @@ export type TKbArticleSummary = z.infer<typeof ZKbArticleSummary>;
 export const ZKbArticle = ZKbArticleSummary.extend({
   content: z.string(),
   lastViewedAt: z.string().nullable(),
+  /** An editor's "Show as popular" flag (isPopular: that flag or being among the most read); always sent. */
+  isMarkedPopular: z.boolean().optional(),
 });
 export type TKbArticle = z.infer<typeof ZKbArticle>;
 
@@ -81,6 +87,7 @@ export type TKbArticleListResponse = z.infer<typeof ZKbArticleListResponse>;
 /** Server messages of the knowledge base API (404s and field errors). */
 export const KB_MESSAGES = {
   articleNotFound: 'Article not found',
+  articleDeleted: 'Article deleted',
   categoryNotFound: 'Category not found',
   invalidCursor: 'Invalid cursor',
 } as const;
@@ -133,8 +140,13 @@ export const ZCreateArticleRequest = z.strictObject({
 });
 export type TCreateArticleRequest = z.input<typeof ZCreateArticleRequest>;
 
-/** PUT /api/kb/articles/{id}: the same fields; the slug never changes once made. */
-export const ZUpdateArticleRequest = ZCreateArticleRequest.omit({ slug: true });
+/**
+ * PUT /api/kb/articles/{id}: the same fields; the slug never changes once made. isPopular is the
+ * editor's "Show as popular" (left out: unchanged); a new article always starts unflagged.
+ */
+export const ZUpdateArticleRequest = ZCreateArticleRequest.omit({ slug: true }).extend({
+  isPopular: z.boolean().optional(),
+});
 export type TUpdateArticleRequest = z.input<typeof ZUpdateArticleRequest>;
 
 /** A new article's slug: lowercase, non-alphanumerics removed, spaces to hyphens, repeats collapsed, '-' + timestamp. */

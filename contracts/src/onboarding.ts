@@ -4,10 +4,17 @@ import { LIMITS } from './limits.ts';
 
 /**
  * The first-day checklist an admin of a new desk sees on the dashboard (docs/product.md#first-day-checklist).
- * Each item is computed by the server from the desk's own data. A new item (knowledge-base categories, say)
- * is one key here, its label and screen below, and one fact in api/src/onboarding.
+ * Each item is computed by the server from the desk's own data. A new item is one key here, its label and
+ * screen below, and one fact in api/src/onboarding.
  */
-export const ONBOARDING_ITEM_KEYS = ['company', 'mailServer', 'team', 'agents', 'serviceLevels'] as const;
+export const ONBOARDING_ITEM_KEYS = [
+  'company',
+  'mailServer',
+  'team',
+  'agents',
+  'serviceLevels',
+  'knowledgeBase',
+] as const;
 export const ZOnboardingItemKey = z.enum(ONBOARDING_ITEM_KEYS);
 export type TOnboardingItemKey = z.infer<typeof ZOnboardingItemKey>;
 
@@ -29,6 +36,11 @@ export const ONBOARDING_ITEMS: Record<TOnboardingItemKey, { label: string; hint:
     label: 'Service levels',
     hint: 'Set how soon tickets are answered and resolved: at least one active SLA policy.',
     to: '/admin/service-levels',
+  },
+  knowledgeBase: {
+    label: 'Knowledge base',
+    hint: 'Create a knowledge base category so articles have a home.',
+    to: '/kb',
   },
 };
 

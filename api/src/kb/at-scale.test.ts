@@ -3,6 +3,7 @@ import { ARTICLE_STATUSES } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
 import { createPlanTracer, type PlanNode, type PlanTracer, plansOverRuns } from '../../test/query-plans.ts';
+import { selectManagedCategories } from './category-queries.ts';
 import {
   type ArticleListFilters,
   countArticleView,
@@ -160,6 +161,44 @@ describe('knowledge base query plans at scale', () => {
     const found = await selectArticlesByText(db.sql, { ...rare, status: 'published', limit: 10 });
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((article) => article.status === 'published')).toBe(true);
+  });
+
+  test("end users' scope (published, in an active category) and the staff category list read indexes only", async () => {
+    const rare = buildSearchTerms('term4321 setup');
+    const typo = buildSearchTerms('artcle 1234');
+    if (!rare || !typo) throw new Error('no terms');
+    const queries: [string, (sql: Sql) => Promise<unknown>][] = [
+      ['rare words', (sql) => selectArticlesByText(sql, { ...rare, status: 'public', limit: 10 })],
+      [
+        'typo fallback',
+        (sql) =>
+          selectArticlesBySimilarity(sql, { text: typo.text, status: 'public', limit: 10, excludedIds: [] }),
+      ],
+      ['one article', (sql) => selectArticle(sql, articleId, 'public')],
+      [
+        'popular',
+        (sql) =>
+          selectPopularArticlePage(sql, { status: 'public', categoryId: null }, { limit: 6, after: null }),
+      ],
+      ['managed categories', (sql) => selectManagedCategories(sql)],
+    ];
+    for (const category of [null, categoryId]) {
+      queries.push([
+        `list ${category}`,
+        (sql) =>
+          selectArticlePage(
+            sql,
+            { status: 'public', categoryId: category, isPopular: null },
+            { limit: 21, after: null },
+          ),
+      ]);
+    }
+    const failures: string[] = [];
+    for (const [label, query] of queries) {
+      const seqScans = seqScansOf(await planOf(query));
+      if (seqScans.length > 0) failures.push(`${label}: seq scan on ${seqScans.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   // A word in nearly every article is rightly read by a scan (ranking needs every match); it stays fast.

@@ -28,17 +28,25 @@ const summaryColumns = () => sql`
   a.id, a.title, a.slug, a.excerpt, a.category_id as "categoryId", a.status, a.tags,
   ${isPopular()} as "isPopular", a.view_count as "viewCount", a.published_at as "publishedAt",
   a.created_at as "createdAt", a.updated_at as "updatedAt",
-  json_build_object('id', c.id, 'name', c.name) as category,
+  json_build_object('id', c.id, 'name', c.name, 'isActive', c.is_active) as category,
   json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as author`;
 
 const joins = () => sql`
   join kb_categories c on c.id = a.category_id
   join users u on u.id = a.author_id`;
 
-/** Which articles a reader may get: one status (end users: always 'published'), or any (null, staff). */
-export type StatusScope = TArticleStatus | null;
+/**
+ * Which articles a reader may get: 'public' (end users: published, in an active category), one status
+ * or any (null), the last two for staff, who also see inactive categories' articles.
+ */
+export type StatusScope = TArticleStatus | 'public' | null;
 
-const statusIs = (status: StatusScope) => (status === null ? sql`` : sql`and a.status = ${status}`);
+const statusIs = (status: StatusScope) =>
+  status === null
+    ? sql``
+    : status === 'public'
+      ? sql`and a.status = 'published' and a.category_id in (select id from kb_categories where is_active)`
+      : sql`and a.status = ${status}`;
 
 /** Active categories in sortOrder then name, each with its number of published articles. */
 export function selectActiveCategories(db: Db): Promise<TKbCategory[]> {
@@ -188,7 +196,7 @@ export function selectArticlesBySimilarity(
 export async function selectArticle(db: Db, id: string, status: StatusScope): Promise<TKbArticle | null> {
   const [row] = await db<TKbArticle[]>`
     with ${topRead()}
-    select ${summaryColumns()}, a.content, a.last_viewed_at as "lastViewedAt"
+    select ${summaryColumns()}, a.content, a.last_viewed_at as "lastViewedAt", a.is_popular as "isMarkedPopular"
     from kb_articles a ${joins()}
     where a.id = ${id} ${statusIs(status)}`;
   return row ?? null;
@@ -235,6 +243,9 @@ export type ArticleFields = {
   tags: string[];
 };
 
+/** "Show as popular" as an edit sends it: undefined keeps the stored flag. */
+export type PopularFlag = { isPopular: boolean | undefined };
+
 /**
  * Inserts an article under a slug, publishedAt set when it starts published. Returns its id, or
  * null when the slug is taken (also by a concurrent insert: PostgreSQL waits for it to commit).
@@ -269,10 +280,11 @@ export async function selectArticleForUpdate(db: Db, id: string): Promise<{ cate
 export async function updateArticle(
   db: Db,
   id: string,
-  change: Omit<ArticleFields, 'excerpt' | 'tags'> & {
-    excerpt: string | null | undefined;
-    tags: string[] | undefined;
-  },
+  change: Omit<ArticleFields, 'excerpt' | 'tags'> &
+    PopularFlag & {
+      excerpt: string | null | undefined;
+      tags: string[] | undefined;
+    },
 ): Promise<void> {
   await db`
     update kb_articles set
@@ -283,5 +295,6 @@ export async function updateArticle(
       published_at = coalesce(published_at, case when ${change.status}::text = 'published' then now() end)
       ${change.excerpt === undefined ? sql`` : sql`, excerpt = ${change.excerpt}`}
       ${change.tags === undefined ? sql`` : sql`, tags = ${db.array(change.tags)}::text[]`}
+      ${change.isPopular === undefined ? sql`` : sql`, is_popular = ${change.isPopular}`}
     where id = ${id}`;
 }

@@ -42,7 +42,7 @@ const isStaff = (viewer: KbViewer) => viewer.role === 'admin' || viewer.role ===
 const articleNotFound = () => notFound(KB_MESSAGES.articleNotFound);
 
 /**
- * The statuses a reader gets. End users: published only, whatever they ask ('none' when they ask
+ * The statuses a reader gets. End users: published ones in active categories ('public'), whatever they ask ('none' when they ask
  * for drafts or archived articles: an empty answer, never a leak). Staff: what they ask, else the
  * default of the endpoint (lists: every status, so drafts can be found and published; search:
  * published, as it also feeds the Create Ticket dialog's suggestions).
@@ -53,7 +53,7 @@ function statusScopeOf(
   staffDefault: TArticleStatus | 'all',
 ): StatusScope | 'none' {
   if (!isStaff(viewer)) {
-    return requested === undefined || requested === 'all' || requested === 'published' ? 'published' : 'none';
+    return requested === undefined || requested === 'all' || requested === 'published' ? 'public' : 'none';
   }
   const status = requested ?? staffDefault;
   return status === 'all' ? null : status;
@@ -153,7 +153,7 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
 export async function getArticle(viewer: KbViewer, articleId: string): Promise<TKbArticle> {
   return sql.begin(async (tx) => {
     await countArticleView(tx, articleId, viewer.id);
-    const article = await selectArticle(tx, articleId, isStaff(viewer) ? null : 'published');
+    const article = await selectArticle(tx, articleId, isStaff(viewer) ? null : 'public');
     if (!article) throw articleNotFound();
     return article;
   });
@@ -246,6 +246,7 @@ export async function updateArticleFields(
       categoryId: body.categoryId,
       status: body.status,
       tags: body.tags === undefined ? undefined : normaliseTags(body.tags),
+      isPopular: body.isPopular,
     });
     return loadArticle(tx, articleId);
   });

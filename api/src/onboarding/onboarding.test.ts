@@ -43,6 +43,7 @@ describe('the first-day checklist of an empty desk', () => {
         { key: 'team', isDone: false },
         { key: 'agents', isDone: false },
         { key: 'serviceLevels', isDone: false },
+        { key: 'knowledgeBase', isDone: false },
       ],
       isDismissed: false,
       isVisible: true,
@@ -103,6 +104,15 @@ describe('the first-day checklist of an empty desk', () => {
       insert into sla_policies (name, priority, response_minutes, resolution_minutes)
       values ('Standard', 'high', 60, 240)`;
     expect((await status()).serviceLevels).toBe(true);
+  });
+
+  test('knowledge base: an inactive category does not count; an active one does', async () => {
+    const status = () => getOnboardingStatus(null, scratch.sql).then(doneOf);
+    expect((await status()).knowledgeBase).toBe(false);
+    await scratch.sql`insert into kb_categories (name, slug, is_active) values ('Old', 'old', false)`;
+    expect((await status()).knowledgeBase).toBe(false);
+    await scratch.sql`insert into kb_categories (name, slug) values ('Email', 'email')`;
+    expect((await status()).knowledgeBase).toBe(true);
   });
 
   test('with every item done the list is no longer shown', async () => {

@@ -9,6 +9,7 @@ export type OnboardingFacts = {
   hasTeam: boolean;
   hasAgent: boolean;
   hasActiveSlaPolicy: boolean;
+  hasActiveKbCategory: boolean;
   /** host:port of the server that last accepted a test mail. */
   testMailServer: string | null;
   isDismissed: boolean;
@@ -23,6 +24,7 @@ export async function selectOnboardingFacts(db: Db, defaultCompanyName: string):
       exists (select 1 from teams) as "hasTeam",
       exists (select 1 from users where role = 'agent' and status <> 'rejected') as "hasAgent",
       exists (select 1 from sla_policies where is_active) as "hasActiveSlaPolicy",
+      exists (select 1 from kb_categories where is_active) as "hasActiveKbCategory",
       o.test_mail_server as "testMailServer",
       (o.dismissed_at is not null) as "isDismissed"
     from (select) as one

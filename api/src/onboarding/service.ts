@@ -20,8 +20,7 @@ export function smtpServerKey(server: Pick<SmtpServer, 'host' | 'port'>): string
 
 type Facts = OnboardingFacts & { mailServerKey: string | null };
 
-// One rule per item; a later item (knowledge-base categories, say) adds its fact to
-// selectOnboardingFacts and its rule here.
+// One rule per item; a later item adds its fact to selectOnboardingFacts and its rule here.
 const IS_DONE: Record<TOnboardingItemKey, (facts: Facts) => boolean> = {
   company: (facts) => facts.hasCompanyName,
   // The item un-ticks when the server in effect is no longer the one that accepted the test mail.
@@ -29,6 +28,7 @@ const IS_DONE: Record<TOnboardingItemKey, (facts: Facts) => boolean> = {
   team: (facts) => facts.hasTeam,
   agents: (facts) => facts.hasAgent,
   serviceLevels: (facts) => facts.hasActiveSlaPolicy,
+  knowledgeBase: (facts) => facts.hasActiveKbCategory,
 };
 
 /** The first-day checklist: each item ticked from the desk's data, and whether it is still shown. */

@@ -1,4 +1,4 @@
-import { type TKbArticle, ZCreateArticleRequest } from '@helpdesk/contracts';
+import type { TKbArticle } from '@helpdesk/contracts';
 import { Button, Spinner, toast } from '@helpdesk/shared-ui';
 import {
   Dialog,
@@ -22,10 +22,13 @@ import {
   createArticleBody,
   type TArticleFormInput,
   type TArticleFormOutput,
+  type TArticleFormValues,
   type TCategoryChoice,
   updateArticleBody,
+  ZArticleForm,
 } from './article-form.ts';
 import { ArticleFormFields } from './article-form-fields.tsx';
+import { ArticlePopularField } from './article-popular-field.tsx';
 import { useCreateArticle, useUpdateArticle } from './use-save-article.ts';
 
 type TSave = {
@@ -39,7 +42,7 @@ type TSave = {
 
 type TFormProps = {
   kind: 'create' | 'update';
-  initialValues: Required<TArticleFormInput>;
+  initialValues: TArticleFormValues;
   /** The edited article's category, offered even when it is no longer active. */
   currentCategory: TCategoryChoice | null;
   save: TSave;
@@ -52,7 +55,7 @@ function ArticleForm({ kind, initialValues, currentCategory, save, onCancel, onS
   const categories = useKbCategories();
   const form = useForm<TArticleFormInput, unknown, TArticleFormOutput>({
     // Both dialogs check the create request's rules: the fields are the same, and the slug is no field.
-    resolver: zodResolver(ZCreateArticleRequest),
+    resolver: zodResolver(ZArticleForm),
     defaultValues: initialValues,
     // Errors come back only on the next submit: editing a field just clears its message.
     reValidateMode: 'onSubmit',
@@ -98,6 +101,7 @@ function ArticleForm({ kind, initialValues, currentCategory, save, onCancel, onS
           categories={categoryChoices(categories.data, currentCategory)}
           isDisabled={isPending}
         />
+        {kind === 'update' && <ArticlePopularField control={form.control} isDisabled={isPending} />}
         {categories.isError && (
           <p className="text-sm text-destructive">
             The categories could not be loaded. Close the dialog and try again.

@@ -5,19 +5,26 @@ import {
   type TKbArticle,
   type TKbCategory,
   type TUpdateArticleRequest,
-  type ZCreateArticleRequest,
+  ZCreateArticleRequest,
 } from '@helpdesk/contracts';
 import { ApiRequestError, serverMessage } from '@helpdesk/shared-ui';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/** The create request's rules plus "Show as popular", which only the Edit dialog offers. */
+export const ZArticleForm = ZCreateArticleRequest.extend({ isPopular: z.boolean().optional() });
 
 // One form for Create and Edit: its fields are the create request's without the slug, which is built
 // from the title when the article is created and never changes after.
-export type TArticleFormInput = Omit<z.input<typeof ZCreateArticleRequest>, 'slug'>;
-export type TArticleFormOutput = z.output<typeof ZCreateArticleRequest>;
+export type TArticleFormInput = Omit<z.input<typeof ZArticleForm>, 'slug'>;
+export type TArticleFormOutput = z.output<typeof ZArticleForm>;
 export type TArticleField = keyof TArticleFormInput;
 
+/** Every field but "Show as popular", which an unticked box leaves out (the server keeps or defaults it). */
+export type TArticleFormValues = Required<Omit<TArticleFormInput, 'isPopular'>> &
+  Pick<TArticleFormInput, 'isPopular'>;
+
 /** A new article: title, content and excerpt empty, status draft; no category or tags yet. */
-export const ARTICLE_FORM_DEFAULTS: Required<TArticleFormInput> = {
+export const ARTICLE_FORM_DEFAULTS: TArticleFormValues = {
   title: '',
   categoryId: '',
   status: 'draft',
@@ -29,7 +36,7 @@ export const ARTICLE_FORM_DEFAULTS: Required<TArticleFormInput> = {
 const FIELDS = Object.keys(ARTICLE_FORM_DEFAULTS) as TArticleField[];
 
 /** The Edit Article form, prefilled from the article. */
-export function articleFormValues(article: TKbArticle): Required<TArticleFormInput> {
+export function articleFormValues(article: TKbArticle): TArticleFormValues {
   return {
     title: article.title,
     categoryId: article.categoryId,
@@ -37,6 +44,7 @@ export function articleFormValues(article: TKbArticle): Required<TArticleFormInp
     excerpt: article.excerpt ?? '',
     content: article.content,
     tags: [...article.tags],
+    isPopular: article.isMarkedPopular,
   };
 }
 
@@ -61,7 +69,7 @@ export function createArticleBody(
   values: TArticleFormOutput,
   now: number = Date.now(),
 ): TCreateArticleRequest {
-  const { slug: _ignored, ...fields } = values;
+  const { slug: _ignored, isPopular: _editOnly, ...fields } = values;
   return { ...fields, tags: fields.tags ?? [], slug: buildArticleSlug(fields.title, now) };
 }
 

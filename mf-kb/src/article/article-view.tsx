@@ -3,9 +3,10 @@ import { Badge, Button, Card, CardContent, CardHeader, fullName, Separator } fro
 import { CalendarDays, Eye, Folder, Pencil, Tag, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EditArticleDialog } from '../article-form/article-form-dialog.tsx';
-import { ArticleStatusBadge, PopularBadge } from '../kb/article-badges.tsx';
+import { ArticleStatusBadge, InactiveCategoryBadge, PopularBadge } from '../kb/article-badges.tsx';
 import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
 import { BackToKnowledgeBase } from './back-link.tsx';
+import { DeleteArticleButton } from './delete-article-button.tsx';
 
 function MetaItem({
   icon: Icon,
@@ -25,24 +26,37 @@ function MetaItem({
 }
 
 /** The article: title, badges, author, category, updated date, views, tags, excerpt and the body. */
-export function ArticleView({ article, canEdit }: { article: TKbArticle; canEdit: boolean }) {
+export function ArticleView({
+  article,
+  canEdit,
+  canDelete = false,
+}: {
+  article: TKbArticle;
+  canEdit: boolean;
+  /** Admins only: Delete, after a confirmation. */
+  canDelete?: boolean;
+}) {
   const [isEditOpen, setIsEditOpen] = useState(false);
   return (
     <div className="flex flex-col gap-4" data-testid="article-page">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackToKnowledgeBase />
-        {canEdit && (
-          <Button variant="outline" onClick={() => setIsEditOpen(true)} data-testid="edit-article-button">
-            <Pencil className="size-4" aria-hidden />
-            Edit Article
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {canDelete && <DeleteArticleButton article={article} />}
+          {canEdit && (
+            <Button variant="outline" onClick={() => setIsEditOpen(true)} data-testid="edit-article-button">
+              <Pencil className="size-4" aria-hidden />
+              Edit Article
+            </Button>
+          )}
+        </div>
       </div>
       <Card>
         <CardHeader className="gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <ArticleStatusBadge status={article.status} />
             {article.isPopular && <PopularBadge />}
+            {canEdit && article.category.isActive === false && <InactiveCategoryBadge />}
           </div>
           <h2
             className="font-semibold text-2xl leading-tight tracking-tight break-words"

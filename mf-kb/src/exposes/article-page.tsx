@@ -34,7 +34,15 @@ function ArticleSkeleton() {
 /** /kb/article/{id}: the article, and for agents and admins the Edit Article dialog. */
 export default function ArticlePage({ articleId, currentUser }: TArticlePageProps) {
   const article = useArticle(articleId);
-  if (article.data) return <ArticleView article={article.data} canEdit={canEditArticles(currentUser.role)} />;
+  if (article.data) {
+    return (
+      <ArticleView
+        article={article.data}
+        canEdit={canEditArticles(currentUser.role)}
+        canDelete={currentUser.role === 'admin'}
+      />
+    );
+  }
   if (article.isPending) return <ArticleSkeleton />;
   return (
     <ArticleNotFound

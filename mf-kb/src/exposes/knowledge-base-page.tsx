@@ -14,11 +14,12 @@ import {
   settledKbSearchTerm,
   useDebouncedValue,
 } from '@helpdesk/shared-ui';
-import { Plus, Search, X } from 'lucide-react';
+import { FolderCog, Plus, Search, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { canEditArticles } from '../kb/article-labels.ts';
 import { ArticleList } from '../knowledge-base/article-list.tsx';
 import { CategoryGrid } from '../knowledge-base/category-grid.tsx';
+import { EmptyKnowledgeBase } from '../knowledge-base/empty-knowledge-base.tsx';
 import { LoadError } from '../knowledge-base/load-error.tsx';
 import {
   useArticleSearch,
@@ -34,6 +35,11 @@ const CreateArticleDialog = lazy(() =>
   loadArticleFormDialog().then((module) => ({ default: module.CreateArticleDialog })),
 );
 const preloadArticleFormDialog = () => void loadArticleFormDialog();
+const loadManageCategoriesDialog = () => import('../manage-categories/manage-categories-dialog.tsx');
+const ManageCategoriesDialog = lazy(() =>
+  loadManageCategoriesDialog().then((module) => ({ default: module.ManageCategoriesDialog })),
+);
+const preloadManageCategoriesDialog = () => void loadManageCategoriesDialog();
 
 /** How long typing must pause before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -178,7 +184,16 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   // Stays mounted after the first open so the closing animation and the form's state survive.
   const [isCreateMounted, setIsCreateMounted] = useState(false);
+  const [manage, setManage] = useState<{ isOpen: boolean; mode: 'list' | 'create'; opening: number } | null>(
+    null,
+  );
   const categories = useKbCategories();
+  const isEmpty = categories.data?.length === 0;
+
+  // Each opening starts afresh (a new key), at the list or straight at a new category.
+  function openManage(mode: 'list' | 'create') {
+    setManage((current) => ({ isOpen: true, mode, opening: (current?.opening ?? 0) + 1 }));
+  }
 
   const isSearching = kbSearchTerm(searchText) !== null;
   const selectedCategory = categories.data?.find((c) => c.id === selectedCategoryId) ?? null;
@@ -229,18 +244,35 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
           )}
         </div>
         {isStaff && (
-          <Button
-            onClick={() => {
-              setIsCreateMounted(true);
-              setIsCreateOpen(true);
-            }}
-            onPointerEnter={preloadArticleFormDialog}
-            onFocus={preloadArticleFormDialog}
-            data-testid="create-article-button"
-          >
-            <Plus className="size-4" aria-hidden />
-            Create Article
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              onClick={() => openManage('list')}
+              onPointerEnter={preloadManageCategoriesDialog}
+              onFocus={preloadManageCategoriesDialog}
+              data-testid="manage-categories-button"
+            >
+              <FolderCog className="size-4" aria-hidden />
+              Manage categories
+            </Button>
+            <Button
+              onClick={() => {
+                // Every article belongs to a category: with none yet, the first step is making one.
+                if (isEmpty) {
+                  openManage('create');
+                  return;
+                }
+                setIsCreateMounted(true);
+                setIsCreateOpen(true);
+              }}
+              onPointerEnter={preloadArticleFormDialog}
+              onFocus={preloadArticleFormDialog}
+              data-testid="create-article-button"
+            >
+              <Plus className="size-4" aria-hidden />
+              Create Article
+            </Button>
+          </div>
         )}
       </div>
 
@@ -250,6 +282,8 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
           term={settledKbSearchTerm(searchText, debouncedText)}
           isStaff={isStaff}
         />
+      ) : isEmpty ? (
+        <EmptyKnowledgeBase isStaff={isStaff} onCreateCategory={() => openManage('create')} />
       ) : (
         <>
           <section className="flex flex-col gap-3" aria-labelledby="kb-categories-heading">
@@ -286,6 +320,16 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
         </>
       )}
 
+      {isStaff && manage && (
+        <Suspense fallback={null}>
+          <ManageCategoriesDialog
+            key={manage.opening}
+            isOpen={manage.isOpen}
+            initialMode={manage.mode}
+            onOpenChange={(isOpen) => setManage((current) => current && { ...current, isOpen })}
+          />
+        </Suspense>
+      )}
       {isStaff && isCreateMounted && (
         <Suspense fallback={null}>
           <CreateArticleDialog isOpen={isCreateOpen} onOpenChange={setIsCreateOpen} onCreated={showCreated} />

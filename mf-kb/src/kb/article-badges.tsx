@@ -30,3 +30,16 @@ export function PopularBadge({ className }: { className?: string }) {
     </Badge>
   );
 }
+
+/** Staff only: the article's category is inactive, so end users do not see it. */
+export function InactiveCategoryBadge() {
+  return (
+    <Badge
+      variant="outline"
+      data-testid="article-inactive-category-badge"
+      title="End users do not see this article"
+    >
+      Category inactive
+    </Badge>
+  );
+}

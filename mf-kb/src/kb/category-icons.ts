@@ -1,3 +1,4 @@
+import type { TKbCategoryIcon } from '@helpdesk/contracts';
 import {
   BookOpen,
   Cloud,
@@ -25,10 +26,11 @@ import {
 } from 'lucide-react';
 
 /**
- * Icons a category may name (kb_categories.icon holds a lucide name). A fixed list instead of the
- * whole icon set, which would put every lucide icon into this remote's bundle.
+ * Icons a category may name (kb_categories.icon holds a lucide name): the contracts' KB_CATEGORY_ICONS,
+ * which the server validates against, each to its component. A fixed list instead of the whole icon set,
+ * which would put every lucide icon into this remote's bundle.
  */
-const CATEGORY_ICONS: Record<string, LucideIcon> = {
+export const CATEGORY_ICONS: Record<TKbCategoryIcon, LucideIcon> = {
   BookOpen,
   Cloud,
   Database,
@@ -55,5 +57,5 @@ const CATEGORY_ICONS: Record<string, LucideIcon> = {
 
 /** The lucide icon a category names, or BookOpen (the default) for a name this list lacks. */
 export function categoryIcon(name: string | null | undefined): LucideIcon {
-  return (name && Object.hasOwn(CATEGORY_ICONS, name) && CATEGORY_ICONS[name]) || BookOpen;
+  return (name && Object.hasOwn(CATEGORY_ICONS, name) && CATEGORY_ICONS[name as TKbCategoryIcon]) || BookOpen;
 }

@@ -2,7 +2,7 @@ import type { TKbArticleSummary } from '@helpdesk/contracts';
 import { fullName, Skeleton } from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
 import { Eye } from 'lucide-react';
-import { ArticleStatusBadge, PopularBadge } from '../kb/article-badges.tsx';
+import { ArticleStatusBadge, InactiveCategoryBadge, PopularBadge } from '../kb/article-badges.tsx';
 import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
 
 /** What each row says besides title and excerpt: the author (search), the update date (a category), the category (popular). */
@@ -50,6 +50,7 @@ function ArticleRow({
         <div className="flex shrink-0 gap-1.5">
           {isStatusShown && article.status !== 'published' && <ArticleStatusBadge status={article.status} />}
           {article.isPopular && <PopularBadge />}
+          {isStatusShown && article.category.isActive === false && <InactiveCategoryBadge />}
         </div>
       </div>
       {article.excerpt && (

@@ -180,6 +180,19 @@ export const SCREENS: readonly TScreen[] = [
     visitors: ['agent', 'admin'],
     bringUp: (page) => openDialog(page, page.getByTestId('create-article-button'), 'create-article-dialog'),
   }),
+  signedInScreen('manage categories dialog', SIGNED_IN_PAGES.knowledgeBase, 'manage-categories-button', {
+    visitors: ['agent', 'admin'],
+    bringUp: (page) =>
+      openDialog(page, page.getByTestId('manage-categories-button'), 'manage-categories-dialog'),
+  }),
+  signedInScreen('new category form', SIGNED_IN_PAGES.knowledgeBase, 'manage-categories-button', {
+    visitors: ['agent', 'admin'],
+    bringUp: async (page) => {
+      await openDialog(page, page.getByTestId('manage-categories-button'), 'manage-categories-dialog');
+      await page.getByTestId('new-category-button').click();
+      await page.getByTestId('category-form').waitFor();
+    },
+  }),
   signedInScreen('user menu', SIGNED_IN_PAGES.home, 'recent-tickets', {
     bringUp: async (page) => {
       await page.getByRole('button', { name: 'User menu' }).click();

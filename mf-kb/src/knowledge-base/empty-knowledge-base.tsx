@@ -1,0 +1,70 @@
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
+import { BookOpen, FolderPlus, PenLine } from 'lucide-react';
+
+/**
+ * A knowledge base with no category yet. Staff see how to start (a category first, as every article
+ * belongs to one, then the first article); end users a friendly word that articles will come.
+ */
+export function EmptyKnowledgeBase({
+  isStaff,
+  onCreateCategory,
+}: {
+  isStaff: boolean;
+  onCreateCategory: () => void;
+}) {
+  if (!isStaff) {
+    return (
+      <Card data-testid="kb-empty">
+        <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+          <BookOpen className="size-10 text-muted-foreground" aria-hidden />
+          <p className="font-medium">No articles yet</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            The help desk has not published any articles yet. Until then, create a ticket and we will help you
+            directly.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card data-testid="kb-empty">
+      <CardHeader>
+        <CardTitle>Start your knowledge base</CardTitle>
+        <CardDescription>Answers people can find themselves, so fewer tickets are needed.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-4">
+          <li className="flex flex-wrap items-center gap-3">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+              <FolderPlus className="size-4" aria-hidden />
+            </span>
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="font-medium">1. Create your first category</span>
+              <span className="text-sm text-muted-foreground">
+                Network, Accounts, Hardware: how readers browse.
+              </span>
+            </span>
+            <Button
+              className="w-full sm:w-auto"
+              onClick={onCreateCategory}
+              data-testid="kb-create-first-category"
+            >
+              Create your first category
+            </Button>
+          </li>
+          <li className="flex flex-wrap items-center gap-3">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <PenLine className="size-4" aria-hidden />
+            </span>
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="font-medium">2. Write your first article</span>
+              <span className="text-sm text-muted-foreground">
+                Once a category exists, Create Article files an article under it.
+              </span>
+            </span>
+          </li>
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
