@@ -33,6 +33,7 @@ export const API_PATHS = {
   kbCategories: '/api/kb/categories',
   kbArticles: '/api/kb/articles',
   kbArticlesSearch: '/api/kb/articles/search',
+  kbImages: '/api/kb/images',
   teams: '/api/teams',
   search: '/api/search',
 } as const;
