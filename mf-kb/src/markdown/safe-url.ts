@@ -6,7 +6,7 @@ export type TMarkdownUrlKind = 'link' | 'image';
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 // Browsers drop tabs and line breaks inside URLs and trim spaces and controls, so 'java\tscript:' is a scheme.
-const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
+const CONTROL_OR_SPACE = /[\p{Cc}\s]/u;
 
 /**
  * The URL an article may use, or null to drop it (docs/security.md#knowledge-base-articles).
