@@ -8,6 +8,7 @@ import {
   kbImageUrl,
   TICKET_MESSAGES,
   type TKbImage,
+  type TKbImageType,
   WRITE_LIMIT_MESSAGES,
 } from '@helpdesk/contracts';
 import type { BunFile } from 'bun';
@@ -26,7 +27,8 @@ import { insertKbImage, replaceArticleImages, selectKbImageUsage, selectVisibleK
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const isStaff = (viewer: KbViewer) => viewer.role === 'admin' || viewer.role === 'agent';
-const isImageType = (type: string) => (KB_IMAGE_TYPES as readonly string[]).includes(type);
+const isImageType = (type: string): type is TKbImageType =>
+  (KB_IMAGE_TYPES as readonly string[]).includes(type);
 const imageNotFound = () => notFound(KB_IMAGE_MESSAGES.imageNotFound);
 const notAnImage = () =>
   new ApiError(415, ERROR_CODES.unsupportedMediaType, KB_IMAGE_MESSAGES.imageTypeNotAllowed);
@@ -34,6 +36,21 @@ const TYPE_REFUSALS: ReadonlySet<string> = new Set([
   TICKET_MESSAGES.fileTypeNotAllowed,
   TICKET_MESSAGES.fileContentMismatch,
 ]);
+
+const EXTENSIONS: Readonly<Record<TKbImageType, readonly string[]>> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+};
+
+/** The name with its type's extension, so a GIF named page.html is saved from the browser as page.html.gif. */
+export function imageFileName(fileName: string, type: TKbImageType): string {
+  const extensions = EXTENSIONS[type];
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  return extensions.includes(extension) ? fileName : `${fileName}.${extensions[0]}`;
+}
 
 /** The room left in the uploader's image quota (staff attachments' quota, counted on its own). */
 async function imageStorageRoom(viewerId: string) {
@@ -76,14 +93,15 @@ export async function uploadKbImage(
         throw notAnImage();
       }
       await takeUpload(sql, viewer);
+      const fileName = imageFileName(file.fileName, file.fileType);
       const id = await insertKbImage(sql, {
-        fileName: file.fileName,
+        fileName,
         fileSize: file.fileSize,
         fileType: file.fileType,
         filePath: file.storedName,
         uploadedById: viewer.id,
       });
-      return { id, url: kbImageUrl(id), fileName: file.fileName };
+      return { id, url: kbImageUrl(id), fileName };
     } catch (error) {
       await rm(join(settings.attachmentsDir, file.storedName), { force: true });
       throw error;
