@@ -108,7 +108,7 @@ export function MarkdownEditor({ value, onChange, textareaRef, disabled, ...text
   return (
     <Tabs value={tab} onValueChange={setTab} className="gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <TabsList aria-label="Content view">
+        <TabsList aria-label="Editor mode">
           <TabsTrigger value="write" data-testid="content-write-tab">
             Write
           </TabsTrigger>

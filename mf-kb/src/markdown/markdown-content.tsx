@@ -86,16 +86,12 @@ const COMPONENTS: Components = {
 
 /**
  * An article's Markdown (CommonMark, GFM tables and autolinks, a single line break kept) as React
- * elements. Raw HTML is never rendered (skipped), and every link and image URL passes markdownUrl.
+ * elements. Raw HTML is never rendered: without rehype-raw react-markdown turns it into text, so an
+ * article that writes about `<br>` still shows it. Every link and image URL passes markdownUrl.
  */
 export default function MarkdownContent({ markdown }: { markdown: string }) {
   return (
-    <Markdown
-      remarkPlugins={[remarkGfm, remarkBreaks]}
-      skipHtml
-      urlTransform={urlTransform}
-      components={COMPONENTS}
-    >
+    <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} urlTransform={urlTransform} components={COMPONENTS}>
       {markdown}
     </Markdown>
   );

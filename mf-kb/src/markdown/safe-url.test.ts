@@ -30,6 +30,8 @@ describe('markdownUrl: links', () => {
     'file:///etc/passwd',
     'ftp://example.com',
     'tel:123',
+    'java%09script:alert(1)',
+    '%6Aavascript:alert(1)',
     '//evil.example/path',
     '\\\\evil.example\\share',
     '/\\evil.example',

@@ -16,7 +16,12 @@ const CONTROL_OR_SPACE = /[\p{Cc}\s]/u;
  */
 export function markdownUrl(url: string, kind: TMarkdownUrlKind): string | null {
   if (url === '' || CONTROL_OR_SPACE.test(url) || url.includes('\\')) return null;
+  // A ':' before any '/', '?' or '#' means a scheme: one we know by name, else dropped ('java%09script:').
+  const colon = url.indexOf(':');
+  const pathStart = url.search(/[/?#]/);
+  const hasScheme = colon !== -1 && (pathStart === -1 || colon < pathStart);
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+  if (hasScheme && scheme === undefined) return null;
   if (kind === 'image') {
     if (scheme === undefined) return KB_IMAGE_URL.test(url) ? url : null;
     return scheme === 'https' && url.startsWith('https://') ? url : null;
