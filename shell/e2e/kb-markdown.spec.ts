@@ -74,7 +74,9 @@ test('an agent formats an article with the toolbar, pastes a screenshot, preview
     const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
     const transfer = new DataTransfer();
     transfer.items.add(new File([bytes], 'vpn settings.png', { type: 'image/png' }));
-    textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    textarea.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
   }, PNG_BASE64);
   await expect(content).toHaveValue(/!\[vpn settings\.png\]\(\/api\/kb\/images\/[0-9a-f-]{36}\)/);
   await expect(content).not.toHaveValue(/Uploading image/);
