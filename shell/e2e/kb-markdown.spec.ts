@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn, toastText, uniqueName } from './support.ts';
 
-// A 2x2 PNG, what a pasted screenshot is to the editor.
+// A 240x120 PNG (a window with a title bar and lines), what a pasted screenshot is to the editor.
 const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==';
+  'iVBORw0KGgoAAAANSUhEUgAAAPAAAAB4CAIAAABD1OhwAAABI0lEQVR42u3cMQ0AIAxFwSpBGDqZEcGMCBZ2TDBAc8kpaN5EfohSJ6QRToCgQdAgaBA0ggZBg6BB0CBoBA2CBkGDoEHQCBoEDYIGQYOgETQIGgQNl4Jea0MagkbQIGgQNAgaQYOgQdAgaBA0ggZBg6BB0CBoBA2CBkGDoEHQCBoEDYKGR4JufcBdgkbQgkbQgkbQIGgELWgELWgELWgEDYJG0IJG0GCcBIIGQYOgETQIGgQNggZBI2gQNPiXA6ztELSgEbSgETQIGgSNoAWNoAWNoEHQIGgEbZyEcRIIGgQNggZBI2gQNAgaBI2gXQFBg385wNoOQQsaQQsaQYNXDhA0CBpBg6BB0CBoEDSCBkGDoEHQIGgEDYIGQYOgQdAIGj5xABuMf+1JVaeVAAAAAElFTkSuQmCC';
 
 const SHOTS = process.env.KB_MARKDOWN_SHOTS;
 
@@ -12,15 +12,20 @@ async function signedIn(page: Page, account: { username: string; password: strin
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Types at the end of the content box, then runs a toolbar command on what was typed. */
+/** The content box's selected text, once the last command has placed it. */
+const selectedText = (page: Page) =>
+  page
+    .getByTestId('create-article-dialog')
+    .getByLabel('Content')
+    .evaluate((box: HTMLTextAreaElement) => box.value.slice(box.selectionStart, box.selectionEnd));
+
+/** Types at the end of the content box, selects the line typed, and runs a toolbar command on it. */
 async function typeAndFormat(page: Page, text: string, command: string) {
   const content = page.getByTestId('create-article-dialog').getByLabel('Content');
-  await content.press('End');
+  await content.press('ControlOrMeta+End');
   await content.pressSequentially(text);
-  // Select what was just typed (Shift+Home within its line), then the toolbar button.
   await content.press('Shift+Home');
   await page.getByTestId(`markdown-${command}`).click();
-  await content.press('ControlOrMeta+End');
 }
 
 async function shot(page: Page, name: string) {
@@ -56,11 +61,17 @@ test('an agent formats an article with the toolbar, pastes a screenshot, preview
   const content = dialog.getByLabel('Content');
   await content.fill('');
   await typeAndFormat(page, 'Before you start', 'heading');
+  await expect.poll(() => selectedText(page)).toBe('## Before you start');
+  await content.press('ControlOrMeta+End');
   await content.press('Enter');
   await typeAndFormat(page, 'Install the client', 'bulletList');
+  await expect.poll(() => selectedText(page)).toBe('- Install the client');
+  await content.press('ControlOrMeta+End');
+  await content.press('Enter');
   await content.press('Enter');
   await typeAndFormat(page, 'Open the portal', 'link');
   // The link's address is selected for typing.
+  await expect.poll(() => selectedText(page)).toBe('https://');
   await content.pressSequentially('https://vpn.example.com/portal');
   await content.press('ControlOrMeta+End');
   await content.press('Enter');
@@ -114,7 +125,7 @@ test('an agent formats an article with the toolbar, pastes a screenshot, preview
   await expect(body.getByRole('table')).toBeVisible();
   const image = body.getByRole('img', { name: 'vpn settings.png' });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(2);
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(240);
   const articleUrl = page.url();
   await shot(page, 'article-agent');
 
@@ -125,7 +136,7 @@ test('an agent formats an article with the toolbar, pastes a screenshot, preview
   await user.goto(articleUrl);
   const userImage = user.getByTestId('article-content').getByRole('img', { name: 'vpn settings.png' });
   await expect(userImage).toBeVisible();
-  expect(await userImage.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(2);
+  expect(await userImage.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(240);
   await shot(user, 'article-user');
   await userContext.close();
 });
