@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from 'bun:test';
-import { API_PATHS, ZKbSearchResponse } from '@helpdesk/contracts';
+import { API_PATHS, ZKbSearchResponse, ZSearchResponse } from '@helpdesk/contracts';
 import { signedIn, sql, type TestClient } from '../../test/helpers.ts';
 import { insertCategory, postArticle, uniqueWord } from './test-fixtures.ts';
 
@@ -38,4 +38,16 @@ test('an edit recomputes the text', async () => {
   expect((await agent.put(`${API_PATHS.kbArticles}/${article.id}`, edit)).status).toBe(200);
   expect(await search(before)).toEqual([]);
   expect(await search(after)).toEqual([article.id]);
+});
+
+test("the desk search's snippet of an article is its text, not its markup", async () => {
+  const word = uniqueWord();
+  const article = await postArticle(agent, categoryId, {
+    status: 'published',
+    content: `# Setup\n\nRun **${word}** from [the portal](https://portal.example/x) \`now\`.`,
+  });
+  const answer = ZSearchResponse.parse((await agent.get(`${API_PATHS.search}?q=${word}`)).body);
+  const hit = answer.articles.find((found) => found.id === article.id);
+  expect(hit?.snippet.text).toContain(`Run ${word} from the portal now.`);
+  expect(hit?.snippet.text).not.toMatch(/[*#`\]]|https:/);
 });
