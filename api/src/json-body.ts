@@ -7,10 +7,13 @@ export const tooLarge = (message: string = SERVER_MESSAGES.payloadTooLarge) =>
   new ApiError(413, ERROR_CODES.payloadTooLarge, message);
 
 /**
- * The one route that takes multipart/form-data (an attachment upload). The parser leaves its body
- * unread: the handler streams it, capped, after the session and the ticket permission are checked.
+ * The routes that take multipart/form-data (an attachment upload, an article image). The parser leaves
+ * their body unread: the handler streams it, capped, after the session and the permission are checked.
  */
-export const MULTIPART_ROUTES: ReadonlySet<string> = new Set([`POST ${API_PATHS.tickets}/:id/attachments`]);
+export const MULTIPART_ROUTES: ReadonlySet<string> = new Set([
+  `POST ${API_PATHS.tickets}/:id/attachments`,
+  `POST ${API_PATHS.kbImages}`,
+]);
 
 /** Reads at most maxBytes of the body, stopping (and refusing) as soon as the stream goes past it. */
 export async function readCapped(

@@ -34,6 +34,7 @@ export const API_PATHS = {
   kbCategoriesManage: '/api/kb/categories/manage',
   kbArticles: '/api/kb/articles',
   kbArticlesSearch: '/api/kb/articles/search',
+  kbImages: '/api/kb/images',
   teams: '/api/teams',
   search: '/api/search',
 } as const;

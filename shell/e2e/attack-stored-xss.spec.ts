@@ -17,7 +17,7 @@ import {
 } from '@playwright/test';
 import { apiAs, expectJson, readMailTo } from './attack/api.ts';
 import { atLeast, mustBeZero, recordBrowserFigures } from './attack/figures.ts';
-import { allPayloads, onePayload, payloads } from './attack/payloads.ts';
+import { allPayloads, markdownPayloads, markdownShown, onePayload, payloads } from './attack/payloads.ts';
 import { armXssTrap, collectCspConsoleErrors, collectDialogs, readTrap } from './attack/xss-trap.ts';
 import { DEMO, readConfirmationLink, signIn, signInAsAdmin, toastText, uniqueName } from './support.ts';
 
@@ -165,8 +165,8 @@ test('stored XSS: hostile text in every writable field runs nowhere and shows li
     userComment: allPayloads(run, 'cu'),
     agentComment: allPayloads(run, 'ca'),
     internalNote: allPayloads(run, 'ci'),
-    articleTitle: allPayloads(run, 'at'),
-    articleExcerpt: allPayloads(run, 'ae'),
+    articleTitle: `${allPayloads(run, 'at')} ${markdownPayloads('mt').slice(0, 2).join(' ')}`,
+    articleExcerpt: `${allPayloads(run, 'ae')} ${markdownPayloads('me').join(' ').replace(/\n+/g, ' ')}`,
     articleBody: allPayloads(run, 'ab'),
     articleTags: payloads('kt').filter((tag) => tag.length <= 50),
     userFirst: onePayload(run, 'uf', 1),
@@ -244,7 +244,7 @@ test('stored XSS: hostile text in every writable field runs nowhere and shows li
     articleBody = {
       title: text.articleTitle,
       excerpt: text.articleExcerpt,
-      content: `${text.articleBody}\n\nSecond line: ${payloads('ab2').join('\n')}`,
+      content: `${text.articleBody}\n\n${markdownPayloads('mb').join('\n\n')}\n\nSecond line: ${payloads('ab2').join('\n')}`,
       categoryId,
       status: 'published',
       tags: text.articleTags,
@@ -378,7 +378,8 @@ test('stored XSS: hostile text in every writable field runs nowhere and shows li
       text.agentComment,
       text.fileName,
     ];
-    const articleShown = [text.articleTitle, text.articleBody, ...text.articleTags];
+    // The body is Markdown: a payload written as a link shows as its text (its address dropped).
+    const articleShown = [text.articleTitle, markdownShown(text.articleBody), ...text.articleTags];
     const searchPage = `/search?q=${encodeURIComponent(text.pageSearch)}`;
 
     // The end user's screens.
@@ -513,6 +514,17 @@ test('stored XSS: hostile text in every writable field runs nowhere and shows li
         'article page',
         (page) => page.goto(`/kb/article/${articleId}`).then(() => undefined),
         [...articleShown, `${text.agentFirst} ${text.agentLast}`],
+      );
+      await visit(
+        viewer,
+        'article editor preview',
+        async (page) => {
+          await page.goto(`/kb/article/${articleId}`);
+          await page.getByTestId('edit-article-button').click();
+          await page.getByTestId('content-preview-tab').click();
+          await expect(page.getByTestId('article-preview')).toBeVisible();
+        },
+        [markdownShown(text.articleBody)],
       );
       await visit(viewer, 'search popover', (page) => searchPopover(page, run), [
         text.ticketTitle,

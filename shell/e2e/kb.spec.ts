@@ -125,7 +125,9 @@ test('an agent drafts an article the end user cannot find, publishes it, and the
   // Line breaks are kept: the text as rendered (innerText follows CSS) is exactly what was typed.
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point; textContent ignores CSS
   expect(await page.getByTestId('article-content').innerText()).toBe(content);
-  await expect(page.getByTestId('article-content')).toHaveCSS('white-space', 'pre-wrap');
+  // The body is Markdown now: a single line break is a <br>, a blank line a new paragraph.
+  await expect(page.getByTestId('article-content').locator('br')).toHaveCount(1);
+  await expect(page.getByTestId('article-content').locator('p')).toHaveCount(2);
   await expect(page.getByTestId('edit-article-button')).toHaveCount(0);
   const firstRead = await viewCount(page);
   expect(firstRead).toBeGreaterThanOrEqual(1);

@@ -107,14 +107,14 @@ export async function openAttachment(
 }
 
 /**
- * Content-Disposition for a download: always an attachment (never rendered inline), with an
- * ASCII fallback name and the exact name in RFC 5987 encoding.
+ * Content-Disposition for a download: an attachment (never rendered inline) unless said otherwise
+ * (an article image), with an ASCII fallback name and the exact name in RFC 5987 encoding.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, kind: 'attachment' | 'inline' = 'attachment'): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -51,6 +51,8 @@ export type ReceivedFile = {
 /** How a receive is bounded: the storage room left (and its refusal), the attachments directory, the stall timeouts. */
 export type ReceiveOptions = {
   dir: string;
+  /** Type the file from its first bytes alone, whatever its name says (article images). */
+  isTypedByContent?: boolean;
   room: { bytes: number; refusal: () => Error };
   idleTimeoutMs: number;
   totalTimeoutMs: number;
@@ -104,7 +106,11 @@ export async function receiveUploadedFile(
         const { name, fileName } = event.part;
         if (isAfterFile || name !== ATTACHMENT_UPLOAD_FIELD || fileName === null) throw onlyOneFile();
         const safeName = sanitizeFileName(fileName);
-        file = { fileName: safeName, check: new AttachmentTypeStream(safeName), size: 0 };
+        file = {
+          fileName: safeName,
+          check: new AttachmentTypeStream(options.isTypedByContent ? '' : safeName),
+          size: 0,
+        };
         fd = openSync(path, 'wx', 0o600);
         isAfterFile = true;
         continue;

@@ -237,6 +237,8 @@ export async function countArticleView(db: Db, id: string, viewerId: string): Pr
 export type ArticleFields = {
   title: string;
   content: string;
+  /** The text of content without its Markdown (plain-text.ts): what search indexes. */
+  contentText: string;
   excerpt: string | null;
   categoryId: string;
   status: TArticleStatus;
@@ -255,9 +257,9 @@ export async function insertArticle(
   article: ArticleFields & { slug: string; authorId: string },
 ): Promise<string | null> {
   const [row] = await db<{ id: string }[]>`
-    insert into kb_articles (title, slug, content, excerpt, category_id, author_id, status, tags, published_at)
+    insert into kb_articles (title, slug, content, content_text, excerpt, category_id, author_id, status, tags, published_at)
     values (
-      ${article.title}, ${article.slug}, ${article.content}, ${article.excerpt}, ${article.categoryId},
+      ${article.title}, ${article.slug}, ${article.content}, ${article.contentText}, ${article.excerpt}, ${article.categoryId},
       ${article.authorId}, ${article.status}, ${db.array(article.tags)}::text[],
       case when ${article.status}::text = 'published' then now() end
     )
@@ -290,6 +292,7 @@ export async function updateArticle(
     update kb_articles set
       title = ${change.title},
       content = ${change.content},
+      content_text = ${change.contentText},
       category_id = ${change.categoryId},
       status = ${change.status},
       published_at = coalesce(published_at, case when ${change.status}::text = 'published' then now() end)

@@ -16,7 +16,9 @@ import type { z } from 'zod';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { linkArticleImages } from '../kb-images/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { markdownPlainText } from './plain-text.ts';
 import {
   countArticleView,
   insertArticle,
@@ -206,6 +208,7 @@ export async function createArticle(
     const fields = {
       title: body.title,
       content: body.content,
+      contentText: markdownPlainText(body.content),
       excerpt: body.excerpt ? body.excerpt : null,
       categoryId: body.categoryId,
       status: body.status,
@@ -216,9 +219,13 @@ export async function createArticle(
     let slug = body.slug ?? buildArticleSlug(body.title, stamp);
     for (let attempt = 1; attempt <= SLUG_ATTEMPTS; attempt++) {
       const id = await insertArticle(tx, { ...fields, slug });
-      if (id !== null) return loadArticle(tx, id);
-      stamp = Math.max(Date.now(), stamp + 1);
-      slug = buildArticleSlug(body.title, stamp);
+      if (id === null) {
+        stamp = Math.max(Date.now(), stamp + 1);
+        slug = buildArticleSlug(body.title, stamp);
+        continue;
+      }
+      await linkArticleImages(tx, id, body.content);
+      return loadArticle(tx, id);
     }
     throw new Error(`no free slug for "${body.title}" after ${SLUG_ATTEMPTS} attempts`);
   });
@@ -242,12 +249,14 @@ export async function updateArticleFields(
     await updateArticle(tx, articleId, {
       title: body.title,
       content: body.content,
+      contentText: markdownPlainText(body.content),
       excerpt: body.excerpt === undefined ? undefined : body.excerpt || null,
       categoryId: body.categoryId,
       status: body.status,
       tags: body.tags === undefined ? undefined : normaliseTags(body.tags),
       isPopular: body.isPopular,
     });
+    await linkArticleImages(tx, articleId, body.content);
     return loadArticle(tx, articleId);
   });
 }

@@ -1,6 +1,7 @@
 /** What the knowledge base tests share: categories and articles with words no other test uses. */
 import {
   API_PATHS,
+  ATTACHMENT_UPLOAD_FIELD,
   type TArticleStatus,
   type TCreateArticleRequest,
   type TKbArticle,
@@ -52,6 +53,18 @@ export async function postArticle(
   if (response.status !== 201)
     throw new Error(`creating an article failed: ${response.status} ${response.text}`);
   return ZKbArticle.parse(response.body);
+}
+
+/** The first bytes of a PNG: what the image upload checks. */
+export const TEST_PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+/** Uploads an article image as staff (fails the test on anything but 201); its id. */
+export async function uploadTestKbImage(client: TestClient, name = 'shot.png'): Promise<string> {
+  const form = new FormData();
+  form.append(ATTACHMENT_UPLOAD_FIELD, new Blob([TEST_PNG], { type: 'image/png' }), name);
+  const response = await client.request('POST', API_PATHS.kbImages, { body: form });
+  if (response.status !== 201) throw new Error(`image upload failed: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
 }
 
 /** Sets an article's status straight in the database (for canaries that must never have been published). */

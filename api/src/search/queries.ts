@@ -371,11 +371,15 @@ export function selectPeopleBySimilarity(
     limit ${search.limit}`;
 }
 
-/** The bodies of the articles a search found (at most a page of them), for their snippets. */
+/**
+ * The bodies of the articles a search found (at most a page of them), for their snippets: the
+ * text of the Markdown (content_text), so a snippet shows words, not markup.
+ */
 export function selectArticleBodies(
   db: Db,
   ids: readonly string[],
 ): Promise<{ id: string; content: string; excerpt: string | null }[]> {
   return db<{ id: string; content: string; excerpt: string | null }[]>`
-    select a.id, a.content, a.excerpt from kb_articles a where a.id = any(${db.array([...ids])}::uuid[])`;
+    select a.id, coalesce(a.content_text, a.content) as content, a.excerpt
+    from kb_articles a where a.id = any(${db.array([...ids])}::uuid[])`;
 }

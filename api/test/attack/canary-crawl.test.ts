@@ -19,7 +19,7 @@ import {
   ticketSlaStatusPath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
-import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
+import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
 import { insertDefaultSettingsIfMissing } from '../../src/settings/queries.ts';
 import { createUser, signIn, sql, type TestClient, type TestUser } from '../helpers.ts';
@@ -60,6 +60,7 @@ let noteWriter: TestClient;
 let ticket: TTicketDetail;
 let attachmentId = '';
 let publishedArticleId = '';
+let publishedImageId = '';
 let canaries: string[] = [MARKER, WORD];
 let savedSettings: { emailNotifications: boolean; pushNotifications: boolean } | null = null;
 
@@ -158,7 +159,13 @@ beforeAll(async () => {
   attachmentId = (upload.body as { id: string }).id;
   const adminClient = await signIn(admin);
   const category = await insertCategory();
-  publishedArticleId = (await postArticle(adminClient, category.id, { status: 'published' })).id;
+  publishedImageId = await uploadTestKbImage(adminClient);
+  publishedArticleId = (
+    await postArticle(adminClient, category.id, {
+      status: 'published',
+      content: `![shot](${API_PATHS.kbImages}/${publishedImageId})`,
+    })
+  ).id;
 });
 
 afterAll(async () => {
@@ -244,6 +251,7 @@ describe('canary crawl', () => {
       ticket: ticket.id,
       attachment: attachmentId,
       article: publishedArticleId,
+      image: publishedImageId,
       user: owner.id,
     };
     for (const route of registeredRoutes()) {

@@ -42,6 +42,7 @@ export type ObjectKind =
   | 'user'
   | 'calendar'
   | 'policy'
+  | 'image'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -55,6 +56,7 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   members: 'user',
   'business-calendars': 'calendar',
   'sla-policies': 'policy',
+  images: 'image',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */

@@ -24,7 +24,7 @@ import {
   ZTeamResponse,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
-import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
+import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { createSession } from '../../src/session.ts';
 import { app, BASE_URL, createUser, sql, TestClient, testConfig } from '../helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
@@ -136,7 +136,11 @@ async function createFixtures(): Promise<IdPool> {
   if (members.status >= 300) throw new Error(`fixture member failed: ${members.status} ${members.text}`);
 
   const category = await insertCategory();
-  const article = await postArticle(agent, category.id, { status: 'published' });
+  const imageId = await uploadTestKbImage(agent, 'fixture.png');
+  const article = await postArticle(agent, category.id, {
+    status: 'published',
+    content: `![fixture](${API_PATHS.kbImages}/${imageId})`,
+  });
 
   const calendar = await admin.post(
     SLA_ADMIN_PATHS.businessCalendars,
@@ -172,6 +176,7 @@ async function createFixtures(): Promise<IdPool> {
     userIds: [victimAgent.id, pendingUser.id],
     assigneeId: [victimAgent.id],
     articles: [article.id],
+    images: [imageId],
     categoryId: [category.id],
     notifications: notifications.map((row) => row.id),
     'business-calendars': [calendarId],

@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  kbImageUrl,
   SLA_ADMIN_PATHS,
   ticketAttachmentsPath,
   ticketCommentsPath,
   ZBusinessCalendar,
   ZSlaPolicy,
 } from '@helpdesk/contracts';
-import { insertCategory, postArticle } from '../../src/kb/test-fixtures.ts';
+import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
 import { createUser, signIn, sql, type TestClient, type TestUser } from '../helpers.ts';
 import { createTeam, ensureSlaPolicies, fileTicket } from '../tickets.ts';
@@ -150,15 +151,23 @@ beforeAll(async () => {
   const noteOnOwnId = await comment(victimAgent, ownTicket.id, noteOnOwn, true);
 
   const category = await insertCategory();
-  const published = await postArticle(admin, category.id, { title: `Published ${tag}`, status: 'published' });
+  const publishedImage = await uploadTestKbImage(admin, `published-${tag}.png`);
+  const draftImage = await uploadTestKbImage(admin, `draft-${tag}.png`);
+  const archivedImage = await uploadTestKbImage(admin, `archived-${tag}.png`);
+  const looseImage = await uploadTestKbImage(admin, `loose-${tag}.png`);
+  const published = await postArticle(admin, category.id, {
+    title: `Published ${tag}`,
+    content: `![shot](${kbImageUrl(publishedImage)})`,
+    status: 'published',
+  });
   const draft = await postArticle(admin, category.id, {
     title: `Draft merger ${tag}`,
-    content: `Draft body ${tag}: unannounced merger`,
+    content: `Draft body ${tag}: unannounced merger ![shot](${kbImageUrl(draftImage)})`,
     status: 'draft',
   });
   const archived = await postArticle(admin, category.id, {
     title: `Archived layoffs ${tag}`,
-    content: `Archived body ${tag}`,
+    content: `Archived body ${tag} ![shot](${kbImageUrl(archivedImage)})`,
     status: 'archived',
   });
   const teamName = `Secret team ${tag}`;
@@ -197,6 +206,7 @@ beforeAll(async () => {
       comment: ownComment,
       attachment: ownAttachment,
       article: published.id,
+      image: publishedImage,
       user: proberUser.id,
     },
     foreign: {
@@ -205,6 +215,8 @@ beforeAll(async () => {
       attachment: [victimAttachment],
       notification: [victimAgentNotification, agentNotification],
       article: [draft.id, archived.id],
+      // Images of articles they may not read, and one no article shows yet.
+      image: [draftImage, archivedImage, looseImage],
       team: [teamId],
       user: people,
       calendar: [calendarId],

@@ -10,6 +10,7 @@ import {
   type TArticleFormOutput,
   type TCategoryChoice,
 } from './article-form.ts';
+import { MarkdownEditor } from './markdown-editor.tsx';
 import { TagsInput } from './tags-input.tsx';
 
 const STATUS_OPTIONS = ARTICLE_STATUSES.map((status) => ({
@@ -62,14 +63,26 @@ export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
         placeholder="One or two sentences shown in lists and search results"
         disabled={isDisabled}
       />
-      <FormTextareaField
+      <FormField
         control={control}
         name="content"
-        label="Content *"
-        rows={10}
-        className="max-h-96 min-h-40"
-        placeholder="The article. Line breaks are kept as you type them."
-        disabled={isDisabled}
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Content *</FormLabel>
+            <FormControl>
+              <MarkdownEditor
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                textareaRef={field.ref}
+                disabled={isDisabled}
+                placeholder="The article in Markdown. Line breaks are kept; paste or drop images."
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
       />
       <FormField
         control={control}

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { EditArticleDialog } from '../article-form/article-form-dialog.tsx';
 import { ArticleStatusBadge, InactiveCategoryBadge, PopularBadge } from '../kb/article-badges.tsx';
 import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
+import { MarkdownView } from '../markdown/markdown-view.tsx';
 import { BackToKnowledgeBase } from './back-link.tsx';
 import { DeleteArticleButton } from './delete-article-button.tsx';
 
@@ -98,13 +99,7 @@ export function ArticleView({
             </p>
           )}
           {article.excerpt && <Separator />}
-          {/* pre-wrap keeps the author's line breaks; the text stays text (no HTML is ever rendered). */}
-          <div
-            className="whitespace-pre-wrap break-words text-sm leading-relaxed"
-            data-testid="article-content"
-          >
-            {article.content}
-          </div>
+          <MarkdownView markdown={article.content} testId="article-content" />
         </CardContent>
       </Card>
       {canEdit && <EditArticleDialog article={article} isOpen={isEditOpen} onOpenChange={setIsEditOpen} />}

@@ -193,6 +193,17 @@ export const SCREENS: readonly TScreen[] = [
       await page.getByTestId('category-form').waitFor();
     },
   }),
+  signedInScreen('article editor preview', SIGNED_IN_PAGES.knowledgeBase, 'create-article-button', {
+    visitors: ['agent', 'admin'],
+    bringUp: async (page) => {
+      await openDialog(page, page.getByTestId('create-article-button'), 'create-article-dialog');
+      const markdown =
+        '## Steps\n\n- Open [the portal](https://example.com)\n\n| Port | Use |\n| --- | --- |\n| 443 | VPN |';
+      await page.getByTestId('create-article-dialog').getByLabel('Content').fill(markdown);
+      await page.getByTestId('content-preview-tab').click();
+      await page.getByTestId('article-preview').getByRole('table').waitFor();
+    },
+  }),
   signedInScreen('user menu', SIGNED_IN_PAGES.home, 'recent-tickets', {
     bringUp: async (page) => {
       await page.getByRole('button', { name: 'User menu' }).click();

@@ -27,3 +27,28 @@ export function onePayload(marker: string, tag: string, index: number): string {
   const chosen = payloads(tag)[index % payloads(tag).length] ?? '';
   return `${marker} ${chosen}`;
 }
+
+/**
+ * Markdown's own ways to script, for the fields an article renders as Markdown: unsafe schemes in
+ * any case, an autolink, a reference link, an image source, schemes hidden in HTML entities, and
+ * raw HTML blocks. Rendered, each must be text, a link without an address, or a safe link.
+ */
+export function markdownPayloads(tag: string): string[] {
+  return [
+    `[a](JaVaScRiPt:window.__xss='${tag}')`,
+    '[b](data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==)',
+    `[c](vbscript:window.__xss='${tag}')`,
+    `<javascript:window.__xss='${tag}'>`,
+    `[d][r${tag}]\n\n[r${tag}]: javascript:window.__xss='${tag}'`,
+    `![e](javascript:window.__xss='${tag}')`,
+    `[f](&#106;avascript:window.__xss='${tag}')`,
+    `[g](java&#x09;script:window.__xss='${tag}')`,
+    `<svg onload="window.__xss='${tag}'"></svg>`,
+    `<a href="javascript:window.__xss='${tag}'">h</a>`,
+  ];
+}
+
+/** What a Markdown article shows of a payload line: a link is its text, the address dropped or kept aside. */
+export function markdownShown(text: string): string {
+  return text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+}
