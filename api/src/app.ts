@@ -13,6 +13,7 @@ import { createErrorHandler } from './errors.ts';
 import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
 import { createKbRoutes } from './kb/routes.ts';
+import { createKbFeedbackRoutes } from './kb-feedback/routes.ts';
 import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
@@ -73,6 +74,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createAttachmentRoutes(deps))
     .use(createDashboardRoutes(deps))
     .use(createKbRoutes(deps))
+    .use(createKbFeedbackRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
     .use(createSlaAdminRoutes(deps))
