@@ -45,8 +45,9 @@ beforeAll(async () => {
 });
 
 async function storedAnswers(articleId: string) {
-  return sql<{ userId: string; helpful: boolean; comment: string | null }[]>`
+  const rows = await sql<{ userId: string; helpful: boolean; comment: string | null }[]>`
     select user_id as "userId", helpful, comment from kb_article_feedback where article_id = ${articleId}`;
+  return [...rows];
 }
 
 async function countsOf(articleId: string) {
