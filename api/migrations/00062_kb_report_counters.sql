@@ -10,6 +10,15 @@ create table kb_search_misses (
   primary key (searched_on, words)
 );
 
+-- How many no-result searches each person added today: a person's searches stop counting past a
+-- fixed number a day (api/src/kb-feedback/queries.ts). Earlier days are deleted by the same statement.
+create table kb_search_miss_budget (
+  searched_on date not null,
+  user_id uuid not null references users (id) on delete cascade,
+  searches integer not null check (searches > 0),
+  primary key (searched_on, user_id)
+);
+
 -- Deflections: a suggested article opened from the Create Ticket dialog, then the draft abandoned.
 create table kb_deflections (
   article_id uuid not null references kb_articles (id) on delete cascade,

@@ -24,7 +24,8 @@ async function shoot(page: Page, name: string, target: Locator) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await target.scrollIntoViewIfNeeded();
+    await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.evaluate(() => window.scrollBy(0, -80));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -153,6 +154,7 @@ test('readers answer "Was this helpful?", staff see it, and the admin reads the 
   await expect(reportRow(admin, 'Searches with no result', missing.toLowerCase())).toContainText('1');
   await expect(reportRow(admin, 'Deflections by article', title)).toContainText('1');
   await shoot(admin, 'knowledge-report', admin.getByTestId('report-knowledge'));
+  await shoot(admin, 'knowledge-report-lists', admin.locator('[data-section="helpfulness"]'));
   expect(errors).toEqual([]);
   await Promise.all([adminContext.close(), agentContext.close(), userContext.close()]);
 });

@@ -92,19 +92,37 @@ export function selectFeedbackComments(
 
 /** New phrases a day may take; later phrases that day are not kept (repeats of kept ones still count). */
 export const SEARCH_MISS_PHRASES_PER_DAY = 500;
+/** No-result searches one person adds a day; past that theirs are not counted. */
+export const SEARCH_MISSES_PER_PERSON_DAY = 30;
 
 /**
- * Counts one search that found nothing under today's row for its words. A new phrase is added
- * only while the day holds fewer than SEARCH_MISS_PHRASES_PER_DAY (its primary key's range, so
- * counting costs at most that many index entries). True when counted.
+ * Counts one search that found nothing under today's row for its words, in one statement that
+ * also spends one of the person's daily budget (and drops earlier days' budget rows). Nothing is
+ * counted once the person's budget is spent; a new phrase is added only while the day holds fewer
+ * than SEARCH_MISS_PHRASES_PER_DAY (its primary key's range, so counting costs at most that many
+ * index entries). True when counted.
  */
-export async function countSearchMiss(db: Db, words: string): Promise<boolean> {
+export async function countSearchMiss(
+  db: Db,
+  miss: { words: string; userId: string; perPersonDaily?: number },
+): Promise<boolean> {
   const rows = await db`
+    with old_days as (
+      delete from kb_search_miss_budget where searched_on < current_date
+    ),
+    spent as (
+      insert into kb_search_miss_budget as b (searched_on, user_id, searches)
+      values (current_date, ${miss.userId}, 1)
+      on conflict (searched_on, user_id) do update set searches = b.searches + 1
+      where b.searches < ${miss.perPersonDaily ?? SEARCH_MISSES_PER_PERSON_DAY}
+      returning 1
+    )
     insert into kb_search_misses as m (searched_on, words, searches)
-    select current_date, ${words}, 1
-    where exists (select 1 from kb_search_misses where searched_on = current_date and words = ${words})
-       or (select count(*) from kb_search_misses where searched_on = current_date)
-          < ${SEARCH_MISS_PHRASES_PER_DAY}
+    select current_date, ${miss.words}, 1
+    where exists (select 1 from spent)
+      and (exists (select 1 from kb_search_misses where searched_on = current_date and words = ${miss.words})
+           or (select count(*) from kb_search_misses where searched_on = current_date)
+              < ${SEARCH_MISS_PHRASES_PER_DAY})
     on conflict (searched_on, words) do update set searches = m.searches + 1
     returning m.words`;
   return rows.length > 0;

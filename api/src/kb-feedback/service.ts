@@ -15,7 +15,7 @@ import { sql } from '../db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { searchWords } from '../kb/search-terms.ts';
 import type { Budget } from '../limits/limiter.ts';
-import { enforceRateLimit, tryRateLimit } from '../limits/rate-limits.ts';
+import { enforceRateLimit } from '../limits/rate-limits.ts';
 import {
   countDeflection,
   countSearchMiss,
@@ -41,12 +41,6 @@ const feedbackBudget = (reader: Reader): Budget => ({
 const deflectionBudget = (reader: Reader): Budget => ({
   key: `kb-deflection:user:${reader.id}`,
   limit: 10,
-  windowMs: 10 * MINUTE,
-});
-/** Searches logged as finding nothing: 30 per person per 10 minutes; past that they are not logged. */
-const searchMissBudget = (reader: Reader): Budget => ({
-  key: `kb-search-miss:user:${reader.id}`,
-  limit: 30,
   windowMs: 10 * MINUTE,
 });
 
@@ -123,14 +117,14 @@ const MISS_WORDS_MAX = 120;
 
 /**
  * Logs a knowledge base search that found nothing: its distinct words, sorted so word order does
- * not split one need into several rows, counted per day. Past the person's budget the search is
- * not logged (the search itself is never refused for it).
+ * not split one need into several rows, counted per day. Past the person's daily budget the search
+ * is not logged (the search itself is never refused for it). Its own tables, not the rate limiter's:
+ * a search is a read, and only these counters may move on it (docs/security.md#cross-site-requests).
  */
 export async function recordSearchMiss(reader: Reader, query: string): Promise<void> {
   const words = searchWords(query).sort().join(' ').slice(0, MISS_WORDS_MAX).trim();
   if (words === '') return;
-  if (!(await tryRateLimit(sql, [searchMissBudget(reader)]))) return;
-  await countSearchMiss(sql, words);
+  await countSearchMiss(sql, { words, userId: reader.id });
 }
 
 /** Counts a deflection by a published article (404 otherwise); write-limited per person. */
