@@ -127,9 +127,11 @@ export async function recordSearchMiss(reader: Reader, query: string): Promise<v
   await countSearchMiss(sql, { words, userId: reader.id });
 }
 
-/** Counts a deflection by a published article (404 otherwise); write-limited per person. */
+/** Counts a deflection by a published article in an active category (404 otherwise); write-limited per person. */
 export async function recordDeflection(reader: Reader, articleId: string): Promise<void> {
-  await requireVisibleArticle(reader, articleId);
+  // Only a published article is ever suggested, whoever files: checked as for an end user before
+  // the budget is spent, so a refused report spends nothing.
+  if (!(await selectArticleVisible(sql, articleId, false))) throw notFound(KB_MESSAGES.articleNotFound);
   await enforceRateLimit(sql, [deflectionBudget(reader)], KB_FEEDBACK_MESSAGES.tooManyDeflections);
   if (!(await countDeflection(sql, articleId))) throw notFound(KB_MESSAGES.articleNotFound);
 }
