@@ -14,6 +14,7 @@ import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
 import { createKbManageRoutes } from './kb/manage-routes.ts';
 import { createKbRoutes } from './kb/routes.ts';
+import { createKbFeedbackRoutes } from './kb-feedback/routes.ts';
 import { createKbImageRoutes } from './kb-images/routes.ts';
 import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
@@ -77,6 +78,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createKbRoutes(deps))
     .use(createKbManageRoutes(deps))
     .use(createKbImageRoutes(deps))
+    .use(createKbFeedbackRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
     .use(createSlaAdminRoutes(deps))

@@ -11,6 +11,7 @@ export * from './email.ts';
 export * from './errors.ts';
 export * from './kb.ts';
 export * from './kb-categories.ts';
+export * from './kb-feedback.ts';
 export * from './kb-images.ts';
 export * from './limits.ts';
 export * from './notifications.ts';

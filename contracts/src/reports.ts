@@ -8,7 +8,7 @@ import {
   ZTicketPriority,
 } from './tickets.ts';
 
-export const REPORT_TYPES = ['overview', 'performance', 'trends', 'sla'] as const;
+export const REPORT_TYPES = ['overview', 'performance', 'trends', 'sla', 'knowledge'] as const;
 export const ZReportType = z.enum(REPORT_TYPES, { error: 'Unknown report type' });
 export type TReportType = z.infer<typeof ZReportType>;
 export const REPORT_TYPE_LABELS: Record<TReportType, string> = {
@@ -16,6 +16,7 @@ export const REPORT_TYPE_LABELS: Record<TReportType, string> = {
   performance: 'Agent Performance',
   trends: 'Trends',
   sla: 'SLA Compliance',
+  knowledge: 'Knowledge Base',
 };
 
 export const REPORT_RANGES = ['7days', '30days', '90days', '1year'] as const;
@@ -181,11 +182,50 @@ export const ZSlaReport = ZReportMeta.extend({
 });
 export type TSlaReport = z.infer<typeof ZSlaReport>;
 
+/** An article in one of the knowledge-base report's top lists. */
+const ZKnowledgeArticle = z.object({ articleId: z.uuid(), title: z.string() });
+
+/**
+ * knowledge: the knowledge base over the range (docs/product.md#reports). reads: counted article
+ * views (once per person, article and day); answers: "Was this helpful?" answers given or last
+ * changed in the range; searchesWithoutResult: searches of published articles that found nothing;
+ * deflections: suggested articles opened from the Create Ticket dialog whose draft was then
+ * abandoned. Top lists hold at most KNOWLEDGE_REPORT_TOP entries.
+ */
+export const ZKnowledgeReport = ZReportMeta.extend({
+  type: z.literal('knowledge'),
+  summary: z.object({
+    reads: z.number().int(),
+    helpfulYes: z.number().int(),
+    helpfulNo: z.number().int(),
+    helpfulRate: ZPercent,
+    searchesWithoutResult: z.number().int(),
+    deflections: z.number().int(),
+  }),
+  activity: z.array(
+    z.object({
+      date: ZBucketDate,
+      reads: z.number().int(),
+      searchesWithoutResult: z.number().int(),
+      deflections: z.number().int(),
+    }),
+  ),
+  mostRead: z.array(ZKnowledgeArticle.extend({ reads: z.number().int() })),
+  helpfulness: z.array(
+    ZKnowledgeArticle.extend({ yes: z.number().int(), no: z.number().int(), helpfulRate: ZPercent }),
+  ),
+  unfoundSearches: z.array(z.object({ words: z.string(), searches: z.number().int() })),
+  deflectedBy: z.array(ZKnowledgeArticle.extend({ deflections: z.number().int() })),
+});
+export type TKnowledgeReport = z.infer<typeof ZKnowledgeReport>;
+export const KNOWLEDGE_REPORT_TOP = 10;
+
 export const ZReport = z.discriminatedUnion('type', [
   ZOverviewReport,
   ZPerformanceReport,
   ZTrendsReport,
   ZSlaReport,
+  ZKnowledgeReport,
 ]);
 export type TReport = z.infer<typeof ZReport>;
 
@@ -347,7 +387,66 @@ export function reportTables(report: TReport): TReportTable[] {
           rows: report.byPriority.map((p) => [TICKET_PRIORITY_LABELS[p.priority], ...slaRow(p)]),
         },
       ];
+    case 'knowledge':
+      return knowledgeTables(report, period(report), (date) => bucketText(report, date));
   }
+}
+
+function knowledgeTables(
+  report: TKnowledgeReport,
+  periodLabel: string,
+  bucketLabel: (date: string) => string,
+): TReportTable[] {
+  return [
+    {
+      key: 'summary',
+      title: 'Knowledge base',
+      columns: ['Metric', 'Value'],
+      rows: [
+        ['Articles read', count(report.summary.reads)],
+        ['Helpful answers (yes)', count(report.summary.helpfulYes)],
+        ['Not helpful answers (no)', count(report.summary.helpfulNo)],
+        ['Helpful rate', percent(report.summary.helpfulRate)],
+        ['Searches with no result', count(report.summary.searchesWithoutResult)],
+        ['Deflections', count(report.summary.deflections)],
+      ],
+    },
+    {
+      key: 'activity',
+      title: 'Knowledge base activity',
+      columns: [periodLabel, 'Articles read', 'Searches with no result', 'Deflections'],
+      rows: report.activity.map((p) => [
+        bucketLabel(p.date),
+        count(p.reads),
+        count(p.searchesWithoutResult),
+        count(p.deflections),
+      ]),
+    },
+    {
+      key: 'mostRead',
+      title: 'Most read articles',
+      columns: ['Article', 'Reads'],
+      rows: report.mostRead.map((a) => [a.title, count(a.reads)]),
+    },
+    {
+      key: 'helpfulness',
+      title: 'Helpfulness by article',
+      columns: ['Article', 'Yes', 'No', 'Helpful rate'],
+      rows: report.helpfulness.map((a) => [a.title, count(a.yes), count(a.no), percent(a.helpfulRate)]),
+    },
+    {
+      key: 'unfoundSearches',
+      title: 'Searches with no result',
+      columns: ['Words', 'Searches'],
+      rows: report.unfoundSearches.map((s) => [s.words, count(s.searches)]),
+    },
+    {
+      key: 'deflectedBy',
+      title: 'Deflections by article',
+      columns: ['Article', 'Deflections'],
+      rows: report.deflectedBy.map((a) => [a.title, count(a.deflections)]),
+    },
+  ];
 }
 
 /** The export's file name, e.g. 'helpdesk-overview-30days-2025-01-31.csv' (date: the report's end, local). */

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { recordSearchMiss } from '../kb-feedback/service.ts';
 import { linkArticleImages } from '../kb-images/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { markdownPlainText } from './plain-text.ts';
@@ -124,7 +125,8 @@ export async function listArticles(
 /**
  * Searches titles, tags, excerpts and bodies in plain words, best match first (rules in
  * search-terms.ts and queries.ts). When full text finds fewer than the limit, titles and tags
- * similar to the words (a typo) fill the rest.
+ * similar to the words (a typo) fill the rest. A search of published articles that finds nothing
+ * is counted for the knowledge-base report (docs/product.md#reports).
  */
 export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): Promise<TKbSearchResponse> {
   const status = statusScopeOf(viewer, query.status, 'published');
@@ -136,14 +138,19 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
     status,
     limit: query.limit,
   });
-  if (found.length >= query.limit || terms.text.length < 3) return { articles: found };
-  const similar = await selectArticlesBySimilarity(sql, {
-    text: terms.text,
-    status,
-    limit: query.limit - found.length,
-    excludedIds: found.map((article) => article.id),
-  });
-  return { articles: [...found, ...similar] };
+  if (found.length >= query.limit) return { articles: found };
+  const similar =
+    terms.text.length < 3
+      ? []
+      : await selectArticlesBySimilarity(sql, {
+          text: terms.text,
+          status,
+          limit: query.limit - found.length,
+          excludedIds: found.map((article) => article.id),
+        });
+  const articles = [...found, ...similar];
+  if (articles.length === 0 && status === 'published') await recordSearchMiss(viewer, query.q);
+  return { articles };
 }
 
 /**

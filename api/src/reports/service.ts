@@ -12,6 +12,7 @@ import {
 } from '@helpdesk/contracts';
 import { sql } from '../db.ts';
 import { currentTimeZone } from '../settings/service.ts';
+import { knowledgeReport } from './knowledge-report.ts';
 import {
   type CreatedStatsRow,
   type DurationStatsRow,
@@ -219,7 +220,10 @@ async function slaReport(query: TReportQuery, w: ReportWindow): Promise<TReport>
   };
 }
 
-const BUILDERS = { overview, performance, trends, sla: slaReport } as const;
+const knowledge = (query: TReportQuery, w: ReportWindow): Promise<TReport> =>
+  knowledgeReport(metaOf(query, w), w);
+
+const BUILDERS = { overview, performance, trends, sla: slaReport, knowledge } as const;
 
 /**
  * One report from the tickets, computed in SQL over the range's window in the desk's timezone.

@@ -298,6 +298,38 @@ function SlaByPriorityChart({ report }: { report: Extract<TReport, { type: 'sla'
   );
 }
 
+function KnowledgeActivityChart({ report }: { report: Extract<TReport, { type: 'knowledge' }> }) {
+  return (
+    <ChartFrame label="Knowledge base activity over time">
+      <AreaChart data={withLabels(report.activity, report.bucket)} margin={{ top: 8, right: 8, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={AXIS_TICK} />
+        <Tooltip {...TOOLTIP_STYLE} />
+        <Legend itemSorter={null} />
+        {(
+          [
+            ['reads', 'Articles read', 'var(--chart-1)'],
+            ['searchesWithoutResult', 'Searches with no result', 'var(--chart-4)'],
+            ['deflections', 'Deflections', 'var(--chart-5)'],
+          ] as const
+        ).map(([key, name, color]) => (
+          <Area
+            key={key}
+            type="monotone"
+            dataKey={key}
+            name={name}
+            stroke={color}
+            fill={color}
+            fillOpacity={0.15}
+            animationDuration={ANIMATION_MS}
+          />
+        ))}
+      </AreaChart>
+    </ChartFrame>
+  );
+}
+
 /** The chart of one report section (by its table's key), or null when the section has none. */
 export function ReportSectionChart({ report, sectionKey }: { report: TReport; sectionKey: string }) {
   switch (report.type) {
@@ -340,6 +372,21 @@ export function ReportSectionChart({ report, sectionKey }: { report: TReport; se
     case 'sla':
       if (sectionKey === 'series') return <SlaSeriesChart report={report} />;
       if (sectionKey === 'byPriority') return <SlaByPriorityChart report={report} />;
+      return null;
+    case 'knowledge':
+      if (sectionKey === 'activity') return <KnowledgeActivityChart report={report} />;
+      if (sectionKey === 'mostRead') {
+        return (
+          <CountBars
+            label="Most read articles"
+            data={report.mostRead.map((a, index) => ({
+              name: a.title,
+              count: a.reads,
+              color: CATEGORY_COLORS[index % CATEGORY_COLORS.length] ?? 'var(--chart-1)',
+            }))}
+          />
+        );
+      }
       return null;
   }
 }

@@ -39,7 +39,13 @@ export function ReportTable({ table }: { table: TReportTable }) {
                   <TableCell
                     // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are positional and never reorder
                     key={index}
-                    className={index === 0 ? 'pl-3 font-medium' : 'text-right tabular-nums'}
+                    // The first cell may be an article title or searched words: it wraps, so the figures
+                    // beside it stay in view on a phone.
+                    className={
+                      index === 0
+                        ? 'min-w-32 whitespace-normal break-words pl-3 font-medium'
+                        : 'text-right tabular-nums'
+                    }
                   >
                     {cell}
                   </TableCell>

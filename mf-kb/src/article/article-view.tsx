@@ -2,6 +2,8 @@ import type { TKbArticle } from '@helpdesk/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, fullName, Separator } from '@helpdesk/shared-ui';
 import { CalendarDays, Eye, Folder, Pencil, Tag, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { FeedbackSummary } from '../article-feedback/feedback-summary.tsx';
+import { HelpfulBox } from '../article-feedback/helpful-box.tsx';
 import { EditArticleDialog } from '../article-form/article-form-dialog.tsx';
 import { ArticleStatusBadge, InactiveCategoryBadge, PopularBadge } from '../kb/article-badges.tsx';
 import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
@@ -102,6 +104,8 @@ export function ArticleView({
           <MarkdownView markdown={article.content} testId="article-content" />
         </CardContent>
       </Card>
+      <HelpfulBox articleId={article.id} />
+      {canEdit && <FeedbackSummary articleId={article.id} />}
       {canEdit && <EditArticleDialog article={article} isOpen={isEditOpen} onOpenChange={setIsEditOpen} />}
     </div>
   );

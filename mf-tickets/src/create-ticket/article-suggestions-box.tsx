@@ -7,7 +7,13 @@ import { suggestionHref } from './article-suggestions.ts';
 import type { TCreateTicketFormInput, TCreateTicketFormOutput } from './create-ticket-form.ts';
 import { useArticleSuggestions } from './use-article-suggestions.ts';
 
-function SuggestionList({ articles }: { articles: readonly TKbArticleSummary[] }) {
+function SuggestionList({
+  articles,
+  onOpenArticle,
+}: {
+  articles: readonly TKbArticleSummary[];
+  onOpenArticle: (articleId: string) => void;
+}) {
   return (
     <section
       aria-label="These articles may help"
@@ -27,6 +33,8 @@ function SuggestionList({ articles }: { articles: readonly TKbArticleSummary[] }
               rel="noopener noreferrer"
               className="group flex items-start gap-2 rounded-sm py-0.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               data-testid="article-suggestion"
+              onClick={() => onOpenArticle(article.id)}
+              onAuxClick={() => onOpenArticle(article.id)}
             >
               <BookOpen className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
               <span className="min-w-0 flex-1">
@@ -47,7 +55,11 @@ function SuggestionList({ articles }: { articles: readonly TKbArticleSummary[] }
   );
 }
 
-type TProps = { control: Control<TCreateTicketFormInput, unknown, TCreateTicketFormOutput> };
+type TProps = {
+  control: Control<TCreateTicketFormInput, unknown, TCreateTicketFormOutput>;
+  /** A suggestion was opened (in a new tab): the dialog counts a deflection if the draft is then abandoned. */
+  onOpenArticle: (articleId: string) => void;
+};
 
 /**
  * Knowledge base articles that may already answer the ticket, under the Subject while it is typed.
@@ -56,7 +68,7 @@ type TProps = { control: Control<TCreateTicketFormInput, unknown, TCreateTicketF
  * jump; while it shuts it keeps showing the last articles, and once shut it leaves the form's grid
  * (display none) so it adds no row gap.
  */
-export function ArticleSuggestionsBox({ control }: TProps) {
+export function ArticleSuggestionsBox({ control, onOpenArticle }: TProps) {
   const subject = useWatch({ control, name: 'title' }) ?? '';
   const articles = useArticleSuggestions(subject);
   const lastShown = useRef<readonly TKbArticleSummary[]>([]);
@@ -74,7 +86,9 @@ export function ArticleSuggestionsBox({ control }: TProps) {
         isOpen ? 'grid grid-rows-[1fr] opacity-100 starting:grid-rows-[0fr] starting:opacity-0' : 'hidden',
       )}
     >
-      <div className="min-h-0 overflow-hidden">{shown.length > 0 && <SuggestionList articles={shown} />}</div>
+      <div className="min-h-0 overflow-hidden">
+        {shown.length > 0 && <SuggestionList articles={shown} onOpenArticle={onOpenArticle} />}
+      </div>
     </div>
   );
 }

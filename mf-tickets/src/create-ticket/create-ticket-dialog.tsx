@@ -35,6 +35,7 @@ import {
   type TCreateTicketFormOutput,
 } from './create-ticket-form.ts';
 import { useCreateTicket } from './use-create-ticket.ts';
+import { useDeflection } from './use-deflection.ts';
 
 type TChosenFiles = { files: File[]; errors: string[] };
 const NO_FILES: TChosenFiles = { files: [], errors: [] };
@@ -62,6 +63,7 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
     reValidateMode: 'onSubmit',
   });
   const create = useCreateTicket();
+  const deflection = useDeflection();
 
   useEffect(() => {
     const subscription = form.watch((_values, { name, type }) => {
@@ -80,7 +82,10 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
   function handleOpenChange(next: boolean) {
     // Closing mid-request would hide where the new ticket went; Cancel waits for the answer.
     if (!next && create.isPending) return;
-    if (!next) resetAll();
+    if (!next) {
+      deflection.reportAbandoned();
+      resetAll();
+    }
     onOpenChange(next);
   }
 
@@ -94,6 +99,7 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
               ? { title: 'Success', description: 'Ticket created successfully' }
               : attachmentFailureToast(ticket.ticketNumber, uploadFailures),
           );
+          deflection.forget();
           resetAll();
           onOpenChange(false);
           void navigate({ to: '/tickets/$ticketId', params: { ticketId: ticket.id } });
@@ -158,7 +164,7 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
               placeholder="Brief summary of the issue"
               disabled={isPending}
             />
-            <ArticleSuggestionsBox control={form.control} />
+            <ArticleSuggestionsBox control={form.control} onOpenArticle={deflection.noteOpened} />
             <FormTextareaField
               control={form.control}
               name="description"

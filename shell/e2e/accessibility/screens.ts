@@ -133,6 +133,7 @@ export const SCREENS: readonly TScreen[] = [
     bringUp: async (page) => {
       await page.getByTestId('article-row').first().getByRole('link').first().click();
       await page.getByTestId('article-content').waitFor();
+      await page.getByTestId('helpful-box').waitFor();
     },
   }),
   signedInScreen('search results', SIGNED_IN_PAGES.search, 'search-result-link', {
@@ -160,6 +161,13 @@ export const SCREENS: readonly TScreen[] = [
   }),
   signedInScreen('settings', SIGNED_IN_PAGES.settings, 'settings-form'),
   signedInScreen('reports', SIGNED_IN_PAGES.reports, 'report-summary'),
+  signedInScreen('knowledge base report', SIGNED_IN_PAGES.reports, 'report-summary', {
+    bringUp: async (page) => {
+      await page.getByLabel('Report type').click();
+      await page.getByRole('option', { name: 'Knowledge Base', exact: true }).click();
+      await page.getByTestId('report-knowledge').waitFor();
+    },
+  }),
   signedInScreen('service levels', SIGNED_IN_PAGES.serviceLevels, 'sla-policy-row'),
   signedInScreen('business calendar dialog', SIGNED_IN_PAGES.serviceLevels, 'sla-policy-row', {
     bringUp: (page) =>

@@ -20,6 +20,10 @@ export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   kb_article_views: 'per-day article views, written by GET /api/kb/articles/:id',
   kb_article_viewers: 'who was counted reading an article today, written by GET /api/kb/articles/:id',
   kb_article_recent_views: 'the popularity window, written with every counted view',
+  // A search of published articles that finds nothing is counted for the knowledge-base report,
+  // per day and words, within a per-person daily budget kept beside it (docs/product.md#reports).
+  kb_search_misses: 'no-result searches per day and words, written by GET /api/kb/articles/search',
+  kb_search_miss_budget: "each person's no-result searches today, written with kb_search_misses",
 };
 
 /**
