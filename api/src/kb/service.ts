@@ -149,7 +149,9 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
           excludedIds: found.map((article) => article.id),
         });
   const articles = [...found, ...similar];
-  if (articles.length === 0 && status === 'published') await recordSearchMiss(viewer, query.q);
+  // What readers look for: searches over published articles (staff's) or the readers' own view.
+  if (articles.length === 0 && (status === 'published' || status === 'public'))
+    await recordSearchMiss(viewer, query.q);
   return { articles };
 }
 
