@@ -12,6 +12,7 @@ import { createEmailVerificationRoutes } from './email-verification/routes.ts';
 import { createErrorHandler } from './errors.ts';
 import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
+import { createKbRevisionRoutes } from './kb/revisions-routes.ts';
 import { createKbRoutes } from './kb/routes.ts';
 import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
@@ -73,6 +74,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createAttachmentRoutes(deps))
     .use(createDashboardRoutes(deps))
     .use(createKbRoutes(deps))
+    .use(createKbRevisionRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
     .use(createSlaAdminRoutes(deps))

@@ -18,7 +18,8 @@ import { LIMITS } from './limits.ts';
  * business_calendar.created / .deleted { calendarId, name, timeZone } · business_calendar.updated
  * { calendarId, name, changes: { field: { from, to } } } · sla_policy.created { policyId, name, priority,
  * responseMinutes, resolutionMinutes, isActive, teamId, category, calendarId } · sla_policy.updated
- * { policyId, name, changes: { field: { from, to } } } (targets in minutes, as stored).
+ * { policyId, name, changes: { field: { from, to } } } (targets in minutes, as stored) ·
+ * kb_article.revision_restored { articleId, title, restoredFrom, revision } (agents too).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -51,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'business_calendar.deleted': 'Business calendar deleted',
   'sla_policy.created': 'SLA policy created',
   'sla_policy.updated': 'SLA policy updated',
+  'kb_article.revision_restored': 'Article revision restored',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

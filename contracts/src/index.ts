@@ -10,6 +10,7 @@ export * from './dashboard.ts';
 export * from './email.ts';
 export * from './errors.ts';
 export * from './kb.ts';
+export * from './kb-revisions.ts';
 export * from './limits.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';

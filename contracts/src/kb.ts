@@ -44,10 +44,11 @@ export const ZKbArticleSummary = z.object({
 });
 export type TKbArticleSummary = z.infer<typeof ZKbArticleSummary>;
 
-/** GET /api/kb/articles/{id} (counts a view). */
+/** GET /api/kb/articles/{id} (counts a view). revision: the current revision's number (docs/product.md#revisions). */
 export const ZKbArticle = ZKbArticleSummary.extend({
   content: z.string(),
   lastViewedAt: z.string().nullable(),
+  revision: z.number().int(),
 });
 export type TKbArticle = z.infer<typeof ZKbArticle>;
 
@@ -133,8 +134,13 @@ export const ZCreateArticleRequest = z.strictObject({
 });
 export type TCreateArticleRequest = z.input<typeof ZCreateArticleRequest>;
 
-/** PUT /api/kb/articles/{id}: the same fields; the slug never changes once made. */
-export const ZUpdateArticleRequest = ZCreateArticleRequest.omit({ slug: true });
+/**
+ * PUT /api/kb/articles/{id}: the same fields; the slug never changes once made. baseRevision, when
+ * sent, is the revision the editor started from: another one is current -> 409 (ZKbEditConflict).
+ */
+export const ZUpdateArticleRequest = ZCreateArticleRequest.omit({ slug: true }).extend({
+  baseRevision: z.number().int().min(1).max(2_147_483_647).optional(),
+});
 export type TUpdateArticleRequest = z.input<typeof ZUpdateArticleRequest>;
 
 /** A new article's slug: lowercase, non-alphanumerics removed, spaces to hyphens, repeats collapsed, '-' + timestamp. */

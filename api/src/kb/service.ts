@@ -23,7 +23,6 @@ import {
   type StatusScope,
   selectActiveCategories,
   selectArticle,
-  selectArticleForUpdate,
   selectArticlePage,
   selectArticlesBySimilarity,
   selectArticlesByText,
@@ -31,6 +30,8 @@ import {
   selectPopularArticlePage,
   updateArticle,
 } from './queries.ts';
+import { selectArticleFieldsForUpdate } from './revisions-queries.ts';
+import { keepRevision, requireBaseRevision } from './revisions-service.ts';
 import { buildSearchTerms } from './search-terms.ts';
 
 /** A signed-in user as the knowledge base rules see them. */
@@ -194,7 +195,7 @@ const SLUG_ATTEMPTS = 100;
  * Creates an article (agents and admins): the author is the caller, the slug is the client's when
  * valid and free, else the title's slug plus '-' and the current timestamp (unique without a lookup); when
  * that is taken too, by a concurrent create of the same title, the next free millisecond is used.
- * publishedAt is set when it starts published.
+ * publishedAt is set when it starts published. Revision 1 is written by the insert itself (migration 00059).
  */
 export async function createArticle(
   viewer: KbViewer,
@@ -228,6 +229,8 @@ export async function createArticle(
  * Edits an article (agents and admins). The slug never changes; publishedAt is set the first time
  * it is published and kept after. An excerpt or tags left out are kept; '' and [] clear them. A
  * new category must be active; an article may stay in its current one even if it was deactivated.
+ * A save that changes something keeps a revision; one sent with an outdated baseRevision is a 409
+ * (docs/product.md#revisions).
  */
 export async function updateArticleFields(
   viewer: KbViewer,
@@ -236,8 +239,9 @@ export async function updateArticleFields(
 ): Promise<TKbArticle> {
   if (!isStaff(viewer)) throw forbidden();
   return sql.begin(async (tx) => {
-    const current = await selectArticleForUpdate(tx, articleId);
+    const current = await selectArticleFieldsForUpdate(tx, articleId);
     if (!current) throw articleNotFound();
+    await requireBaseRevision(tx, articleId, body.baseRevision);
     if (body.categoryId !== current.categoryId) await requireUsableCategory(tx, body.categoryId);
     await updateArticle(tx, articleId, {
       title: body.title,
@@ -247,6 +251,7 @@ export async function updateArticleFields(
       status: body.status,
       tags: body.tags === undefined ? undefined : normaliseTags(body.tags),
     });
+    await keepRevision(tx, { articleId, editorId: viewer.id, before: current, restoredFrom: null });
     return loadArticle(tx, articleId);
   });
 }
