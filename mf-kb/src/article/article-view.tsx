@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { EditArticleDialog } from '../article-form/article-form-dialog.tsx';
 import { ArticleStatusBadge, PopularBadge } from '../kb/article-badges.tsx';
 import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
+import { HistoryButton } from '../revisions/history-button.tsx';
 import { BackToKnowledgeBase } from './back-link.tsx';
 
 function MetaItem({
@@ -32,10 +33,13 @@ export function ArticleView({ article, canEdit }: { article: TKbArticle; canEdit
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackToKnowledgeBase />
         {canEdit && (
-          <Button variant="outline" onClick={() => setIsEditOpen(true)} data-testid="edit-article-button">
-            <Pencil className="size-4" aria-hidden />
-            Edit Article
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <HistoryButton article={article} />
+            <Button variant="outline" onClick={() => setIsEditOpen(true)} data-testid="edit-article-button">
+              <Pencil className="size-4" aria-hidden />
+              Edit Article
+            </Button>
+          </div>
         )}
       </div>
       <Card>
