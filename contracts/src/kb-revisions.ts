@@ -132,16 +132,28 @@ export const ZKbEditConflict = ZApiError.extend({
 });
 export type TKbEditConflict = z.infer<typeof ZKbEditConflict>;
 
+const withFinalNewline = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
+
 /**
  * The line diff of two texts (jsdiff), hunks with a few lines of context, bounded: past
  * diffMaxEditLength edits or diffTimeoutMs it is tooLarge; past diffLinesMax lines it is truncated.
  */
 export function buildLineDiff(before: string, after: string): TLineDiff {
-  const patch = structuredPatch('', '', before, after, undefined, undefined, {
-    context: KB_REVISION_LIMITS.diffContextLines,
-    maxEditLength: KB_REVISION_LIMITS.diffMaxEditLength,
-    timeout: KB_REVISION_LIMITS.diffTimeoutMs,
-  });
+  // Saved bodies are trimmed, so their last line has no newline: ending both with one keeps a line
+  // added after it from showing that last line as removed and added again.
+  const patch = structuredPatch(
+    '',
+    '',
+    withFinalNewline(before),
+    withFinalNewline(after),
+    undefined,
+    undefined,
+    {
+      context: KB_REVISION_LIMITS.diffContextLines,
+      maxEditLength: KB_REVISION_LIMITS.diffMaxEditLength,
+      timeout: KB_REVISION_LIMITS.diffTimeoutMs,
+    },
+  );
   if (!patch) return { hunks: [], truncated: false, tooLarge: true };
   const hunks: TLineDiffHunk[] = [];
   let budget: number = KB_REVISION_LIMITS.diffLinesMax;

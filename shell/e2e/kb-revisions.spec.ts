@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, toastText, uniqueName } from './support.ts';
+import { DEMO, signIn, toastBehindDialog, toastText, uniqueName } from './support.ts';
 
 const SHOTS = process.env.KB_REVISIONS_SHOTS;
 
@@ -62,6 +62,7 @@ test('an agent edits twice, compares two revisions in the history and restores t
   await expect(page.getByTestId('edit-article-dialog')).toBeHidden();
   await editContent(page, 'Open tray two.\nPull the paper out slowly.\nClose the tray.\nPrint a test page.');
   await saveFromKeyboard(page);
+  await expect(page.getByTestId('edit-article-dialog')).toBeHidden();
   await expect(page.getByTestId('article-content')).toContainText('Print a test page.');
 
   await page.getByTestId('article-history-button').focus();
@@ -99,11 +100,13 @@ test('an agent edits twice, compares two revisions in the history and restores t
   await expect(confirm).toContainText('Restore revision 1?');
   await confirm.getByRole('button', { name: 'Restore' }).focus();
   await page.keyboard.press('Enter');
-  await expect(toastText(page, 'Revision 1 restored')).toBeVisible();
+  await expect(toastBehindDialog(page, 'Revision 1 restored')).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(items).toHaveCount(4);
   await expect(items.first()).toContainText('Restored revision 1');
-  await page.keyboard.press('Escape');
+  // Escape would first dismiss the toast (the topmost layer); the dialog's own Close button closes it.
+  await history.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Enter');
   await expect(history).toBeHidden();
   await expect(page.getByTestId('article-content')).toHaveText(
     'Open tray two.\nPull the paper out.\nClose the tray.',

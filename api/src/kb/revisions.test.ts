@@ -172,9 +172,8 @@ describe('the diff of two revisions', () => {
     expect(diff.content.hunks.flatMap((hunk) => hunk.lines)).toEqual([
       ' alpha',
       '-beta',
-      '-gamma',
       '+BETA',
-      '+gamma',
+      ' gamma',
       '+delta',
     ]);
     const same = ZKbRevisionDiff.parse((await agent.client.get(kbRevisionDiffPath(created.id, 2, 2))).body);
