@@ -210,7 +210,6 @@ export async function restoreRevision(
   meta: RequestMeta,
 ): Promise<TKbArticle> {
   if (!isStaff(viewer)) throw forbidden();
-  await enforceRateLimit(sql, [restoreBudget(viewer.id)], WRITE_LIMIT_MESSAGES.tooManyRestores);
   return sql.begin(async (tx) => {
     const before = await selectArticleFieldsForUpdate(tx, articleId);
     if (!before) throw articleNotFound();
@@ -222,6 +221,8 @@ export async function restoreRevision(
         throw badRequest(KB_MESSAGES.categoryNotFound, { categoryId: KB_MESSAGES.categoryNotFound });
       }
     }
+    // Spent in the restore's transaction, once it is known to be valid: a refused request spends nothing.
+    await enforceRateLimit(tx, [restoreBudget(viewer.id)], WRITE_LIMIT_MESSAGES.tooManyRestores);
     await updateArticle(tx, articleId, {
       title: revision.title,
       content: revision.content,

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  kbArticlePath,
   SLA_ADMIN_PATHS,
   type TUserRole,
   ZAttachment,
@@ -137,6 +138,12 @@ async function createFixtures(): Promise<IdPool> {
 
   const category = await insertCategory();
   const article = await postArticle(agent, category.id, { status: 'published' });
+  const edit = await agent.put(kbArticlePath(article.id), {
+    title: article.title,
+    content: `${article.content} Edited.`,
+    categoryId: category.id,
+  });
+  if (edit.status !== 200) throw new Error(`fixture edit failed: ${edit.status} ${edit.text}`);
 
   const calendar = await admin.post(
     SLA_ADMIN_PATHS.businessCalendars,
@@ -172,6 +179,8 @@ async function createFixtures(): Promise<IdPool> {
     userIds: [victimAgent.id, pendingUser.id],
     assigneeId: [victimAgent.id],
     articles: [article.id],
+    // Revision numbers of the article (1 and 2 exist, 3 does not).
+    revisions: ['1', '2', '3'],
     categoryId: [category.id],
     notifications: notifications.map((row) => row.id),
     'business-calendars': [calendarId],
