@@ -152,7 +152,7 @@ test('two staff edit one article at once: the second is told who saved and shown
   );
   await shots(admin, 'conflict');
 
-  await conflict.getByRole('button', { name: /Reload the saved version/ }).focus();
+  await conflict.getByRole('button', { name: 'Discard my edit and reload' }).focus();
   await admin.keyboard.press('Enter');
   await expect(conflict).toBeHidden();
   await expect(adminDialog.getByLabel('Content')).toHaveValue(

@@ -40,10 +40,15 @@ export function EditConflictNotice({ current, mine, onReload, isReloading }: TPr
     }
   }
   return (
-    <Alert variant="destructive" role="alert" data-testid="edit-conflict">
+    <Alert
+      variant="destructive"
+      role="alert"
+      className="min-w-0 has-[>svg]:grid-cols-[calc(var(--spacing)*4)_minmax(0,1fr)]"
+      data-testid="edit-conflict"
+    >
       <TriangleAlert aria-hidden />
       <AlertTitle>Someone else saved this article</AlertTitle>
-      <AlertDescription className="grid gap-3">
+      <AlertDescription className="min-w-0 justify-items-stretch gap-3">
         <p data-testid="edit-conflict-who">
           {fullName(current.editor)} saved revision {current.number} on {formatDetailDate(current.createdAt)}{' '}
           while you were editing. Your changes were not saved.
@@ -53,7 +58,7 @@ export function EditConflictNotice({ current, mine, onReload, isReloading }: TPr
             Their title: <span className="font-medium">{current.title}</span>
           </p>
         )}
-        <div className="max-h-64 overflow-y-auto text-foreground">
+        <div className="max-h-64 min-w-0 overflow-y-auto text-foreground">
           <LineDiffView
             diff={diff}
             labels={{ removed: 'only in the saved version', added: 'only in yours' }}
@@ -64,8 +69,14 @@ export function EditConflictNotice({ current, mine, onReload, isReloading }: TPr
           <Button type="button" variant="outline" size="sm" onClick={() => void copyMine()}>
             Copy my text
           </Button>
-          <Button type="button" size="sm" onClick={onReload} disabled={isReloading}>
-            Reload the saved version (discard my changes)
+          <Button
+            type="button"
+            size="sm"
+            className="h-auto min-h-8 max-w-full shrink whitespace-normal text-left"
+            onClick={onReload}
+            disabled={isReloading}
+          >
+            Discard my edit and reload
           </Button>
         </div>
       </AlertDescription>
