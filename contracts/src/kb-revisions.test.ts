@@ -11,7 +11,16 @@ describe('buildLineDiff', () => {
   test('changed lines are removed then added, with context around them', () => {
     const before = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].join('\n');
     const after = before.replace('5', 'five');
-    expect(linesOf(buildLineDiff(before, after))).toEqual([' 2', ' 3', ' 4', '-5', '+five', ' 6', ' 7', ' 8']);
+    expect(linesOf(buildLineDiff(before, after))).toEqual([
+      ' 2',
+      ' 3',
+      ' 4',
+      '-5',
+      '+five',
+      ' 6',
+      ' 7',
+      ' 8',
+    ]);
   });
 
   test('equal texts have no hunks', () => {

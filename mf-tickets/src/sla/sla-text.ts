@@ -1,8 +1,4 @@
-import {
-  SLA_AT_RISK_FRACTION,
-  type TSlaTargetStatus,
-  type TTicketSummary,
-} from '@helpdesk/contracts';
+import { SLA_AT_RISK_FRACTION, type TSlaTargetStatus, type TTicketSummary } from '@helpdesk/contracts';
 import { formatDetailDate, formatRemainingMinutes } from '@helpdesk/shared-ui';
 
 /** How a target reads at a glance: drives the colour of its text. */
