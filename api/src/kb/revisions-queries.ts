@@ -1,11 +1,18 @@
 import type { TKbRevision, TKbRevisionSummary, TRevisionField } from '@helpdesk/contracts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
 import type { ArticleFields } from './queries.ts';
 
-const summaryColumns = (db: Db) => db`
+const summaryColumns = () => sql`
   r.number, r.created_at as "createdAt", r.changed_fields as "changedFields", r.restored_from as "restoredFrom",
   json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as editor`;
+
+/** Whether an article with this id exists, whatever its status. */
+export async function articleExists(db: Db, articleId: string): Promise<boolean> {
+  const rows = await db`select 1 from kb_articles where id = ${articleId}`;
+  return rows.length > 0;
+}
 
 /** The number of the article's current (newest) revision; null when the article does not exist or has none. */
 export async function selectCurrentRevisionNumber(db: Db, articleId: string): Promise<number | null> {
@@ -24,10 +31,10 @@ export function selectRevisionPage(
   page: { limit: number; before: number | null },
 ): Promise<TKbRevisionSummary[]> {
   return db<TKbRevisionSummary[]>`
-    select ${summaryColumns(db)}
+    select ${summaryColumns()}
     from kb_article_revisions r join users u on u.id = r.editor_id
     where r.article_id = ${articleId}
-      ${page.before === null ? db`` : db`and r.number < ${page.before}`}
+      ${page.before === null ? sql`` : sql`and r.number < ${page.before}`}
     order by r.number desc
     limit ${literalLimit(page.limit)}`;
 }
@@ -35,7 +42,7 @@ export function selectRevisionPage(
 /** One full revision with its category's name (null when that category is gone). */
 export async function selectRevision(db: Db, articleId: string, number: number): Promise<TKbRevision | null> {
   const [row] = await db<TKbRevision[]>`
-    select ${summaryColumns(db)}, r.title, r.content, r.excerpt, r.category_id as "categoryId", r.status, r.tags,
+    select ${summaryColumns()}, r.title, r.content, r.excerpt, r.category_id as "categoryId", r.status, r.tags,
            case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category
     from kb_article_revisions r
     join users u on u.id = r.editor_id

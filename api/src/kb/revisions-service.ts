@@ -20,6 +20,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { enforceRateLimit } from '../limits/rate-limits.ts';
 import { type ArticleFields, selectArticle, selectCategoryState, updateArticle } from './queries.ts';
 import {
+  articleExists,
   insertRevisionFromArticle,
   selectArticleFieldsForUpdate,
   selectCurrentRevisionNumber,
@@ -116,8 +117,7 @@ export async function keepRevision(
 /** Staff only, and the article must exist (any status: staff see drafts and archived ones). */
 async function requireArticle(db: Db, viewer: KbViewer, articleId: string): Promise<void> {
   if (!isStaff(viewer)) throw forbidden();
-  const [row] = await db`select 1 from kb_articles where id = ${articleId}`;
-  if (!row) throw articleNotFound();
+  if (!(await articleExists(db, articleId))) throw articleNotFound();
 }
 
 /** An article's revisions, newest first, one page (staff). */
