@@ -13,6 +13,7 @@ import { createErrorHandler } from './errors.ts';
 import { createHealthRoutes } from './health/routes.ts';
 import { createJsonBodyParser } from './json-body.ts';
 import { createKbManageRoutes } from './kb/manage-routes.ts';
+import { createKbRevisionRoutes } from './kb/revisions-routes.ts';
 import { createKbRoutes } from './kb/routes.ts';
 import { createKbFeedbackRoutes } from './kb-feedback/routes.ts';
 import { createKbImageRoutes } from './kb-images/routes.ts';
@@ -79,6 +80,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createKbManageRoutes(deps))
     .use(createKbImageRoutes(deps))
     .use(createKbFeedbackRoutes(deps))
+    .use(createKbRevisionRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
     .use(createSlaAdminRoutes(deps))

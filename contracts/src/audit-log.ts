@@ -22,6 +22,7 @@ import { LIMITS } from './limits.ts';
  * kb_category.created { categoryId, name, slug, icon, sortOrder } · kb_category.updated { categoryId, name,
  * changes: { field: { from, to } } } · kb_category.deleted { categoryId, name, slug } · kb_article.deleted
  * { articleId, title, slug, status, categoryId } (these four by agents as well as admins).
+ * kb_article.revision_restored { articleId, title, restoredFrom, revision } (agents too).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -58,6 +59,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'kb_category.updated': 'Knowledge base category updated',
   'kb_category.deleted': 'Knowledge base category deleted',
   'kb_article.deleted': 'Knowledge base article deleted',
+  'kb_article.revision_restored': 'Article revision restored',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -5,6 +5,8 @@ export const ZApiError = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** Data a few errors carry for the client to act on (a knowledge base edit conflict's current revision). */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;
 

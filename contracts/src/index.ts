@@ -13,6 +13,7 @@ export * from './kb.ts';
 export * from './kb-categories.ts';
 export * from './kb-feedback.ts';
 export * from './kb-images.ts';
+export * from './kb-revisions.ts';
 export * from './limits.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';

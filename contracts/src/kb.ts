@@ -48,12 +48,13 @@ export const ZKbArticleSummary = z.object({
 });
 export type TKbArticleSummary = z.infer<typeof ZKbArticleSummary>;
 
-/** GET /api/kb/articles/{id} (counts a view). */
+/** GET /api/kb/articles/{id} (counts a view). revision: the current revision's number (docs/product.md#revisions). */
 export const ZKbArticle = ZKbArticleSummary.extend({
   content: z.string(),
   lastViewedAt: z.string().nullable(),
   /** An editor's "Show as popular" flag (isPopular: that flag or being among the most read); always sent. */
   isMarkedPopular: z.boolean().optional(),
+  revision: z.number().int(),
 });
 export type TKbArticle = z.infer<typeof ZKbArticle>;
 
@@ -143,9 +144,12 @@ export type TCreateArticleRequest = z.input<typeof ZCreateArticleRequest>;
 /**
  * PUT /api/kb/articles/{id}: the same fields; the slug never changes once made. isPopular is the
  * editor's "Show as popular" (left out: unchanged); a new article always starts unflagged.
+ * baseRevision, when sent, is the revision the editor started from: another one is current -> 409
+ * (ZKbEditConflict).
  */
 export const ZUpdateArticleRequest = ZCreateArticleRequest.omit({ slug: true }).extend({
   isPopular: z.boolean().optional(),
+  baseRevision: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type TUpdateArticleRequest = z.input<typeof ZUpdateArticleRequest>;
 

@@ -17,6 +17,8 @@ export const WRITE_LIMIT_MESSAGES = {
     `You have changed knowledge base categories too many times in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
   tooManyUploads: (waitSeconds: number) =>
     `You have uploaded too many files in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
+  tooManyRestores: (waitSeconds: number) =>
+    `You have restored too many article revisions in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
   uploadsInProgress: (concurrent: number) =>
     `You are already uploading ${concurrent} files. Please wait until they finish, then try again.`,
   uploadStalled: 'The upload stopped sending data and was cancelled. Please try again.',

@@ -192,11 +192,12 @@ export function selectArticlesBySimilarity(
     order by h.similarity desc, a.updated_at desc, a.id desc`;
 }
 
-/** One article with its body, if the scope may see it. */
+/** One article with its body and current revision number, if the scope may see it. */
 export async function selectArticle(db: Db, id: string, status: StatusScope): Promise<TKbArticle | null> {
   const [row] = await db<TKbArticle[]>`
     with ${topRead()}
-    select ${summaryColumns()}, a.content, a.last_viewed_at as "lastViewedAt", a.is_popular as "isMarkedPopular"
+    select ${summaryColumns()}, a.content, a.last_viewed_at as "lastViewedAt", a.is_popular as "isMarkedPopular",
+           coalesce((select max(r.number) from kb_article_revisions r where r.article_id = a.id), 0) as revision
     from kb_articles a ${joins()}
     where a.id = ${id} ${statusIs(status)}`;
   return row ?? null;
@@ -266,13 +267,6 @@ export async function insertArticle(
     on conflict (slug) do nothing
     returning id`;
   return row?.id ?? null;
-}
-
-/** The article's category, locking the row until the transaction ends; null when it does not exist. */
-export async function selectArticleForUpdate(db: Db, id: string): Promise<{ categoryId: string } | null> {
-  const [row] = await db<{ categoryId: string }[]>`
-    select category_id as "categoryId" from kb_articles where id = ${id} for update`;
-  return row ?? null;
 }
 
 /**

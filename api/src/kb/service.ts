@@ -26,7 +26,6 @@ import {
   type StatusScope,
   selectActiveCategories,
   selectArticle,
-  selectArticleForUpdate,
   selectArticlePage,
   selectArticlesBySimilarity,
   selectArticlesByText,
@@ -34,6 +33,8 @@ import {
   selectPopularArticlePage,
   updateArticle,
 } from './queries.ts';
+import { selectArticleFieldsForUpdate } from './revisions-queries.ts';
+import { keepRevision, requireBaseRevision } from './revisions-service.ts';
 import { buildSearchTerms } from './search-terms.ts';
 
 /** A signed-in user as the knowledge base rules see them. */
@@ -205,7 +206,7 @@ const SLUG_ATTEMPTS = 100;
  * Creates an article (agents and admins): the author is the caller, the slug is the client's when
  * valid and free, else the title's slug plus '-' and the current timestamp (unique without a lookup); when
  * that is taken too, by a concurrent create of the same title, the next free millisecond is used.
- * publishedAt is set when it starts published.
+ * publishedAt is set when it starts published. Revision 1 is written by the insert itself (migration 00059).
  */
 export async function createArticle(
   viewer: KbViewer,
@@ -244,6 +245,8 @@ export async function createArticle(
  * Edits an article (agents and admins). The slug never changes; publishedAt is set the first time
  * it is published and kept after. An excerpt or tags left out are kept; '' and [] clear them. A
  * new category must be active; an article may stay in its current one even if it was deactivated.
+ * A save that changes something keeps a revision; one sent with an outdated baseRevision is a 409
+ * (docs/product.md#revisions).
  */
 export async function updateArticleFields(
   viewer: KbViewer,
@@ -252,8 +255,9 @@ export async function updateArticleFields(
 ): Promise<TKbArticle> {
   if (!isStaff(viewer)) throw forbidden();
   return sql.begin(async (tx) => {
-    const current = await selectArticleForUpdate(tx, articleId);
+    const current = await selectArticleFieldsForUpdate(tx, articleId);
     if (!current) throw articleNotFound();
+    await requireBaseRevision(tx, articleId, body.baseRevision);
     if (body.categoryId !== current.categoryId) await requireUsableCategory(tx, body.categoryId);
     await updateArticle(tx, articleId, {
       title: body.title,
@@ -266,6 +270,7 @@ export async function updateArticleFields(
       isPopular: body.isPopular,
     });
     await linkArticleImages(tx, articleId, body.content);
+    await keepRevision(tx, { articleId, editorId: viewer.id, before: current, restoredFrom: null });
     return loadArticle(tx, articleId);
   });
 }

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  kbArticlePath,
   SLA_ADMIN_PATHS,
   type TUserRole,
   ZAttachment,
@@ -141,6 +142,12 @@ async function createFixtures(): Promise<IdPool> {
     status: 'published',
     content: `![fixture](${API_PATHS.kbImages}/${imageId})`,
   });
+  const edit = await agent.put(kbArticlePath(article.id), {
+    title: article.title,
+    content: `${article.content} Edited.`,
+    categoryId: category.id,
+  });
+  if (edit.status !== 200) throw new Error(`fixture edit failed: ${edit.status} ${edit.text}`);
 
   const calendar = await admin.post(
     SLA_ADMIN_PATHS.businessCalendars,
@@ -177,6 +184,8 @@ async function createFixtures(): Promise<IdPool> {
     assigneeId: [victimAgent.id],
     articles: [article.id],
     images: [imageId],
+    // Revision numbers of the article (1 and 2 exist, 3 does not).
+    revisions: ['1', '2', '3'],
     categoryId: [category.id],
     notifications: notifications.map((row) => row.id),
     'business-calendars': [calendarId],

@@ -13,6 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useKbCategories } from '../knowledge-base/use-kb-lists.ts';
+import { useEditConflict } from '../revisions/use-edit-conflict.tsx';
 import {
   ARTICLE_FEEDBACK,
   ARTICLE_FORM_DEFAULTS,
@@ -209,10 +210,23 @@ type TEditProps = {
 /** The Edit Article dialog (agents and admins), prefilled from the article. */
 export function EditArticleDialog({ article, isOpen, onOpenChange }: TEditProps) {
   const update = useUpdateArticle(article.id);
+  const conflict = useEditConflict(article);
   const save: TSave = {
     isPending: update.isPending,
-    save: (values, callbacks) => update.mutate(updateArticleBody(values), callbacks),
-    reset: update.reset,
+    save: (values, callbacks) =>
+      update.mutate(
+        { ...updateArticleBody(values), baseRevision: conflict.baseRevision },
+        {
+          onSuccess: callbacks.onSuccess,
+          onError: (error) => {
+            if (!conflict.handleConflict(error, values)) callbacks.onError(error);
+          },
+        },
+      ),
+    reset: () => {
+      update.reset();
+      conflict.reset();
+    },
   };
   return (
     <ArticleDialogShell
@@ -224,17 +238,21 @@ export function EditArticleDialog({ article, isOpen, onOpenChange }: TEditProps)
       testId="edit-article-dialog"
     >
       {(close) => (
-        <ArticleForm
-          kind="update"
-          initialValues={articleFormValues(article)}
-          currentCategory={article.category}
-          save={save}
-          onCancel={close}
-          onSaved={() => {
-            onOpenChange(false);
-            update.reset();
-          }}
-        />
+        <>
+          {conflict.notice}
+          <ArticleForm
+            key={article.revision}
+            kind="update"
+            initialValues={articleFormValues(article)}
+            currentCategory={article.category}
+            save={save}
+            onCancel={close}
+            onSaved={() => {
+              onOpenChange(false);
+              update.reset();
+            }}
+          />
+        </>
       )}
     </ArticleDialogShell>
   );

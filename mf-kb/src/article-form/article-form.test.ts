@@ -105,6 +105,7 @@ describe('the article form', () => {
       author: { id: categoryId, firstName: 'A', lastName: 'B' },
       content: 'Body',
       lastViewedAt: null,
+      revision: 1,
     };
     expect(articleFormValues(article)).toEqual({
       title: 'Old',

@@ -8,6 +8,7 @@ import { EditArticleDialog } from '../article-form/article-form-dialog.tsx';
 import { ArticleStatusBadge, InactiveCategoryBadge, PopularBadge } from '../kb/article-badges.tsx';
 import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
 import { MarkdownView } from '../markdown/markdown-view.tsx';
+import { HistoryButton } from '../revisions/history-button.tsx';
 import { BackToKnowledgeBase } from './back-link.tsx';
 import { DeleteArticleButton } from './delete-article-button.tsx';
 
@@ -45,6 +46,7 @@ export function ArticleView({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackToKnowledgeBase />
         <div className="flex flex-wrap gap-2">
+          {canEdit && <HistoryButton article={article} />}
           {canDelete && <DeleteArticleButton article={article} />}
           {canEdit && (
             <Button variant="outline" onClick={() => setIsEditOpen(true)} data-testid="edit-article-button">

@@ -51,6 +51,7 @@ const article: TKbArticle = {
   author: { id, firstName: 'Ada', lastName: 'Agent' },
   content: 'Body',
   lastViewedAt: null,
+  revision: 1,
 };
 
 describe('refreshAfterArticleChange', () => {

@@ -14,20 +14,29 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * The `{ code, message, fields? }` error body (contracts' ZApiError), or null when `value` is not
+ * The `{ code, message, fields?, details? }` error body (contracts' ZApiError), or null when `value` is not
  * that shape. Unknown keys are dropped; a `__proto__` field name is dropped too (as zod does), so
  * the answer can never carry a prototype of the server's choosing.
  */
 export function readApiError(value: unknown): TApiError | null {
   if (!isPlainRecord(value)) return null;
-  const { code, message, fields } = value;
+  const { code, message, fields, details } = value;
   if (typeof code !== 'string' || typeof message !== 'string') return null;
-  if (fields === undefined) return { code, message };
+  if (details !== undefined && !isPlainRecord(details)) return null;
+  const withDetails = details === undefined ? {} : { details: withoutProto(details) };
+  if (fields === undefined) return { code, message, ...withDetails };
   if (!isPlainRecord(fields)) return null;
   const copy: Record<string, string> = {};
   for (const [name, text] of Object.entries(fields)) {
     if (typeof text !== 'string') return null;
     if (name !== '__proto__') copy[name] = text;
   }
-  return { code, message, fields: copy };
+  return { code, message, fields: copy, ...withDetails };
+}
+
+/** A record's own entries but a `__proto__` key, as zod copies a record. */
+function withoutProto(record: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(record)) if (name !== '__proto__') copy[name] = item;
+  return copy;
 }

@@ -212,6 +212,15 @@ export const SCREENS: readonly TScreen[] = [
       await page.getByTestId('article-preview').getByRole('table').waitFor();
     },
   }),
+  signedInScreen('article history dialog', SIGNED_IN_PAGES.article, 'article-row', {
+    url: '/kb',
+    visitors: ['agent', 'admin'],
+    bringUp: async (page) => {
+      await page.getByTestId('article-row').first().getByRole('link').first().click();
+      await openDialog(page, page.getByTestId('article-history-button'), 'revision-history-dialog');
+      await page.getByTestId('revision-item').first().waitFor();
+    },
+  }),
   signedInScreen('user menu', SIGNED_IN_PAGES.home, 'recent-tickets', {
     bringUp: async (page) => {
       await page.getByRole('button', { name: 'User menu' }).click();

@@ -77,10 +77,11 @@ function pathParamArbitrary(
   pool: IdPool,
   isHostile: boolean,
 ): fc.Arbitrary<Part> {
-  // An empty segment makes the URL name another route (`/api/kb/articles/` is the list).
+  // An empty segment makes the URL name another route (`/api/kb/articles/` is the list). A path
+  // parameter is text that a numeric schema reads as a number, exactly like a query value.
   const judged = (value: string, note: string): Part => ({
     text: encodePart(value),
-    verdict: value === '' ? 'unknown' : judge(parameter.schema, value),
+    verdict: value === '' ? 'unknown' : judgeQueryValue(parameter.schema, true, [value], false),
     note,
   });
   const ids = idsFor(pool, kindOf(operation.path, parameter.name)).map((id) => judged(id, 'id'));
