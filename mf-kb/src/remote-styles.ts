@@ -1,12 +1,8 @@
 import css from './remote.css?inline';
+import { applyRemoteSheet } from './remote-sheet.ts';
 
 /**
- * This remote's Tailwind sheet, added to the page when the first of its exposed modules loads. Taken as
- * a string and appended here rather than by style-loader (rsbuild's `output.injectStyles`), whose
- * runtime (about 1 KB gzip) rode along in every page's chunk (docs/performance.md, frontend budgets).
- * Found again by id, so running twice (a hot update in development) replaces the sheet, never adds one.
+ * This remote's first-use Tailwind sheet (the home page's classes), added when the first of its exposed
+ * modules loads; remote-styles-full.ts grows it into the whole sheet when a later screen loads.
  */
-const STYLE_ID = 'mf_kb-styles';
-const style = document.getElementById(STYLE_ID) ?? document.head.appendChild(document.createElement('style'));
-style.id = STYLE_ID;
-style.textContent = css;
+applyRemoteSheet(css, 'first-use');

@@ -11,7 +11,6 @@ export * from './components/card.tsx';
 export * from './components/card-table.tsx';
 export * from './components/input.tsx';
 export * from './components/label.tsx';
-export * from './components/native-select.tsx';
 export * from './components/separator.tsx';
 export * from './components/skeleton.tsx';
 export * from './components/spinner.tsx';

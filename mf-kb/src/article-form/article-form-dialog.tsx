@@ -1,3 +1,4 @@
+import '../remote-styles-full.ts';
 import type { TKbArticle } from '@helpdesk/contracts';
 import { Button, Spinner, toast } from '@helpdesk/shared-ui';
 import {

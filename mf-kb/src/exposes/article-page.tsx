@@ -1,4 +1,4 @@
-import '../remote-styles.ts';
+import '../remote-styles-full.ts';
 import type { TArticlePageProps } from '@helpdesk/contracts';
 import { ApiRequestError, Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
 import { ArticleNotFound } from '../article/article-not-found.tsx';

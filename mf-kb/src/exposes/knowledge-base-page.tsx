@@ -19,7 +19,6 @@ import { lazy, Suspense, useState } from 'react';
 import { canEditArticles } from '../kb/article-labels.ts';
 import { ArticleList } from '../knowledge-base/article-list.tsx';
 import { CategoryGrid } from '../knowledge-base/category-grid.tsx';
-import { EmptyKnowledgeBase } from '../knowledge-base/empty-knowledge-base.tsx';
 import { LoadError } from '../knowledge-base/load-error.tsx';
 import {
   useArticleSearch,
@@ -40,6 +39,12 @@ const ManageCategoriesDialog = lazy(() =>
   loadManageCategoriesDialog().then((module) => ({ default: module.ManageCategoriesDialog })),
 );
 const preloadManageCategoriesDialog = () => void loadManageCategoriesDialog();
+// Only a desk without categories shows the empty start: it is not part of every first use either.
+const EmptyKnowledgeBase = lazy(() =>
+  import('../knowledge-base/empty-knowledge-base.tsx').then((module) => ({
+    default: module.EmptyKnowledgeBase,
+  })),
+);
 
 /** How long typing must pause before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -283,7 +288,9 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
           isStaff={isStaff}
         />
       ) : isEmpty ? (
-        <EmptyKnowledgeBase isStaff={isStaff} onCreateCategory={() => openManage('create')} />
+        <Suspense fallback={<Spinner aria-label="Loading" className="mx-auto text-muted-foreground" />}>
+          <EmptyKnowledgeBase isStaff={isStaff} onCreateCategory={() => openManage('create')} />
+        </Suspense>
       ) : (
         <>
           <section className="flex flex-col gap-3" aria-labelledby="kb-categories-heading">

@@ -1,3 +1,4 @@
+import '../remote-styles-full.ts';
 import { KB_CATEGORY_MESSAGES, type TKbManagedCategory } from '@helpdesk/contracts';
 import { Badge, Button, Spinner, serverMessage, toast } from '@helpdesk/shared-ui';
 import {

@@ -4,16 +4,7 @@ import {
   type TKbRevisionDiff,
   type TKbRevisionSummary,
 } from '@helpdesk/contracts';
-import {
-  Badge,
-  Button,
-  formatDetailDate,
-  fullName,
-  Label,
-  NativeSelect,
-  Spinner,
-  toast,
-} from '@helpdesk/shared-ui';
+import { Badge, Button, formatDetailDate, fullName, Label, Spinner, toast } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -34,6 +25,7 @@ import {
 import { useId, useState } from 'react';
 import { ARTICLE_STATUS_LABELS } from '../kb/article-labels.ts';
 import { LineDiffView } from './line-diff-view.tsx';
+import { NativeSelect } from './native-select.tsx';
 import { REVISION_FIELD_LABELS, revisionChangeLabel } from './revision-labels.ts';
 import { useRestoreRevision, useRevisionDiff, useRevisions } from './use-revisions.ts';
 

@@ -1,10 +1,12 @@
+import { cn } from '@helpdesk/shared-ui';
 import { ChevronDownIcon } from 'lucide-react';
 import type * as React from 'react';
-import { cn } from '../lib/cn.ts';
 
 /**
  * The browser's own select, styled like Input: for short lists where the platform picker is the
- * better fit (a phone's wheel, type-ahead, no portal inside a dialog).
+ * better fit (a phone's wheel, type-ahead, no portal inside a dialog). It lives with its one user
+ * rather than in shared-ui, whose every component rides in the shell's first load (docs/performance.md,
+ * frontend budgets).
  */
 export function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
   return (
