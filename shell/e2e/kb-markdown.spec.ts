@@ -1,9 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { SCREENSHOT_PNG_BASE64 } from './harness/screenshot-png.ts';
 import { DEMO, signIn, toastText, uniqueName } from './support.ts';
-
-// A 240x120 PNG (a window with a title bar and lines), what a pasted screenshot is to the editor.
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAPAAAAB4CAIAAABD1OhwAAABI0lEQVR42u3cMQ0AIAxFwSpBGDqZEcGMCBZ2TDBAc8kpaN5EfohSJ6QRToCgQdAgaBA0ggZBg6BB0CBoBA2CBkGDoEHQCBoEDYIGQYOgETQIGgQNl4Jea0MagkbQIGgQNAgaQYOgQdAgaBA0ggZBg6BB0CBoBA2CBkGDoEHQCBoEDYKGR4JufcBdgkbQgkbQgkbQIGgELWgELWgELWgEDYJG0IJG0GCcBIIGQYOgETQIGgQNggZBI2gQNPiXA6ztELSgEbSgETQIGgSNoAWNoAWNoEHQIGgEbZyEcRIIGgQNggZBI2gQNAgaBI2gXQFBg385wNoOQQsaQQsaQYNXDhA0CBpBg6BB0CBoEDSCBkGDoEHQIGgEDYIGQYOgQdAIGj5xABuMf+1JVaeVAAAAAElFTkSuQmCC';
 
 const SHOTS = process.env.KB_MARKDOWN_SHOTS;
 
@@ -88,7 +85,7 @@ test('an agent formats an article with the toolbar, pastes a screenshot, preview
     textarea.dispatchEvent(
       new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
     );
-  }, PNG_BASE64);
+  }, SCREENSHOT_PNG_BASE64);
   await expect(content).toHaveValue(/!\[vpn settings\.png\]\(\/api\/kb\/images\/[0-9a-f-]{36}\)/);
   await expect(content).not.toHaveValue(/Uploading image/);
   const written = await content.inputValue();
