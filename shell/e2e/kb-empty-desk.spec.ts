@@ -5,9 +5,9 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
 import { SCREENSHOT_PNG_BASE64 } from './harness/screenshot-png.ts';
 import {
+  signInAsTrialAdmin,
   startTrialDesk,
   stopTrialDesk,
-  TRIAL_ADMIN,
   type TrialDesk,
   waitForLine,
 } from './harness/trial-desk.ts';
@@ -38,14 +38,6 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signInAsTrialAdmin(page: Page) {
-  await page.goto(`${desk.url}/admin`);
-  await page.getByLabel('Username').fill(TRIAL_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(TRIAL_ADMIN.password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/admin\/users$/);
-}
-
 /** Signed in at the public sign-in page, in a browser context of its own. */
 async function signedIn(browser: Browser, who: { username: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -63,7 +55,7 @@ test('an agent starts the knowledge base from nothing; a reader answers No; an e
 }) => {
   test.setTimeout(150_000);
   // The first admin adds the agent and a reader (Add User with a password: active at once).
-  await signInAsTrialAdmin(page);
+  await signInAsTrialAdmin(page, desk);
   for (const [person, role] of [
     [AGENT, 'agent'],
     [READER, 'end_user'],

@@ -6,9 +6,9 @@ import { instantOfWallTime } from '../../api/src/sla/business-time.ts';
 import { createDeskClock, type DeskClock } from './harness/desk-clock.ts';
 import { E2E } from './harness/e2e-config.ts';
 import {
+  signInAsTrialAdmin,
   startTrialDesk,
   stopTrialDesk,
-  TRIAL_ADMIN,
   type TrialDesk,
   waitForLine,
 } from './harness/trial-desk.ts';
@@ -64,14 +64,6 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function signInAsTrialAdmin(page: Page) {
-  await page.goto(`${desk.url}/admin`);
-  await page.getByLabel('Username').fill(TRIAL_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(TRIAL_ADMIN.password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/admin\/users$/);
-}
-
 /** Presses a control from the keyboard. */
 async function press(control: Locator, key = 'Enter') {
   await control.focus();
@@ -89,7 +81,7 @@ test('office hours with a holiday: deadlines skip the weekend and the holiday, a
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsTrialAdmin(page);
+  await signInAsTrialAdmin(page, desk);
   await page.goto(`${desk.url}/admin/service-levels`);
 
   // The calendar: Monday to Friday 09:00-17:00 in Berlin, the coming Monday off.
@@ -137,7 +129,7 @@ test('office hours with a holiday: deadlines skip the weekend and the holiday, a
 
   // Tuesday 09:00: the desk waits on the requester for two working hours, then resumes.
   clock.set(berlin(4, 9));
-  await signInAsTrialAdmin(page);
+  await signInAsTrialAdmin(page, desk);
   await page.goto(ticketUrl);
   await press(page.getByRole('button', { name: 'Wait on requester' }));
   const form = page.getByRole('dialog', { name: 'Wait on requester' });

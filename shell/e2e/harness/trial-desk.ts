@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../../../tooling/src/repo-root.ts';
 
 /**
@@ -85,4 +86,13 @@ export async function stopTrialDesk(desk: TrialDesk): Promise<number | null | 'l
     desk.exited,
     new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 20_000)),
   ]);
+}
+
+/** Signs the first admin (TRIAL_ADMIN) in at the desk's admin sign-in page. */
+export async function signInAsTrialAdmin(page: Page, desk: TrialDesk): Promise<void> {
+  await page.goto(`${desk.url}/admin`);
+  await page.getByLabel('Username').fill(TRIAL_ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(TRIAL_ADMIN.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/admin\/users$/);
 }
