@@ -176,7 +176,10 @@ async function readFixtures(url: string) {
       select t.id from tickets t where not exists (select 1 from ticket_comments c where c.ticket_id = t.id)
       order by t.created_at desc limit 1`;
     const [endUser] = await sql<{ id: string }[]>`select id from users where username = 'user00001'`;
-    if (!newest || !deep || !busy || !quiet || !endUser || open.length < 100)
+    // The article page people open most: the most read published article.
+    const [article] = await sql<{ id: string }[]>`
+      select id from kb_articles where status = 'published' order by view_count desc, id limit 1`;
+    if (!newest || !deep || !busy || !quiet || !endUser || !article || open.length < 100)
       throw new Error('the large data set is incomplete');
     return {
       newest,
@@ -186,6 +189,7 @@ async function readFixtures(url: string) {
       quietId: quiet.id,
       /** user00001, whose My Tickets the bench reads. */
       endUserId: endUser.id,
+      articleId: article.id,
     };
   } finally {
     await sql.end();
@@ -339,6 +343,13 @@ try {
         request: raw(`/ticket-by-number/${fixtures.newest.ticketNumber}`),
         minRatio: 0.4,
       },
+    },
+    {
+      // The article page: the article with its category, author and revision, and the day's view.
+      name: 'KB article page',
+      server: api,
+      request: get([`/api/kb/articles/${fixtures.articleId}`]),
+      against: select1(0.4),
     },
     {
       name: 'me',

@@ -12,7 +12,9 @@ export function ReportTable({ table }: { table: TReportTable }) {
       tabIndex={0}
       // Named through the table, so the title is written once and the summary stays the only labelled section.
       aria-labelledby={tableId}
-      className="max-h-80 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      // The section scrolls both ways; the table's own container must not scroll too, or a wide table
+      // (a phone) would scroll inside an element a keyboard cannot reach.
+      className="max-h-80 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&>[data-slot=table-container]]:overflow-visible"
     >
       <Table id={tableId} data-testid={`report-table-${table.key}`} aria-label={table.title}>
         <TableHeader className="sticky top-0 bg-card">
