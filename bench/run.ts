@@ -345,11 +345,12 @@ try {
       },
     },
     {
-      // The article page: the article with its category, author and revision, and the day's view.
+      // The article page: the day's view counted (a write on every read), then the article with its
+      // category, author and revision. Its first measure (0.11x) is the floor it must not fall below.
       name: 'KB article page',
       server: api,
       request: get([`/api/kb/articles/${fixtures.articleId}`]),
-      against: select1(0.4),
+      against: select1(0.1),
     },
     {
       name: 'me',
