@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { SCREENSHOT_PNG_BASE64 } from './harness/screenshot-png.ts';
 import { DEMO, signIn, toastText, uniqueName } from './support.ts';
 
@@ -23,6 +23,20 @@ async function typeAndFormat(page: Page, text: string, command: string) {
   await content.pressSequentially(text);
   await content.press('Shift+Home');
   await page.getByTestId(`markdown-${command}`).click();
+}
+
+/**
+ * Picks a select's option and waits for the list to close. A select ignores a release that comes too soon
+ * after the press that opened it (on a busy machine the click can), and an open list keeps the keyboard
+ * and the pointer from the editor: so the pick is retried until the list has closed.
+ */
+async function pick(page: Page, trigger: Locator, option: string) {
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await trigger.click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(trigger).toContainText(option);
 }
 
 async function shot(page: Page, name: string) {
@@ -50,10 +64,8 @@ test('an agent formats an article with the toolbar, pastes a screenshot, preview
   await page.getByTestId('create-article-button').click();
   const dialog = page.getByTestId('create-article-dialog');
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Category').click();
-  await page.getByRole('option', { name: 'Network & VPN', exact: true }).click();
-  await dialog.getByLabel('Status').click();
-  await page.getByRole('option', { name: 'Published', exact: true }).click();
+  await pick(page, dialog.getByLabel('Category'), 'Network & VPN');
+  await pick(page, dialog.getByLabel('Status'), 'Published');
 
   const content = dialog.getByLabel('Content');
   await content.fill('');
