@@ -24,6 +24,7 @@ export * from './search.ts';
 export * from './settings.ts';
 export * from './sla.ts';
 export * from './teams.ts';
+export * from './ticket-queues.ts';
 export * from './tickets.ts';
 export * from './users.ts';
 export * from './write-limits.ts';

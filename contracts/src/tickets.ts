@@ -154,22 +154,6 @@ export const ZAttachmentIdParams = z.strictObject({
   attachmentId: z.uuid({ error: 'Invalid attachment ID format' }),
 });
 
-/** GET /api/tickets: newest first, keyset-paginated. Filters are omitted (or 'all') for everything. */
-export const ZTicketListQuery = z.strictObject({
-  status: z.enum(['all', ...TICKET_STATUSES]).optional(),
-  priority: z.enum(['all', ...TICKET_PRIORITIES]).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TICKET_LIMITS.listLimitMax)
-    .optional()
-    .default(TICKET_LIMITS.listLimitDefault),
-  /** Opaque: the previous page's nextCursor. */
-  cursor: z.string().max(200).optional(),
-});
-export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
-
 export const ZTicketListResponse = z.object({
   tickets: z.array(ZTicketSummary),
   /** Pass as `cursor` for the next page; null on the last page. */

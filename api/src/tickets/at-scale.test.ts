@@ -93,7 +93,11 @@ describe('query plans at scale', () => {
       for (const status of [null, ...TICKET_STATUSES]) {
         for (const priority of [null, ...TICKET_PRIORITIES]) {
           for (const after of [null, { at: middle?.at ?? '', id: crypto.randomUUID() }]) {
-            const filters: TicketListFilters = { requesterId: requester, status, priority };
+            const filters: TicketListFilters = {
+              requesterId: requester,
+              statuses: status === null ? null : [status],
+              priorities: priority === null ? null : [priority],
+            };
             const nodes = await planOf((sql) => selectTicketPage(sql, filters, { limit: 26, after }));
             const onTickets = nodes.filter((node) => node['Relation Name'] === 'tickets');
             const label = JSON.stringify({
@@ -193,7 +197,11 @@ describe('query plans at scale', () => {
     const after = { at: new Date().toISOString(), id: crypto.randomUUID() };
     for (const status of [null, ...TICKET_STATUSES]) {
       for (const priority of [null, ...TICKET_PRIORITIES]) {
-        const filters: TicketListFilters = { requesterId: null, status, priority };
+        const filters: TicketListFilters = {
+          requesterId: null,
+          statuses: status === null ? null : [status],
+          priorities: priority === null ? null : [priority],
+        };
         const nodes = await tracer.planOf((sql) => selectTicketPage(sql, filters, { limit: 50, after }), {
           generic: true,
         });
@@ -208,7 +216,7 @@ describe('query plans at scale', () => {
   test('a ticket page is planned once, then runs its cached plan (no LIMIT parameter)', async () => {
     // With `limit $n` PostgreSQL cannot cost a generic plan at this size and plans every
     // execution again (db/literal-limit.ts): eight executions, eight plannings.
-    const filters: TicketListFilters = { requesterId: null, status: 'in_progress', priority: null };
+    const filters: TicketListFilters = { requesterId: null, statuses: ['in_progress'], priorities: null };
     const plans = await plansOverRuns(db.sql, '"cursorAt"', 8, (sql) =>
       selectTicketPage(sql, filters, { limit: 26, after: null }),
     );

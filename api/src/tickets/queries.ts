@@ -42,8 +42,8 @@ const scoped = (scope: TicketScope) =>
 
 export type TicketListFilters = {
   requesterId: string | null;
-  status: TTicketStatus | null;
-  priority: TTicketPriority | null;
+  statuses: readonly TTicketStatus[] | null;
+  priorities: readonly TTicketPriority[] | null;
 };
 
 /** A list row plus its created_at at full (microsecond) precision, for the next page's cursor. */
@@ -63,8 +63,8 @@ export function selectTicketPage(
     from tickets t ${summaryJoins()}
     where true
       ${filters.requesterId === null ? sql`` : sql`and t.requester_id = ${filters.requesterId}`}
-      ${filters.status === null ? sql`` : sql`and t.status = ${filters.status}`}
-      ${filters.priority === null ? sql`` : sql`and t.priority = ${filters.priority}`}
+      ${filters.statuses === null ? sql`` : sql`and t.status in ${sql(filters.statuses)}`}
+      ${filters.priorities === null ? sql`` : sql`and t.priority in ${sql(filters.priorities)}`}
       ${page.after === null ? sql`` : sql`and (t.created_at, t.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
     order by t.created_at desc, t.id desc
     limit ${literalLimit(page.limit)}`;

@@ -86,8 +86,8 @@ export async function listTickets(viewer: Viewer, query: TTicketListQuery): Prom
     sql,
     {
       requesterId: scopeOf(viewer).requesterId,
-      status: query.status === undefined || query.status === 'all' ? null : query.status,
-      priority: query.priority === undefined || query.priority === 'all' ? null : query.priority,
+      statuses: query.status ?? null,
+      priorities: query.priority ?? null,
     },
     { limit: query.limit + 1, after },
   );

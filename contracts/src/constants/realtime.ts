@@ -11,7 +11,7 @@
  * live updates. Should the endpoint answer 204 (an older server), the client falls back to
  * refetching the bell on focus and every REALTIME.fallbackRefetchMs.
  */
-export const REALTIME_EVENT_TYPES = ['notifications', 'ticket'] as const;
+export const REALTIME_EVENT_TYPES = ['notifications', 'ticket', 'presence'] as const;
 
 export const REALTIME = {
   /** A comment line this often keeps proxies from closing an idle stream; the session is re-checked then too. */
