@@ -106,6 +106,8 @@ export function runListAction(action: TListKeyAction, context: TListKeyContext):
     const id = next === null ? undefined : context.ids[next];
     if (id) {
       context.highlight(id);
+      // Keys typed faster than the page redraws (or waiting for these rules) act on the new row.
+      context.highlightedId = id;
       focusRow(id);
     }
     return;

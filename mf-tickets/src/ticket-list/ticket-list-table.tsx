@@ -61,7 +61,8 @@ function Header({
           <TableHead className="pl-4">
             <Checkbox
               className="size-5"
-              checked={state === 'all' ? true : state === 'some' ? 'indeterminate' : false}
+              // Checked only when every row is: the shared box draws 'some' with the same tick as 'all'.
+              checked={state === 'all'}
               disabled={!tickets || tickets.length === 0}
               aria-label="Select every ticket on this page"
               onCheckedChange={selection.onTogglePage}
