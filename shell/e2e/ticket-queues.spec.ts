@@ -9,6 +9,7 @@ import {
 } from '@helpdesk/contracts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { viewCountText } from '../../mf-tickets/src/ticket-list/view-counts.ts';
+import { seriousViolations, settle } from './accessibility/axe-check.ts';
 import { E2E } from './harness/e2e-config.ts';
 import { DEMO, uniqueName } from './support.ts';
 
@@ -130,6 +131,15 @@ test('an agent works the queues: counts, next deadline first, twenty tickets tak
   const bar = page.getByRole('toolbar', { name: 'Change the selected tickets' });
   await expect(bar).toContainText(`${PICKED} tickets selected`);
   expect(PICKED).toBeLessThanOrEqual(TICKET_BULK_MAX);
+  await settle(page);
+  expect(await seriousViolations(page, 'the list with its bulk bar')).toEqual([]);
+
+  // ? lists the shortcuts in a dialog; Escape closes it and the selection stays.
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(bar).toContainText(`${PICKED} tickets selected`);
   const assign = bar.getByRole('button', { name: 'Assign to me' });
   await assign.focus();
   await assign.press('Enter');
@@ -170,5 +180,7 @@ test("a requester's My Tickets on a phone is a list of cards, open or closed", a
   await closed.press('Enter');
   await expect(page).toHaveURL(/status=resolved%2Cclosed|status=resolved,closed/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await settle(page);
+  expect(await seriousViolations(page, "a requester's closed tickets on a phone")).toEqual([]);
   await context.close();
 });
