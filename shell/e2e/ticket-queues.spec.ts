@@ -1,7 +1,10 @@
 import {
+  SLA_ADMIN_PATHS,
+  slaPolicyPath,
   TICKET_BULK_MAX,
   TICKET_VIEW_LABELS,
   TICKET_VIEWS_PATH,
+  type TSlaPolicy,
   type TTicketListResponse,
   type TTicketSummary,
   type TTicketView,
@@ -11,7 +14,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { viewCountText } from '../../mf-tickets/src/ticket-list/view-counts.ts';
 import { seriousViolations, settle } from './accessibility/axe-check.ts';
 import { E2E } from './harness/e2e-config.ts';
-import { DEMO, uniqueName } from './support.ts';
+import { DEMO, saveSwitches, uniqueName } from './support.ts';
 
 /**
  * The queues from an agent's desk: the views with their counts, the next deadline first, twenty
@@ -59,6 +62,42 @@ async function openView(page: Page, view: TTicketView, counts: TTicketViewCounts
   await expect(page).toHaveURL(view === 'all' ? /\/tickets$/ : new RegExp(`view=${view}`));
 }
 
+const ORIGIN = { Origin: E2E.baseUrl };
+/** One minute to respond: a ticket under it is at risk after three quarters of that. */
+const TINY = { responseTimeHours: 1 / 60, resolutionTimeHours: 1 / 60 };
+const RISKY = { priority: 'low', category: 'access' } as const;
+
+/**
+ * A one-minute service level for low access requests (made, or an existing one shortened), and how
+ * to put things back afterwards.
+ */
+async function tinyServiceLevel(admin: APIRequestContext): Promise<() => Promise<void>> {
+  const created = await admin.post(SLA_ADMIN_PATHS.slaPolicies, {
+    data: { name: uniqueName('Tiny '), ...RISKY, ...TINY },
+    headers: ORIGIN,
+  });
+  if (created.status() === 201) {
+    const policy = (await created.json()) as TSlaPolicy;
+    return async () => {
+      await admin.patch(slaPolicyPath(policy.id), { data: { isActive: false }, headers: ORIGIN });
+    };
+  }
+  const policies = (await (await admin.get(SLA_ADMIN_PATHS.slaPolicies)).json()) as TSlaPolicy[];
+  const existing = policies.find(
+    (p) => p.isActive && p.priority === RISKY.priority && p.category === RISKY.category && p.teamId === null,
+  );
+  if (!existing) throw new Error(`no service level could be made: ${await created.text()}`);
+  const { responseTimeHours, resolutionTimeHours } = existing;
+  const shortened = await admin.patch(slaPolicyPath(existing.id), { data: TINY, headers: ORIGIN });
+  expect(shortened.status(), await shortened.text()).toBe(200);
+  return async () => {
+    await admin.patch(slaPolicyPath(existing.id), {
+      data: { responseTimeHours, resolutionTimeHours },
+      headers: ORIGIN,
+    });
+  };
+}
+
 /** The due key of a row as the API orders it: the next deadline it can still miss, or none. */
 function dueOf(ticket: TTicketSummary): number | null {
   if (ticket.status !== 'new' && ticket.status !== 'in_progress') return null;
@@ -66,12 +105,36 @@ function dueOf(ticket: TTicketSummary): number | null {
   return deadline ? Date.parse(deadline) : null;
 }
 
+let putBack: (() => Promise<void>) | null = null;
+
+// The tiny service level goes back to what it was, whatever happened to the flow.
+test.afterEach(async () => {
+  await putBack?.();
+  putBack = null;
+});
+
 test('an agent works the queues: counts, next deadline first, twenty tickets taken at once', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const tag = uniqueName('queue');
+  const riskTag = uniqueName('risk');
+  const admin = await signedIn(browser, DEMO.admin);
+  const putBackPolicy = await tinyServiceLevel(admin.request);
+  // The flow's tickets must stay unassigned until the agent takes them.
+  const settings = await saveSwitches(admin.request, { autoAssignment: false });
+  putBack = async () => {
+    await putBackPolicy();
+    await saveSwitches(admin.request, { autoAssignment: settings.autoAssignment });
+    await admin.close();
+  };
   const requester = await signedIn(browser, DEMO.user);
+  // Filed first: its minute runs while the others are filed.
+  const risky = await requester.request.post('/api/tickets', {
+    data: { title: `${riskTag} VPN access`, description: 'I need VPN access today.', ...RISKY },
+    headers: ORIGIN,
+  });
+  expect(risky.status(), await risky.text()).toBe(201);
   for (let i = 0; i < CREATED; i += 1) {
     const response = await requester.request.post('/api/tickets', {
       data: {
@@ -80,13 +143,23 @@ test('an agent works the queues: counts, next deadline first, twenty tickets tak
         priority: PRIORITIES[i % PRIORITIES.length],
         category: 'hardware',
       },
-      headers: { Origin: E2E.baseUrl },
+      headers: ORIGIN,
     });
     expect(response.status(), await response.text()).toBe(201);
   }
   await requester.close();
 
   const agent = await signedIn(browser, DEMO.agent);
+  // Three quarters of its minute gone, the access request is at risk.
+  await expect
+    .poll(
+      async () => {
+        const response = await agent.request.get(`/api/tickets?view=at_risk&q=${riskTag}`);
+        return ((await response.json()) as TTicketListResponse).tickets.length;
+      },
+      { timeout: 90_000, intervals: [5_000] },
+    )
+    .toBe(1);
   const before = await viewCounts(agent.request);
   const page = await agent.newPage();
   await page.goto('/tickets');
@@ -96,10 +169,9 @@ test('an agent works the queues: counts, next deadline first, twenty tickets tak
   await openView(page, 'mine', before);
   await openView(page, 'unassigned', before);
   await openView(page, 'at_risk', before);
-  const atRisk = page.getByTestId('ticket-row');
-  if ((before.views.at_risk ?? 0) > 0) {
-    await expect(atRisk.first()).toContainText(/overdue|due soon/);
-  }
+  await page.getByLabel('Search this view').fill(riskTag);
+  await expect(page.getByTestId('ticket-row')).toHaveCount(1);
+  await expect(page.getByTestId('ticket-row')).toContainText(/Response (due soon|overdue)/);
   await page.goBack();
   await expect(viewTab(page, 'unassigned', before)).toHaveAttribute('aria-current', 'page');
 
