@@ -49,7 +49,7 @@ async function viewCounts(request: APIRequestContext): Promise<TTicketViewCounts
 /** The view's tab as a screen reader hears it: its name and its count. */
 function viewTab(page: Page, view: TTicketView, counts: TTicketViewCounts) {
   const count = viewCountText(counts, view);
-  const name = count ? `${TICKET_VIEW_LABELS[view]}, ${count.spoken}` : TICKET_VIEW_LABELS[view];
+  const name = count ? `${TICKET_VIEW_LABELS[view]} ${count.shown} ${count.noun}` : TICKET_VIEW_LABELS[view];
   return page.getByRole('navigation', { name: 'Ticket views' }).getByRole('link', { name, exact: true });
 }
 

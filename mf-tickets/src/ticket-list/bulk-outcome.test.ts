@@ -34,9 +34,9 @@ describe('bulkOutcome', () => {
 describe('viewCountText', () => {
   test('a capped count reads N+, and is spoken', () => {
     const counts = { views: { mine: 3, all: 1000, unassigned: 1 }, capped: ['all' as const] };
-    expect(viewCountText(counts, 'mine')).toEqual({ shown: '3', spoken: '3 tickets' });
-    expect(viewCountText(counts, 'unassigned')?.spoken).toBe('1 ticket');
-    expect(viewCountText(counts, 'all')).toEqual({ shown: '1000+', spoken: 'more than 1000 tickets' });
+    expect(viewCountText(counts, 'mine')).toEqual({ shown: '3', noun: 'tickets' });
+    expect(viewCountText(counts, 'unassigned')).toEqual({ shown: '1', noun: 'ticket' });
+    expect(viewCountText(counts, 'all')).toEqual({ shown: '1000+', noun: 'tickets' });
     expect(viewCountText(counts, 'waiting')).toBeNull();
     expect(viewCountText(undefined, 'mine')).toBeNull();
   });

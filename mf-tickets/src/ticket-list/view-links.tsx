@@ -50,8 +50,8 @@ export function ViewLinks({ role, counts, current, styles = TAB_STYLES, currentM
               <span>{TICKET_VIEW_LABELS[view]}</span>
               {count && (
                 <span className={style.count} data-testid="view-count">
-                  <span aria-hidden>{count.shown}</span>
-                  <span className="sr-only">, {count.spoken}</span>
+                  {count.shown}
+                  <span className="sr-only"> {count.noun}</span>
                 </span>
               )}
             </Link>
