@@ -18,7 +18,7 @@ export function PresenceBar({ viewers }: { viewers: readonly TTicketViewer[] }) 
               data-typing={viewer.typing}
               className="flex items-center gap-2 rounded-full border bg-muted/50 py-1 pr-3 pl-1 text-sm"
             >
-              <Avatar className="size-6">
+              <Avatar className="size-6" aria-hidden>
                 <AvatarFallback className="text-[10px]">
                   {initials(viewer.firstName, viewer.lastName)}
                 </AvatarFallback>
