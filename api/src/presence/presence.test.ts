@@ -5,13 +5,15 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { ERROR_CODES, PRESENCE, ticketPresencePath, ZTicketPresence } from '@helpdesk/contracts';
-import { errorOf, signedIn, type TestClient, type TestUser } from '../../test/helpers.ts';
+import { eventually } from '../../test/eventually.ts';
+import { errorOf, signedIn, sql, type TestClient, type TestUser } from '../../test/helpers.ts';
 import { insertTicketRow } from '../../test/tickets.ts';
-import type { PresenceMessage } from '../realtime/publish.ts';
+import { type PresenceMessage, REALTIME_CHANNEL, readRealtimeMessage } from '../realtime/publish.ts';
 import { PRESENCE_LIMIT_MESSAGES } from './service.ts';
 import { PRESENCE_CAPS, type PresenceCaps, PresenceStore } from './store.ts';
 
 const TICKET = '00000000-0000-4000-8000-000000000001';
+const OTHER_TICKET = '00000000-0000-4000-8000-000000000002';
 const sam = { id: '00000000-0000-4000-8000-0000000000a1', firstName: 'Sam', lastName: 'Rivera' };
 const kim = { id: '00000000-0000-4000-8000-0000000000a2', firstName: 'Kim', lastName: 'Lee' };
 
@@ -67,6 +69,7 @@ describe('the presence store', () => {
     expect(store.leave(sam, TICKET)).toBeNull();
     const heard: PresenceMessage = {
       type: 'presence',
+      origin: crypto.randomUUID(),
       ticketId: TICKET,
       userId: kim.id,
       firstName: 'Kim',
@@ -84,6 +87,11 @@ describe('the presence store', () => {
     ]);
     expect(store.hear({ ...heard, left: true })).toBe(true);
     expect(store.viewers(TICKET, sam.id)).toEqual([]);
+    // Its own echo, heard after Sam left here, does not bring Sam back.
+    const echo = store.beat(sam, OTHER_TICKET, false);
+    store.leave(sam, OTHER_TICKET);
+    expect(echo && store.hear(echo)).toBe(false);
+    expect(store.viewers(OTHER_TICKET, kim.id)).toEqual([]);
   });
 
   test('caps: tickets per user, joins per minute, viewers per process; heard messages past them are ignored', () => {
@@ -98,6 +106,7 @@ describe('the presence store', () => {
     expect(store.admit(sam.id)).toBe('join-rate');
     const heard = (userId: string, n: number): PresenceMessage => ({
       type: 'presence',
+      origin: crypto.randomUUID(),
       ticketId: ticket(n),
       userId,
       firstName: 'X',
@@ -203,6 +212,32 @@ describe('/api/tickets/{id}/presence', () => {
     expect(
       ZTicketPresence.parse((await admin.client.get(ticketPresencePath(ticketId))).body).viewers,
     ).toEqual([]);
+  });
+
+  test('a flood of unchanged heartbeats is answered but announced once; leaving is announced once', async () => {
+    const flooder = await signedIn('agent');
+    const heard: PresenceMessage[] = [];
+    const { unlisten } = await sql.listen(REALTIME_CHANNEL, (payload) => {
+      const message = readRealtimeMessage(payload);
+      if (message?.type === 'presence' && message.userId === flooder.user.id) heard.push(message);
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => flooder.client.put(ticketPresencePath(ticketId), { typing: false })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      for (let left = 0; left < 3; left += 1) {
+        expect((await flooder.client.request('DELETE', ticketPresencePath(ticketId))).status).toBe(204);
+      }
+      await eventually(() => heard.length === 2);
+      await Bun.sleep(100);
+      expect(heard.map((message) => [message.left, message.changed])).toEqual([
+        [false, true],
+        [true, true],
+      ]);
+    } finally {
+      await unlisten();
+    }
   });
 
   test(`one user may have ${PRESENCE_CAPS.maxTicketsPerUser} tickets open per process; the next is 429 until one is left`, async () => {

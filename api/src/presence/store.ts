@@ -53,6 +53,8 @@ export class PresenceStore {
   readonly #joinsByUser = new Map<string, number[]>();
   readonly #now: () => number;
   readonly #caps: PresenceCaps;
+  /** This store's id in the messages it announces. */
+  readonly origin = crypto.randomUUID();
   #size = 0;
   #prunedAt = 0;
 
@@ -105,7 +107,7 @@ export class PresenceStore {
     const changed = entry.isDirty;
     entry.isDirty = false;
     entry.publishedAt = now;
-    return messageOf(entry, { left: false, changed });
+    return this.#messageOf(entry, { left: false, changed });
   }
 
   /** The caller left the ticket page: the message to announce, or null when they were not viewing it. */
@@ -113,11 +115,16 @@ export class PresenceStore {
     const entry = this.#live(caller.id, ticketId, this.#now());
     if (!entry) return null;
     this.#remove(entry);
-    return messageOf(entry, { left: true, changed: true });
+    return this.#messageOf(entry, { left: true, changed: true });
   }
 
-  /** Applies a message heard on the realtime channel (this process's own too): whether the ticket's viewers changed. */
+  /**
+   * Applies a message another process announced: whether the ticket's viewers changed. Its own
+   * messages are skipped: they were applied when made, and an echo arriving after a later leave
+   * would bring the viewer back.
+   */
   hear(message: PresenceMessage): boolean {
+    if (message.origin === this.origin) return false;
     const now = this.#now();
     const existing = this.#live(message.userId, message.ticketId, now);
     if (message.left) {
@@ -155,6 +162,20 @@ export class PresenceStore {
         typing: entry.typing,
         since: new Date(entry.since).toISOString(),
       }));
+  }
+
+  #messageOf(entry: Entry, flags: { left: boolean; changed: boolean }): PresenceMessage {
+    return {
+      type: 'presence',
+      origin: this.origin,
+      ticketId: entry.ticketId,
+      userId: entry.userId,
+      firstName: entry.firstName,
+      lastName: entry.lastName,
+      since: entry.since,
+      typing: entry.typing,
+      ...flags,
+    };
   }
 
   #isExpired(entry: Entry, now: number): boolean {
@@ -232,19 +253,6 @@ function namesOf(caller: PresenceCaller) {
   return {
     firstName: caller.firstName.slice(0, PRESENCE_NAME_MAX),
     lastName: caller.lastName.slice(0, PRESENCE_NAME_MAX),
-  };
-}
-
-function messageOf(entry: Entry, flags: { left: boolean; changed: boolean }): PresenceMessage {
-  return {
-    type: 'presence',
-    ticketId: entry.ticketId,
-    userId: entry.userId,
-    firstName: entry.firstName,
-    lastName: entry.lastName,
-    since: entry.since,
-    typing: entry.typing,
-    ...flags,
   };
 }
 

@@ -22,6 +22,8 @@ export const ZRealtimeMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ticket'), ticketId: z.uuid() }),
   z.strictObject({
     type: z.literal('presence'),
+    /** The process that sent it: it applied the change itself and skips its own echo. */
+    origin: z.uuid(),
     ticketId: z.uuid(),
     userId: z.uuid(),
     firstName: z.string().max(PRESENCE_NAME_MAX),
