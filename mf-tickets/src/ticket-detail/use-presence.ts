@@ -36,11 +36,15 @@ export function useTicketPresence(ticketId: string, isEnabled: boolean) {
 
   useEffect(() => {
     if (!isEnabled) return;
+    // Another ticket starts with an empty reply box (the form is remounted for it).
+    typing.current = { sent: false, wanted: false, lastKeyAt: 0 };
     let isLive = true;
+    // The last heartbeat: leaving waits for it, or a late heartbeat would bring the viewer back until expiry.
+    let inFlight: Promise<void> = Promise.resolve();
     const beat = () => {
       const wanted = typing.current.wanted;
       typing.current.sent = wanted;
-      apiRequest<TTicketPresence>('PUT', ticketPresencePath(ticketId), { typing: wanted }).then(
+      inFlight = apiRequest<TTicketPresence>('PUT', ticketPresencePath(ticketId), { typing: wanted }).then(
         (answer) => {
           if (isLive) queryClient.setQueryData(ticketPresenceKey(ticketId), answer);
         },
@@ -66,7 +70,7 @@ export function useTicketPresence(ticketId: string, isEnabled: boolean) {
       window.clearTimeout(pending.idle);
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
-      leave(ticketId);
+      void inFlight.then(() => leave(ticketId));
     };
   }, [ticketId, isEnabled, queryClient]);
 
