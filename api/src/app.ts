@@ -21,6 +21,7 @@ import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
 import { createOnboardingRoutes } from './onboarding/routes.ts';
+import { createPresenceRoutes } from './presence/routes.ts';
 import { createRealtimeRoutes } from './realtime/routes.ts';
 import { createReportRoutes } from './reports/routes.ts';
 import { createRequestLog } from './request-log.ts';
@@ -74,6 +75,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))
     .use(createTicketRoutes(deps))
+    .use(createPresenceRoutes(deps))
     .use(createAttachmentRoutes(deps))
     .use(createDashboardRoutes(deps))
     .use(createKbRoutes(deps))

@@ -8,7 +8,13 @@
  * secret in the log.
  */
 import { afterAll, afterEach, describe, expect, spyOn, test } from 'bun:test';
-import { API_PATHS, ERROR_CODES, SERVER_MESSAGES, ticketWaitingPath } from '@helpdesk/contracts';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  SERVER_MESSAGES,
+  ticketPresencePath,
+  ticketWaitingPath,
+} from '@helpdesk/contracts';
 import { createUser, logLines, signIn, sql, type TestUser, uniqueName } from '../helpers.ts';
 import { runPasswordResetJobs } from '../password-reset-jobs.ts';
 import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
@@ -383,6 +389,20 @@ describe('password reset tokens', () => {
   });
 });
 
+/** An agent's cookie kept after signing out (401 from now on), and a demoted agent's live one (403). */
+async function outlivedAgentCookies(): Promise<readonly (readonly [string | null, 401 | 403])[]> {
+  const signedOut = await signIn(await createUser({ role: 'agent' }));
+  const stolen = signedOut.cookie;
+  expect((await signedOut.post(API_PATHS.authLogout)).status).toBeLessThan(300);
+  const demoted = await createUser({ role: 'agent' });
+  const demotedClient = await signIn(demoted);
+  await sql`update users set role = 'end_user' where id = ${demoted.id}`;
+  return [
+    [stolen, 401],
+    [demotedClient.cookie, 403],
+  ];
+}
+
 describe('sessions that outlive their rights', () => {
   check(
     "a signed-out or demoted agent's cookie cannot put a ticket on hold or resume it; the ticket is untouched",
@@ -397,16 +417,7 @@ describe('sessions that outlive their rights', () => {
                     from tickets t where t.id = ${ticket.id}`,
         );
       const before = await snapshot();
-      const signedOut = await signIn(await createUser({ role: 'agent' }));
-      const stolen = signedOut.cookie;
-      expect((await signedOut.post(API_PATHS.authLogout)).status).toBeLessThan(300);
-      const demoted = await createUser({ role: 'agent' });
-      const demotedClient = await signIn(demoted);
-      await sql`update users set role = 'end_user' where id = ${demoted.id}`;
-      for (const [cookie, expected] of [
-        [stolen, 401],
-        [demotedClient.cookie, 403],
-      ] as const) {
+      for (const [cookie, expected] of await outlivedAgentCookies()) {
         for (const method of ['PUT', 'DELETE']) {
           const answer = await send(method, ticketWaitingPath(ticket.id), {
             cookie,
@@ -416,6 +427,29 @@ describe('sessions that outlive their rights', () => {
         }
       }
       expect(await snapshot()).toBe(before);
+    },
+  );
+});
+
+describe('presence from sessions that outlive their rights', () => {
+  check(
+    "a signed-out or demoted agent's cookie cannot appear on, read or leave a ticket's presence",
+    async () => {
+      const requester = await createUser();
+      const ticket = await fileTicket(await signIn(requester));
+      const watcher = await signIn(await createUser({ role: 'agent' }));
+      const viewersOf = async () => (await watcher.get(ticketPresencePath(ticket.id))).text;
+      expect(await viewersOf()).toBe(JSON.stringify({ viewers: [] }));
+      for (const [cookie, expected] of await outlivedAgentCookies()) {
+        for (const method of ['PUT', 'GET', 'DELETE']) {
+          const answer = await send(method, ticketPresencePath(ticket.id), {
+            cookie,
+            ...(method === 'PUT' ? { json: { typing: true } } : {}),
+          });
+          expect(answer.status).toBe(expected);
+        }
+      }
+      expect(await viewersOf()).toBe(JSON.stringify({ viewers: [] }));
     },
   );
 });

@@ -16,6 +16,7 @@ import {
   ticketAttachmentsPath,
   ticketCommentsPath,
   ticketPath,
+  ticketPresencePath,
   ticketSlaStatusPath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
@@ -152,6 +153,8 @@ beforeAll(async () => {
   // Waiting on the owner: an internal note is no reply of theirs, so the hold (and the SLA status the
   // owner reads) must not move when one is written.
   expect((await staffClient.put(ticketWaitingPath(ticket.id), {})).status).toBe(200);
+  // Staff have the ticket open and are writing: presence is for staff only and must show the owner nothing.
+  expect((await staffClient.put(ticketPresencePath(ticket.id), { typing: true })).status).toBe(200);
   const form = new FormData();
   form.append(ATTACHMENT_UPLOAD_FIELD, new Blob(['jam log'], { type: 'text/plain' }), 'jam.txt');
   const upload = await ownerClient.request('POST', ticketAttachmentsPath(ticket.id), { body: form });

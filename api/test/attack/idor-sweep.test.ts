@@ -72,6 +72,8 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { priority: 'critical' } };
     case `PUT ${API_PATHS.tickets}/:id/waiting`:
       return { json: { until: new Date(Date.now() + 7 * 86_400_000).toISOString() } };
+    case `PUT ${API_PATHS.tickets}/:id/presence`:
+      return { json: { typing: true } };
     case `PUT ${API_PATHS.notifications}/:id/read`:
       return {};
     case `PATCH ${API_PATHS.teams}/:id`:
