@@ -21,7 +21,11 @@ export type StaffViewCounts = {
   all: number;
 };
 
-/** count(*) over at most VIEW_COUNT_CAP + 1 tickets of the filter, read from its index. */
+/**
+ * count(*) over at most VIEW_COUNT_CAP + 1 tickets of the filter, read from an index. No order on
+ * purpose: the limit stops the read at the cap's last match, where an order an index of another
+ * shape cannot give would sort every match first.
+ */
 const boundedCount = (filter: PendingQuery<Row[]>) => sql`
   (select count(*)::int from (select 1 from tickets t where ${filter} limit ${literalLimit(VIEW_COUNT_CAP + 1)}) b)`;
 
