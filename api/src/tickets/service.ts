@@ -316,7 +316,7 @@ export async function assignTicketAsSystem(
  * too), the change with all its plan causes (effects.ts: events, notifications, the resolution
  * mail), and the answer.
  */
-export function updateTicketFields(
+export async function updateTicketFields(
   viewer: Viewer,
   ticketId: string,
   change: TUpdateTicketRequest,
