@@ -32,6 +32,7 @@ import { createSessionPlugin } from './session.ts';
 import { createSettingsRoutes } from './settings/routes.ts';
 import { createSlaAdminRoutes } from './sla-admin/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
+import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 
@@ -74,6 +75,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))
+    .use(createTicketQueueRoutes(deps))
     .use(createTicketRoutes(deps))
     .use(createPresenceRoutes(deps))
     .use(createAttachmentRoutes(deps))

@@ -11,6 +11,7 @@ import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
   DEFAULT_SETTINGS,
+  TICKET_VIEWS_PATH,
   type TSearchResponse,
   type TTicketDetail,
   ticketAttachmentsPath,
@@ -102,6 +103,7 @@ async function ownerView(): Promise<Record<string, string>> {
     metrics: API_PATHS.dashboardMetrics,
     slaMetrics: API_PATHS.dashboardSlaMetrics,
     slaStatus: ticketSlaStatusPath(ticket.id),
+    viewCounts: TICKET_VIEWS_PATH,
     ...(hasSearch ? { search: `${API_PATHS.search}?q=${TITLE_WORD}` } : {}),
   };
   const view: Record<string, string> = {};
