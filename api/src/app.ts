@@ -75,16 +75,9 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))
-    .use(createTicketQueueRoutes(deps))
-    .use(createTicketRoutes(deps))
-    .use(createPresenceRoutes(deps))
-    .use(createAttachmentRoutes(deps))
+    .use(ticketAreaRoutes(deps))
     .use(createDashboardRoutes(deps))
-    .use(createKbRoutes(deps))
-    .use(createKbManageRoutes(deps))
-    .use(createKbImageRoutes(deps))
-    .use(createKbFeedbackRoutes(deps))
-    .use(createKbRevisionRoutes(deps))
+    .use(knowledgeBaseRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
     .use(createSlaAdminRoutes(deps))
@@ -96,3 +89,26 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+// The feature routes come in groups: one chain of every plugin grows Elysia's route type past
+// what TypeScript will instantiate (TS2589). A group is a plain plugin, so the session guard
+// registered before it covers its routes as it covers any other.
+
+/** Tickets: queues (counts, bulk changes), the tickets themselves, presence and attachments. */
+function ticketAreaRoutes(deps: RouteDeps) {
+  return new Elysia({ name: 'ticket-area-routes' })
+    .use(createTicketQueueRoutes(deps))
+    .use(createTicketRoutes(deps))
+    .use(createPresenceRoutes(deps))
+    .use(createAttachmentRoutes(deps));
+}
+
+/** The knowledge base: reading, managing, images, reader feedback and revisions. */
+function knowledgeBaseRoutes(deps: RouteDeps) {
+  return new Elysia({ name: 'knowledge-base-routes' })
+    .use(createKbRoutes(deps))
+    .use(createKbManageRoutes(deps))
+    .use(createKbImageRoutes(deps))
+    .use(createKbFeedbackRoutes(deps))
+    .use(createKbRevisionRoutes(deps));
+}

@@ -458,6 +458,10 @@ describe('presence from sessions that outlive their rights', () => {
         }
       }
       expect(await viewersOf()).toBe(JSON.stringify({ viewers: [] }));
+    },
+  );
+});
+
 describe('bulk changes and view counts with stale rights', () => {
   check(
     "a signed-out or demoted agent's cookie cannot bulk-change tickets or read the staff views' counts",
