@@ -47,6 +47,36 @@ const app = new Elysia()
       order by t.created_at desc, t.id desc
       limit 50`,
   )
+  // Mirrors selectStaffViewCounts (api/src/ticket-queues/queries.ts): the view counters of the
+  // desk, the agent (?user=) and their teams, and the bounded at-risk read, in one statement.
+  .get(
+    '/view-counts',
+    async ({ query }) =>
+      (
+        await sql`
+      with c as (
+        select c.view, sum(c.tickets)::int as n
+        from ticket_view_counters c
+        where (c.owner_id = '00000000-0000-0000-0000-000000000000'
+               and c.view in ('all', 'open', 'unassigned', 'waiting'))
+           or (c.view = 'assignee' and c.owner_id = ${query.user ?? ''})
+           or (c.view = 'team' and c.owner_id in (select m.team_id from team_members m where m.user_id = ${query.user ?? ''}))
+        group by c.view
+      )
+      select coalesce((select n from c where view = 'assignee'), 0) as mine,
+             coalesce((select n from c where view = 'unassigned'), 0) as unassigned,
+             coalesce((select n from c where view = 'team'), 0) as "myTeams",
+             (select count(*)::int from (
+                select 1 from tickets t
+                where t.status in ('new', 'in_progress')
+                  and ticket_risk_at(t.status, t.responded_at, t.sla_response_risk_at, t.sla_resolve_by,
+                                     t.sla_resolve_risk_at) <= now()
+                limit 1001) b) as "atRisk",
+             coalesce((select n from c where view = 'waiting'), 0) as waiting,
+             coalesce((select n from c where view = 'open'), 0) as open,
+             coalesce((select n from c where view = 'all'), 0) as all`
+      )[0],
+  )
   .get('/ticket-by-number/:number', async ({ params, status }) => {
     const [ticket] = await sql`select * from tickets where ticket_number = ${params.number}`;
     return ticket ?? status(404, { message: 'not found' });

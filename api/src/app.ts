@@ -21,6 +21,7 @@ import type { Logger } from './log.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
 import { createOnboardingRoutes } from './onboarding/routes.ts';
+import { createPresenceRoutes } from './presence/routes.ts';
 import { createRealtimeRoutes } from './realtime/routes.ts';
 import { createReportRoutes } from './reports/routes.ts';
 import { createRequestLog } from './request-log.ts';
@@ -31,6 +32,7 @@ import { createSessionPlugin } from './session.ts';
 import { createSettingsRoutes } from './settings/routes.ts';
 import { createSlaAdminRoutes } from './sla-admin/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
+import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 
@@ -73,14 +75,9 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))
-    .use(createTicketRoutes(deps))
-    .use(createAttachmentRoutes(deps))
+    .use(ticketAreaRoutes(deps))
     .use(createDashboardRoutes(deps))
-    .use(createKbRoutes(deps))
-    .use(createKbManageRoutes(deps))
-    .use(createKbImageRoutes(deps))
-    .use(createKbFeedbackRoutes(deps))
-    .use(createKbRevisionRoutes(deps))
+    .use(knowledgeBaseRoutes(deps))
     .use(createSearchRoutes(deps))
     .use(createSettingsRoutes(deps))
     .use(createSlaAdminRoutes(deps))
@@ -92,3 +89,26 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+// The feature routes come in groups: one chain of every plugin grows Elysia's route type past
+// what TypeScript will instantiate (TS2589). A group is a plain plugin, so the session guard
+// registered before it covers its routes as it covers any other.
+
+/** Tickets: queues (counts, bulk changes), the tickets themselves, presence and attachments. */
+function ticketAreaRoutes(deps: RouteDeps) {
+  return new Elysia({ name: 'ticket-area-routes' })
+    .use(createTicketQueueRoutes(deps))
+    .use(createTicketRoutes(deps))
+    .use(createPresenceRoutes(deps))
+    .use(createAttachmentRoutes(deps));
+}
+
+/** The knowledge base: reading, managing, images, reader feedback and revisions. */
+function knowledgeBaseRoutes(deps: RouteDeps) {
+  return new Elysia({ name: 'knowledge-base-routes' })
+    .use(createKbRoutes(deps))
+    .use(createKbManageRoutes(deps))
+    .use(createKbImageRoutes(deps))
+    .use(createKbFeedbackRoutes(deps))
+    .use(createKbRevisionRoutes(deps));
+}

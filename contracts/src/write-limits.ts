@@ -13,6 +13,8 @@ export const WRITE_LIMIT_MESSAGES = {
     `You have filed too many tickets in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
   tooManyComments: (waitSeconds: number) =>
     `You have added too many comments in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
+  tooManyTicketChanges: (waitSeconds: number) =>
+    `You have changed too many tickets in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
   tooManyCategoryChanges: (waitSeconds: number) =>
     `You have changed knowledge base categories too many times in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
   tooManyUploads: (waitSeconds: number) =>

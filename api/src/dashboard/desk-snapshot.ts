@@ -53,9 +53,10 @@ export class DeskSnapshots extends ListenedCache {
 
   /** A message of the realtime channel: a ticket changed, or one was created (its broadcast). */
   onRealtime(payload: string | undefined): void {
-    // A bell-only message changes no ticket; anything else, nothing (a new LISTEN) or anything
-    // unreadable may have.
-    if (readRealtimeMessage(payload)?.type !== 'notifications') this.clear();
+    // A bell-only or presence message changes no ticket; anything else, nothing (a new LISTEN) or
+    // anything unreadable may have.
+    const type = readRealtimeMessage(payload)?.type;
+    if (type !== 'notifications' && type !== 'presence') this.clear();
   }
 
   /** A message of the session channel: a user row changed (names and roles show in team activity). */

@@ -27,14 +27,8 @@ export class RateLimiter {
    * all of them allow one more (nothing is spent then).
    */
   async take(db: Db, budgets: readonly Budget[]): Promise<number> {
+    if (budgets.length === 1 && budgets[0]) return this.takeMany(db, budgets[0], 1);
     const now = this.now();
-    if (budgets.length === 1 && budgets[0]) {
-      const budget = budgets[0];
-      const cell = { key: budget.key, now, intervalMs: this.intervalMs(budget), windowMs: budget.windowMs };
-      if (await takeRateCell(db, cell)) return 0;
-      const tat = (await selectRateCell(db, budget.key)) ?? now;
-      return this.waitSeconds(tat, cell.intervalMs, budget.windowMs, now);
-    }
     // Several budgets are all or nothing: their rows are locked in key order, so two requests
     // sharing keys never deadlock, and nothing moves unless every budget allows the action.
     return inTransaction(db, async (tx) => {
@@ -53,6 +47,21 @@ export class RateLimiter {
       if (wait === 0) await updateRateCells(tx, next);
       return wait;
     });
+  }
+
+  /**
+   * Spends `count` actions of one budget at once, or none: answers 0 when taken, otherwise the
+   * seconds until the budget allows that many. A count above the whole (scaled) budget spends the
+   * whole budget, so it can still pass once the budget is full.
+   */
+  async takeMany(db: Db, budget: Budget, count: number): Promise<number> {
+    const now = this.now();
+    const actions = Math.min(count, Math.max(1, Math.round(budget.limit * this.scale())));
+    const intervalMs = this.intervalMs(budget) * actions;
+    const cell = { key: budget.key, now, intervalMs, windowMs: budget.windowMs };
+    if (await takeRateCell(db, cell)) return 0;
+    const tat = (await selectRateCell(db, budget.key)) ?? now;
+    return this.waitSeconds(tat, intervalMs, budget.windowMs, now);
   }
 
   /** Whole seconds (at least 1) until a cell at `tat` allows one more action. */

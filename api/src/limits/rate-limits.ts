@@ -31,6 +31,17 @@ export async function enforceRateLimit(
   if (wait > 0) throw tooManyRequests(wait, message(wait));
 }
 
+/** Spends `count` actions of one budget at once, or refuses with 429 like enforceRateLimit, spending nothing. */
+export async function enforceRateLimitOf(
+  db: Db,
+  budget: Budget,
+  count: number,
+  message: (waitSeconds: number) => string,
+): Promise<void> {
+  const wait = await rateLimiter.takeMany(db, budget, count);
+  if (wait > 0) throw tooManyRequests(wait, message(wait));
+}
+
 /** Spends one action of each budget when they all allow it: true; otherwise false, spending nothing. */
 export async function tryRateLimit(db: Db, budgets: readonly Budget[]): Promise<boolean> {
   return (await rateLimiter.take(db, budgets)) === 0;

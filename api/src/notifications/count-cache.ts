@@ -61,12 +61,12 @@ export class UnreadCountCache extends ListenedCache {
 
   /**
    * Applies one message of the realtime channel (realtime/publish.ts). No payload (a new LISTEN)
-   * or one it cannot read clears all; a ticket's message changes no bell by itself (its
+   * or one it cannot read clears all; a ticket's or a presence message changes no bell by itself (its
    * notifications travel as messages of their own).
    */
   onRealtime(payload: string | undefined): void {
     const message = readRealtimeMessage(payload);
-    if (message?.type === 'ticket') return;
+    if (message?.type === 'ticket' || message?.type === 'presence') return;
     if (message?.type === 'notifications') this.forgetUsers(message.userIds);
     else this.clear();
   }

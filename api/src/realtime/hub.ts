@@ -2,7 +2,7 @@ import type { TUserRole } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import type { Logger } from '../log.ts';
 import { SESSION_CHANNEL } from '../session-cache.ts';
-import { REALTIME_CHANNEL, type RealtimeMessage, ZRealtimeMessage } from './publish.ts';
+import { type PresenceMessage, REALTIME_CHANNEL, type RealtimeMessage, ZRealtimeMessage } from './publish.ts';
 
 /** One open event stream as the hub sees it: who it belongs to, and how to write to or end it. */
 export type HubStream = {
@@ -29,6 +29,8 @@ export type HubOptions = {
    * must not be answered from a cache this process has not yet dropped (process-caches.ts).
    */
   beforeDeliver?: (payload: string) => void;
+  /** Applies a presence message (api/src/presence/store.ts): true when the ticket's viewers changed here. */
+  onPresence?: (message: PresenceMessage) => boolean;
 };
 
 export type Admission = 'ok' | 'user-limit' | 'process-limit' | 'stopped';
@@ -44,7 +46,8 @@ export function sseEvent(type: string, data: unknown): string {
  * This process's fan-out: ONE `LISTEN` connection for all of its streams (postgres.js re-listens
  * after a reconnect), started by the first stream and ended by stop(). Each NOTIFY goes to the
  * streams it concerns: `notifications` to the named users, `agentNotifications` to every agent
- * but the one named, `ticket` to agents and admins only.
+ * but the one named, `ticket` to agents and admins only, `presence` (after the presence store has
+ * applied it) to agents and admins when the ticket's viewers changed, not for a mere refresh.
  * The same connection hears the session channel (migration 00031): a session that ends closes its
  * streams at once, and a changed user row has that user's streams re-checked through `verify`, so
  * logout, a password change or a role or status change ends a stream before any later event.
@@ -211,7 +214,15 @@ export class RealtimeHub {
       }
       return;
     }
-    const text = sseEvent('ticket', { ticketId: message.ticketId });
+    if (message.type === 'presence') {
+      const isChanged = this.#options.onPresence?.(message) ?? false;
+      if (message.changed || isChanged) this.#toStaff(sseEvent('presence', { ticketId: message.ticketId }));
+      return;
+    }
+    this.#toStaff(sseEvent('ticket', { ticketId: message.ticketId }));
+  }
+
+  #toStaff(text: string): void {
     for (const stream of [...this.#streams]) {
       if (isStaffRole(stream.role)) stream.write(text);
     }

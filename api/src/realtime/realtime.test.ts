@@ -14,9 +14,12 @@ import {
   REALTIME_MESSAGES,
   type TSettings,
   type TTicketDetail,
+  type TTicketPresence,
   type TUpdateSettingsRequest,
   type TUserRole,
+  ticketPresencePath,
   ZRealtimeTicketEvent,
+  ZTicketPresence,
 } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
@@ -698,5 +701,59 @@ describe('streams end at once, not at the next heartbeat', () => {
     } finally {
       slow.process.kill('SIGKILL');
     }
+  });
+});
+
+describe('presence across processes', () => {
+  async function viewersOn(
+    api: ApiProcess,
+    who: Person,
+    ticketId: string,
+    isDone: (viewers: TTicketPresence['viewers']) => boolean,
+  ): Promise<TTicketPresence['viewers']> {
+    const deadline = Date.now() + 1000;
+    for (;;) {
+      const answer = await call(api.base, who.cookie, 'GET', ticketPresencePath(ticketId));
+      expect(answer.status).toBe(200);
+      const { viewers } = ZTicketPresence.parse(answer.body);
+      if (isDone(viewers)) return viewers;
+      if (Date.now() > deadline) throw new Error(`viewers not as expected: ${JSON.stringify(viewers)}`);
+      await Bun.sleep(20);
+    }
+  }
+
+  test('agents on two processes see each other arrive, type and leave within a second; staff streams hear `presence`, end users never', async () => {
+    const requester = await person('end_user', two);
+    const ticket = await fileTicket(two, requester);
+    const sam = await person('agent', one);
+    const kim = await person('agent', two);
+    const kimsStream = await stream(one, kim);
+    const requesterStream = await stream(two, requester);
+    const path = ticketPresencePath(ticket.id);
+
+    expect((await call(one.base, sam.cookie, 'PUT', path, { typing: false })).status).toBe(200);
+    const [arrived] = await viewersOn(two, kim, ticket.id, (viewers) => viewers.length === 1);
+    expect(arrived).toMatchObject({ id: sam.id, firstName: 'Live', lastName: sam.username, typing: false });
+    expect(JSON.parse((await kimsStream.waitFor('presence'))[0]?.data ?? '')).toEqual({
+      ticketId: ticket.id,
+    });
+
+    // A change within a second of the last announcement waits for the next heartbeat: one second on, it goes at once.
+    await Bun.sleep(1000);
+    expect((await call(one.base, sam.cookie, 'PUT', path, { typing: true })).status).toBe(200);
+    await viewersOn(two, kim, ticket.id, (viewers) => viewers[0]?.typing === true);
+    await kimsStream.waitFor('presence', 2);
+
+    const kimArrives = await call(two.base, kim.cookie, 'PUT', path, { typing: false });
+    expect(ZTicketPresence.parse(kimArrives.body).viewers.map((viewer) => viewer.id)).toEqual([sam.id]);
+    await viewersOn(one, sam, ticket.id, (viewers) => viewers.map((viewer) => viewer.id).join() === kim.id);
+
+    expect((await call(one.base, sam.cookie, 'DELETE', path)).status).toBe(204);
+    await viewersOn(two, kim, ticket.id, (viewers) => viewers.length === 0);
+    await kimsStream.waitFor('presence', 4);
+
+    await Bun.sleep(200);
+    expect(requesterStream.events('presence')).toEqual([]);
+    expect((await call(two.base, requester.cookie, 'GET', path)).status).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import { sql } from '../db.ts';
 import { ApiError, unauthenticated } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { unreadCountCache } from '../notifications/count-cache.ts';
+import { presenceStore } from '../presence/store.ts';
 import { type HubStream, RealtimeHub } from './hub.ts';
 import { selectLiveSessionRoles } from './queries.ts';
 
@@ -39,6 +40,7 @@ export function realtimeHub(config: Config, log: Logger): RealtimeHub {
       unreadCountCache().onRealtime(payload);
       deskSnapshots().onRealtime(payload);
     },
+    onPresence: (message) => presenceStore().hear(message),
   });
   return processHub;
 }

@@ -30,7 +30,8 @@ import {
 import { resumeTicket, waitOnRequester } from './waiting.ts';
 
 const tags = ['tickets'];
-const idempotencyHeader = {
+/** The Idempotency-Key header in the OpenAPI document (bulk changes declare it too). */
+export const idempotencyHeader = {
   parameters: [
     {
       name: 'Idempotency-Key',

@@ -324,65 +324,81 @@ export async function updateTicketFields(
 ): Promise<TTicketDetail> {
   if (!isStaff(viewer)) throw forbidden();
   return sql.begin(async (tx) => {
-    const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
-      assigneeId: change.assigneeId ?? null,
-      teamId: change.teamId ?? null,
-      isResolving: change.status === 'resolved',
-      match:
-        change.priority === undefined && change.teamId === undefined
-          ? null
-          : { priority: change.priority ?? null, teamId: change.teamId },
-    });
-    if (!current) throw ticketNotFound();
-    const next = {
-      status: change.status ?? current.status,
-      priority: change.priority ?? current.priority,
-      assigneeId: change.assigneeId === undefined ? current.assigneeId : change.assigneeId,
-      teamId: change.teamId === undefined ? current.teamId : change.teamId,
-    };
-    const isReassigned = next.assigneeId !== current.assigneeId;
-    if (isReassigned && next.assigneeId !== null && current.requestedAssigneeName === null) {
-      throw badRequest(TICKET_MESSAGES.assigneeInvalid, { assigneeId: TICKET_MESSAGES.assigneeInvalid });
-    }
-    const isTeamChanged = next.teamId !== current.teamId;
-    if (isTeamChanged && next.teamId !== null && current.requestedTeamName === null) {
-      throw badRequest(TICKET_MESSAGES.teamInvalid, { teamId: TICKET_MESSAGES.teamInvalid });
-    }
-    // Settings' 'require approval before closing tickets': only an admin may close while it is on.
-    if (next.status === 'closed' && current.status !== 'closed' && viewer.role !== 'admin') {
-      if (current.requireApproval ?? DEFAULT_SETTINGS.requireApproval) {
-        throw forbidden(SETTINGS_MESSAGES.closeRequiresAdmin);
-      }
-    }
-    const before = factsOf(current, {
-      requesterMail: current.requester,
-      assigneeName: current.assigneeName,
-      teamName: current.teamName,
-      resolutions: current.resolutions,
-    });
-    const after: TicketFacts = {
-      ...before,
-      ...next,
-      assigneeName: isReassigned ? current.requestedAssigneeName : current.assigneeName,
-      teamName: isTeamChanged ? current.requestedTeamName : current.teamName,
-    };
-    const sla = slaOfChange(current, next, isTeamChanged);
-    const plan = planTicketEffects({
-      kind: 'updated',
-      ticketId,
-      before,
-      after,
-      actor: { id: viewer.id, role: viewer.role, name: null },
-      comment: null,
-      settings: mailSettings(current),
-      links,
-      holdEnded: sla.holdEnded,
-    });
-    await writeTicketChange(tx, ticketId, { ...next, sla: sla.state }, plan);
+    await changeTicketFields(tx, viewer, ticketId, change, links);
     const detail = await loadDetail(tx, ticketId, scopeOf(viewer));
     if (!detail) throw ticketNotFound();
     return detail;
   });
+}
+
+/**
+ * updateTicketFields' change without its answer, inside the caller's transaction `tx` (a bulk
+ * change runs it once per ticket, ticket-queues/bulk.ts): the locked ticket with everything the
+ * change is decided on, then the change with all its plan causes. Throws the refusal PATCH answers.
+ */
+export async function changeTicketFields(
+  tx: Db,
+  viewer: Viewer,
+  ticketId: string,
+  change: TUpdateTicketRequest,
+  links: MailLinks,
+): Promise<void> {
+  if (!isStaff(viewer)) throw forbidden();
+  const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
+    assigneeId: change.assigneeId ?? null,
+    teamId: change.teamId ?? null,
+    isResolving: change.status === 'resolved',
+    match:
+      change.priority === undefined && change.teamId === undefined
+        ? null
+        : { priority: change.priority ?? null, teamId: change.teamId },
+  });
+  if (!current) throw ticketNotFound();
+  const next = {
+    status: change.status ?? current.status,
+    priority: change.priority ?? current.priority,
+    assigneeId: change.assigneeId === undefined ? current.assigneeId : change.assigneeId,
+    teamId: change.teamId === undefined ? current.teamId : change.teamId,
+  };
+  const isReassigned = next.assigneeId !== current.assigneeId;
+  if (isReassigned && next.assigneeId !== null && current.requestedAssigneeName === null) {
+    throw badRequest(TICKET_MESSAGES.assigneeInvalid, { assigneeId: TICKET_MESSAGES.assigneeInvalid });
+  }
+  const isTeamChanged = next.teamId !== current.teamId;
+  if (isTeamChanged && next.teamId !== null && current.requestedTeamName === null) {
+    throw badRequest(TICKET_MESSAGES.teamInvalid, { teamId: TICKET_MESSAGES.teamInvalid });
+  }
+  // Settings' 'require approval before closing tickets': only an admin may close while it is on.
+  if (next.status === 'closed' && current.status !== 'closed' && viewer.role !== 'admin') {
+    if (current.requireApproval ?? DEFAULT_SETTINGS.requireApproval) {
+      throw forbidden(SETTINGS_MESSAGES.closeRequiresAdmin);
+    }
+  }
+  const before = factsOf(current, {
+    requesterMail: current.requester,
+    assigneeName: current.assigneeName,
+    teamName: current.teamName,
+    resolutions: current.resolutions,
+  });
+  const after: TicketFacts = {
+    ...before,
+    ...next,
+    assigneeName: isReassigned ? current.requestedAssigneeName : current.assigneeName,
+    teamName: isTeamChanged ? current.requestedTeamName : current.teamName,
+  };
+  const sla = slaOfChange(current, next, isTeamChanged);
+  const plan = planTicketEffects({
+    kind: 'updated',
+    ticketId,
+    before,
+    after,
+    actor: { id: viewer.id, role: viewer.role, name: null },
+    comment: null,
+    settings: mailSettings(current),
+    links,
+    holdEnded: sla.holdEnded,
+  });
+  await writeTicketChange(tx, ticketId, { ...next, sla: sla.state }, plan);
 }
 
 /**

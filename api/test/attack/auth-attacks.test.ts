@@ -8,10 +8,18 @@
  * secret in the log.
  */
 import { afterAll, afterEach, describe, expect, spyOn, test } from 'bun:test';
-import { API_PATHS, ERROR_CODES, SERVER_MESSAGES, ticketWaitingPath } from '@helpdesk/contracts';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  SERVER_MESSAGES,
+  TICKET_BULK_PATH,
+  TICKET_VIEWS_PATH,
+  ticketPresencePath,
+  ticketWaitingPath,
+} from '@helpdesk/contracts';
 import { createUser, logLines, signIn, sql, type TestUser, uniqueName } from '../helpers.ts';
 import { runPasswordResetJobs } from '../password-reset-jobs.ts';
-import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
+import { ensureSlaPolicies, fileTicket, insertTicketRow } from '../tickets.ts';
 import { type Answer, freshIp, send, writeFigures } from './harness.ts';
 
 const tally = { checks: 0, passed: 0 };
@@ -383,6 +391,26 @@ describe('password reset tokens', () => {
   });
 });
 
+/** An agent's cookie kept after signing out, and a signed-in agent since demoted to end user. */
+async function staleAgentCookies() {
+  const signedOut = await signIn(await createUser({ role: 'agent' }));
+  const stolen = signedOut.cookie;
+  expect((await signedOut.post(API_PATHS.authLogout)).status).toBeLessThan(300);
+  const demoted = await createUser({ role: 'agent' });
+  const demotedClient = await signIn(demoted);
+  await sql`update users set role = 'end_user' where id = ${demoted.id}`;
+  return { stolen, demoted, demotedClient };
+}
+
+/** An agent's cookie kept after signing out (401 from now on), and a demoted agent's live one (403). */
+async function outlivedAgentCookies(): Promise<readonly (readonly [string | null, 401 | 403])[]> {
+  const { stolen, demotedClient } = await staleAgentCookies();
+  return [
+    [stolen, 401],
+    [demotedClient.cookie, 403],
+  ];
+}
+
 describe('sessions that outlive their rights', () => {
   check(
     "a signed-out or demoted agent's cookie cannot put a ticket on hold or resume it; the ticket is untouched",
@@ -397,16 +425,7 @@ describe('sessions that outlive their rights', () => {
                     from tickets t where t.id = ${ticket.id}`,
         );
       const before = await snapshot();
-      const signedOut = await signIn(await createUser({ role: 'agent' }));
-      const stolen = signedOut.cookie;
-      expect((await signedOut.post(API_PATHS.authLogout)).status).toBeLessThan(300);
-      const demoted = await createUser({ role: 'agent' });
-      const demotedClient = await signIn(demoted);
-      await sql`update users set role = 'end_user' where id = ${demoted.id}`;
-      for (const [cookie, expected] of [
-        [stolen, 401],
-        [demotedClient.cookie, 403],
-      ] as const) {
+      for (const [cookie, expected] of await outlivedAgentCookies()) {
         for (const method of ['PUT', 'DELETE']) {
           const answer = await send(method, ticketWaitingPath(ticket.id), {
             cookie,
@@ -416,6 +435,64 @@ describe('sessions that outlive their rights', () => {
         }
       }
       expect(await snapshot()).toBe(before);
+    },
+  );
+});
+
+describe('presence from sessions that outlive their rights', () => {
+  check(
+    "a signed-out or demoted agent's cookie cannot appear on, read or leave a ticket's presence",
+    async () => {
+      const requester = await createUser();
+      const ticket = await fileTicket(await signIn(requester));
+      const watcher = await signIn(await createUser({ role: 'agent' }));
+      const viewersOf = async () => (await watcher.get(ticketPresencePath(ticket.id))).text;
+      expect(await viewersOf()).toBe(JSON.stringify({ viewers: [] }));
+      for (const [cookie, expected] of await outlivedAgentCookies()) {
+        for (const method of ['PUT', 'GET', 'DELETE']) {
+          const answer = await send(method, ticketPresencePath(ticket.id), {
+            cookie,
+            ...(method === 'PUT' ? { json: { typing: true } } : {}),
+          });
+          expect(answer.status).toBe(expected);
+        }
+      }
+      expect(await viewersOf()).toBe(JSON.stringify({ viewers: [] }));
+    },
+  );
+});
+
+describe('bulk changes and view counts with stale rights', () => {
+  check(
+    "a signed-out or demoted agent's cookie cannot bulk-change tickets or read the staff views' counts",
+    async () => {
+      const requesterId = (await createUser()).id;
+      const ids = [
+        (await insertTicketRow({ requesterId, createdHoursAgo: 1 })).id,
+        (await insertTicketRow({ requesterId, createdHoursAgo: 2 })).id,
+      ];
+      const ticketsNow = () => sql`
+        select id, status, priority, assignee_id, updated_at,
+               (select count(*) from ticket_events e where e.ticket_id = t.id) as events
+        from tickets t where t.id in ${sql(ids)} order by id`;
+      const before = JSON.stringify(await ticketsNow());
+      const { stolen, demoted, demotedClient } = await staleAgentCookies();
+      for (const [cookie, expected] of [
+        [stolen, 401],
+        [demotedClient.cookie, 403],
+      ] as const) {
+        const answer = await send('POST', TICKET_BULK_PATH, {
+          cookie,
+          json: { ids, changes: { status: 'closed', assigneeId: demoted.id } },
+          headers: { 'Idempotency-Key': `stale-${crypto.randomUUID()}` },
+        });
+        expect(answer.status).toBe(expected);
+      }
+      // Counts: signed out 401; demoted, only their own tickets (none), never the staff views.
+      expect((await send('GET', TICKET_VIEWS_PATH, { cookie: stolen })).status).toBe(401);
+      const counts = await send('GET', TICKET_VIEWS_PATH, { cookie: demotedClient.cookie });
+      expect(JSON.parse(counts.text)).toEqual({ views: { open: 0, all: 0 }, capped: [] });
+      expect(JSON.stringify(await ticketsNow())).toBe(before);
     },
   );
 });

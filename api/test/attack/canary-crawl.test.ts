@@ -11,11 +11,13 @@ import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
   DEFAULT_SETTINGS,
+  TICKET_VIEWS_PATH,
   type TSearchResponse,
   type TTicketDetail,
   ticketAttachmentsPath,
   ticketCommentsPath,
   ticketPath,
+  ticketPresencePath,
   ticketSlaStatusPath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
@@ -101,6 +103,7 @@ async function ownerView(): Promise<Record<string, string>> {
     metrics: API_PATHS.dashboardMetrics,
     slaMetrics: API_PATHS.dashboardSlaMetrics,
     slaStatus: ticketSlaStatusPath(ticket.id),
+    viewCounts: TICKET_VIEWS_PATH,
     ...(hasSearch ? { search: `${API_PATHS.search}?q=${TITLE_WORD}` } : {}),
   };
   const view: Record<string, string> = {};
@@ -152,6 +155,8 @@ beforeAll(async () => {
   // Waiting on the owner: an internal note is no reply of theirs, so the hold (and the SLA status the
   // owner reads) must not move when one is written.
   expect((await staffClient.put(ticketWaitingPath(ticket.id), {})).status).toBe(200);
+  // Staff have the ticket open and are writing: presence is for staff only and must show the owner nothing.
+  expect((await staffClient.put(ticketPresencePath(ticket.id), { typing: true })).status).toBe(200);
   const form = new FormData();
   form.append(ATTACHMENT_UPLOAD_FIELD, new Blob(['jam log'], { type: 'text/plain' }), 'jam.txt');
   const upload = await ownerClient.request('POST', ticketAttachmentsPath(ticket.id), { body: form });

@@ -12,6 +12,8 @@ import {
   ATTACHMENT_UPLOAD_FIELD,
   kbImageUrl,
   SLA_ADMIN_PATHS,
+  TICKET_BULK_PATH,
+  TICKET_VIEWS_PATH,
   ticketAttachmentsPath,
   ticketCommentsPath,
   ZBusinessCalendar,
@@ -72,6 +74,8 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { priority: 'critical' } };
     case `PUT ${API_PATHS.tickets}/:id/waiting`:
       return { json: { until: new Date(Date.now() + 7 * 86_400_000).toISOString() } };
+    case `PUT ${API_PATHS.tickets}/:id/presence`:
+      return { json: { typing: true } };
     case `PUT ${API_PATHS.notifications}/:id/read`:
       return {};
     case `PATCH ${API_PATHS.teams}/:id`:
@@ -385,6 +389,39 @@ describe('IDOR sweep', () => {
     expect(findings).toEqual([]);
     // Every route with an object id was probed by someone (or nobody could probe it: none exists).
     expect(tally.probes).toBeGreaterThan(routes.length);
+  });
+
+  test('ids outside the path: bulk changes refuse end users as for a missing ticket; view counts stay their own', async () => {
+    const victimTicket = endUser.foreign.ticket?.[0] ?? '';
+    const before = await snapshotObjects();
+    const bulkOf = (ids: string[]) => ({
+      json: { ids, changes: { status: 'closed', priority: 'critical' } },
+    });
+    const probe = await send('POST', TICKET_BULK_PATH, { cookie: endUser.cookie, ...bulkOf([victimTicket]) });
+    const reference = await send('POST', TICKET_BULK_PATH, {
+      cookie: endUser.cookie,
+      ...bulkOf([crypto.randomUUID()]),
+    });
+    expect(probe.status).toBe(403);
+    expect(probe.text).toBe(reference.text);
+    // Staff reach every ticket; a 404 names only the ids the caller sent that are missing.
+    const missing = crypto.randomUUID();
+    const asAgent = await send('POST', TICKET_BULK_PATH, {
+      cookie: agent.cookie,
+      ...bulkOf([victimTicket, missing]),
+    });
+    expect(asAgent.status).toBe(404);
+    expect(JSON.parse(asAgent.text).details).toEqual({ missingIds: [missing] });
+    expect(secretsIn(asAgent.text, secrets)).toEqual([]);
+    expect(await snapshotObjects()).toBe(before);
+    // The counts take no parameter: naming the victim anywhere in the query changes nothing.
+    const own = await send('GET', TICKET_VIEWS_PATH, { cookie: endUser.cookie });
+    expect(JSON.parse(own.text)).toEqual({ views: { open: 1, all: 1 }, capped: [] });
+    const victimId = endUser.foreign.user?.[0] ?? '';
+    for (const query of [`requester=${victimId}`, `view=mine&assignee=${victimId}`, `user=${victimId}`]) {
+      const probed = await send('GET', `${TICKET_VIEWS_PATH}?${query}`, { cookie: endUser.cookie });
+      expect([probed.status, probed.text]).toEqual([own.status, own.text]);
+    }
   });
 
   test('the sweep would notice: the victim’s own requests get the objects the probers could not', async () => {

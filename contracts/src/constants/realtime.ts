@@ -6,6 +6,9 @@
  *   another tab). Data: `{}` (EventSource drops events without data).
  * - `ticket`: a ticket changed (update, comment, assignment, attachment). Only agents and admins
  *   receive it; end users get no ticket events at all, so not even an internal note's existence leaks.
+ * - `presence`: who has a ticket's page open changed (someone arrived, left or started or stopped
+ *   writing a reply; not on a mere heartbeat). Data: `{ ticketId }`; the page refetches GET
+ *   /api/tickets/{id}/presence. Agents and admins only, like `ticket`.
  *
  * The stream is always on: the 'push notifications' setting governs desktop notifications, not
  * live updates. Should the endpoint answer 204 (an older server), the client falls back to

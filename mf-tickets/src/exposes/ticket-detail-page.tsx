@@ -25,6 +25,8 @@ import { AttachmentsCard } from '../ticket-detail/attachments-card.tsx';
 import { CommentsCard } from '../ticket-detail/comments-card.tsx';
 import { DetailsCard } from '../ticket-detail/details-card.tsx';
 import { FollowUpLinks } from '../ticket-detail/follow-up-links.tsx';
+import { PresenceBar } from '../ticket-detail/presence-bar.tsx';
+import { useTicketPresence } from '../ticket-detail/use-presence.ts';
 import { useTicket, useTicketSlaStatus } from '../ticket-detail/use-ticket-detail.ts';
 
 function BackLink() {
@@ -95,16 +97,26 @@ function TicketSummary({ ticket }: { ticket: TTicketDetail }) {
 function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
   const isStaff = user.role === 'agent' || user.role === 'admin';
   const sla = useTicketSlaStatus(ticket.id, true);
+  const presence = useTicketPresence(ticket.id, isStaff);
   return (
     <div className="flex flex-col gap-4" data-testid="ticket-detail-page">
       <BackLink />
-      <h2 className="font-semibold text-2xl tracking-tight" data-testid="ticket-heading">
-        Ticket {ticket.ticketNumber}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 className="font-semibold text-2xl tracking-tight" data-testid="ticket-heading">
+          Ticket {ticket.ticketNumber}
+        </h2>
+        {isStaff && <PresenceBar viewers={presence.viewers} />}
+      </div>
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <TicketSummary ticket={ticket} />
-          <CommentsCard ticketId={ticket.id} comments={ticket.comments} canWriteInternal={isStaff} />
+          <CommentsCard
+            ticketId={ticket.id}
+            comments={ticket.comments}
+            canWriteInternal={isStaff}
+            writerId={isStaff ? user.id : null}
+            onDraftChange={isStaff ? presence.reportDraft : undefined}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {isStaff && <ActionsCard ticket={ticket} />}

@@ -1,4 +1,4 @@
-import type { TTicketComment } from '@helpdesk/contracts';
+import type { TCreateCommentRequest, TTicketComment, TTicketDetail } from '@helpdesk/contracts';
 import {
   Avatar,
   AvatarFallback,
@@ -17,8 +17,13 @@ import {
   Textarea,
 } from '@helpdesk/shared-ui';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
+import { useQueryClient } from '@tanstack/react-query';
 import { Lock, MessageSquare } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ticketDetailKey } from '../tickets/ticket-query-keys.ts';
+import { unseenReplies } from './reply-check.ts';
+import { ReplyCheckDialog } from './reply-check-dialog.tsx';
+import type { TDraftActivity } from './use-presence.ts';
 import { useAddComment } from './use-ticket-detail.ts';
 
 function CommentItem({ comment }: { comment: TTicketComment }) {
@@ -55,41 +60,85 @@ function CommentItem({ comment }: { comment: TTicketComment }) {
   );
 }
 
-function AddCommentForm({ ticketId, canWriteInternal }: { ticketId: string; canWriteInternal: boolean }) {
+type TFormProps = {
+  ticketId: string;
+  comments: readonly TTicketComment[];
+  canWriteInternal: boolean;
+  /** Set for agents and admins: the writer, asked before a public reply if someone else replied meanwhile. */
+  writerId: string | null;
+  onDraftChange?: (activity: TDraftActivity) => void;
+};
+
+function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraftChange }: TFormProps) {
   const [content, setContent] = useState('');
   const [isInternal, setIsInternal] = useState(false);
   const addComment = useAddComment(ticketId);
+  const queryClient = useQueryClient();
+  // The comments the writer has seen: those the page first loaded, then all there were when they last sent.
+  const [seenIds, setSeenIds] = useState(() => new Set(comments.map((comment) => comment.id)));
+  const [isChecking, setIsChecking] = useState(false);
+  const [check, setCheck] = useState<{
+    reply: TTicketComment;
+    body: TCreateCommentRequest;
+    ids: string[];
+  } | null>(null);
   const textId = useId();
   const internalId = useId();
   const isBlank = content.trim() === '';
+  const isBusy = addComment.isPending || isChecking;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isBlank || addComment.isPending) return;
-    addComment.mutate(
-      { content, isInternal: canWriteInternal && isInternal },
-      {
-        onSuccess: () => {
-          setContent('');
-          setIsInternal(false);
-        },
+  function send(body: TCreateCommentRequest, ids: readonly string[]) {
+    setSeenIds((seen) => new Set([...seen, ...ids]));
+    addComment.mutate(body, {
+      onSuccess: () => {
+        setContent('');
+        setIsInternal(false);
+        onDraftChange?.({ hasText: false, isFocused: false });
       },
-    );
+    });
   }
 
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isBlank || isBusy) return;
+    const body = { content, isInternal: canWriteInternal && isInternal };
+    if (writerId === null || body.isInternal) {
+      send(body, []);
+      return;
+    }
+    setIsChecking(true);
+    // The latest copy, not the one on screen: the live update of a reply a second ago may still be on its way.
+    const latest = await queryClient
+      .fetchQuery<TTicketDetail>({ queryKey: ticketDetailKey(ticketId), staleTime: 0 })
+      .catch(() => null);
+    setIsChecking(false);
+    const ids = latest?.comments.map((comment) => comment.id) ?? [];
+    const reply = latest ? unseenReplies(latest.comments, seenIds, writerId).at(-1) : undefined;
+    if (reply) setCheck({ reply, body, ids });
+    else send(body, ids);
+  }
+
+  const reportDraft = (text: string, isFocused: boolean, isKeystroke = false) =>
+    onDraftChange?.({ hasText: text.trim() !== '', isFocused, isKeystroke });
+
   return (
-    <form onSubmit={submit} className="grid gap-3" data-testid="add-comment-form">
+    <form onSubmit={(event) => void submit(event)} className="grid gap-3" data-testid="add-comment-form">
       <Label htmlFor={textId} className="sr-only">
         Add a comment
       </Label>
       <Textarea
         id={textId}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        onChange={(event) => {
+          setContent(event.target.value);
+          reportDraft(event.target.value, true, true);
+        }}
+        onFocus={() => reportDraft(content, true)}
+        onBlur={() => reportDraft(content, false)}
         placeholder={isInternal ? 'Write an internal note for agents and admins...' : 'Add a comment...'}
         rows={3}
         className={cn('max-h-72 min-h-20 bg-background', isInternal && 'border-amber-300 bg-amber-50')}
-        disabled={addComment.isPending}
+        disabled={isBusy}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         {canWriteInternal ? (
@@ -107,19 +156,28 @@ function AddCommentForm({ ticketId, canWriteInternal }: { ticketId: string; canW
         ) : (
           <span />
         )}
-        <Button type="submit" disabled={isBlank || addComment.isPending}>
-          {addComment.isPending && <Spinner aria-label="Sending the comment" />}
+        <Button type="submit" disabled={isBlank || isBusy}>
+          {isBusy && <Spinner aria-label="Sending the comment" />}
           Add comment
         </Button>
       </div>
+      <ReplyCheckDialog
+        reply={check?.reply ?? null}
+        onCancel={() => setCheck(null)}
+        onSend={() => {
+          if (check) send(check.body, check.ids);
+          setCheck(null);
+        }}
+      />
     </form>
   );
 }
 
-type TProps = { ticketId: string; comments: readonly TTicketComment[]; canWriteInternal: boolean };
+type TProps = Omit<TFormProps, 'canWriteInternal'> & { canWriteInternal: boolean };
 
 /** The conversation: public replies and (for agents and admins) internal notes, oldest first. */
-export function CommentsCard({ ticketId, comments, canWriteInternal }: TProps) {
+export function CommentsCard(props: TProps) {
+  const { comments } = props;
   return (
     <Card>
       <CardHeader>
@@ -138,7 +196,7 @@ export function CommentsCard({ ticketId, comments, canWriteInternal }: TProps) {
             ))}
           </ul>
         )}
-        <AddCommentForm ticketId={ticketId} canWriteInternal={canWriteInternal} />
+        <AddCommentForm key={props.ticketId} {...props} />
       </CardContent>
     </Card>
   );

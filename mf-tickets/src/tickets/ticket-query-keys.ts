@@ -7,6 +7,12 @@ export const ticketDetailKey = (ticketId: string) => [API_PATHS.tickets, ticketI
 /** GET /api/tickets/{id}/sla-status */
 export const ticketSlaStatusKey = (ticketId: string) => [API_PATHS.tickets, ticketId, 'sla-status'] as const;
 
+/**
+ * GET /api/tickets/{id}/presence. The shell's live updates invalidate this very key on a
+ * `presence` event (shell/src/session/use-live-updates.ts); a `ticket` event refetches it too.
+ */
+export const ticketPresenceKey = (ticketId: string) => [API_PATHS.tickets, ticketId, 'presence'] as const;
+
 /** GET /api/tickets/assignment-options */
 export const ASSIGNMENT_OPTIONS_KEY = [API_PATHS.tickets, 'assignment-options'] as const;
 

@@ -53,6 +53,8 @@ export type TApiRequestInit = {
   signal?: AbortSignal;
   /** Extra request headers, e.g. `Idempotency-Key`; the JSON content type is always ours. */
   headers?: Record<string, string>;
+  /** Lets the request outlive the page (a ticket page saying it is left, on pagehide). */
+  keepalive?: boolean;
 };
 
 /**
@@ -75,6 +77,7 @@ export async function apiRequest<T = unknown>(
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal: init.signal,
+    keepalive: init.keepalive,
   });
   await throwIfNotOk(res);
   return readJson<T>(res);

@@ -75,6 +75,7 @@ function harness(statuses: (number | null)[]) {
   const target: LiveUpdatesTarget = {
     notifications: () => calls.push('notifications'),
     ticket: (id) => calls.push(`ticket ${id}`),
+    presence: (id) => calls.push(`presence ${id}`),
     resync: () => calls.push('resync'),
     fallbackRefresh: () => calls.push('fallback'),
     signedOut: () => calls.push('signed-out'),
@@ -128,6 +129,15 @@ describe('the live-updates connection', () => {
     await h.clock.advance(10 * REALTIME.fallbackRefetchMs);
     expect(h.probes).toEqual([]);
     expect(h.calls).toEqual(['notifications', `ticket ${TICKET_ID}`]);
+  });
+
+  test('a `presence` event names its ticket; malformed ones are dropped', () => {
+    const h = harness([]);
+    h.latest().open();
+    h.latest().emit('presence', JSON.stringify({ ticketId: TICKET_ID }));
+    h.latest().emit('presence', JSON.stringify({ ticketId: TICKET_ID, userId: TICKET_ID }));
+    h.latest().emit('presence', 'not json');
+    expect(h.calls).toEqual([`presence ${TICKET_ID}`]);
   });
 
   test('a dropped stream reconnects by itself and then refetches everything it may have missed', async () => {

@@ -33,6 +33,8 @@ export type LiveUpdatesDeps = {
 export type LiveUpdatesTarget = {
   notifications: () => void;
   ticket: (ticketId: string) => void;
+  /** Who has this ticket's page open changed (agents and admins only). */
+  presence: (ticketId: string) => void;
   /** The stream (re)opened after a gap: anything may have changed meanwhile. */
   resync: () => void;
   /** The stream is unavailable: refresh the bell (on focus and every REALTIME.fallbackRefetchMs). */
@@ -125,17 +127,20 @@ export function startLiveUpdates(deps: LiveUpdatesDeps, target: LiveUpdatesTarge
     opened.addEventListener('notifications', () => {
       if (source === opened) target.notifications();
     });
-    opened.addEventListener('ticket', (event) => {
-      if (source !== opened) return;
-      let data: unknown;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      const ticketId = readTicketEventId(data);
-      if (ticketId !== null) target.ticket(ticketId);
-    });
+    // Both carry `{ ticketId }`: a `ticket` changed, or who has its page open (`presence`).
+    for (const type of ['ticket', 'presence'] as const) {
+      opened.addEventListener(type, (event) => {
+        if (source !== opened) return;
+        let data: unknown;
+        try {
+          data = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        const ticketId = readTicketEventId(data);
+        if (ticketId !== null) target[type](ticketId);
+      });
+    }
   };
 
   // A function, not a narrowed variable: stop() may run while a probe is awaited.

@@ -96,6 +96,12 @@ export function useLiveUpdates(role: TUserRole) {
           ticketIds.add(ticketId);
           queue();
         },
+        // mf-tickets' ticketPresenceKey: only the ticket page's viewers bar shows it.
+        presence: (ticketId) =>
+          void queryClient.invalidateQueries({
+            queryKey: [API_PATHS.tickets, ticketId, 'presence'],
+            exact: true,
+          }),
         resync: () => {
           isEverything = true;
           queue();
