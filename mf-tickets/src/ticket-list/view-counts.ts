@@ -1,5 +1,4 @@
-import { API_PATHS, TICKET_VIEWS_PATH, type TTicketView, type TTicketViewCounts } from '@helpdesk/contracts';
-import type { QueryKey } from '@tanstack/react-query';
+import { TICKET_VIEWS_PATH, type TTicketView, type TTicketViewCounts } from '@helpdesk/contracts';
 
 /** GET /api/tickets/views: the default query function fetches it from the key. */
 export const VIEW_COUNTS_KEY = [TICKET_VIEWS_PATH] as const;
@@ -21,12 +20,4 @@ export function viewCountText(
     shown: isCapped ? `${count}+` : String(count),
     noun: count === 1 && !isCapped ? 'ticket' : 'tickets',
   };
-}
-
-/**
- * Whether a cache change makes the counts wrong: a ticket list marked stale (a live `ticket` event, a
- * change made on this page or a ticket's) means a ticket moved, so a count may have too.
- */
-export function invalidatesCounts(queryKey: QueryKey, actionType: string): boolean {
-  return actionType === 'invalidate' && queryKey[0] === API_PATHS.tickets && typeof queryKey[1] === 'object';
 }

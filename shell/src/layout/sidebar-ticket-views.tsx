@@ -5,7 +5,6 @@ import { createPortal } from 'react-dom';
 import { loadRemoteComponent } from '../remote/load-remote-component.ts';
 import { RemoteErrorBoundary } from '../remote/remote-error-boundary.tsx';
 import { useSignedInUser } from '../session/signed-in-user.tsx';
-import { TICKET_VIEWS_SLOT } from './sidebar.tsx';
 
 let loaded: ComponentType<TSidebarViewsProps> | null = null;
 
@@ -20,7 +19,7 @@ async function loadViews(): Promise<ComponentType<TSidebarViewsProps> | null> {
 }
 
 /**
- * Staff's ticket views with their counts, drawn into the sidebar's slot under All Tickets while a
+ * Staff's ticket views with their counts, drawn into the sidebar under All Tickets while a
  * ticket's page is open (on the list the same views are its tabs). Rendered by the ticket route, not by
  * the sidebar: the shell's start-up code, the dashboard and the list's first use carry nothing of it.
  */
@@ -28,7 +27,16 @@ export function SidebarTicketViews() {
   const user = useSignedInUser();
   const [Views, setViews] = useState(() => loaded);
   const [slot, setSlot] = useState<Element | null>(null);
-  useEffect(() => setSlot(document.querySelector(`[data-slot="${TICKET_VIEWS_SLOT}"]`)), []);
+  // A place of its own under the desktop sidebar's All Tickets, made here rather than by the sidebar:
+  // the shell's start-up code (at its byte budget) carries nothing of the views.
+  useEffect(() => {
+    const item = document.querySelector('aside nav[aria-label="Main"] a[href="/tickets"]')?.parentElement;
+    if (!item) return;
+    const place = document.createElement('div');
+    item.append(place);
+    setSlot(place);
+    return () => place.remove();
+  }, []);
   useEffect(() => {
     if (Views || user.role === 'end_user') return;
     let isCurrent = true;

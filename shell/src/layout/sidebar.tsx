@@ -48,9 +48,6 @@ type TSidebarNavProps = {
   renderLink: (item: TNavItem, props: TNavLinkProps) => ReactNode;
 };
 
-/** Where the tickets area puts staff's views, under All Tickets (shell/src/layout/sidebar-ticket-views.tsx). */
-export const TICKET_VIEWS_SLOT = 'ticket-views-slot';
-
 /** The role's navigation groups (nav-items.ts), the current page's link highlighted. */
 export function SidebarNav({ role, pathname, renderLink }: TSidebarNavProps) {
   return (
@@ -84,7 +81,6 @@ export function SidebarNav({ role, pathname, renderLink }: TSidebarNavProps) {
                       </>
                     ),
                   })}
-                  {item.to === '/tickets' && role !== 'end_user' && <div data-slot={TICKET_VIEWS_SLOT} />}
                 </li>
               );
             })}
