@@ -225,6 +225,14 @@ test('an agent works the queues: counts, next deadline first, twenty tickets tak
   await expect(viewTab(page, 'unassigned', after)).toBeVisible();
   await expect(viewTab(page, 'mine', after)).toBeVisible();
   await expect(page.getByTestId('ticket-row')).toHaveCount(CREATED - PICKED);
+
+  // On a ticket's page the sidebar carries the views under All Tickets, with their counts.
+  await page.getByTestId('ticket-row').first().getByRole('link').first().click();
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(
+    main.getByRole('link', { name: `Unassigned ${after.views.unassigned} tickets` }),
+  ).toBeVisible();
+  await expect(main.getByRole('link', { name: 'All Tickets', exact: true })).toBeVisible();
   await agent.close();
 });
 
