@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { API_PATHS } from '@helpdesk/contracts';
+import { ticketListKey, ticketListPageUrl } from './list-filters.ts';
 import { changeListSearch, hasListFilters, parseListSearch, viewSearch } from './list-search.ts';
 import { requesterScope, requesterScopeSearch } from './requester-scope.ts';
 
@@ -90,5 +92,26 @@ describe("a requester's switch", () => {
     expect(requesterScope({ view: 'open' })).toBe('open');
     expect(requesterScope({ status: 'resolved,closed' })).toBe('closed');
     expect(requesterScope({ status: 'new' })).toBe('all');
+  });
+});
+
+describe('the request', () => {
+  test('the state goes to GET /api/tickets under the same names, lists as one comma value', () => {
+    const search = parseListSearch(
+      { view: 'unassigned', sort: 'priority', status: 'new,in_progress', q: 'vpn down' },
+      'agent',
+    );
+    expect(ticketListPageUrl(search, null)).toBe(
+      '/api/tickets?view=unassigned&sort=priority&status=new%2Cin_progress&q=vpn+down',
+    );
+    expect(ticketListPageUrl(search, 'next')).toEndWith('&cursor=next');
+  });
+
+  test('each state caches its own pages', () => {
+    expect(ticketListKey({ view: 'mine' })).not.toEqual(ticketListKey({ view: 'mine', sort: 'created' }));
+    expect(ticketListKey({ view: 'mine', q: 'vpn' })).toEqual([
+      API_PATHS.tickets,
+      { view: 'mine', q: 'vpn' },
+    ]);
   });
 });
