@@ -1,0 +1,204 @@
+import type { TTicketCategory, TTicketPriority, TTicketStatus, TTicketView } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
+import { literalLimit } from '../db/literal-limit.ts';
+import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+import type { NumberRange } from '../search/search-terms.ts';
+import type { QueueKeyKinds, QueuePosition } from './list-cursor.ts';
+import { summaryColumns, summaryJoins, type TicketListRow } from './queries.ts';
+import { joined } from './write-statement.ts';
+
+type Fragment = PendingQuery<Row[]>;
+
+export type QueueSortKey = 'created' | 'updated' | 'priority' | 'due';
+
+/** What `q` matches, as the search box does (search/search-terms.ts): all the words, or the ticket number. */
+export type QueueText = {
+  allWords: string | null;
+  exactNumber: string | null;
+  numberRanges: readonly NumberRange[];
+};
+
+/** One queue page's list: the view, its order and every filter, already checked against the caller. */
+export type QueueList = {
+  view: TTicketView;
+  key: QueueSortKey;
+  descending: boolean;
+  /** The caller: `mine` is theirs. */
+  viewerId: string;
+  /** An end user's own tickets, or the staff's requester filter. */
+  requesterId: string | null;
+  /** `my_teams`: the caller's teams, each read in its own index order and merged. */
+  memberTeamIds: readonly string[] | null;
+  assignee: { id: string } | 'none' | null;
+  team: { id: string } | 'none' | null;
+  statuses: readonly TTicketStatus[] | null;
+  priorities: readonly TTicketPriority[] | null;
+  categories: readonly TTicketCategory[] | null;
+  text: QueueText | null;
+};
+
+/** A queue row with the sort key values its cursor is made of. */
+export type QueueRow = TicketListRow & { cursorPart: 0 | 1; cursorKeys: (string | number)[] };
+
+const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
+
+// The expressions of the 00063 indexes, written exactly as there so the planner matches them.
+const breachAt = sql`ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)`;
+const riskAt = sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
+const priorityRank = sql`ticket_priority_rank(t.priority)`;
+// A literal (never a parameter), so the planner proves the partial open indexes' predicate.
+const isOpen = sql`t.status in ('new', 'in_progress')`;
+
+/** The key kinds of a cursor of this sort and part (the id follows them). */
+export function queueKeyKinds(key: QueueSortKey, part: 0 | 1): QueueKeyKinds {
+  if (key === 'priority') return ['rank', 'time'];
+  if (key === 'due' && part === 0) return ['time', 'time'];
+  return ['time'];
+}
+
+/** The sort key columns of a part before the id, as the cursor holds them. */
+function keyColumns(key: QueueSortKey, part: 0 | 1): Fragment[] {
+  switch (key) {
+    case 'created':
+      return [sql`t.created_at`];
+    case 'updated':
+      return [sql`t.updated_at`];
+    case 'priority':
+      return [priorityRank, sql`t.created_at`];
+    case 'due':
+      return part === 0 ? [breachAt, sql`t.created_at`] : [sql`t.created_at`];
+  }
+}
+
+/**
+ * The ORDER BY columns: the keys, with the columns an index leads with and the filter holds
+ * constant, so the order is visibly the index's. `x is null` makes no equality the planner can
+ * drop from an order as it does `x = $1`: the unassigned view's order names assignee_id, and the
+ * second due part (no deadline) names the null breach time, of the indexes that start with them.
+ */
+function orderColumns(list: QueueList, part: 0 | 1): Fragment[] {
+  const keys = keyColumns(list.key, part);
+  const leading: Fragment[] = [];
+  if (list.view === 'unassigned' && (list.key === 'created' || list.key === 'due'))
+    leading.push(sql`t.assignee_id`);
+  if (list.key === 'due' && part === 1 && list.view !== 'all') leading.push(breachAt);
+  return [...leading, ...keys, sql`t.id`];
+}
+
+function textMatch(text: QueueText): Fragment {
+  const ways: Fragment[] = [];
+  if (text.allWords !== null) ways.push(sql`t.search_vector @@ to_tsquery('english', ${text.allWords})`);
+  if (text.exactNumber !== null) ways.push(sql`t.ticket_number = ${text.exactNumber}`);
+  for (const range of text.numberRanges) {
+    ways.push(
+      sql`(t.ticket_number collate "C" >= ${range.from} and t.ticket_number collate "C" < ${range.to})`,
+    );
+  }
+  return ways.length === 0 ? sql`true` : sql`(${joined(ways, sql` or `)})`;
+}
+
+const equalOrNone = (column: Fragment, value: { id: string } | 'none' | null) =>
+  value === null ? sql`` : value === 'none' ? sql`and ${column} is null` : sql`and ${column} = ${value.id}`;
+
+/** The view and filters in SQL (without the caller's teams: each is a branch of its own). */
+function listConditions(list: QueueList): Fragment {
+  return sql`
+    ${OPEN_VIEWS.has(list.view) ? sql`and ${isOpen}` : sql``}
+    ${list.view === 'mine' ? sql`and t.assignee_id = ${list.viewerId}` : sql``}
+    ${list.view === 'unassigned' ? sql`and t.assignee_id is null` : sql``}
+    ${list.view === 'at_risk' ? sql`and ${riskAt} <= now()` : sql``}
+    ${list.view === 'waiting' ? sql`and t.waiting_since is not null` : sql``}
+    ${list.requesterId === null ? sql`` : sql`and t.requester_id = ${list.requesterId}`}
+    ${equalOrNone(sql`t.assignee_id`, list.assignee)}
+    ${equalOrNone(sql`t.team_id`, list.team)}
+    ${list.statuses === null ? sql`` : sql`and t.status in ${sql(list.statuses)}`}
+    ${list.priorities === null ? sql`` : sql`and t.priority in ${sql(list.priorities)}`}
+    ${list.categories === null ? sql`` : sql`and t.category in ${sql(list.categories)}`}
+    ${list.text === null ? sql`` : sql`and ${textMatch(list.text)}`}`;
+}
+
+/** The part's own condition: in the due order, tickets with a deadline (all open), then those without. */
+function partCondition(list: QueueList, part: 0 | 1): Fragment {
+  if (list.key !== 'due') return sql``;
+  return part === 0 ? sql`and ${breachAt} is not null and ${isOpen}` : sql`and ${breachAt} is null`;
+}
+
+/** Strictly after the cursor in the part's order: a row comparison over the index's own columns. */
+function afterCondition(list: QueueList, part: 0 | 1, after: QueuePosition | null): Fragment {
+  if (after === null || after.part !== part) return sql``;
+  const kinds = queueKeyKinds(list.key, part);
+  const values = after.keys.map((value, index) =>
+    kinds[index] === 'rank' ? sql`${value}::int` : sql`${value}::timestamptz`,
+  );
+  const columns = [...keyColumns(list.key, part), sql`t.id`];
+  return sql`and (${joined(columns, sql`, `)}) ${list.descending ? sql`<` : sql`>`} (${joined(
+    [...values, sql`${after.id}::uuid`],
+    sql`, `,
+  )})`;
+}
+
+/** The cursor's key values of a row of this part, as text at full precision (ranks as numbers). */
+function cursorKeysColumn(list: QueueList, part: 0 | 1): Fragment {
+  const kinds = queueKeyKinds(list.key, part);
+  const keys = keyColumns(list.key, part).map((column, index) =>
+    kinds[index] === 'rank' ? column : sql`${column}::text`,
+  );
+  return sql`json_build_array(${joined(keys, sql`, `)})`;
+}
+
+/**
+ * One part of a page, in its index's order. `my_teams` reads each of the caller's teams as a
+ * branch of a UNION ALL in the (team_id, ...) index's order; the planner merges them (Merge
+ * Append), reading at most the page's rows from each team: no sort, however many tickets.
+ */
+function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, limit: number): Fragment {
+  const where = sql`${listConditions(list)} ${partCondition(list, part)} ${afterCondition(list, part, after)}`;
+  const teams = list.memberTeamIds;
+  const branches =
+    teams === null
+      ? [sql`select t.* from tickets t where true ${where}`]
+      : teams.length === 0
+        ? [sql`select t.* from tickets t where false`]
+        : teams.map((teamId) => sql`select t.* from tickets t where t.team_id = ${teamId} ${where}`);
+  const direction = list.descending ? sql`desc` : sql`asc`;
+  return sql`
+    select ${summaryColumns()}, t.created_at::text as "cursorAt",
+           ${part}::int as "cursorPart", ${cursorKeysColumn(list, part)} as "cursorKeys"
+    from (${joined(branches, sql` union all `)}) t ${summaryJoins()}
+    order by ${joined(
+      orderColumns(list, part).map((column) => sql`${column} ${direction}`),
+      sql`, `,
+    )}
+    limit ${literalLimit(limit)}`;
+}
+
+/**
+ * One page of a queue (docs/product.md#queues), strictly after the cursor, `limit` rows at most.
+ * The due order puts tickets without a deadline last in both directions, which no single index
+ * order gives (read backwards, nulls come first): the page is two parts, each read in index
+ * order, tickets with a deadline and then those without, glued by UNION ALL under the page's
+ * LIMIT. An Append returns its parts in turn, so the second is read only when the first runs
+ * short; the cursor says which part it stopped in. (A coalesce(breach, 'infinity') key would sort
+ * the same in one part, but it needs a second index for the descending order's '-infinity'.)
+ */
+export function selectQueuePage(
+  db: Db,
+  list: QueueList,
+  page: { limit: number; after: QueuePosition | null },
+): Promise<QueueRow[]> {
+  const parts: (0 | 1)[] = list.key !== 'due' ? [0] : page.after?.part === 1 ? [1] : [0, 1];
+  if (parts.length === 1) return db<QueueRow[]>`${partPage(list, parts[0] ?? 0, page.after, page.limit)}`;
+  return db<QueueRow[]>`
+    (${partPage(list, 0, page.after, page.limit)})
+    union all
+    (${partPage(list, 1, page.after, page.limit)})
+    limit ${literalLimit(page.limit)}`;
+}
+
+/** The teams the caller is a member of (the my_teams view). */
+export async function selectMemberTeamIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db<{ teamId: string }[]>`
+    select team_id as "teamId" from team_members where user_id = ${userId} order by team_id`;
+  return rows.map((row) => row.teamId);
+}

@@ -1,0 +1,115 @@
+import {
+  DEFAULT_TICKET_SORT,
+  END_USER_TICKET_VIEWS,
+  TICKET_LIST_MESSAGES,
+  type TTicketListQuery,
+  type TTicketListResponse,
+  type TTicketView,
+} from '@helpdesk/contracts';
+import { sql } from '../db.ts';
+import { forbidden } from '../errors.ts';
+import { buildDeskSearchTerms } from '../search/search-terms.ts';
+import { decodeQueueCursor, encodeQueueCursor, listFingerprint } from './list-cursor.ts';
+import {
+  type QueueList,
+  type QueueSortKey,
+  type QueueText,
+  queueKeyKinds,
+  selectMemberTeamIds,
+  selectQueuePage,
+} from './list-queries.ts';
+
+/** Who asks: staff see every ticket; anyone else only the tickets they requested. */
+export type QueueCaller = { id: string; isStaff: boolean };
+
+/**
+ * Whether a list request is the spec's plain list (newest first, at most one status and one
+ * priority: selectTicketPage and its indexes) rather than a queue.
+ */
+export function isPlainList(query: TTicketListQuery): boolean {
+  return (
+    query.view === undefined &&
+    query.sort === undefined &&
+    query.category === undefined &&
+    query.assignee === undefined &&
+    query.team === undefined &&
+    query.requester === undefined &&
+    (query.q === undefined || query.q === '') &&
+    (query.status?.length ?? 0) <= 1 &&
+    (query.priority?.length ?? 0) <= 1
+  );
+}
+
+/** An end user has their own open and all; assignee, team and requester are staff filters. */
+function checkAccess(caller: QueueCaller, query: TTicketListQuery, view: TTicketView): void {
+  if (caller.isStaff) return;
+  if (!(END_USER_TICKET_VIEWS as readonly TTicketView[]).includes(view)) {
+    throw forbidden(TICKET_LIST_MESSAGES.viewForbidden);
+  }
+  if (query.assignee !== undefined || query.team !== undefined || query.requester !== undefined) {
+    throw forbidden(TICKET_LIST_MESSAGES.parameterForbidden);
+  }
+}
+
+function textOf(q: string | undefined): QueueText | null {
+  if (q === undefined || q === '') return null;
+  const terms = buildDeskSearchTerms(q);
+  return {
+    allWords: terms.text?.allWords ?? null,
+    exactNumber: terms.number?.exact ?? null,
+    numberRanges: terms.number?.ranges ?? [],
+  };
+}
+
+/**
+ * One page of a queue (docs/product.md#queues): a view, its sort (the view's default when none is
+ * named) and filters, after the cursor of the same list. End users: their own tickets only.
+ */
+export async function listQueue(caller: QueueCaller, query: TTicketListQuery): Promise<TTicketListResponse> {
+  const view = query.view ?? 'all';
+  checkAccess(caller, query, view);
+  const sort = query.sort ?? DEFAULT_TICKET_SORT[view];
+  const key = sort.replace(/^-/, '') as QueueSortKey;
+  // Everything that decides the rows and their order; the cursor is only valid for the same.
+  const fingerprint = listFingerprint([
+    view,
+    sort,
+    query.status ?? null,
+    query.priority ?? null,
+    query.category ?? null,
+    query.assignee ?? null,
+    query.team ?? null,
+    query.requester ?? null,
+    query.q ?? null,
+  ]);
+  const after =
+    query.cursor === undefined
+      ? null
+      : decodeQueueCursor(query.cursor, fingerprint, (part) => queueKeyKinds(key, part));
+  const assignee = query.assignee ?? null;
+  const list: QueueList = {
+    view,
+    key,
+    descending: sort.startsWith('-'),
+    viewerId: caller.id,
+    requesterId: caller.isStaff ? (query.requester ?? null) : caller.id,
+    memberTeamIds: view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null,
+    assignee:
+      assignee === null || assignee === 'none' ? assignee : { id: assignee === 'me' ? caller.id : assignee },
+    team: query.team === undefined ? null : query.team === 'none' ? 'none' : { id: query.team },
+    statuses: query.status ?? null,
+    priorities: query.priority ?? null,
+    categories: query.category ?? null,
+    text: textOf(query.q),
+  };
+  const rows = await selectQueuePage(sql, list, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    tickets: page,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeQueueCursor(fingerprint, { part: last.cursorPart, keys: last.cursorKeys, id: last.id })
+        : null,
+  };
+}
