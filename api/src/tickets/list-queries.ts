@@ -118,10 +118,19 @@ function listConditions(list: QueueList): Fragment {
     ${list.text === null ? sql`` : sql`and ${textMatch(list.text)}`}`;
 }
 
-/** The part's own condition: in the due order, tickets with a deadline (all open), then those without. */
+/**
+ * The part's own condition: in the due order, tickets with a deadline (all open), then those
+ * without. Over every ticket, "no deadline" is spelt out: PostgreSQL has no statistics on the
+ * function's value outside the open index and would guess it rare, where it is nearly every
+ * closed ticket, and sort instead of walking the created index.
+ */
 function partCondition(list: QueueList, part: 0 | 1): Fragment {
   if (list.key !== 'due') return sql``;
-  return part === 0 ? sql`and ${breachAt} is not null and ${isOpen}` : sql`and ${breachAt} is null`;
+  const open = OPEN_VIEWS.has(list.view) ? sql`` : sql`and ${isOpen}`;
+  if (part === 0) return sql`and ${breachAt} is not null ${open}`;
+  if (OPEN_VIEWS.has(list.view)) return sql`and ${breachAt} is null`;
+  return sql`and (t.status not in ('new', 'in_progress')
+                  or (t.sla_resolve_by is null and (t.responded_at is not null or t.sla_response_by is null)))`;
 }
 
 /** Strictly after the cursor in the part's order: a row comparison over the index's own columns. */
@@ -147,29 +156,45 @@ function cursorKeysColumn(list: QueueList, part: 0 | 1): Fragment {
   return sql`json_build_array(${joined(keys, sql`, `)})`;
 }
 
+/** The columns a page reads from tickets (each team's branch has the same). */
+const branchColumns = sql`
+  t.id, t.ticket_number, t.title, t.priority, t.status, t.category, t.requester_id, t.assignee_id,
+  t.team_id, t.sla_response_by, t.sla_resolve_by, t.sla_response_risk_at, t.sla_resolve_risk_at,
+  t.waiting_since, t.responded_at, t.resolved_at, t.closed_at, t.created_at, t.updated_at`;
+
 /**
- * One part of a page, in its index's order. `my_teams` reads each of the caller's teams as a
- * branch of a UNION ALL in the (team_id, ...) index's order; the planner merges them (Merge
- * Append), reading at most the page's rows from each team: no sort, however many tickets.
+ * One part of a page, in its index's order. `my_teams` reads each of the caller's teams as its
+ * own ordered, limited read (team_id = X leads the index, so each is a page in index order), and
+ * the page is the first `limit` of their union: the sort above them is fed at most
+ * teams x limit rows (three teams, a page of 50: 153), however many tickets the teams hold. A
+ * UNION ALL whose branches have WHERE clauses is not flattened, so PostgreSQL cannot merge the
+ * branches' index orders itself; each branch's own ORDER BY and LIMIT is what bounds the sort.
  */
 function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, limit: number): Fragment {
   const where = sql`${listConditions(list)} ${partCondition(list, part)} ${afterCondition(list, part, after)}`;
-  const teams = list.memberTeamIds;
-  const branches =
-    teams === null
-      ? [sql`select t.* from tickets t where true ${where}`]
-      : teams.length === 0
-        ? [sql`select t.* from tickets t where false`]
-        : teams.map((teamId) => sql`select t.* from tickets t where t.team_id = ${teamId} ${where}`);
   const direction = list.descending ? sql`desc` : sql`asc`;
+  const order = joined(
+    orderColumns(list, part).map((column) => sql`${column} ${direction}`),
+    sql`, `,
+  );
+  const teams = list.memberTeamIds;
+  const source =
+    teams === null
+      ? sql`select ${branchColumns} from tickets t where true ${where}`
+      : teams.length === 0
+        ? sql`select ${branchColumns} from tickets t where false`
+        : joined(
+            teams.map(
+              (teamId) => sql`(select ${branchColumns} from tickets t where t.team_id = ${teamId} ${where}
+                                order by ${order} limit ${literalLimit(limit)})`,
+            ),
+            sql` union all `,
+          );
   return sql`
     select ${summaryColumns()}, t.created_at::text as "cursorAt",
            ${part}::int as "cursorPart", ${cursorKeysColumn(list, part)} as "cursorKeys"
-    from (${joined(branches, sql` union all `)}) t ${summaryJoins()}
-    order by ${joined(
-      orderColumns(list, part).map((column) => sql`${column} ${direction}`),
-      sql`, `,
-    )}
+    from (${source}) t ${summaryJoins()}
+    order by ${order}
     limit ${literalLimit(limit)}`;
 }
 
