@@ -38,8 +38,25 @@ export type QueueList = {
   text: QueueText | null;
 };
 
-/** A queue row with the sort key values its cursor is made of. */
-export type QueueRow = TicketListRow & { cursorPart: 0 | 1; cursorKeys: (string | number)[] };
+/**
+ * A queue row with the sort key values its cursor is made of. With `q`, the rows of the read
+ * window that match, and the window's last row whether it matches or not (`isWindowEnd`): the
+ * next page starts after it.
+ */
+export type QueueRow = TicketListRow & {
+  cursorPart: 0 | 1;
+  cursorKeys: (string | number)[];
+  isMatch: boolean;
+  isWindowEnd: boolean;
+};
+
+/**
+ * How many rows of the view a page with `q` reads, in the view's order, before it stops: words
+ * are tested row by row (the view's order is kept, no sort), and a page may come back short of
+ * its limit, or empty, with a cursor to read on. About a page of a view at a million tickets in
+ * milliseconds (docs/performance.md).
+ */
+export const QUEUE_TEXT_WINDOW = 5000;
 
 const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
 
@@ -115,7 +132,7 @@ function listConditions(list: QueueList): Fragment {
     ${list.statuses === null ? sql`` : sql`and t.status in ${sql(list.statuses)}`}
     ${list.priorities === null ? sql`` : sql`and t.priority in ${sql(list.priorities)}`}
     ${list.categories === null ? sql`` : sql`and t.category in ${sql(list.categories)}`}
-    ${list.text === null ? sql`` : sql`and ${textMatch(list.text)}`}`;
+`;
 }
 
 /**
@@ -177,24 +194,38 @@ function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, lim
     orderColumns(list, part).map((column) => sql`${column} ${direction}`),
     sql`, `,
   );
+  const read = list.text === null ? limit : QUEUE_TEXT_WINDOW;
+  const columns = sql`${branchColumns}, ${list.text === null ? sql`true` : textMatch(list.text)} as "isMatch"`;
   const teams = list.memberTeamIds;
   const source =
     teams === null
-      ? sql`select ${branchColumns} from tickets t where true ${where}`
+      ? sql`select ${columns} from tickets t where true ${where}`
       : teams.length === 0
-        ? sql`select ${branchColumns} from tickets t where false`
+        ? sql`select ${columns} from tickets t where false`
         : joined(
             teams.map(
-              (teamId) => sql`(select ${branchColumns} from tickets t where t.team_id = ${teamId} ${where}
-                                order by ${order} limit ${literalLimit(limit)})`,
+              (teamId) => sql`(select ${columns} from tickets t where t.team_id = ${teamId} ${where}
+                                order by ${order} limit ${literalLimit(read)})`,
             ),
             sql` union all `,
           );
+  const rows = sql`${summaryColumns()}, t.created_at::text as "cursorAt", ${part}::int as "cursorPart",
+                   ${cursorKeysColumn(list, part)} as "cursorKeys", t."isMatch"`;
+  if (list.text === null) {
+    return sql`
+      select ${rows}, false as "isWindowEnd"
+      from (${source}) t ${summaryJoins()}
+      order by ${order}
+      limit ${literalLimit(limit)}`;
+  }
+  // The window in the view's order, numbered as read; its matches and its last row, in that order.
   return sql`
-    select ${summaryColumns()}, t.created_at::text as "cursorAt",
-           ${part}::int as "cursorPart", ${cursorKeysColumn(list, part)} as "cursorKeys"
-    from (${source}) t ${summaryJoins()}
-    order by ${order}
+    select ${rows}, t.n = ${QUEUE_TEXT_WINDOW} as "isWindowEnd"
+    from (
+      select w.*, row_number() over () as n
+      from (select * from (${source}) t order by ${order} limit ${literalLimit(QUEUE_TEXT_WINDOW)}) w
+    ) t ${summaryJoins()}
+    where t."isMatch" or t.n = ${QUEUE_TEXT_WINDOW}
     limit ${literalLimit(limit)}`;
 }
 

@@ -3,7 +3,7 @@ import { TICKET_SORTS, TICKET_VIEWS, type TTicketSort, type TTicketView } from '
 import { createScratchDatabase } from '../../test/helpers.ts';
 import { createPlanTracer, insertPlanUsers, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
 import type { QueuePosition } from './list-cursor.ts';
-import { type QueueList, type QueueSortKey, selectQueuePage } from './list-queries.ts';
+import { QUEUE_TEXT_WINDOW, type QueueList, type QueueSortKey, selectQueuePage } from './list-queries.ts';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
 
@@ -165,5 +165,22 @@ describe('queue plans at scale', () => {
         (node.Plans ?? []).reduce((sum, child) => sum + (child['Actual Rows'] ?? 0), 0),
       ).toBeLessThanOrEqual(51 * memberTeamIds.length);
     }
+  });
+
+  test('q reads at most its window of the view in order, then hands back a cursor: no sort, no scan', async () => {
+    const list = {
+      ...listOf('open', '-created'),
+      text: { allWords: 'zyxwvut', exactNumber: null, numberRanges: [] },
+    };
+    const rows = await db.sql.begin((tx) => selectQueuePage(tx, list, { limit: 51, after: null }));
+    // Nothing matches: the page is only the window's last row, to continue from.
+    expect(rows.map((row) => [row.isMatch, row.isWindowEnd])).toEqual([[false, true]]);
+    const nodes = await tracer.planOf((sql) => selectQueuePage(sql, list, { limit: 51, after: null }), {
+      analyze: true,
+    });
+    expect(problemsOf(nodes, false)).toEqual([]);
+    expect(nodes.some((node) => node['Node Type'].endsWith('Sort'))).toBe(false);
+    const read = nodes.filter((node) => node['Relation Name'] === 'tickets');
+    expect(read.reduce((sum, node) => sum + (node['Actual Rows'] ?? 0), 0)).toBe(QUEUE_TEXT_WINDOW);
   });
 });

@@ -103,13 +103,16 @@ export async function listQueue(caller: QueueCaller, query: TTicketListQuery): P
     text: textOf(query.q),
   };
   const rows = await selectQueuePage(sql, list, { limit: query.limit + 1, after });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  // With `q`, the read stops at its window's end: nothing after that row is on this page.
+  const end = rows.findIndex((row) => row.isWindowEnd);
+  const read = end === -1 ? rows : rows.slice(0, end + 1);
+  const matches = read.filter((row) => row.isMatch);
+  const page = matches.slice(0, query.limit);
+  const next = matches.length > query.limit ? page.at(-1) : end === -1 ? undefined : read.at(-1);
   return {
     tickets: page,
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeQueueCursor(fingerprint, { part: last.cursorPart, keys: last.cursorKeys, id: last.id })
-        : null,
+    nextCursor: next
+      ? encodeQueueCursor(fingerprint, { part: next.cursorPart, keys: next.cursorKeys, id: next.id })
+      : null,
   };
 }
