@@ -4,6 +4,7 @@ import {
   TICKET_LIST_MESSAGES,
   type TTicketListQuery,
   type TTicketListResponse,
+  type TTicketSort,
   type TTicketView,
 } from '@helpdesk/contracts';
 import { sql } from '../db.ts';
@@ -61,17 +62,9 @@ function textOf(q: string | undefined): QueueText | null {
   };
 }
 
-/**
- * One page of a queue (docs/product.md#queues): a view, its sort (the view's default when none is
- * named) and filters, after the cursor of the same list. End users: their own tickets only.
- */
-export async function listQueue(caller: QueueCaller, query: TTicketListQuery): Promise<TTicketListResponse> {
-  const view = query.view ?? 'all';
-  checkAccess(caller, query, view);
-  const sort = query.sort ?? DEFAULT_TICKET_SORT[view];
-  const key = sort.replace(/^-/, '') as QueueSortKey;
-  // Everything that decides the rows and their order; the cursor is only valid for the same.
-  const fingerprint = listFingerprint([
+/** Everything that decides a queue's rows and their order: its cursors are valid only for the same. */
+export function queueFingerprint(query: TTicketListQuery, view: TTicketView, sort: TTicketSort): string {
+  return listFingerprint([
     view,
     sort,
     query.status ?? null,
@@ -82,18 +75,29 @@ export async function listQueue(caller: QueueCaller, query: TTicketListQuery): P
     query.requester ?? null,
     query.q ?? null,
   ]);
-  const after =
-    query.cursor === undefined
-      ? null
-      : decodeQueueCursor(query.cursor, fingerprint, (part) => queueKeyKinds(key, part));
+}
+
+/** A request's view and sort, the view's default sort when it names none. */
+export function viewAndSortOf(query: TTicketListQuery): { view: TTicketView; sort: TTicketSort } {
+  const view = query.view ?? 'all';
+  return { view, sort: query.sort ?? DEFAULT_TICKET_SORT[view] };
+}
+
+/** The queue a request names, as the caller may read it (my_teams: their teams, read by the caller). */
+export function queueListOf(
+  caller: QueueCaller,
+  query: TTicketListQuery,
+  memberTeamIds: string[] | null,
+): QueueList {
+  const { view, sort } = viewAndSortOf(query);
   const assignee = query.assignee ?? null;
-  const list: QueueList = {
+  return {
     view,
-    key,
+    key: sort.replace(/^-/, '') as QueueSortKey,
     descending: sort.startsWith('-'),
     viewerId: caller.id,
     requesterId: caller.isStaff ? (query.requester ?? null) : caller.id,
-    memberTeamIds: view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null,
+    memberTeamIds: view === 'my_teams' ? memberTeamIds : null,
     assignee:
       assignee === null || assignee === 'none' ? assignee : { id: assignee === 'me' ? caller.id : assignee },
     team: query.team === undefined ? null : query.team === 'none' ? 'none' : { id: query.team },
@@ -102,6 +106,23 @@ export async function listQueue(caller: QueueCaller, query: TTicketListQuery): P
     categories: query.category ?? null,
     text: textOf(query.q),
   };
+}
+
+/**
+ * One page of a queue (docs/product.md#queues): a view, its sort (the view's default when none is
+ * named) and filters, after the cursor of the same list. End users: their own tickets only.
+ */
+export async function listQueue(caller: QueueCaller, query: TTicketListQuery): Promise<TTicketListResponse> {
+  const { view, sort } = viewAndSortOf(query);
+  checkAccess(caller, query, view);
+  const fingerprint = queueFingerprint(query, view, sort);
+  const key = sort.replace(/^-/, '') as QueueSortKey;
+  const after =
+    query.cursor === undefined
+      ? null
+      : decodeQueueCursor(query.cursor, fingerprint, (part) => queueKeyKinds(key, part));
+  const teams = view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null;
+  const list = queueListOf(caller, query, teams);
   const rows = await selectQueuePage(sql, list, { limit: query.limit + 1, after });
   // With `q`, the read stops at its window's end: nothing after that row is on this page.
   const end = rows.findIndex((row) => row.isWindowEnd);
