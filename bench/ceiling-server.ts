@@ -6,6 +6,7 @@
  */
 import { Elysia } from 'elysia';
 import postgres from 'postgres';
+import type { QueueSortKey } from '../api/src/tickets/list-queries.ts';
 
 const [portArg, url] = process.argv.slice(2);
 const port = Number(portArg);
@@ -25,10 +26,11 @@ if (!requester) throw new Error('the database has no end user: run bun run seed:
 // the session, validation, response checks and cursor making around it. Its fragments come from the
 // API's pool module, which connects only when used (never here): the statement runs on this pool.
 process.env.DATABASE_URL ??= url;
-const { selectMemberTeamIds, selectQueuePage } = await import('../api/src/tickets/list-queries.ts');
+const { queueKeyKinds, selectMemberTeamIds, selectQueuePage } = await import(
+  '../api/src/tickets/list-queries.ts'
+);
 const { queueFingerprint, queueListOf, viewAndSortOf } = await import('../api/src/tickets/queues.ts');
 const { decodeQueueCursor } = await import('../api/src/tickets/list-cursor.ts');
-const { queueKeyKinds } = await import('../api/src/tickets/list-queries.ts');
 
 const app = new Elysia()
   .get('/select-1', async () => (await sql`select 1 as one`)[0])
@@ -62,7 +64,7 @@ const app = new Elysia()
     const { view, sort } = viewAndSortOf(request);
     const caller = { id: query.agent ?? '', isStaff: true };
     const teams = view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null;
-    const key = sort.replace(/^-/, '') as 'created';
+    const key = sort.replace(/^-/, '') as QueueSortKey;
     const after = query.cursor
       ? decodeQueueCursor(query.cursor, queueFingerprint(request, view, sort), (part) =>
           queueKeyKinds(key, part),
