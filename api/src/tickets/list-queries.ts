@@ -28,7 +28,7 @@ export type QueueList = {
   viewerId: string;
   /** An end user's own tickets, or the staff's requester filter. */
   requesterId: string | null;
-  /** `my_teams`: the caller's teams, each read in its own index order and merged. */
+  /** `my_teams`: the caller's teams, each read as its own page in index order. */
   memberTeamIds: readonly string[] | null;
   assignee: { id: string } | 'none' | null;
   team: { id: string } | 'none' | null;
@@ -53,19 +53,19 @@ export type QueueRow = TicketListRow & {
 /**
  * How many rows of the view a page with `q` reads, in the view's order, before it stops: words
  * are tested row by row (the view's order is kept, no sort), and a page may come back short of
- * its limit, or empty, with a cursor to read on. About a page of a view at a million tickets in
- * milliseconds (docs/performance.md).
+ * its limit, or empty, with a cursor to read on. A few milliseconds at any size (docs/performance.md).
  */
 export const QUEUE_TEXT_WINDOW = 5000;
 
 const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
 
 // The expressions of the 00063 indexes, written exactly as there so the planner matches them.
-const breachAt = sql`ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)`;
-const riskAt = sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
-const priorityRank = sql`ticket_priority_rank(t.priority)`;
+const breachAt = () => sql`ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)`;
+const riskAt = () =>
+  sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
+const priorityRank = () => sql`ticket_priority_rank(t.priority)`;
 // A literal (never a parameter), so the planner proves the partial open indexes' predicate.
-const isOpen = sql`t.status in ('new', 'in_progress')`;
+const isOpen = () => sql`t.status in ('new', 'in_progress')`;
 
 /** The key kinds of a cursor of this sort and part (the id follows them). */
 export function queueKeyKinds(key: QueueSortKey, part: 0 | 1): QueueKeyKinds {
@@ -82,9 +82,9 @@ function keyColumns(key: QueueSortKey, part: 0 | 1): Fragment[] {
     case 'updated':
       return [sql`t.updated_at`];
     case 'priority':
-      return [priorityRank, sql`t.created_at`];
+      return [priorityRank(), sql`t.created_at`];
     case 'due':
-      return part === 0 ? [breachAt, sql`t.created_at`] : [sql`t.created_at`];
+      return part === 0 ? [breachAt(), sql`t.created_at`] : [sql`t.created_at`];
   }
 }
 
@@ -99,7 +99,7 @@ function orderColumns(list: QueueList, part: 0 | 1): Fragment[] {
   const leading: Fragment[] = [];
   if (list.view === 'unassigned' && (list.key === 'created' || list.key === 'due'))
     leading.push(sql`t.assignee_id`);
-  if (list.key === 'due' && part === 1 && list.view !== 'all') leading.push(breachAt);
+  if (list.key === 'due' && part === 1 && list.view !== 'all') leading.push(breachAt());
   return [...leading, ...keys, sql`t.id`];
 }
 
@@ -121,10 +121,10 @@ const equalOrNone = (column: Fragment, value: { id: string } | 'none' | null) =>
 /** The view and filters in SQL (without the caller's teams: each is a branch of its own). */
 function listConditions(list: QueueList): Fragment {
   return sql`
-    ${OPEN_VIEWS.has(list.view) ? sql`and ${isOpen}` : sql``}
+    ${OPEN_VIEWS.has(list.view) ? sql`and ${isOpen()}` : sql``}
     ${list.view === 'mine' ? sql`and t.assignee_id = ${list.viewerId}` : sql``}
     ${list.view === 'unassigned' ? sql`and t.assignee_id is null` : sql``}
-    ${list.view === 'at_risk' ? sql`and ${riskAt} <= now()` : sql``}
+    ${list.view === 'at_risk' ? sql`and ${riskAt()} <= now()` : sql``}
     ${list.view === 'waiting' ? sql`and t.waiting_since is not null` : sql``}
     ${list.requesterId === null ? sql`` : sql`and t.requester_id = ${list.requesterId}`}
     ${equalOrNone(sql`t.assignee_id`, list.assignee)}
@@ -143,9 +143,9 @@ function listConditions(list: QueueList): Fragment {
  */
 function partCondition(list: QueueList, part: 0 | 1): Fragment {
   if (list.key !== 'due') return sql``;
-  const open = OPEN_VIEWS.has(list.view) ? sql`` : sql`and ${isOpen}`;
-  if (part === 0) return sql`and ${breachAt} is not null ${open}`;
-  if (OPEN_VIEWS.has(list.view)) return sql`and ${breachAt} is null`;
+  const open = OPEN_VIEWS.has(list.view) ? sql`` : sql`and ${isOpen()}`;
+  if (part === 0) return sql`and ${breachAt()} is not null ${open}`;
+  if (OPEN_VIEWS.has(list.view)) return sql`and ${breachAt()} is null`;
   return sql`and (t.status not in ('new', 'in_progress')
                   or (t.sla_resolve_by is null and (t.responded_at is not null or t.sla_response_by is null)))`;
 }
@@ -174,7 +174,7 @@ function cursorKeysColumn(list: QueueList, part: 0 | 1): Fragment {
 }
 
 /** The columns a page reads from tickets (each team's branch has the same). */
-const branchColumns = sql`
+const branchColumns = () => sql`
   t.id, t.ticket_number, t.title, t.priority, t.status, t.category, t.requester_id, t.assignee_id,
   t.team_id, t.sla_response_by, t.sla_resolve_by, t.sla_response_risk_at, t.sla_resolve_risk_at,
   t.waiting_since, t.responded_at, t.resolved_at, t.closed_at, t.created_at, t.updated_at`;
@@ -195,7 +195,7 @@ function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, lim
     sql`, `,
   );
   const read = list.text === null ? limit : QUEUE_TEXT_WINDOW;
-  const columns = sql`${branchColumns}, ${list.text === null ? sql`true` : textMatch(list.text)} as "isMatch"`;
+  const columns = sql`${branchColumns()}, ${list.text === null ? sql`true` : textMatch(list.text)} as "isMatch"`;
   const teams = list.memberTeamIds;
   const source =
     teams === null
