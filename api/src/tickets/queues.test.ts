@@ -11,6 +11,7 @@ import {
 } from '@helpdesk/contracts';
 import { errorOf, signedIn, sql, type TestClient, type TestUser } from '../../test/helpers.ts';
 import { createTeam, insertTicketRow } from '../../test/tickets.ts';
+import { QUEUE_TEXT_WINDOW } from './list-queries.ts';
 
 const HOUR = 3_600_000;
 
@@ -335,5 +336,22 @@ describe('GET /api/tickets views and sorts', () => {
     const other = await walk(otherRequester.client, 'view=all&sort=due&q=inserted', 5);
     expect(other.every((id) => !facts.some((fact) => fact.id === id))).toBe(true);
     expect(other.length).toBe(1);
+  });
+
+  test('q reads a window of the view at a time: a page may be short, the cursor reads on, every match once', async () => {
+    const reader = await signedIn('end_user');
+    // More tickets than one window, newest first: matches at the top and past the first window.
+    await sql`
+      insert into tickets (title, description, requester_id, created_at)
+      select case when n in (3, ${QUEUE_TEXT_WINDOW + 200}) then 'Quokka printer ' || n else 'Ticket ' || n end,
+             'Generated', ${reader.user.id}, now() - n * interval '1 minute'
+      from generate_series(1, ${QUEUE_TEXT_WINDOW + 500}) n`;
+    const first = await reader.client.get(`${API_PATHS.tickets}?view=all&q=quokka&limit=10`);
+    const body = ZTicketListResponse.parse(first.body);
+    expect(body.tickets.map((ticket) => ticket.title)).toEqual(['Quokka printer 3']);
+    expect(body.nextCursor).not.toBeNull();
+    const ids = await walk(reader.client, 'view=all&q=quokka', 10);
+    expect(ids.length).toBe(2);
+    expect(new Set(ids).size).toBe(2);
   });
 });
