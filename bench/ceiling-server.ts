@@ -6,6 +6,7 @@
  */
 import { Elysia } from 'elysia';
 import postgres from 'postgres';
+import type { QueueSortKey } from '../api/src/tickets/list-queries.ts';
 
 const [portArg, url] = process.argv.slice(2);
 const port = Number(portArg);
@@ -20,6 +21,16 @@ const [requester] = await sql<
   { id: string }[]
 >`select id from users where role = 'end_user' and status = 'active' order by username limit 1`;
 if (!requester) throw new Error('the database has no end user: run bun run seed:large first');
+
+// The queues' statement is the product's own (api/src/tickets/list-queries.ts), run here without
+// the session, validation, response checks and cursor making around it. Its fragments come from the
+// API's pool module, which connects only when used (never here): the statement runs on this pool.
+process.env.DATABASE_URL ??= url;
+const { queueKeyKinds, selectMemberTeamIds, selectQueuePage } = await import(
+  '../api/src/tickets/list-queries.ts'
+);
+const { queueFingerprint, queueListOf, viewAndSortOf } = await import('../api/src/tickets/queues.ts');
+const { decodeQueueCursor } = await import('../api/src/tickets/list-cursor.ts');
 
 const app = new Elysia()
   .get('/select-1', async () => (await sql`select 1 as one`)[0])
@@ -69,14 +80,27 @@ const app = new Elysia()
              (select count(*)::int from (
                 select 1 from tickets t
                 where t.status in ('new', 'in_progress')
-                  and ticket_risk_at(t.status, t.responded_at, t.sla_response_risk_at, t.sla_resolve_by,
-                                     t.sla_resolve_risk_at) <= now()
+                  and ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by) <= now()
                 limit 1001) b) as "atRisk",
              coalesce((select n from c where view = 'waiting'), 0) as waiting,
              coalesce((select n from c where view = 'open'), 0) as open,
              coalesce((select n from c where view = 'all'), 0) as all`
       )[0],
   )
+  // A queue's page as an agent (?agent=<id>) reads it: ?view=, ?sort=, ?cursor= as the product takes them.
+  .get('/ticket-queue', async ({ query }) => {
+    const request = { view: query.view, sort: query.sort, limit: 50 } as Parameters<typeof viewAndSortOf>[0];
+    const { view, sort } = viewAndSortOf(request);
+    const caller = { id: query.agent ?? '', isStaff: true };
+    const teams = view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null;
+    const key = sort.replace(/^-/, '') as QueueSortKey;
+    const after = query.cursor
+      ? decodeQueueCursor(query.cursor, queueFingerprint(request, view, sort), (part) =>
+          queueKeyKinds(key, part),
+        )
+      : null;
+    return selectQueuePage(sql, queueListOf(caller, request, teams), { limit: 51, after });
+  })
   .get('/ticket-by-number/:number', async ({ params, status }) => {
     const [ticket] = await sql`select * from tickets where ticket_number = ${params.number}`;
     return ticket ?? status(404, { message: 'not found' });

@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { encodeCursor } from '../api/src/tickets/cursor.ts';
+import { TICKET_SORTS, TICKET_VIEWS } from '../contracts/src/ticket-queues.ts';
 import { REPO_ROOT } from '../tooling/src/repo-root.ts';
 import type { FixedRatePlan, FixedRateResult } from './fixed-rate.ts';
 import { runQueryGates } from './lib/gates.ts';
@@ -23,6 +24,7 @@ import {
   removeBenchWrites,
 } from './lib/large-database.ts';
 import { type LoadRequest, type SaturationResult, saturate } from './lib/load.ts';
+import { deepQueueCursors } from './lib/queue-fixtures.ts';
 import { blankResult, type CaseResult, formatTable, median } from './lib/report.ts';
 
 export type { CaseResult };
@@ -196,8 +198,10 @@ async function readFixtures(url: string) {
       quietId: quiet.id,
       /** user00001, whose My Tickets the bench reads. */
       endUserId: endUser.id,
-      /** agent001, whose view counts the bench reads. */
+      /** agent001, whose queues the bench reads (mine, my_teams). */
       agentId: agent.id,
+      /** Each view's page 100,000 rows deep in its default order (nine tenths into a smaller view). */
+      queueDeepCursors: await deepQueueCursors(url, agent.id),
       articleId: article.id,
     };
   } finally {
@@ -327,6 +331,27 @@ try {
         server: api,
         request: get([`/api/tickets?limit=50&${filter}`]),
         against: listCeilingFor(filter),
+      }),
+    ),
+    // The queues: each view in its default order, every order of `open` and `all`, and each view's
+    // deep page, against the same statement on the raw ceiling (api/src/tickets/list-queries.ts).
+    ...[
+      ...TICKET_VIEWS.map((view) => `view=${view}`),
+      ...(['open', 'all'] as const).flatMap((view) =>
+        TICKET_SORTS.map((sort) => `view=${view}&sort=${sort}`),
+      ),
+      ...Object.entries(fixtures.queueDeepCursors).map(([view, cursor]) => `view=${view}&cursor=${cursor}`),
+    ].map(
+      (filter): Case => ({
+        name: `ticket list, ${filter.replace(/&cursor=.*/, ', deep')}`,
+        server: api,
+        request: get([`/api/tickets?limit=50&${filter}`]),
+        against: {
+          label: `raw queue, ${filter.replace(/&cursor=.*/, ', deep')}`,
+          server: ceiling,
+          request: raw(`/ticket-queue?agent=${fixtures.agentId}&${filter}`),
+          minRatio: 0.8,
+        },
       }),
     ),
     {
@@ -672,6 +697,27 @@ try {
           headers: headersFor('agent'),
         },
         { name: 'my tickets', method: 'GET', path: '/api/tickets?limit=50', headers: headersFor('endUser') },
+        // Every queue in every order, and each view's deep page.
+        ...TICKET_VIEWS.flatMap((view) =>
+          TICKET_SORTS.map((sort) => ({
+            name: `queue ${view} ${sort}`,
+            method: 'GET' as const,
+            path: `/api/tickets?limit=50&view=${view}&sort=${sort}`,
+            headers: headersFor('agent'),
+          })),
+        ),
+        ...Object.entries(fixtures.queueDeepCursors).map(([view, cursor]) => ({
+          name: `queue ${view} deep`,
+          method: 'GET' as const,
+          path: `/api/tickets?limit=50&view=${view}&cursor=${cursor}`,
+          headers: headersFor('agent'),
+        })),
+        {
+          name: 'my queues, all, due',
+          method: 'GET',
+          path: '/api/tickets?limit=50&view=all&sort=due',
+          headers: headersFor('endUser'),
+        },
         {
           name: 'detail, no comments',
           method: 'GET',

@@ -156,21 +156,9 @@ from tickets t
 cross join lateral ticket_view_counter_rows(t.status, t.assignee_id, t.team_id, t.waiting_since) r
 group by r.view, r.owner_id;
 
--- When an open ticket turns at risk on a deadline it can still miss: its response target's
--- moment while unanswered, its resolution target's while that deadline runs (a ticket waiting on
--- its requester has none); null when closed, resolved or without such a deadline. At risk (or
--- already breached) exactly when ticket_risk_at(...) <= now.
-create function ticket_risk_at(
-  status text, responded_at timestamptz, sla_response_risk_at timestamptz, sla_resolve_by timestamptz,
-  sla_resolve_risk_at timestamptz
-) returns timestamptz
-language sql immutable parallel safe as $$
-  select case when status in ('new', 'in_progress')
-              then least(case when responded_at is null then sla_response_risk_at end,
-                         case when sla_resolve_by is not null then sla_resolve_risk_at end) end
-$$;
-
+-- At risk (or already breached) exactly when ticket_risk_at(...) (00063) <= now: the at-risk
+-- moment of a deadline an open ticket can still miss.
 -- The "at risk" view's count and list: open tickets by their risk moment, soonest first.
 create index tickets_open_risk_at_idx
-  on tickets (ticket_risk_at(status, responded_at, sla_response_risk_at, sla_resolve_by, sla_resolve_risk_at), id)
+  on tickets (ticket_risk_at(status, sla_response_risk_at, sla_resolve_risk_at, responded_at, sla_resolve_by), id)
   where status in ('new', 'in_progress');

@@ -10,6 +10,8 @@ export type PlanNode = {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** The planner's estimate of the rows the node returns. */
+  'Plan Rows'?: number;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;

@@ -68,11 +68,19 @@ export const TICKET_LIST_MESSAGES = {
   unknownValue: 'Unknown value',
 } as const;
 
+/**
+ * A query value as the server's router hands it over: it splits a value with commas (and a
+ * repeated parameter) into an array, so both forms are read back as the text that was sent.
+ */
+const queryText = () =>
+  z
+    .union([z.string(), z.array(z.string()).max(1000, TICKET_LIST_MESSAGES.tooManyValues)])
+    .transform((value) => (Array.isArray(value) ? value.join(',') : value));
+
 /** A comma-separated list of enum values ('all' or empty means no filter): each at most once, none unknown. */
 const commaList = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .max(200, TICKET_LIST_MESSAGES.tooManyValues)
+  queryText()
+    .pipe(z.string().max(200, TICKET_LIST_MESSAGES.tooManyValues))
     .transform((text, ctx) => {
       if (text === '' || text === 'all') return undefined;
       const parts = text.split(',');
@@ -111,7 +119,7 @@ export const ZTicketListQuery = z.strictObject({
     .optional(),
   team: z.union([z.literal('none'), z.uuid()], { error: 'Team must be an ID or none' }).optional(),
   requester: z.uuid({ error: 'Invalid requester ID format' }).optional(),
-  q: z.string().trim().max(200, 'Search text is too long').optional(),
+  q: queryText().pipe(z.string().trim().max(200, 'Search text is too long')).optional(),
   sort: ZTicketSort.optional(),
   limit: z.coerce
     .number()

@@ -18,7 +18,8 @@ import type { SlaColumns, SlaState } from './hold.ts';
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
 
-const summaryColumns = () => sql`
+/** A list row's columns (tickets t, requester r, assignee a). */
+export const summaryColumns = () => sql`
   t.id, t.ticket_number as "ticketNumber", t.title, t.priority, t.status, t.category,
   t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
   t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
@@ -32,7 +33,8 @@ const summaryColumns = () => sql`
        else json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name) end
     as assignee`;
 
-const summaryJoins = () => sql`
+/** The people a list row names. */
+export const summaryJoins = () => sql`
   join users r on r.id = t.requester_id
   left join users a on a.id = t.assignee_id`;
 

@@ -24,7 +24,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { calendarOf, clockOf } from '../sla/policy-match.ts';
 import { selectMatchingPolicy } from '../sla/queries.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { encodeCursor } from './cursor.ts';
 import {
   type EffectSettings,
   followUpTitle,
@@ -36,6 +36,7 @@ import {
 } from './effects.ts';
 import { endedHold, newSlaState, recomputedSla, type SlaState, slaStateOf } from './hold.ts';
 import { takeComment, takeConfirmationMail, takeTicketFiling } from './limits.ts';
+import { decodePlainCursor } from './list-cursor.ts';
 import {
   type NewTicket,
   selectActiveUserIdByEmail,
@@ -53,6 +54,7 @@ import {
   type TicketScope,
   type TicketState,
 } from './queries.ts';
+import { isPlainList, listQueue } from './queues.ts';
 import { slaStatusOf } from './sla.ts';
 import { writeComment, writeNewTicket, writeTicketChange } from './write-statement.ts';
 
@@ -81,7 +83,8 @@ export async function requireVisibleTicket(db: Db, viewer: Viewer, ticketId: str
 
 /** A page of the ticket list, newest first; an end user's holds only tickets they requested. */
 export async function listTickets(viewer: Viewer, query: TTicketListQuery): Promise<TTicketListResponse> {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  if (!isPlainList(query)) return listQueue({ id: viewer.id, isStaff: isStaff(viewer) }, query);
+  const after = query.cursor === undefined ? null : decodePlainCursor(query.cursor);
   const rows = await selectTicketPage(
     sql,
     {

@@ -6,7 +6,7 @@ import { sql } from '../db.ts';
  * Each queue view's filter over `tickets t` (docs/product.md#queues), for the caller `callerId`: the
  * one definition the list and the view counts share. An end user's own-ticket scope is added
  * separately (they have only `open` and `all`). Open = new or in progress.
- * - at_risk uses ticket_risk_at (00067) exactly as its index does, so both the count and the list
+ * - at_risk uses ticket_risk_at (00063) exactly as its index does, so both the count and the list
  *   read that index instead of the table.
  */
 export const TICKET_VIEW_FILTERS: Record<TTicketView, (callerId: string) => PendingQuery<Row[]>> = {
@@ -17,8 +17,7 @@ export const TICKET_VIEW_FILTERS: Record<TTicketView, (callerId: string) => Pend
         and t.team_id in (select m.team_id from team_members m where m.user_id = ${callerId})`,
   at_risk: () =>
     sql`t.status in ('new', 'in_progress')
-        and ticket_risk_at(t.status, t.responded_at, t.sla_response_risk_at, t.sla_resolve_by,
-                           t.sla_resolve_risk_at) <= now()`,
+        and ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by) <= now()`,
   waiting: () => sql`t.status in ('new', 'in_progress') and t.waiting_since is not null`,
   open: () => sql`t.status in ('new', 'in_progress')`,
   all: () => sql`true`,

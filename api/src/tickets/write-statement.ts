@@ -40,7 +40,8 @@ import {
 const ticketChangedMessage = (ticketId: string) =>
   JSON.stringify({ type: 'ticket', ticketId } satisfies RealtimeMessage);
 
-const joined = (parts: readonly PendingQuery<Row[]>[], separator: PendingQuery<Row[]>) =>
+/** Fragments joined by a separator (a comma list, a union). */
+export const joined = (parts: readonly PendingQuery<Row[]>[], separator: PendingQuery<Row[]>) =>
   parts.reduce((all, part) => sql`${all}${separator}${part}`);
 
 /** How the row write frames the plan's effects. */

@@ -123,7 +123,15 @@ function queriesFor(key: string): string[] {
     case `GET ${API_PATHS.kbArticlesSearch}`:
       return [`?q=${WORD}`];
     case `GET ${API_PATHS.tickets}`:
-      return ['', '?status=all&priority=all'];
+      return [
+        '',
+        '?status=all&priority=all',
+        // The queues an end user has, in each order, and their words: an internal note moves none of them.
+        '?view=open&sort=due',
+        '?view=all&sort=-updated',
+        `?view=all&q=${WORD}`,
+        '?view=all&q=internal',
+      ];
     default:
       return [''];
   }

@@ -1,0 +1,260 @@
+import type { TTicketCategory, TTicketPriority, TTicketStatus, TTicketView } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
+import { literalLimit } from '../db/literal-limit.ts';
+import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+import type { NumberRange } from '../search/search-terms.ts';
+import type { QueueKeyKinds, QueuePosition } from './list-cursor.ts';
+import { summaryColumns, summaryJoins, type TicketListRow } from './queries.ts';
+import { joined } from './write-statement.ts';
+
+type Fragment = PendingQuery<Row[]>;
+
+export type QueueSortKey = 'created' | 'updated' | 'priority' | 'due';
+
+/** What `q` matches, as the search box does (search/search-terms.ts): all the words, or the ticket number. */
+export type QueueText = {
+  allWords: string | null;
+  exactNumber: string | null;
+  numberRanges: readonly NumberRange[];
+};
+
+/** One queue page's list: the view, its order and every filter, already checked against the caller. */
+export type QueueList = {
+  view: TTicketView;
+  key: QueueSortKey;
+  descending: boolean;
+  /** The caller: `mine` is theirs. */
+  viewerId: string;
+  /** An end user's own tickets, or the staff's requester filter. */
+  requesterId: string | null;
+  /** `my_teams`: the caller's teams, each read as its own page in index order. */
+  memberTeamIds: readonly string[] | null;
+  assignee: { id: string } | 'none' | null;
+  team: { id: string } | 'none' | null;
+  statuses: readonly TTicketStatus[] | null;
+  priorities: readonly TTicketPriority[] | null;
+  categories: readonly TTicketCategory[] | null;
+  text: QueueText | null;
+};
+
+/**
+ * A queue row with the sort key values its cursor is made of. With `q`, the rows of the read
+ * window that match, and the window's last row whether it matches or not (`isWindowEnd`): the
+ * next page starts after it.
+ */
+export type QueueRow = TicketListRow & {
+  cursorPart: 0 | 1;
+  cursorKeys: (string | number)[];
+  isMatch: boolean;
+  isWindowEnd: boolean;
+};
+
+/**
+ * How many rows of the view a page with `q` reads, in the view's order, before it stops: words
+ * are tested row by row (the view's order is kept, no sort), and a page may come back short of
+ * its limit, or empty, with a cursor to read on. A few milliseconds at any size (docs/performance.md).
+ */
+export const QUEUE_TEXT_WINDOW = 5000;
+
+const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
+
+// The expressions of the 00063 indexes, written exactly as there so the planner matches them.
+const breachAt = () => sql`ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)`;
+const riskAt = () =>
+  sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
+const priorityRank = () => sql`ticket_priority_rank(t.priority)`;
+// A literal (never a parameter), so the planner proves the partial open indexes' predicate.
+const isOpen = () => sql`t.status in ('new', 'in_progress')`;
+
+/** The key kinds of a cursor of this sort and part (the id follows them). */
+export function queueKeyKinds(key: QueueSortKey, part: 0 | 1): QueueKeyKinds {
+  if (key === 'priority') return ['rank', 'time'];
+  if (key === 'due' && part === 0) return ['time', 'time'];
+  return ['time'];
+}
+
+/** The sort key columns of a part before the id, as the cursor holds them. */
+function keyColumns(key: QueueSortKey, part: 0 | 1): Fragment[] {
+  switch (key) {
+    case 'created':
+      return [sql`t.created_at`];
+    case 'updated':
+      return [sql`t.updated_at`];
+    case 'priority':
+      return [priorityRank(), sql`t.created_at`];
+    case 'due':
+      return part === 0 ? [breachAt(), sql`t.created_at`] : [sql`t.created_at`];
+  }
+}
+
+/**
+ * The ORDER BY columns: the keys, with the columns an index leads with and the filter holds
+ * constant, so the order is visibly the index's. `x is null` makes no equality the planner can
+ * drop from an order as it does `x = $1`: the unassigned view's order names assignee_id, and the
+ * second due part (no deadline) names the null breach time, of the indexes that start with them.
+ */
+function orderColumns(list: QueueList, part: 0 | 1): Fragment[] {
+  const keys = keyColumns(list.key, part);
+  const leading: Fragment[] = [];
+  if (list.view === 'unassigned' && (list.key === 'created' || list.key === 'due'))
+    leading.push(sql`t.assignee_id`);
+  if (list.key === 'due' && part === 1 && list.view !== 'all') leading.push(breachAt());
+  return [...leading, ...keys, sql`t.id`];
+}
+
+function textMatch(text: QueueText): Fragment {
+  const ways: Fragment[] = [];
+  if (text.allWords !== null) ways.push(sql`t.search_vector @@ to_tsquery('english', ${text.allWords})`);
+  if (text.exactNumber !== null) ways.push(sql`t.ticket_number = ${text.exactNumber}`);
+  for (const range of text.numberRanges) {
+    ways.push(
+      sql`(t.ticket_number collate "C" >= ${range.from} and t.ticket_number collate "C" < ${range.to})`,
+    );
+  }
+  return ways.length === 0 ? sql`true` : sql`(${joined(ways, sql` or `)})`;
+}
+
+const equalOrNone = (column: Fragment, value: { id: string } | 'none' | null) =>
+  value === null ? sql`` : value === 'none' ? sql`and ${column} is null` : sql`and ${column} = ${value.id}`;
+
+/** The view and filters in SQL (without the caller's teams: each is a branch of its own). */
+function listConditions(list: QueueList): Fragment {
+  return sql`
+    ${OPEN_VIEWS.has(list.view) ? sql`and ${isOpen()}` : sql``}
+    ${list.view === 'mine' ? sql`and t.assignee_id = ${list.viewerId}` : sql``}
+    ${list.view === 'unassigned' ? sql`and t.assignee_id is null` : sql``}
+    ${list.view === 'at_risk' ? sql`and ${riskAt()} <= now()` : sql``}
+    ${list.view === 'waiting' ? sql`and t.waiting_since is not null` : sql``}
+    ${list.requesterId === null ? sql`` : sql`and t.requester_id = ${list.requesterId}`}
+    ${equalOrNone(sql`t.assignee_id`, list.assignee)}
+    ${equalOrNone(sql`t.team_id`, list.team)}
+    ${list.statuses === null ? sql`` : sql`and t.status in ${sql(list.statuses)}`}
+    ${list.priorities === null ? sql`` : sql`and t.priority in ${sql(list.priorities)}`}
+    ${list.categories === null ? sql`` : sql`and t.category in ${sql(list.categories)}`}
+`;
+}
+
+/**
+ * The part's own condition: in the due order, tickets with a deadline (all open), then those
+ * without. Over every ticket, "no deadline" is spelt out: PostgreSQL has no statistics on the
+ * function's value outside the open index and would guess it rare, where it is nearly every
+ * closed ticket, and sort instead of walking the created index.
+ */
+function partCondition(list: QueueList, part: 0 | 1): Fragment {
+  if (list.key !== 'due') return sql``;
+  const open = OPEN_VIEWS.has(list.view) ? sql`` : sql`and ${isOpen()}`;
+  if (part === 0) return sql`and ${breachAt()} is not null ${open}`;
+  if (OPEN_VIEWS.has(list.view)) return sql`and ${breachAt()} is null`;
+  return sql`and (t.status not in ('new', 'in_progress')
+                  or (t.sla_resolve_by is null and (t.responded_at is not null or t.sla_response_by is null)))`;
+}
+
+/** Strictly after the cursor in the part's order: a row comparison over the index's own columns. */
+function afterCondition(list: QueueList, part: 0 | 1, after: QueuePosition | null): Fragment {
+  if (after === null || after.part !== part) return sql``;
+  const kinds = queueKeyKinds(list.key, part);
+  const values = after.keys.map((value, index) =>
+    kinds[index] === 'rank' ? sql`${value}::int` : sql`${value}::timestamptz`,
+  );
+  const columns = [...keyColumns(list.key, part), sql`t.id`];
+  return sql`and (${joined(columns, sql`, `)}) ${list.descending ? sql`<` : sql`>`} (${joined(
+    [...values, sql`${after.id}::uuid`],
+    sql`, `,
+  )})`;
+}
+
+/** The cursor's key values of a row of this part, as text at full precision (ranks as numbers). */
+function cursorKeysColumn(list: QueueList, part: 0 | 1): Fragment {
+  const kinds = queueKeyKinds(list.key, part);
+  const keys = keyColumns(list.key, part).map((column, index) =>
+    kinds[index] === 'rank' ? column : sql`${column}::text`,
+  );
+  return sql`json_build_array(${joined(keys, sql`, `)})`;
+}
+
+/** The columns a page reads from tickets (each team's branch has the same). */
+const branchColumns = () => sql`
+  t.id, t.ticket_number, t.title, t.priority, t.status, t.category, t.requester_id, t.assignee_id,
+  t.team_id, t.sla_response_by, t.sla_resolve_by, t.sla_response_risk_at, t.sla_resolve_risk_at,
+  t.waiting_since, t.responded_at, t.resolved_at, t.closed_at, t.created_at, t.updated_at`;
+
+/**
+ * One part of a page, in its index's order. `my_teams` reads each of the caller's teams as its
+ * own ordered, limited read (team_id = X leads the index, so each is a page in index order), and
+ * the page is the first `limit` of their union: the sort above them is fed at most
+ * teams x limit rows (three teams, a page of 50: 153), however many tickets the teams hold. A
+ * UNION ALL whose branches have WHERE clauses is not flattened, so PostgreSQL cannot merge the
+ * branches' index orders itself; each branch's own ORDER BY and LIMIT is what bounds the sort.
+ */
+function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, limit: number): Fragment {
+  const where = sql`${listConditions(list)} ${partCondition(list, part)} ${afterCondition(list, part, after)}`;
+  const direction = list.descending ? sql`desc` : sql`asc`;
+  const order = joined(
+    orderColumns(list, part).map((column) => sql`${column} ${direction}`),
+    sql`, `,
+  );
+  const read = list.text === null ? limit : QUEUE_TEXT_WINDOW;
+  const columns = sql`${branchColumns()}, ${list.text === null ? sql`true` : textMatch(list.text)} as "isMatch"`;
+  const teams = list.memberTeamIds;
+  const source =
+    teams === null
+      ? sql`select ${columns} from tickets t where true ${where}`
+      : teams.length === 0
+        ? sql`select ${columns} from tickets t where false`
+        : joined(
+            teams.map(
+              (teamId) => sql`(select ${columns} from tickets t where t.team_id = ${teamId} ${where}
+                                order by ${order} limit ${literalLimit(read)})`,
+            ),
+            sql` union all `,
+          );
+  const rows = sql`${summaryColumns()}, t.created_at::text as "cursorAt", ${part}::int as "cursorPart",
+                   ${cursorKeysColumn(list, part)} as "cursorKeys", t."isMatch"`;
+  if (list.text === null) {
+    return sql`
+      select ${rows}, false as "isWindowEnd"
+      from (${source}) t ${summaryJoins()}
+      order by ${order}
+      limit ${literalLimit(limit)}`;
+  }
+  // The window in the view's order, numbered as read; its matches and its last row, in that order.
+  return sql`
+    select ${rows}, t.n = ${QUEUE_TEXT_WINDOW} as "isWindowEnd"
+    from (
+      select w.*, row_number() over () as n
+      from (select * from (${source}) t order by ${order} limit ${literalLimit(QUEUE_TEXT_WINDOW)}) w
+    ) t ${summaryJoins()}
+    where t."isMatch" or t.n = ${QUEUE_TEXT_WINDOW}
+    limit ${literalLimit(limit)}`;
+}
+
+/**
+ * One page of a queue (docs/product.md#queues), strictly after the cursor, `limit` rows at most.
+ * The due order puts tickets without a deadline last in both directions, which no single index
+ * order gives (read backwards, nulls come first): the page is two parts, each read in index
+ * order, tickets with a deadline and then those without, glued by UNION ALL under the page's
+ * LIMIT. An Append returns its parts in turn, so the second is read only when the first runs
+ * short; the cursor says which part it stopped in. (A coalesce(breach, 'infinity') key would sort
+ * the same in one part, but it needs a second index for the descending order's '-infinity'.)
+ */
+export function selectQueuePage(
+  db: Db,
+  list: QueueList,
+  page: { limit: number; after: QueuePosition | null },
+): Promise<QueueRow[]> {
+  const parts: (0 | 1)[] = list.key !== 'due' ? [0] : page.after?.part === 1 ? [1] : [0, 1];
+  if (parts.length === 1) return db<QueueRow[]>`${partPage(list, parts[0] ?? 0, page.after, page.limit)}`;
+  return db<QueueRow[]>`
+    (${partPage(list, 0, page.after, page.limit)})
+    union all
+    (${partPage(list, 1, page.after, page.limit)})
+    limit ${literalLimit(page.limit)}`;
+}
+
+/** The teams the caller is a member of (the my_teams view). */
+export async function selectMemberTeamIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db<{ teamId: string }[]>`
+    select team_id as "teamId" from team_members where user_id = ${userId} order by team_id`;
+  return rows.map((row) => row.teamId);
+}

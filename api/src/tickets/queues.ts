@@ -1,0 +1,139 @@
+import {
+  DEFAULT_TICKET_SORT,
+  END_USER_TICKET_VIEWS,
+  TICKET_LIST_MESSAGES,
+  type TTicketListQuery,
+  type TTicketListResponse,
+  type TTicketSort,
+  type TTicketView,
+} from '@helpdesk/contracts';
+import { sql } from '../db.ts';
+import { forbidden } from '../errors.ts';
+import { buildDeskSearchTerms } from '../search/search-terms.ts';
+import { decodeQueueCursor, encodeQueueCursor, listFingerprint } from './list-cursor.ts';
+import {
+  type QueueList,
+  type QueueSortKey,
+  type QueueText,
+  queueKeyKinds,
+  selectMemberTeamIds,
+  selectQueuePage,
+} from './list-queries.ts';
+
+/** Who asks: staff see every ticket; anyone else only the tickets they requested. */
+export type QueueCaller = { id: string; isStaff: boolean };
+
+/**
+ * Whether a list request is the spec's plain list (newest first, at most one status and one
+ * priority: selectTicketPage and its indexes) rather than a queue.
+ */
+export function isPlainList(query: TTicketListQuery): boolean {
+  return (
+    query.view === undefined &&
+    query.sort === undefined &&
+    query.category === undefined &&
+    query.assignee === undefined &&
+    query.team === undefined &&
+    query.requester === undefined &&
+    (query.q === undefined || query.q === '') &&
+    (query.status?.length ?? 0) <= 1 &&
+    (query.priority?.length ?? 0) <= 1
+  );
+}
+
+/** An end user has their own open and all; assignee, team and requester are staff filters. */
+function checkAccess(caller: QueueCaller, query: TTicketListQuery, view: TTicketView): void {
+  if (caller.isStaff) return;
+  if (!(END_USER_TICKET_VIEWS as readonly TTicketView[]).includes(view)) {
+    throw forbidden(TICKET_LIST_MESSAGES.viewForbidden);
+  }
+  if (query.assignee !== undefined || query.team !== undefined || query.requester !== undefined) {
+    throw forbidden(TICKET_LIST_MESSAGES.parameterForbidden);
+  }
+}
+
+function textOf(q: string | undefined): QueueText | null {
+  if (q === undefined || q === '') return null;
+  const terms = buildDeskSearchTerms(q);
+  return {
+    allWords: terms.text?.allWords ?? null,
+    exactNumber: terms.number?.exact ?? null,
+    numberRanges: terms.number?.ranges ?? [],
+  };
+}
+
+/** Everything that decides a queue's rows and their order: its cursors are valid only for the same. */
+export function queueFingerprint(query: TTicketListQuery, view: TTicketView, sort: TTicketSort): string {
+  return listFingerprint([
+    view,
+    sort,
+    query.status ?? null,
+    query.priority ?? null,
+    query.category ?? null,
+    query.assignee ?? null,
+    query.team ?? null,
+    query.requester ?? null,
+    query.q ?? null,
+  ]);
+}
+
+/** A request's view and sort, the view's default sort when it names none. */
+export function viewAndSortOf(query: TTicketListQuery): { view: TTicketView; sort: TTicketSort } {
+  const view = query.view ?? 'all';
+  return { view, sort: query.sort ?? DEFAULT_TICKET_SORT[view] };
+}
+
+/** The queue a request names, as the caller may read it (my_teams: their teams, read by the caller). */
+export function queueListOf(
+  caller: QueueCaller,
+  query: TTicketListQuery,
+  memberTeamIds: string[] | null,
+): QueueList {
+  const { view, sort } = viewAndSortOf(query);
+  const assignee = query.assignee ?? null;
+  return {
+    view,
+    key: sort.replace(/^-/, '') as QueueSortKey,
+    descending: sort.startsWith('-'),
+    viewerId: caller.id,
+    requesterId: caller.isStaff ? (query.requester ?? null) : caller.id,
+    memberTeamIds: view === 'my_teams' ? memberTeamIds : null,
+    assignee:
+      assignee === null || assignee === 'none' ? assignee : { id: assignee === 'me' ? caller.id : assignee },
+    team: query.team === undefined ? null : query.team === 'none' ? 'none' : { id: query.team },
+    statuses: query.status ?? null,
+    priorities: query.priority ?? null,
+    categories: query.category ?? null,
+    text: textOf(query.q),
+  };
+}
+
+/**
+ * One page of a queue (docs/product.md#queues): a view, its sort (the view's default when none is
+ * named) and filters, after the cursor of the same list. End users: their own tickets only.
+ */
+export async function listQueue(caller: QueueCaller, query: TTicketListQuery): Promise<TTicketListResponse> {
+  const { view, sort } = viewAndSortOf(query);
+  checkAccess(caller, query, view);
+  const fingerprint = queueFingerprint(query, view, sort);
+  const key = sort.replace(/^-/, '') as QueueSortKey;
+  const after =
+    query.cursor === undefined
+      ? null
+      : decodeQueueCursor(query.cursor, fingerprint, (part) => queueKeyKinds(key, part));
+  const teams = view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null;
+  const list = queueListOf(caller, query, teams);
+  const rows = await selectQueuePage(sql, list, { limit: query.limit + 1, after });
+  // With `q`, the read stops at its window's end: nothing after that row is on this page.
+  const end = rows.findIndex((row) => row.isWindowEnd);
+  const read = end === -1 ? rows : rows.slice(0, end + 1);
+  const matches = read.filter((row) => row.isMatch);
+  const page = matches.slice(0, query.limit);
+  const next = matches.length > query.limit ? page.at(-1) : end === -1 ? undefined : read.at(-1);
+  return {
+    tickets: page,
+    nextCursor: next
+      ? encodeQueueCursor(fingerprint, { part: next.cursorPart, keys: next.cursorKeys, id: next.id })
+      : null,
+  };
+}
