@@ -9,5 +9,6 @@ export default remoteRsbuildConfig({
     './TicketListPage': './src/exposes/ticket-list-page.tsx',
     './TicketDetailPage': './src/exposes/ticket-detail-page.tsx',
     './CreateTicketDialog': './src/exposes/create-ticket-dialog.tsx',
+    './SidebarViews': './src/exposes/sidebar-views.tsx',
   },
 });

@@ -9,6 +9,7 @@ export const REMOTE_MODULES = {
   ticketListPage: 'mf_tickets/TicketListPage',
   ticketDetailPage: 'mf_tickets/TicketDetailPage',
   createTicketDialog: 'mf_tickets/CreateTicketDialog',
+  sidebarViews: 'mf_tickets/SidebarViews',
   knowledgeBasePage: 'mf_kb/KnowledgeBasePage',
   articlePage: 'mf_kb/ArticlePage',
   usersTeamsPage: 'mf_admin/UsersTeamsPage',
@@ -28,6 +29,8 @@ export type THelpdeskRuntimeConfig = {
 export type TRemotePageProps = { currentUser: TUser };
 export type TTicketDetailPageProps = TRemotePageProps & { ticketId: string };
 export type TArticlePageProps = TRemotePageProps & { articleId: string };
+/** The ticket views under All Tickets in the sidebar. */
+export type TSidebarViewsProps = TRemotePageProps;
 /** The Create Ticket dialog, opened by the shell's header button and by the ticket list page. */
 export type TCreateTicketDialogProps = TRemotePageProps & {
   isOpen: boolean;

@@ -1,22 +1,38 @@
 import '../remote-styles.ts';
 import type { TRemotePageProps } from '@helpdesk/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, Spinner } from '@helpdesk/shared-ui';
-import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import {
-  emptyTicketListText,
-  NO_FILTERS,
-  PRIORITY_FILTER_OPTIONS,
-  STATUS_FILTER_OPTIONS,
-  type TTicketListFilters,
-  ticketListTitle,
-  toPriorityFilter,
-  toStatusFilter,
-} from '../ticket-list/list-filters.ts';
+import { ListControls } from '../ticket-list/list-controls.tsx';
+import { emptyTicketListText, ticketListTitle } from '../ticket-list/list-filters.ts';
 import { TicketListTable } from '../ticket-list/ticket-list-table.tsx';
+import { useListSearch } from '../ticket-list/use-list-search.ts';
+import { useListWork } from '../ticket-list/use-list-work.ts';
+import { useNarrowScreen } from '../ticket-list/use-narrow-screen.ts';
 import { useTicketList } from '../ticket-list/use-ticket-list.ts';
+import { useViewCounts } from '../ticket-list/use-view-counts.ts';
+import { ViewLinks } from '../ticket-list/view-links.tsx';
+
+/**
+ * Lucide's plus, drawn inline: it is the page's only icon at first use, and lucide's icon factory would
+ * cost the list's first use more than the picture itself.
+ */
+function PlusIcon() {
+  return (
+    <svg
+      className="size-4"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
+      <path d="M5 12h14M12 5v14" />
+    </svg>
+  );
+}
 
 // The dialog (forms, upload, article suggestions) is fetched when the user reaches for it, not with the
 // list: a remote's first use stays one small chunk (docs/performance.md, frontend budgets).
@@ -25,6 +41,11 @@ const CreateTicketDialog = lazy(() =>
   loadCreateTicketDialog().then((module) => ({ default: module.CreateTicketDialog })),
 );
 const preloadCreateTicketDialog = () => void loadCreateTicketDialog();
+// Staff's tools come with their first use: the bar with the first selection, the help with `?`.
+const BulkPanel = lazy(() => import('../ticket-list/bulk-panel.tsx'));
+const ShortcutsDialog = lazy(() => import('../ticket-list/shortcuts-dialog.tsx'));
+// Requesters' Open / Closed switch: the staff's first use (the budgeted one) never needs it.
+const RequesterScopeLinks = lazy(() => import('../ticket-list/requester-scope-links.tsx'));
 
 /** `?create=1` opens the dialog: links from elsewhere (and older header builds) ask for it that way. */
 function useCreateRequestedInUrl(open: () => void) {
@@ -39,9 +60,13 @@ function useCreateRequestedInUrl(open: () => void) {
   }, [isRequested, open, navigate, pathname]);
 }
 
-/** /tickets: All Tickets for agents and admins, My Tickets for requesters. */
+/**
+ * /tickets: the queues for agents and admins (views with counts, sort, filters, selection and bulk
+ * changes, keyboard shortcuts), My Tickets for requesters. Its state lives in the address bar.
+ */
 export default function TicketListPage({ currentUser }: TRemotePageProps) {
-  const [filters, setFilters] = useState<TTicketListFilters>(NO_FILTERS);
+  const isStaff = currentUser.role !== 'end_user';
+  const { search, change } = useListSearch(currentUser.role);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   // Stays mounted after the first open so the closing animation and the form's state survive.
   const [isCreateMounted, setIsCreateMounted] = useState(false);
@@ -50,8 +75,11 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
     setIsCreateOpen(true);
   }, []);
   useCreateRequestedInUrl(openCreate);
-  const list = useTicketList(filters);
+  const list = useTicketList(search);
   const tickets = list.data ? list.data.pages.flatMap((page) => page.tickets) : null;
+  const counts = useViewCounts(list.dataUpdatedAt, isStaff);
+  const work = useListWork({ currentUser, tickets, search });
+  const isNarrow = useNarrowScreen();
   const title = ticketListTitle(currentUser.role);
 
   return (
@@ -60,9 +88,9 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
         <div>
           <h2 className="font-semibold text-xl tracking-tight">{title}</h2>
           <p className="text-sm text-muted-foreground">
-            {currentUser.role === 'end_user'
-              ? 'The support tickets you have raised, newest first.'
-              : 'Every support ticket, newest first.'}
+            {isStaff
+              ? 'Your queues. Press ? for keyboard shortcuts.'
+              : 'The support tickets you have raised.'}
           </p>
         </div>
         <Button
@@ -71,38 +99,39 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
           onFocus={preloadCreateTicketDialog}
           data-testid="list-new-ticket"
         >
-          <Plus className="size-4" aria-hidden />
+          <PlusIcon />
           New Ticket
         </Button>
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Select
-          value={filters.status}
-          onValueChange={(value) => setFilters((f) => ({ ...f, status: toStatusFilter(value) }))}
-        >
-          <SelectTrigger className="w-full bg-background sm:w-44" aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectOptions options={STATUS_FILTER_OPTIONS} />
-          </SelectContent>
-        </Select>
-        <Select
-          value={filters.priority}
-          onValueChange={(value) => setFilters((f) => ({ ...f, priority: toPriorityFilter(value) }))}
-        >
-          <SelectTrigger className="w-full bg-background sm:w-44" aria-label="Filter by priority">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectOptions options={PRIORITY_FILTER_OPTIONS} />
-          </SelectContent>
-        </Select>
-        {list.isFetching && !list.isFetchingNextPage && tickets !== null && (
-          <Spinner aria-label="Refreshing tickets" className="text-muted-foreground" />
+      <nav aria-label={isStaff ? 'Ticket views' : 'Which tickets'}>
+        {isStaff ? (
+          <ViewLinks role={currentUser.role} counts={counts} current={search.view ?? 'all'} />
+        ) : (
+          <Suspense fallback={null}>
+            <RequesterScopeLinks search={search} />
+          </Suspense>
         )}
-      </div>
+      </nav>
+
+      <ListControls
+        search={search}
+        onChange={change}
+        isRefreshing={list.isFetching && !list.isFetchingNextPage && tickets !== null}
+      />
+
+      {work.isBulkMounted && (
+        <Suspense fallback={null}>
+          <BulkPanel
+            tickets={tickets ?? []}
+            selectedIds={work.selectedIds}
+            currentUserId={currentUser.id}
+            assignRequest={work.assignRequest}
+            onChanged={work.clearSelection}
+            onClear={work.clearSelection}
+          />
+        </Suspense>
+      )}
 
       {list.isError && !list.isFetchNextPageError ? (
         <Alert variant="destructive" data-testid="ticket-list-error">
@@ -126,7 +155,10 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
             <TicketListTable
               role={currentUser.role}
               tickets={tickets}
-              empty={emptyTicketListText(filters, currentUser.role)}
+              empty={emptyTicketListText(search, currentUser.role)}
+              selection={work.selection}
+              highlightedId={work.highlightedId}
+              isNarrow={isNarrow}
             />
           </CardContent>
         </Card>
@@ -156,6 +188,12 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
             {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </Button>
         </div>
+      )}
+
+      {work.isHelpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog isOpen={work.isHelpOpen} onOpenChange={work.setIsHelpOpen} />
+        </Suspense>
       )}
 
       {isCreateMounted && (

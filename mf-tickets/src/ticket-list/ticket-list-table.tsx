@@ -1,5 +1,6 @@
-import type { TTicketSummary, TUserRole } from '@helpdesk/contracts';
+import type { TTicketSummary } from '@helpdesk/contracts';
 import {
+  cn,
   formatListDate,
   fullName,
   Skeleton,
@@ -12,24 +13,65 @@ import {
   TicketPriorityBadge,
   TicketStatusBadge,
 } from '@helpdesk/shared-ui';
-import { Link } from '@tanstack/react-router';
-import { listSlaHint } from '../sla/sla-text.ts';
-import { SLA_TONE_CLASSES } from '../sla/sla-tones.ts';
+import { Checkbox } from '@helpdesk/shared-ui/checkbox';
+import { lazy, Suspense } from 'react';
+import { pageSelection } from './list-selection.ts';
+import {
+  RowCheckbox,
+  SKELETON_ROWS,
+  SlaHint,
+  TitleLink,
+  type TRowSelection,
+  type TTicketListProps,
+} from './ticket-row-parts.tsx';
 
-const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
+const TicketCardList = lazy(() => import('./ticket-card-list.tsx'));
 
-type TColumns = { hasRequester: boolean };
+type TProps = TTicketListProps & {
+  /** Cards instead of the table (phones). */
+  isNarrow: boolean;
+};
 
-function columnCount({ hasRequester }: TColumns) {
-  return hasRequester ? 6 : 5;
+type TColumns = { hasRequester: boolean; hasSelection: boolean };
+
+function columnCount({ hasRequester, hasSelection }: TColumns) {
+  return 5 + (hasRequester ? 1 : 0) + (hasSelection ? 1 : 0);
 }
 
-function Header({ hasRequester }: TColumns) {
+function Header({
+  columns,
+  tickets,
+  selection,
+}: {
+  columns: TColumns;
+  tickets: readonly TTicketSummary[] | null;
+  selection: TRowSelection | null;
+}) {
+  const state =
+    selection && tickets
+      ? pageSelection(
+          selection.selected,
+          tickets.map((t) => t.id),
+        )
+      : 'none';
   return (
     <TableHeader>
       <TableRow className="hover:bg-transparent">
-        <TableHead className="pl-4">Ticket</TableHead>
-        {hasRequester && <TableHead>Requester</TableHead>}
+        {selection && (
+          <TableHead className="pl-4">
+            <Checkbox
+              className="size-5"
+              // Checked only when every row is: the shared box draws 'some' with the same tick as 'all'.
+              checked={state === 'all'}
+              disabled={!tickets || tickets.length === 0}
+              aria-label="Select every ticket on this page"
+              onCheckedChange={selection.onTogglePage}
+              data-testid="ticket-select-page"
+            />
+          </TableHead>
+        )}
+        <TableHead className={cn(!selection && 'pl-4')}>Ticket</TableHead>
+        {columns.hasRequester && <TableHead>Requester</TableHead>}
         <TableHead>Status</TableHead>
         <TableHead>Priority</TableHead>
         <TableHead>Assignee</TableHead>
@@ -39,23 +81,37 @@ function Header({ hasRequester }: TColumns) {
   );
 }
 
-function TicketRow({ ticket, hasRequester, now }: { ticket: TTicketSummary; now: Date } & TColumns) {
-  const hint = listSlaHint(ticket, now);
+function TicketRow({
+  ticket,
+  columns,
+  now,
+  selection,
+  isHighlighted,
+}: {
+  ticket: TTicketSummary;
+  columns: TColumns;
+  now: Date;
+  selection: TRowSelection | null;
+  isHighlighted: boolean;
+}) {
   return (
-    // The title link stretches over the whole row, so the row is one click target.
-    <TableRow className="relative" data-testid="ticket-row">
-      <TableCell className="max-w-md pl-4 whitespace-normal">
+    <TableRow
+      className={cn('relative', isHighlighted && 'bg-accent')}
+      data-testid="ticket-row"
+      data-state={selection?.selected.has(ticket.id) ? 'selected' : undefined}
+      data-highlighted={isHighlighted || undefined}
+    >
+      {selection && (
+        <TableCell className="pl-4">
+          <RowCheckbox ticket={ticket} selection={selection} />
+        </TableCell>
+      )}
+      <TableCell className={cn('max-w-md whitespace-normal', !selection && 'pl-4')}>
         <div className="font-mono text-xs text-muted-foreground">{ticket.ticketNumber}</div>
-        <Link
-          to="/tickets/$ticketId"
-          params={{ ticketId: ticket.id }}
-          className="font-medium break-words after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
-        >
-          {ticket.title}
-        </Link>
-        {hint && <div className={`text-xs ${SLA_TONE_CLASSES[hint.tone]}`}>{hint.text}</div>}
+        <TitleLink ticket={ticket} />
+        <SlaHint ticket={ticket} now={now} />
       </TableCell>
-      {hasRequester && (
+      {columns.hasRequester && (
         <TableCell>
           <div>{fullName(ticket.requester)}</div>
           <div className="text-xs text-muted-foreground">{ticket.requester.email}</div>
@@ -81,20 +137,22 @@ function TicketRow({ ticket, hasRequester, now }: { ticket: TTicketSummary; now:
   );
 }
 
-type TProps = {
-  role: TUserRole;
-  tickets: readonly TTicketSummary[] | null;
-  empty: { title: string; hint: string };
-};
-
-/** The tickets table: skeleton rows while the first page loads (tickets null), the empty text, or the rows. */
-export function TicketListTable({ role, tickets, empty }: TProps) {
+/** The tickets, as a table or (phones) as cards: skeletons while the first page loads, the empty text, or the rows. */
+export function TicketListTable(props: TProps) {
+  const { role, tickets, empty, selection, highlightedId, isNarrow } = props;
+  if (isNarrow) {
+    return (
+      <Suspense fallback={null}>
+        <TicketCardList {...props} />
+      </Suspense>
+    );
+  }
   // A requester's list holds only their own tickets: their name on every row would say nothing.
-  const columns = { hasRequester: role !== 'end_user' };
+  const columns = { hasRequester: role !== 'end_user', hasSelection: selection !== null };
   const now = new Date();
   return (
     <Table>
-      <Header {...columns} />
+      <Header columns={columns} tickets={tickets} selection={selection} />
       <TableBody>
         {tickets === null ? (
           SKELETON_ROWS.map((key) => (
@@ -115,7 +173,16 @@ export function TicketListTable({ role, tickets, empty }: TProps) {
             </TableCell>
           </TableRow>
         ) : (
-          tickets.map((ticket) => <TicketRow key={ticket.id} ticket={ticket} now={now} {...columns} />)
+          tickets.map((ticket) => (
+            <TicketRow
+              key={ticket.id}
+              ticket={ticket}
+              columns={columns}
+              now={now}
+              selection={selection}
+              isHighlighted={highlightedId === ticket.id}
+            />
+          ))
         )}
       </TableBody>
     </Table>

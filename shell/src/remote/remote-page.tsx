@@ -10,8 +10,11 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { loadedRemoteComponent, loadRemoteComponent } from './load-remote-component.ts';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 
-/** Exposed modules that are whole pages (the create-ticket dialog is opened by the header instead). */
-type TRemotePageModuleId = Exclude<TRemoteModuleId, typeof REMOTE_MODULES.createTicketDialog>;
+/** Exposed modules that are whole pages (the create-ticket dialog is opened by the header, the views sit in the sidebar). */
+type TRemotePageModuleId = Exclude<
+  TRemoteModuleId,
+  typeof REMOTE_MODULES.createTicketDialog | typeof REMOTE_MODULES.sidebarViews
+>;
 
 /** The props each exposed page takes, so a route cannot forget a route parameter. */
 type TPropsByModule = Record<TRemotePageModuleId, TRemotePageProps> & {

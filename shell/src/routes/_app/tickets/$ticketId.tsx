@@ -1,5 +1,6 @@
 import { REMOTE_MODULES } from '@helpdesk/contracts/constants';
 import { createFileRoute } from '@tanstack/react-router';
+import { SidebarTicketViews } from '../../../layout/sidebar-ticket-views.tsx';
 import { SIGNED_IN_PAGES, staticDataOf } from '../../../layout/signed-in-pages.ts';
 import { preloadRemoteComponent } from '../../../remote/load-remote-component.ts';
 import { RemotePage } from '../../../remote/remote-page.tsx';
@@ -15,5 +16,10 @@ export const Route = createFileRoute('/_app/tickets/$ticketId')({
 function TicketDetailRoute() {
   const currentUser = useSignedInUser();
   const { ticketId } = Route.useParams();
-  return <RemotePage moduleId={REMOTE_MODULES.ticketDetailPage} props={{ currentUser, ticketId }} />;
+  return (
+    <>
+      <RemotePage moduleId={REMOTE_MODULES.ticketDetailPage} props={{ currentUser, ticketId }} />
+      <SidebarTicketViews />
+    </>
+  );
 }

@@ -1,0 +1,103 @@
+import { Input, Spinner, useDebouncedValue } from '@helpdesk/shared-ui';
+import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { useEffect, useRef, useState } from 'react';
+import {
+  PRIORITY_FILTER_OPTIONS,
+  SORT_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+  toPriorityFilter,
+  toStatusFilter,
+} from './list-filters.ts';
+import { defaultSort, type TListSearch } from './list-search.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+type TChange = (change: Partial<TListSearch>, options?: { replace?: boolean }) => void;
+
+/** One filter's select; a list of several values (from a link) shows as its 'all' choice. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onPick,
+}: {
+  label: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+  onPick: (value: string) => void;
+}) {
+  const shown = options.some((option) => option.value === value) ? (value as string) : 'all';
+  return (
+    <Select value={shown} onValueChange={onPick}>
+      <SelectTrigger className="w-full bg-background sm:w-40" aria-label={label}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectOptions options={options} />
+      </SelectContent>
+    </Select>
+  );
+}
+
+/**
+ * The search box (debounced into `q`, one history entry while typing), the order, and the filters.
+ * A change from elsewhere (Back, a view link) resets the box to the address's text.
+ */
+function SearchWithinView({ q, onChange }: { q: string | undefined; onChange: TChange }) {
+  const [text, setText] = useState(q ?? '');
+  const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
+  const pushed = useRef(q ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled text is sent
+  useEffect(() => {
+    const next = settled.trim();
+    if (next === pushed.current) return;
+    pushed.current = next;
+    onChange({ q: next }, { replace: true });
+  }, [settled]);
+  useEffect(() => {
+    if ((q ?? '') === pushed.current) return;
+    pushed.current = q ?? '';
+    setText(q ?? '');
+  }, [q]);
+  return (
+    <Input
+      type="search"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      placeholder="Search this view"
+      aria-label="Search this view"
+      className="w-full bg-background sm:w-64"
+      maxLength={200}
+      data-testid="list-search"
+    />
+  );
+}
+
+type TProps = { search: TListSearch; onChange: TChange; isRefreshing: boolean };
+
+export function ListControls({ search, onChange, isRefreshing }: TProps) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <SearchWithinView q={search.q} onChange={onChange} />
+      <FilterSelect
+        label="Sort by"
+        value={search.sort ?? defaultSort(search.view)}
+        options={SORT_OPTIONS}
+        onPick={(value) => onChange({ sort: SORT_OPTIONS.find((option) => option.value === value)?.value })}
+      />
+      <FilterSelect
+        label="Filter by status"
+        value={search.status}
+        options={STATUS_FILTER_OPTIONS}
+        onPick={(value) => onChange({ status: toStatusFilter(value) === 'all' ? undefined : value })}
+      />
+      <FilterSelect
+        label="Filter by priority"
+        value={search.priority}
+        options={PRIORITY_FILTER_OPTIONS}
+        onPick={(value) => onChange({ priority: toPriorityFilter(value) === 'all' ? undefined : value })}
+      />
+      {isRefreshing && <Spinner aria-label="Refreshing tickets" className="text-muted-foreground" />}
+    </div>
+  );
+}
