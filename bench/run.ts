@@ -802,6 +802,12 @@ try {
           method: 'DELETE',
           path: `/api/tickets/${fixtures.openIds[13]}/waiting`,
           headers: headersFor('agent'),
+          prepare: {
+            method: 'PUT',
+            path: `/api/tickets/${fixtures.openIds[13]}/waiting`,
+            headers: headersFor('agent'),
+            body: JSON.stringify({}),
+          },
         },
       ],
       equalPairs: [

@@ -13,6 +13,11 @@ export type GateRequest = {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * Sent (and not counted) before each run of this request, for a request that can run only once
+   * as it is: resuming a ticket needs the ticket waiting again every time.
+   */
+  prepare?: Omit<GateRequest, 'prepare' | 'name'>;
 };
 
 export type GateResult = { name: string; statements: number; plans: number; violations: string[] };
@@ -120,6 +125,11 @@ async function send(baseUrl: string, request: GateRequest): Promise<void> {
     throw new Error(`${request.name}: ${request.method} ${request.path} answered ${response.status}`);
 }
 
+async function sendPrepared(baseUrl: string, request: GateRequest): Promise<void> {
+  if (request.prepare) await send(baseUrl, { ...request.prepare, name: request.name });
+  await send(baseUrl, request);
+}
+
 /**
  * Turns the gates' instruments on for new connections of the database, lets `withApi` start an
  * API (its pool then opens connections with auto_explain loaded), runs every request, and turns
@@ -154,7 +164,7 @@ export async function runQueryGates(options: {
       for (const request of requests) {
         // Warm the pool and the caches first, so a connection's first-use statements are not counted.
         // A request that fails is a failed gate, not the end of the run.
-        const failure = await send(baseUrl, request).then(
+        const failure = await sendPrepared(baseUrl, request).then(
           () => null,
           (error: unknown) => (error instanceof Error ? error.message : String(error)),
         );
@@ -170,6 +180,7 @@ export async function runQueryGates(options: {
         let roundFailure: string | null = null;
         try {
           for (let round = 0; round < 3; round++) {
+            if (request.prepare) await send(baseUrl, { ...request.prepare, name: request.name });
             await admin`select pg_stat_statements_reset()`;
             await send(baseUrl, request);
             // The API has answered, so its statements are done; the log may trail by a moment.

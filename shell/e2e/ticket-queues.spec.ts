@@ -226,12 +226,13 @@ test('an agent works the queues: counts, next deadline first, twenty tickets tak
   await expect(viewTab(page, 'mine', after)).toBeVisible();
   await expect(page.getByTestId('ticket-row')).toHaveCount(CREATED - PICKED);
 
-  // On a ticket's page the sidebar carries the views under All Tickets, with their counts.
-  await page.getByTestId('ticket-row').first().getByRole('link').first().click();
+  // The sidebar carries the views under All Tickets with their counts, on the list and on a ticket's page.
   const main = page.getByRole('navigation', { name: 'Main' });
-  await expect(
-    main.getByRole('link', { name: `Unassigned ${after.views.unassigned} tickets` }),
-  ).toBeVisible();
+  const sidebarUnassigned = main.getByRole('link', { name: `Unassigned ${after.views.unassigned} tickets` });
+  await expect(sidebarUnassigned).toBeVisible();
+  await page.getByTestId('ticket-row').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await expect(sidebarUnassigned).toBeVisible();
   await expect(main.getByRole('link', { name: 'All Tickets', exact: true })).toBeVisible();
   await agent.close();
 });

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ListControls } from '../ticket-list/list-controls.tsx';
 import { emptyTicketListText, ticketListTitle } from '../ticket-list/list-filters.ts';
+import { SidebarViewLinks } from '../ticket-list/sidebar-view-links.tsx';
 import { TicketListTable } from '../ticket-list/ticket-list-table.tsx';
 import { useListSearch } from '../ticket-list/use-list-search.ts';
 import { useListWork } from '../ticket-list/use-list-work.ts';
@@ -106,7 +107,10 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
 
       <nav aria-label={isStaff ? 'Ticket views' : 'Which tickets'}>
         {isStaff ? (
-          <ViewLinks role={currentUser.role} counts={counts} current={search.view ?? 'all'} />
+          <>
+            <ViewLinks role={currentUser.role} counts={counts} current={search.view ?? 'all'} />
+            <SidebarViewLinks role={currentUser.role} counts={counts} current={search.view ?? 'all'} />
+          </>
         ) : (
           <Suspense fallback={null}>
             <RequesterScopeLinks search={search} />

@@ -1,7 +1,6 @@
 import type { TSidebarViewsProps } from '@helpdesk/contracts';
 import { REMOTE_MODULES } from '@helpdesk/contracts/constants';
 import { type ComponentType, useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { loadRemoteComponent } from '../remote/load-remote-component.ts';
 import { RemoteErrorBoundary } from '../remote/remote-error-boundary.tsx';
 import { useSignedInUser } from '../session/signed-in-user.tsx';
@@ -19,24 +18,13 @@ async function loadViews(): Promise<ComponentType<TSidebarViewsProps> | null> {
 }
 
 /**
- * Staff's ticket views with their counts, drawn into the sidebar under All Tickets while a
- * ticket's page is open (on the list the same views are its tabs). Rendered by the ticket route, not by
- * the sidebar: the shell's start-up code, the dashboard and the list's first use carry nothing of it.
+ * Staff's ticket views with their counts, under All Tickets in the sidebar while a ticket's page is
+ * open (the list draws them itself). Rendered by the ticket route, not by the sidebar: the shell's
+ * start-up code and the dashboard carry nothing of it; the module places itself in the sidebar.
  */
 export function SidebarTicketViews() {
   const user = useSignedInUser();
   const [Views, setViews] = useState(() => loaded);
-  const [slot, setSlot] = useState<Element | null>(null);
-  // A place of its own under the desktop sidebar's All Tickets, made here rather than by the sidebar:
-  // the shell's start-up code (at its byte budget) carries nothing of the views.
-  useEffect(() => {
-    const item = document.querySelector('aside nav[aria-label="Main"] a[href="/tickets"]')?.parentElement;
-    if (!item) return;
-    const place = document.createElement('div');
-    item.append(place);
-    setSlot(place);
-    return () => place.remove();
-  }, []);
   useEffect(() => {
     if (Views || user.role === 'end_user') return;
     let isCurrent = true;
@@ -47,11 +35,10 @@ export function SidebarTicketViews() {
       isCurrent = false;
     };
   }, [Views, user.role]);
-  if (!Views || !slot) return null;
-  return createPortal(
+  if (!Views) return null;
+  return (
     <RemoteErrorBoundary moduleId={REMOTE_MODULES.sidebarViews} onRetry={() => {}} fallback={null}>
       <Views currentUser={user} />
-    </RemoteErrorBoundary>,
-    slot,
+    </RemoteErrorBoundary>
   );
 }

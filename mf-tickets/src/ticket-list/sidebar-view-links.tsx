@@ -1,0 +1,38 @@
+import type { TTicketView, TTicketViewCounts, TUserRole } from '@helpdesk/contracts';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { type TViewLinkStyles, ViewLinks } from './view-links.tsx';
+
+// The shell's own sidebar look (shell/src/layout/sidebar.tsx), one step in.
+const SIDEBAR_STYLES: TViewLinkStyles = {
+  list: 'mt-1 flex flex-col gap-1 pl-4',
+  link: 'flex items-center justify-between gap-2 rounded-md px-3 py-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+  active: 'bg-accent font-medium text-foreground',
+  idle: 'text-muted-foreground hover:bg-accent hover:text-foreground',
+  count: 'text-xs tabular-nums text-muted-foreground',
+};
+
+type TProps = { role: TUserRole; counts: TTicketViewCounts | undefined; current: TTicketView | null };
+
+/**
+ * The staff views with their counts, drawn into the desktop sidebar under All Tickets. The place is
+ * made here, not by the sidebar: the shell's start-up code is at its byte budget, so the views come
+ * with the ticket pages (the list draws them itself, a ticket's page loads them as a module).
+ */
+export function SidebarViewLinks({ role, counts, current }: TProps) {
+  const [slot, setSlot] = useState<Element | null>(null);
+  useEffect(() => {
+    if (role === 'end_user') return;
+    const item = document.querySelector('aside nav[aria-label="Main"] a[href="/tickets"]')?.parentElement;
+    if (!item) return;
+    const place = document.createElement('div');
+    item.append(place);
+    setSlot(place);
+    return () => place.remove();
+  }, [role]);
+  if (!slot) return null;
+  return createPortal(
+    <ViewLinks role={role} counts={counts} current={current} styles={SIDEBAR_STYLES} currentMark="true" />,
+    slot,
+  );
+}
