@@ -226,9 +226,12 @@ test('an agent works the queues: counts, next deadline first, twenty tickets tak
   await expect(viewTab(page, 'mine', after)).toBeVisible();
   await expect(page.getByTestId('ticket-row')).toHaveCount(CREATED - PICKED);
 
-  // The sidebar carries the views under All Tickets with their counts, on the list and on a ticket's page.
+  // The sidebar carries the views as its Queues group with their counts, on the list and on a ticket's page.
   const main = page.getByRole('navigation', { name: 'Main' });
-  const sidebarUnassigned = main.getByRole('link', { name: `Unassigned ${after.views.unassigned} tickets` });
+  const queues = main.getByRole('region', { name: 'Queues' });
+  const sidebarUnassigned = queues.getByRole('link', {
+    name: `Unassigned ${after.views.unassigned} tickets`,
+  });
   await expect(sidebarUnassigned).toBeVisible();
   await page.getByTestId('ticket-row').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);

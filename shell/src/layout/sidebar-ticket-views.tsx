@@ -18,7 +18,7 @@ async function loadViews(): Promise<ComponentType<TSidebarViewsProps> | null> {
 }
 
 /**
- * Staff's ticket views with their counts, under All Tickets in the sidebar while a ticket's page is
+ * Staff's ticket views with their counts, the sidebar's Queues group while a ticket's page is
  * open (the list draws them itself). Rendered by the ticket route, not by the sidebar: the shell's
  * start-up code and the dashboard carry nothing of it; the module places itself in the sidebar.
  */
