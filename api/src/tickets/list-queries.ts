@@ -219,14 +219,19 @@ function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, lim
       limit ${literalLimit(limit)}`;
   }
   // The window in the view's order, numbered as read; its matches and its last row, in that order.
+  // The page is cut before the people are joined, and put back in window order after: a join may
+  // hand rows back in any order (a hash join did, reversing a page), and this sort holds one page.
   return sql`
     select ${rows}, t.n = ${QUEUE_TEXT_WINDOW} as "isWindowEnd"
     from (
-      select w.*, row_number() over () as n
-      from (select * from (${source}) t order by ${order} limit ${literalLimit(QUEUE_TEXT_WINDOW)}) w
+      select m.* from (
+        select w.*, row_number() over () as n
+        from (select * from (${source}) t order by ${order} limit ${literalLimit(QUEUE_TEXT_WINDOW)}) w
+      ) m
+      where m."isMatch" or m.n = ${QUEUE_TEXT_WINDOW}
+      limit ${literalLimit(limit)}
     ) t ${summaryJoins()}
-    where t."isMatch" or t.n = ${QUEUE_TEXT_WINDOW}
-    limit ${literalLimit(limit)}`;
+    order by t.n`;
 }
 
 /**

@@ -179,7 +179,9 @@ describe('queue plans at scale', () => {
       analyze: true,
     });
     expect(problemsOf(nodes, false)).toEqual([]);
-    expect(nodes.some((node) => node['Node Type'].endsWith('Sort'))).toBe(false);
+    // The one sort puts the page (at most its 51 rows) back in window order after the people are joined.
+    const sorted = nodes.filter((node) => node['Node Type'].endsWith('Sort'));
+    expect(sorted.every((node) => (node['Actual Rows'] ?? 0) <= 51)).toBe(true);
     const read = nodes.filter((node) => node['Relation Name'] === 'tickets');
     expect(read.reduce((sum, node) => sum + (node['Actual Rows'] ?? 0), 0)).toBe(QUEUE_TEXT_WINDOW);
   });

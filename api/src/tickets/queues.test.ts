@@ -265,6 +265,17 @@ describe('GET /api/tickets views and sorts', () => {
     expect(await walk(agent.client, `${base}&q=${numbered?.ticketNumber}`)).toEqual([numbered?.id ?? '']);
   });
 
+  test('words within a view keep the view order, every sort both ways', async () => {
+    // Every ticket of the set says "Inserted" (the zebra one in its description).
+    for (const sort of TICKET_SORTS) {
+      const params = `requester=${requester.user.id}&view=all&sort=${sort}&q=inserted`;
+      expect({ sort, ids: await walk(agent.client, params, 5) }).toEqual({
+        sort,
+        ids: expected('all', sort),
+      });
+    }
+  });
+
   test("another list's cursor is a 400 cursorMismatch; a made-up one a 400 invalidCursor", async () => {
     const params = `requester=${requester.user.id}&limit=2`;
     const first = await agent.client.get(`${API_PATHS.tickets}?view=open&sort=due&${params}`);
