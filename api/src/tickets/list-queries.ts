@@ -118,7 +118,7 @@ function textMatch(text: QueueText): Fragment {
 const equalOrNone = (column: Fragment, value: { id: string } | 'none' | null) =>
   value === null ? sql`` : value === 'none' ? sql`and ${column} is null` : sql`and ${column} = ${value.id}`;
 
-/** The view and filters in SQL (without the caller's teams: each is a branch of its own). */
+/** The view and filters in SQL (without the caller's teams: each is a branch of its own); the counts spell the views in view-filters.ts. */
 function listConditions(list: QueueList): Fragment {
   return sql`
     ${OPEN_VIEWS.has(list.view) ? sql`and ${isOpen()}` : sql``}
