@@ -194,6 +194,17 @@ describe('openImapFolder', () => {
     });
   });
 
+  test('mail that arrived between the last fetch and the wait wakes it at once', async () => {
+    const settings = newMailbox();
+    await withFolder(settings, async (folder) => {
+      expect(await folder.fetchAfter(0, 10)).toEqual([]);
+      await server.append(settings.user, 'INBOX', message('in between'));
+      const startedAt = Date.now();
+      expect(await folder.waitForNew(5_000)).toBe('new');
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+    });
+  });
+
   test('the wait ends with a timeout when nothing arrives', async () => {
     await withFolder(newMailbox(), async (folder) => {
       const startedAt = Date.now();
