@@ -26,8 +26,23 @@ describe('noAutoReplyReason', () => {
     }
   });
 
-  test('Precedence bulk, junk and list are never answered', async () => {
-    for (const value of ['bulk', 'junk', 'list', ' Bulk ']) {
+  test('the older vacation headers count as Auto-Submitted', async () => {
+    for (const header of ['X-Autoreply: yes', 'X-Autorespond: on vacation']) {
+      expect(noAutoReplyReason(await inbound([header]), desk)).toBe('auto-submitted');
+    }
+  });
+
+  test('X-Auto-Response-Suppress covering automatic answers is honoured', async () => {
+    for (const value of ['All', 'OOF', 'DR, RN, NRN, OOF, AutoReply']) {
+      expect(noAutoReplyReason(await inbound([`X-Auto-Response-Suppress: ${value}`]), desk)).toBe(
+        'suppressed',
+      );
+    }
+    expect(noAutoReplyReason(await inbound(['X-Auto-Response-Suppress: DR, RN']), desk)).toBeNull();
+  });
+
+  test('Precedence bulk, junk, list and auto_reply are never answered', async () => {
+    for (const value of ['bulk', 'junk', 'list', ' Bulk ', 'auto_reply']) {
       expect(noAutoReplyReason(await inbound([`Precedence: ${value}`]), desk)).toBe('precedence');
     }
   });
@@ -73,6 +88,12 @@ describe('noAutoReplyReason', () => {
     ]) {
       expect(noAutoReplyReason(await inbound([`From: ${sender}`]), desk)).toBe('own-address');
     }
+  });
+
+  test('a Reply-To of the desk’s own is never answered (it would mail itself)', async () => {
+    expect(noAutoReplyReason(await inbound(['Reply-To: support+x@desk.example.com']), desk)).toBe(
+      'own-address',
+    );
   });
 
   test('a message without a usable sender is never answered', async () => {

@@ -6,6 +6,7 @@ export type DeskIdentity = { supportAddresses: string[]; messageIdDomain: string
 
 export type NoAutoReplyReason =
   | 'auto-submitted'
+  | 'suppressed'
   | 'precedence'
   | 'mailing-list'
   | 'bounce'
@@ -16,6 +17,11 @@ export type NoAutoReplyReason =
 /** Local parts that belong to machines: answering them starts a loop or answers nobody. */
 const AUTOMATIC_LOCAL_PART =
   /^(mailer-daemon|mail-daemon|mailerdaemon|postmaster|no-?reply|do-?not-?reply|donotreply|bounces?|listserv|majordomo)([+.-].*)?$/i;
+
+/** `auto_reply` is what some vacation programs write instead of Auto-Submitted. */
+const NO_REPLY_PRECEDENCE = new Set(['bulk', 'junk', 'list', 'auto_reply']);
+/** X-Auto-Response-Suppress values that cover the desk's automatic answers. */
+const SUPPRESSED = /(^|[\s,])(all|autoreply|oof)($|[\s,])/i;
 
 /** The address without a plus tag, lower case: `support+TKT-1@x` and `support@x` are one mailbox. */
 function mailboxOf(address: string): string {
@@ -49,14 +55,22 @@ export function isFromDeskMailbox(message: InboundMessage, desk: DeskIdentity): 
 export function noAutoReplyReason(message: InboundMessage, desk: DeskIdentity): NoAutoReplyReason | null {
   const autoSubmitted = message.autoSubmitted?.split(';')[0]?.trim().toLowerCase();
   if (autoSubmitted !== undefined && autoSubmitted !== '' && autoSubmitted !== 'no') return 'auto-submitted';
+  if (message.hasAutoReplyHeader) return 'auto-submitted';
+  if (SUPPRESSED.test(message.autoResponseSuppress ?? '')) return 'suppressed';
   const precedence = message.precedence?.trim().toLowerCase();
-  if (precedence === 'bulk' || precedence === 'junk' || precedence === 'list') return 'precedence';
+  if (precedence !== undefined && NO_REPLY_PRECEDENCE.has(precedence)) return 'precedence';
   if (message.listId !== null || message.listUnsubscribe !== null) return 'mailing-list';
   if (message.isBounce || message.hasNullReturnPath) return 'bounce';
   const sender = message.from?.address;
   if (sender === undefined) return 'no-sender';
   if (AUTOMATIC_LOCAL_PART.test(sender.slice(0, sender.lastIndexOf('@')))) return 'automatic-sender';
-  if (isFromDeskMailbox(message, desk)) return 'own-address';
+  // An answer to a Reply-To of the desk's own would be mail to itself.
+  if (
+    isFromDeskMailbox(message, desk) ||
+    message.replyTo.some((entry) => isDeskAddress(entry.address, desk))
+  ) {
+    return 'own-address';
+  }
   return null;
 }
 

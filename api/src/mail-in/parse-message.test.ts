@@ -135,6 +135,18 @@ describe('parseMessage', () => {
     expect(message.text).toBe('See attached.');
   });
 
+  test('a message forwarded as an attachment stays a file, out of the text', async () => {
+    const forwarded =
+      'Content-Type: message/rfc822\r\nContent-Disposition: attachment; filename="orig.eml"\r\n\r\nFrom: b@example.org\r\nSubject: inner\r\n\r\nInner text.';
+    const message = await parseMessage(
+      multipart(['Content-Type: text/plain\r\n\r\nSee attached.', forwarded]),
+    );
+    expect(message.text).toBe('See attached.');
+    expect(message.files.map((file) => [file.fileName, file.contentType])).toEqual([
+      ['orig.eml', 'message/rfc822'],
+    ]);
+  });
+
   test('10,000 parts: the headers are read, the body is refused, nothing throws', async () => {
     const parts = Array.from({ length: 10_000 }, (_, index) => attachment(index));
     const message = await timed(() => parseMessage(multipart(parts)));

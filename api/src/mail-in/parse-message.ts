@@ -42,6 +42,10 @@ export type InboundMessage = {
   text: string;
   files: InboundFile[];
   autoSubmitted: string | null;
+  /** Exchange's request not to be answered automatically (`All`, `OOF`, `AutoReply`, ...). */
+  autoResponseSuppress: string | null;
+  /** X-Autoreply / X-Autorespond: vacation programs that predate Auto-Submitted still send these. */
+  hasAutoReplyHeader: boolean;
   precedence: string | null;
   listId: string | null;
   listUnsubscribe: string | null;
@@ -200,6 +204,8 @@ function messageIdInHeaders(content: Buffer): string | null {
   return match?.[1] ? normalizeMessageId(match[1].replace(/\r?\n[ \t]+/g, ' ')) : null;
 }
 
+const AUTO_REPLY_HEADERS = new Set(['x-autoreply', 'x-autorespond', 'x-autoresponder', 'x-autoreply-from']);
+
 const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon)@/i;
 
 function readBounce(
@@ -258,6 +264,8 @@ function fromParsed(mail: ParsedMail, sizeBytes: number, limits: ParseLimits, pr
     text,
     files: mail.attachments.slice(0, limits.maxFiles).map(toFile),
     autoSubmitted: firstRawHeader(lines, 'auto-submitted'),
+    autoResponseSuppress: firstRawHeader(lines, 'x-auto-response-suppress'),
+    hasAutoReplyHeader: lines.some((line) => AUTO_REPLY_HEADERS.has(line.key)),
     precedence: firstRawHeader(lines, 'precedence'),
     listId: firstRawHeader(lines, 'list-id'),
     listUnsubscribe: firstRawHeader(lines, 'list-unsubscribe'),
@@ -284,6 +292,8 @@ function emptyMessage(sizeBytes: number, problems: ParseProblem[]): InboundMessa
     text: '',
     files: [],
     autoSubmitted: null,
+    autoResponseSuppress: null,
+    hasAutoReplyHeader: false,
     precedence: null,
     listId: null,
     listUnsubscribe: null,
