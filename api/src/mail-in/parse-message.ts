@@ -68,7 +68,7 @@ export type ParseLimits = {
 /**
  * A reply carries a few References; a thousand is an attack or a broken client. The first is the
  * thread's root and the last are the nearest to the message answered, so those are the ones kept
- * (the trimming RFC 5322 section 3.6.4 recommends to clients); each kept id may cost a lookup.
+ * (as news and mail software trims an overlong References); each kept id may cost a lookup.
  */
 export const MAX_REFERENCES = 50;
 

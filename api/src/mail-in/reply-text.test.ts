@@ -15,6 +15,8 @@ describe('replyText', () => {
       'Op do 19 nov. 2026 om 15:14 schreef Acme Help Desk <support@desk.example.com>:',
       'Il giorno gio 19 nov 2026 alle ore 15:14 Acme Help Desk ha scritto:',
       'Em qui., 19 de nov. de 2026 às 15:14, Acme Help Desk escreveu:',
+      'Den tors 19 nov. 2026 kl 15:14 skrev Acme Help Desk <support@desk.example.com>:',
+      'På torsdag 19. nov. 2026 kl. 15:14 skrev Acme Help Desk <support@desk.example.com>:',
     ];
     for (const attribution of attributions) {
       expect(trimmed(['New words.', '', attribution, '> old words', '> more old words'])).toBe('New words.');
@@ -64,6 +66,8 @@ describe('replyText', () => {
         'Para: Miguel',
       ],
       ['From: Desk <support@desk.example.com>', 'Date: Friday, 20 November 2026 at 17:02', 'To: Tom'],
+      ['Fra: Desk <support@desk.example.com>', 'Sendt: 20. november 2026 17:02', 'Til: Tom'],
+      ['Från: Desk <support@desk.example.com>', 'Skickat: den 20 november 2026 17:02', 'Till: Tom'],
     ];
     for (const block of blocks) {
       expect(trimmed(['My answer.', '', ...block, 'Subject: old', '', 'Old text.'])).toBe('My answer.');

@@ -15,17 +15,18 @@ const ATTRIBUTION = [
   /^Op\s.+\sschreef\s?.*:$/i,
   /^Il\s.+\sha\s+scritto\s?:$/i,
   /^Em\s.+\sescreveu\s?:$/i,
+  /^(Den|På)\s.+\sskrev\s?.*:$/i,
 ];
 /** An attribution line wrapped by the client (Gmail wraps at 78 characters) spans up to three lines. */
 const ATTRIBUTION_MAX_LINES = 3;
-const ATTRIBUTION_START = /^(On|Am|Le|El|Op|Il|Em)\s/i;
+const ATTRIBUTION_START = /^(On|Am|Le|El|Op|Il|Em|Den|På)\s/i;
 
 /** Outlook and phone clients: a separator line above the earlier message. */
 const ORIGINAL_MESSAGE =
   /^-{2,}\s*(original message|ursprüngliche nachricht|originalnachricht|message d'origine|mensaje original|oorspronkelijk bericht|messaggio originale)\s*-{2,}$/i;
-const HEADER_FROM = /^\*?(from|von|de|van|da)\s?:\*?\s+\S/i;
+const HEADER_FROM = /^\*?(from|von|de|van|da|fra|från)\s?:\*?\s+\S/i;
 const HEADER_NEXT =
-  /^\*?(sent|date|to|gesendet|datum|an|envoyé|date|à|enviado|fecha|para|verzonden|aan|inviato|data|a)\s?:\*?(\s|$)/i;
+  /^\*?(sent|date|to|gesendet|datum|an|envoyé|à|enviado|fecha|para|verzonden|aan|inviato|data|a|sendt|dato|til|skickat|till)\s?:\*?(\s|$)/i;
 /** An Outlook header block: "From:" followed within a few lines by "Sent:"/"Date:"/"To:". */
 const HEADER_BLOCK_LOOKAHEAD = 4;
 const UNDERSCORE_RULE = /^_{10,}$/;
