@@ -256,6 +256,8 @@ if (missed.length) {
     if (api.notableLines().length)
       say(`API on port ${api.port}, last lines:\n${api.notableLines().slice(-30).join('\n')}`);
   }
+  // Last, so a log that keeps only its tail still names what missed.
+  for (const f of missed) say(`missed: ${f.name}: ${f.value} (target ${f.target})`);
 }
 cleanUpNow();
 process.exit(missed.length ? 1 : 0);
