@@ -78,15 +78,19 @@ create table inbound_messages (
   raw_size integer not null check (raw_size >= 0),
   status text not null default 'pending'
     check (status in ('pending', 'processing', 'done', 'failed', 'ignored')),
-  -- What it became: a ticket, a comment, a refusal, nothing (automatic mail, the desk's own
-  -- mail, a bounce, held back by the flood limit).
+  -- What it became: a ticket, a comment, a refusal, nothing (automatic mail, the desk's own mail,
+  -- a bounce, a Message-ID taken in before). A message the flood limit holds back is 'failed' with
+  -- outcome 'flood' until an admin releases it.
   outcome text check (outcome in ('ticket', 'comment', 'refused', 'auto', 'own', 'bounce', 'flood', 'duplicate')),
   ticket_id uuid references tickets (id) on delete set null,
   comment_id uuid,
   attempts integer not null default 0 check (attempts >= 0),
   next_attempt_at timestamptz not null default now(),
-  -- Short and safe to show an admin: why processing failed.
+  -- Short and safe to show an admin: why processing failed or the message is held back.
   last_error varchar(500),
+  -- An admin's Retry: processing runs again, and the per-sender flood limit no longer holds it back.
+  released_at timestamptz,
+  released_by uuid references users (id) on delete set null,
   received_at timestamptz not null default now(),
   processed_at timestamptz,
   check ((uid is null) = (uid_validity is null))
