@@ -224,18 +224,24 @@ export async function runCrashScenario(
   const acknowledgedSoFar = writes.filter((w) => w.result.isAcknowledged);
   const step = Math.max(1, Math.floor(acknowledgedSoFar.length / RESENT_WRITES));
   const resent = acknowledgedSoFar.filter((_, index) => index % step === 0).slice(0, RESENT_WRITES);
+  // Each differing answer says how it differed, so a miss in a log can be told apart from the others.
   const resentAnswers = await Promise.all(
-    resent.map(async (w) => {
+    resent.map(async (w): Promise<string | null> => {
+      const status = w.result.isAcknowledged ? w.result.status : null;
       try {
         const response = await w.send(AbortSignal.timeout(ATTEMPT_TIMEOUT_MS));
-        const status = w.result.isAcknowledged ? w.result.status : null;
-        return response.status === status && idOf(await response.json()) === w.id;
-      } catch {
-        return false;
+        const text = await response.text();
+        if (response.status !== status)
+          return `${response.status} instead of ${status}: ${text.slice(0, 200)}`;
+        const id = idOf(JSON.parse(text));
+        return id === w.id ? null : `another id (${id})`;
+      } catch (error) {
+        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       }
     }),
   );
-  const resentSame = resentAnswers.filter(Boolean).length;
+  const resentDiffering = resentAnswers.filter((answer): answer is string => answer !== null);
+  const resentSame = resent.length - resentDiffering.length;
 
   // Every attempt of every write, and the ones that ended while the database was away.
   const attempts: Attempt[] = writes.flatMap((w) => w.result.attempts);
@@ -325,7 +331,9 @@ export async function runCrashScenario(
       figure('acknowledged writes lost', lost, '0', lost === 0 && acknowledged.length > 0),
       figure(
         'acknowledged writes sent again with their key, answered as the first time',
-        `${resentSame}/${resent.length}`,
+        resentDiffering.length
+          ? `${resentSame}/${resent.length} (${[...new Set(resentDiffering)].slice(0, 3).join('; ')})`
+          : `${resentSame}/${resent.length}`,
         'all',
         resent.length > 0 && resentSame === resent.length,
       ),
