@@ -54,7 +54,7 @@ describe('outgoing ticket mail', () => {
     const scratch = await createScratchDatabase();
     try {
       const [user] = await scratch.sql<{ id: string }[]>`
-        insert into users (username, email, password_hash, firstMessageIdname, last_name, email_verified_at)
+        insert into users (username, email, password_hash, first_name, last_name, email_verified_at)
         values ('threaded', 'threaded@example.test', 'x', 'T', 'U', now()) returning id`;
       const [ticket] = await scratch.sql<{ id: string }[]>`
         insert into tickets (title, description, requester_id) values ('T', 'D', ${user?.id ?? ''}) returning id`;

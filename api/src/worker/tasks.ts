@@ -21,9 +21,9 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
   return [
     createJobsTask(JOB_HANDLERS),
     emailDeliveryTask,
-    mailIntakeTask,
     createSlaWatchTask(config.worker.slaWatchIntervalMs),
     createCleanupTask(config.worker.cleanupIntervalMs),
     viewWindowTask,
+    mailIntakeTask,
   ];
 }
