@@ -1,5 +1,5 @@
 import type { TTicketCategory, TTicketPriority } from '@helpdesk/contracts';
-import type { Db } from '../db/postgres.ts';
+import { type Db, uniqueViolation } from '../db/postgres.ts';
 
 /**
  * The SQL of processing messages taken in (intake-service.ts decides, this reads and writes).
@@ -102,21 +102,25 @@ export type InboundHeaders = { sender: string | null; subject: string; messageId
 
 /**
  * Records sender, subject and Message-ID on the claimed row. False when another message in the
- * same mailbox already has this Message-ID (the unique index decides a race): a duplicate.
+ * same mailbox already has this Message-ID (the unique index decides a race): a duplicate, which
+ * keeps its sender and subject but no Message-ID.
  */
 export async function recordInboundHeaders(
   db: Db,
   claim: ClaimedInbound,
   headers: InboundHeaders,
 ): Promise<boolean> {
+  await db`
+    update inbound_messages set sender = ${headers.sender}, subject = ${headers.subject.slice(0, 500)}
+    where id = ${claim.id} and attempts = ${claim.attempts}`;
+  if (headers.messageId === null) return true;
   try {
     await db`
-      update inbound_messages
-      set sender = ${headers.sender}, subject = ${headers.subject.slice(0, 500)}, message_id = ${headers.messageId}
+      update inbound_messages set message_id = ${headers.messageId}
       where id = ${claim.id} and attempts = ${claim.attempts}`;
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === '23505') return false;
+    if (uniqueViolation(error) === 'inbound_messages_message_id_key') return false;
     throw error;
   }
 }
