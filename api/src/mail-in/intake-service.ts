@@ -92,8 +92,11 @@ const outcome = (
   more: Partial<InboundOutcome> = {},
 ): InboundOutcome => ({ status, outcome: kind, ticketId: null, commentId: null, lastError: null, ...more });
 
-const cut = (text: string, max: number) =>
-  Array.from(text).length > max ? Array.from(text).slice(0, max).join('') : text;
+/** At most `max` characters (code points, as the columns count them). */
+function cut(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length > max ? characters.slice(0, max).join('') : text;
+}
 
 function titleOf(message: InboundMessage): string {
   return cut(message.subject.trim(), LIMITS.ticketTitleMax).trim() || NO_SUBJECT;
