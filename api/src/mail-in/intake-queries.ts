@@ -225,6 +225,7 @@ export async function isRequesterOrStaffAddress(db: Db, ticketId: string, addres
 /** An account a sender's address belongs to, as "who may write" sees it. */
 export type SenderAccount = {
   id: string;
+  username: string;
   role: 'admin' | 'agent' | 'end_user';
   status: 'pending' | 'approved' | 'rejected' | 'active' | 'inactive';
   email: string;
@@ -233,7 +234,7 @@ export type SenderAccount = {
 };
 
 const senderAccountColumns = (db: Db) => db`
-  id, role, status, email, first_name as "firstName", email_verified_at is not null as "emailVerified"`;
+  id, username, role, status, email, first_name as "firstName", email_verified_at is not null as "emailVerified"`;
 
 /**
  * The account of a sender's address: the one that confirmed it, else an active account the desk

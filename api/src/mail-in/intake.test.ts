@@ -319,7 +319,13 @@ describe('who may write', () => {
     // The unconfirmed address hears nothing but its one invitation (no ticket confirmations).
     const kinds = (await mailTo(address)).map((message) => message.kind);
     expect(kinds).toEqual(['account_invitation']);
-    expect((await mailTo(address))[0]?.textBody).toContain('became a support ticket');
+    const [username] = await sql<
+      { name: string }[]
+    >`select username as name from users where id = ${accounts[0]?.id ?? ''}`;
+    const invitation = (await mailTo(address))[0]?.textBody ?? '';
+    expect(invitation).toContain('became a support ticket');
+    expect(invitation).toContain(`Its username is "${username?.name}"`);
+    expect(invitation.startsWith('Hello there,')).toBe(true);
   });
 
   test('an unknown sender to a refuse mailbox gets one polite refusal an hour and nothing is created', async () => {
