@@ -87,7 +87,7 @@ describe('exactly once', () => {
     await Bun.sleep(20);
     await processInboundMessage(id, intakeEnv());
     expect(await inboundRow(id)).toMatchObject({ status: 'done', outcome: 'ticket', attempts: 2 });
-    const late = await finishInbound(sql, stale ?? { id, attempts: 1 }, {
+    const late = await finishInbound(sql, stale ?? { id, attempts: 1, wasInterrupted: false }, {
       status: 'done',
       outcome: 'refused',
       ticketId: null,
@@ -97,6 +97,23 @@ describe('exactly once', () => {
     expect(late).toBe(false);
     expect((await inboundRow(id)).outcome).toBe('ticket');
     expect(await ticketsOf(user.id)).toHaveLength(1);
+  });
+
+  test('a message whose processing keeps stopping halfway is held for an admin, not tried forever', async () => {
+    const user = await createUser();
+    const id = await takeIn(box, mail([from(user), 'Subject: Poison']));
+    // Its last allowed attempt was claimed and never finished (the worker died).
+    await sql`update inbound_messages set status = 'processing', attempts = 2, next_attempt_at = now() - interval '1 second'
+              where id = ${id}`;
+    await processInboundMessage(id, intakeEnv({ maxAttempts: 2 }));
+    const row = await inboundRow(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, hasRaw: true });
+    expect(row.lastError).toContain('stopped before it finished');
+    expect(await ticketsOf(user.id)).toHaveLength(0);
+    // An admin's Retry (pending again) processes it once more, whatever its attempts.
+    await sql`update inbound_messages set status = 'pending', released_at = now(), next_attempt_at = now() where id = ${id}`;
+    await processInboundMessage(id, intakeEnv({ maxAttempts: 2 }));
+    expect(await inboundRow(id)).toMatchObject({ status: 'done', outcome: 'ticket' });
   });
 
   test('a message that keeps failing is retried with a backoff, then failed with a short safe reason', async () => {

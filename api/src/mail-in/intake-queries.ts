@@ -1,4 +1,5 @@
 import type { TTicketCategory, TTicketPriority } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
 import { type Db, uniqueViolation } from '../db/postgres.ts';
 
 /**
@@ -9,45 +10,54 @@ import { type Db, uniqueViolation } from '../db/postgres.ts';
 
 const milliseconds = (ms: number) => `${Math.max(0, Math.round(ms))} milliseconds`;
 
-/** A claimed row: which message and which attempt fences its updates. */
-export type ClaimedInbound = { id: string; attempts: number };
+/**
+ * A claimed row: which message, the attempt that fences its updates, and whether the attempt
+ * before it never finished (its worker died or ran out of its lease): a message that keeps doing
+ * that is held for an admin instead of taking the workers down again and again.
+ */
+export type ClaimedInbound = { id: string; attempts: number; wasInterrupted: boolean };
+
+/** Claims the rows `due` selects (locked, skipping those another worker holds): a lease, and the attempt counted before any work. */
+function claimRows(db: Db, leaseMs: number, due: PendingQuery<Row[]>): Promise<ClaimedInbound[]> {
+  return db<ClaimedInbound[]>`
+    with due as (${due})
+    update inbound_messages i
+    set status = 'processing', attempts = i.attempts + 1,
+        next_attempt_at = now() + ${milliseconds(leaseMs)}::interval
+    from due where i.id = due.id
+    returning i.id, i.attempts, due.status = 'processing' as "wasInterrupted"`;
+}
 
 /**
- * Claims up to `limit` due pending rows in one short statement, earliest first: each gets a lease
- * (next_attempt_at moves past it) and its attempt counted before any work. A row whose worker
- * died stays 'processing' and is claimed again once its lease has run out; rows another worker
- * holds are skipped.
+ * Claims up to `limit` due rows in one short statement, earliest first. A row whose worker died
+ * stays 'processing' and is claimed again once its lease has run out.
  */
-export async function claimDueInbound(
+export function claimDueInbound(
   db: Db,
   options: { limit: number; leaseMs: number },
 ): Promise<ClaimedInbound[]> {
-  return db<ClaimedInbound[]>`
-    update inbound_messages i
-    set status = 'processing', attempts = i.attempts + 1,
-        next_attempt_at = now() + ${milliseconds(options.leaseMs)}::interval
-    where i.id in (
-      select id from inbound_messages
+  return claimRows(
+    db,
+    options.leaseMs,
+    db`
+      select id, status from inbound_messages
       where status in ('pending', 'processing') and next_attempt_at <= now()
       order by next_attempt_at
       limit ${options.limit}
-      for update skip locked
-    )
-    returning i.id, i.attempts`;
+      for update skip locked`,
+  );
 }
 
 /** claimDueInbound for one row by id (`mail:receive`, tests): null when it is not due or another worker holds it. */
 export async function claimInbound(db: Db, id: string, leaseMs: number): Promise<ClaimedInbound | null> {
-  const [row] = await db<ClaimedInbound[]>`
-    update inbound_messages i
-    set status = 'processing', attempts = i.attempts + 1,
-        next_attempt_at = now() + ${milliseconds(leaseMs)}::interval
-    where i.id = (
-      select id from inbound_messages
+  const [row] = await claimRows(
+    db,
+    leaseMs,
+    db`
+      select id, status from inbound_messages
       where id = ${id} and status in ('pending', 'processing') and next_attempt_at <= now()
-      for update skip locked
-    )
-    returning i.id, i.attempts`;
+      for update skip locked`,
+  );
   return row ?? null;
 }
 

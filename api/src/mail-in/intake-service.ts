@@ -76,6 +76,7 @@ export const intakeKey = (inboundId: string) => `mail-in:${inboundId}`;
 const NO_SUBJECT = '(no subject)';
 const NO_TEXT = '(The email had no text.)';
 const BOUNCED = 'Bounced: the recipient did not accept the message';
+const INTERRUPTED = 'Processing stopped before it finished, too many times';
 
 const PROBLEM_WORDS: Record<ParseProblem, string> = {
   'too-large': 'the email was too large to read; only its headers were read',
@@ -314,7 +315,8 @@ function safeReason(error: unknown): string {
 
 /**
  * Processes one claimed row, whatever happens: a failure is retried after a backoff, and after
- * maxAttempts the row is 'failed' with a short safe reason until an admin retries it. Answers
+ * maxAttempts the row is 'failed' with a short safe reason until an admin retries it; so is a row
+ * whose processing kept stopping halfway (a message that brings its worker down). Answers
  * the outcome, or null when the row was not processed this time.
  */
 export async function processClaimedInbound(
@@ -322,6 +324,10 @@ export async function processClaimedInbound(
   env: IntakeEnvironment,
 ): Promise<InboundOutcome | null> {
   const options = { ...DEFAULT_INTAKE_OPTIONS, ...env.options };
+  if (claim.wasInterrupted && claim.attempts > options.maxAttempts) {
+    await failInbound(sql, claim, INTERRUPTED);
+    return null;
+  }
   try {
     return await processClaimed(claim, env, options);
   } catch (error) {
