@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { ticketAttachmentsPath, ticketPath, ZTicketDetail } from '@helpdesk/contracts';
 import { createUser, signIn, sql, type TestUser, testConfig } from '../../test/helpers.ts';
 import { workerContext } from '../email/email-test-kit.ts';
+import { createWorkerTasks } from '../worker/tasks.ts';
+import { INBOUND_CHANNEL } from './inbound-queries.ts';
 import { claimInbound, finishInbound } from './intake-queries.ts';
 import { processInboundMessage } from './intake-service.ts';
 import { createMailIntakeTask } from './intake-task.ts';
@@ -36,6 +38,14 @@ async function brokenDir(): Promise<string> {
   await Bun.write(path, 'x');
   return join(path, 'files');
 }
+
+describe('the mail-intake task', () => {
+  test('is one of the worker tasks, woken by the channel a message taken in notifies', () => {
+    const task = createWorkerTasks(testConfig).find((candidate) => candidate.name === 'mail-intake');
+    expect(task?.wakeChannel).toBe(INBOUND_CHANNEL);
+    expect(INBOUND_CHANNEL).toBe('inbound_messages');
+  });
+});
 
 describe('exactly once', () => {
   test('two workers racing over the same rows make each message one ticket', async () => {
