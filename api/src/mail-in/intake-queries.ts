@@ -82,6 +82,7 @@ export type InboundRow = {
   mailbox: IntakeMailbox;
 };
 
+/** A message taken in, with its mailbox's rules; null when it is gone. */
 export async function selectInboundRow(db: Db, id: string): Promise<InboundRow | null> {
   const [row] = await db<InboundRow[]>`
     select i.id, i.raw, i.raw_size as "rawSize", i.released_at as "releasedAt", i.received_at as "receivedAt",
@@ -216,6 +217,7 @@ export async function selectTicketOfInboundMessageId(db: Db, messageId: string):
   return row?.ticketId ?? null;
 }
 
+/** The ticket with this number (`TKT-000123`). */
 export async function selectTicketIdByNumber(db: Db, ticketNumber: string): Promise<string | null> {
   const [row] = await db<{ id: string }[]>`select id from tickets where ticket_number = ${ticketNumber}`;
   return row?.id ?? null;
@@ -305,6 +307,7 @@ export type TicketThread = {
   firstOutboxId: string | null;
 };
 
+/** What outgoing mail about the ticket needs to thread; null when the ticket is gone. */
 export async function selectTicketThread(db: Db, ticketId: string): Promise<TicketThread | null> {
   const [row] = await db<TicketThread[]>`
     with opening as (
