@@ -45,6 +45,19 @@ describe('the mail-intake task', () => {
     expect(task?.wakeChannel).toBe(INBOUND_CHANNEL);
     expect(INBOUND_CHANNEL).toBe('inbound_messages');
   });
+
+  test('a round asked to stop hands back what it has not started, its attempt not spent', async () => {
+    const user = await createUser();
+    const id = await takeIn(box, mail([from(user), 'Subject: Stopping']));
+    const stopping = new AbortController();
+    stopping.abort();
+    await createMailIntakeTask({ batchSize: 1000 }).run({
+      ...workerContext(testConfig),
+      signal: stopping.signal,
+    });
+    expect(await inboundRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await ticketsOf(user.id)).toHaveLength(0);
+  });
 });
 
 describe('exactly once', () => {

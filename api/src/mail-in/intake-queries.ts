@@ -61,6 +61,15 @@ export async function claimInbound(db: Db, id: string, leaseMs: number): Promise
   return row ?? null;
 }
 
+/** Hands claims a stopping worker did not start back at once, their attempt not spent. */
+export async function releaseInboundClaims(db: Db, claims: readonly ClaimedInbound[]): Promise<void> {
+  for (const claim of claims) {
+    await db`
+      update inbound_messages set status = 'pending', next_attempt_at = now(), attempts = attempts - 1
+      where id = ${claim.id} and attempts = ${claim.attempts} and status = 'processing'`;
+  }
+}
+
 /** A support mailbox as processing sees it. */
 export type IntakeMailbox = {
   id: string;
