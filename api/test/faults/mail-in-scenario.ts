@@ -1,0 +1,217 @@
+import { API_PATHS } from '@helpdesk/contracts';
+import type { createSql } from '../../src/db/postgres.ts';
+import { startImapServer } from '../imap-server.ts';
+import { appendMail, composeMail } from '../mail-client.ts';
+import { type ApiProcess, waitForStatus } from './api-process.ts';
+import { type FigureSection, figure, formatMs, info } from './figures.ts';
+
+type Sql = ReturnType<typeof createSql>;
+
+type MailInContext = {
+  /** Starts an API process that runs the worker tasks (mail fetch and intake among them), on the same port each time. */
+  startApi: () => ApiProcess;
+  openSql: () => Sql;
+  /** Unique to this run, in every subject and text it writes: [a-z0-9] only. */
+  runId: string;
+  log: (line: string) => void;
+};
+
+export type MailInSettings = {
+  /** How many messages arrive in the support mailbox. */
+  messages: number;
+};
+
+const SUPPORT_USER = 'support';
+const SUPPORT_PASSWORD = 'faults-support-mailbox';
+// Several requesters (new to the desk: the mailbox opens their accounts), so no sender reaches the
+// per-sender flood limit, a rule of its own that this test is not about.
+const SENDER_DOMAIN = 'faults.test';
+const SENDERS = 25;
+const APPEND_BATCH = 25;
+const SETTLE_TIMEOUT_MS = 60_000;
+const READY_TIMEOUT_MS = 15_000;
+
+/** Signs in on the admin sign-in and returns the session cookie. */
+async function signInAdmin(base: string): Promise<string> {
+  const response = await fetch(`${base}${API_PATHS.authAdminLogin}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Admin123!' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.arrayBuffer();
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (response.status !== 200 || !cookie) throw new Error(`admin sign-in answered ${response.status}`);
+  return cookie;
+}
+
+async function startReadyApi(context: MailInContext): Promise<ApiProcess> {
+  const api = context.startApi();
+  await api.waitForLine('API listening', READY_TIMEOUT_MS);
+  if ((await waitForStatus(`${api.base}${API_PATHS.ready}`, 200, READY_TIMEOUT_MS)) === null) {
+    throw new Error('the API never became ready');
+  }
+  return api;
+}
+
+/** Which message a subject or text is about: `mf<run>n<index>`. */
+function markerOf(runId: string, index: number): string {
+  return `mf${runId}n${index}`;
+}
+
+/**
+ * How many times each message became a ticket (its marker in the title) or a comment (in the text),
+ * and the state of its inbound_messages rows.
+ */
+async function countOutcomes(sql: Sql, runId: string, mailboxId: string) {
+  const pattern = `%mf${runId}n%`;
+  const found = await sql<{ text: string }[]>`
+    select title as text from tickets where title like ${pattern}
+    union all
+    select content as text from ticket_comments where content like ${pattern}`;
+  const times = new Map<number, number>();
+  const markerPattern = new RegExp(`mf${runId}n(\\d+)\\b`);
+  for (const { text } of found) {
+    const index = Number(markerPattern.exec(text)?.[1] ?? -1);
+    times.set(index, (times.get(index) ?? 0) + 1);
+  }
+  const [inbound] = await sql<{ rows: number; done: number; linked: number; taken: number }[]>`
+    select count(*)::int as rows,
+           count(*) filter (where status = 'done')::int as done,
+           count(*) filter (where status = 'done' and outcome in ('ticket', 'comment') and ticket_id is not null)::int as linked,
+           count(*) filter (where status <> 'pending')::int as taken
+    from inbound_messages where mailbox_id = ${mailboxId}`;
+  return { times, inbound: inbound ?? { rows: 0, done: 0, linked: 0, taken: 0 } };
+}
+
+/**
+ * Mail arriving through faults: messages are delivered into a Dovecot mailbox in batches while the
+ * desk fetches them; a third of the way the IMAP server is restarted (every connection cut), two thirds
+ * of the way the API process running the mail tasks is SIGKILLed in the middle of its work and another
+ * is started. Afterwards every message must be exactly one ticket or comment, flagged seen on the server,
+ * and inbound_messages must agree.
+ */
+export async function runMailInScenario(
+  context: MailInContext,
+  settings: MailInSettings,
+): Promise<FigureSection> {
+  const { runId, log } = context;
+  const imap = await startImapServer();
+  const sql = context.openSql();
+  const apis: ApiProcess[] = [];
+  try {
+    imap.addUser(SUPPORT_USER, SUPPORT_PASSWORD);
+    const first = await startReadyApi(context);
+    apis.push(first);
+    const adminCookie = await signInAdmin(first.base);
+    const address = `support-${runId}@${SENDER_DOMAIN}`;
+    const created = await fetch(`${first.base}/api/admin/mailboxes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminCookie },
+      body: JSON.stringify({
+        name: `Faults ${runId}`,
+        address,
+        kind: 'imap',
+        host: imap.host,
+        port: imap.port,
+        security: 'none',
+        username: SUPPORT_USER,
+        password: SUPPORT_PASSWORD,
+        folder: 'INBOX',
+        unknownSenders: 'create_account',
+      }),
+    });
+    if (created.status !== 201) {
+      throw new Error(`creating the mailbox answered ${created.status}: ${await created.text()}`);
+    }
+    const mailboxId = ((await created.json()) as { id: string }).id;
+
+    const messages = Array.from({ length: settings.messages }, (_, index) =>
+      composeMail({
+        from: `Requester ${index % SENDERS} <requester${index % SENDERS}.${runId}@${SENDER_DOMAIN}>`,
+        to: address,
+        subject: `Printer ${markerOf(runId, index)}`,
+        text: `Message ${markerOf(runId, index)} from the fault suite.`,
+      }),
+    );
+
+    const startedAt = Date.now();
+    const cutAt = Math.floor(settings.messages / 3 / APPEND_BATCH) * APPEND_BATCH;
+    const killAt = Math.floor((settings.messages * 2) / 3 / APPEND_BATCH) * APPEND_BATCH;
+    let restartMs = 0;
+    let killed = { taken: 0, done: 0 };
+    for (let start = 0; start < messages.length; start += APPEND_BATCH) {
+      if (start === cutAt) {
+        const before = Date.now();
+        await imap.restart();
+        restartMs = Date.now() - before;
+        log(`mail in: Dovecot restarted after ${start} messages (${formatMs(restartMs)})`);
+      }
+      if (start === killAt) {
+        // Mid-fetch: some of what arrived is taken in, not all of it processed.
+        const { inbound } = await countOutcomes(sql, runId, mailboxId);
+        first.signal('SIGKILL');
+        await first.exited;
+        killed = { taken: inbound.taken, done: inbound.done };
+        log(`mail in: API killed with ${inbound.rows} taken in, ${inbound.done} processed`);
+        apis.push(await startReadyApi(context));
+      }
+      await appendMail(
+        { host: imap.host, port: imap.port, user: SUPPORT_USER, password: SUPPORT_PASSWORD },
+        messages.slice(start, start + APPEND_BATCH),
+      );
+    }
+    const deliveredAt = Date.now();
+
+    let outcome = await countOutcomes(sql, runId, mailboxId);
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while (outcome.inbound.done < settings.messages && Date.now() < deadline) {
+      await Bun.sleep(250);
+      outcome = await countOutcomes(sql, runId, mailboxId);
+    }
+    const settledAt = Date.now();
+    // A straggler doubled after the last row was done would show here.
+    await Bun.sleep(500);
+    outcome = await countOutcomes(sql, runId, mailboxId);
+
+    const lost = messages.filter((_, index) => !outcome.times.has(index)).length;
+    const doubled = [...outcome.times.values()].filter((times) => times > 1).length;
+    const seen = (await imap.list(SUPPORT_USER, 'INBOX')).filter((entry) =>
+      entry.flags.includes('\\Seen'),
+    ).length;
+    const unexpected = apis.reduce((sum, api) => sum + api.unexpectedErrorCount(), 0);
+    const total = settings.messages;
+    return {
+      title: `Mail in: ${total} messages through a cut IMAP connection and a killed worker`,
+      figures: [
+        info('messages delivered to the mailbox', total),
+        info(
+          'IMAP server restarted / API killed',
+          `after ${cutAt} (down ${formatMs(restartMs)}) / after ${killAt} (${killed.taken} taken in, ${killed.done} processed)`,
+        ),
+        figure('messages lost (no ticket or comment)', lost, '0', lost === 0),
+        figure('messages that became two tickets or comments', doubled, '0', doubled === 0),
+        figure(
+          'inbound_messages rows: done as a ticket or comment',
+          `${outcome.inbound.linked} of ${outcome.inbound.rows}`,
+          `${total} of ${total}`,
+          outcome.inbound.linked === total && outcome.inbound.rows === total,
+        ),
+        figure('messages flagged seen on the server', seen, String(total), seen === total),
+        figure(
+          'last delivery to every message processed',
+          formatMs(settledAt - deliveredAt),
+          'under 30 s',
+          settledAt - deliveredAt < 30_000,
+        ),
+        info('first delivery to every message processed', formatMs(settledAt - startedAt)),
+        figure('unexpected errors in the API log', unexpected, '0', unexpected === 0),
+      ],
+    };
+  } finally {
+    for (const api of apis) api.signal('SIGKILL');
+    await Promise.all(apis.map((api) => api.exited));
+    await sql.end({ timeout: 5 });
+    await imap.stop();
+  }
+}
