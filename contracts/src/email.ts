@@ -13,6 +13,8 @@ export const EMAIL_KINDS = [
   'email_verification',
   'email_changed',
   'account_invitation',
+  'mail_refused',
+  'mail_account_pending',
 ] as const;
 export const ZEmailKind = z.enum(EMAIL_KINDS);
 export type TEmailKind = z.infer<typeof ZEmailKind>;
@@ -29,6 +31,8 @@ export const EMAIL_KIND_LABELS: Record<TEmailKind, string> = {
   email_verification: 'Email confirmation',
   email_changed: 'Email change notice',
   account_invitation: 'Account invitation',
+  mail_refused: 'Email not accepted',
+  mail_account_pending: 'Email from an account awaiting approval',
 };
 
 /** pending: waiting (or being sent); sent: the SMTP server accepted it; failed: gave up, an admin may retry. */

@@ -5,7 +5,7 @@ import type { BunFile } from 'bun';
 import { sql } from '../db.ts';
 import { notFound } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { requireVisibleTicket, type Viewer } from '../tickets/service.ts';
+import { isStaff, requireVisibleTicket, type Viewer } from '../tickets/service.ts';
 import { insertTicketEvents } from '../tickets/write-statement.ts';
 import { holdUploadSlot, storageRoom, takeUpload, UPLOAD_LIMITS } from './limits.ts';
 import { insertAttachment, selectAttachmentFile } from './queries.ts';
@@ -83,7 +83,10 @@ function recordUpload(viewer: Viewer, ticketId: string, file: ReceivedFile): Pro
 /** A file ready to stream, with the type and name recorded at upload. */
 export type AttachmentDownload = { file: BunFile; fileName: string; fileType: string };
 
-/** An attachment of a ticket the viewer may see; someone else's ticket answers like a missing one. */
+/**
+ * An attachment of a ticket the viewer may see; someone else's ticket answers like a missing one, and
+ * so does an internal attachment (a mailed message's original) to an end user.
+ */
 export async function openAttachment(
   viewer: Viewer,
   ticketId: string,
@@ -92,7 +95,7 @@ export async function openAttachment(
   log: Logger,
 ): Promise<AttachmentDownload> {
   await requireVisibleTicket(sql, viewer, ticketId);
-  const attachment = await selectAttachmentFile(sql, ticketId, attachmentId);
+  const attachment = await selectAttachmentFile(sql, ticketId, attachmentId, isStaff(viewer));
   if (!attachment) throw notFound(TICKET_MESSAGES.attachmentNotFound);
   const file = STORED_NAME.test(attachment.filePath)
     ? Bun.file(join(attachmentsDir, attachment.filePath))

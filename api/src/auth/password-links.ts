@@ -14,7 +14,8 @@ const TTL_MS: Record<PasswordTokenPurpose, number> = {
 /**
  * Inside the caller's transaction: the account's unused password links are spent (a newer one
  * supersedes them), a new token's hash is stored and the mail with the link queued: a reset link
- * (to a confirmed address), or an invitation's set-password link (to the address it will confirm).
+ * (to a confirmed address), or an invitation's set-password link (to the address it will confirm;
+ * `isFromMail` for an account the desk opened for a stranger's mail, which the invitation says).
  * Answers the token's id.
  */
 export async function issuePasswordLink(
@@ -22,6 +23,7 @@ export async function issuePasswordLink(
   purpose: PasswordTokenPurpose,
   to: Recipient & { id: string; role: TUserRole },
   links: MailLinks,
+  isFromMail = false,
 ): Promise<string> {
   const token = randomToken();
   await spendUnusedResetTokens(tx, to.id);
@@ -32,6 +34,6 @@ export async function issuePasswordLink(
     purpose,
   });
   if (purpose === 'reset') await enqueuePasswordReset(tx, { tokenId, token, to }, links);
-  else await enqueueInvitation(tx, { tokenId, token, to }, links);
+  else await enqueueInvitation(tx, { tokenId, token, to, isFromMail }, links);
   return tokenId;
 }

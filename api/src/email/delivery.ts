@@ -1,5 +1,6 @@
 import { EMAIL_MESSAGES } from '@helpdesk/contracts';
 import { sql } from '../db.ts';
+import { threadHeadersFor } from '../mail-in/outgoing-threading.ts';
 import { getEffectiveSettings } from '../settings/service.ts';
 import type { WorkerContext, WorkerTask } from '../worker/task.ts';
 import {
@@ -88,13 +89,19 @@ async function deliverOne(
   context: WorkerContext,
 ): Promise<void> {
   try {
+    const domain = messageIdDomain(from.address);
+    const thread =
+      message.ticketId === null
+        ? {}
+        : await threadHeadersFor(sql, { id: message.id, ticketId: message.ticketId }, domain);
     await transportFor(server).sendMail({
       from,
       to: message.recipient,
       subject: message.subject,
       text: message.textBody,
       html: message.htmlBody,
-      messageId: outboxMessageId(message.id, messageIdDomain(from.address)),
+      messageId: outboxMessageId(message.id, domain),
+      ...thread,
       // The envelope names exactly one recipient, whatever the headers might have been made to say.
       envelope: { from: from.address, to: [message.recipient] },
       disableFileAccess: true,

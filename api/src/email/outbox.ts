@@ -121,7 +121,7 @@ export function enqueuePasswordReset(
  */
 export function enqueueInvitation(
   tx: Db,
-  invitation: { tokenId: string; token: string; to: Recipient },
+  invitation: { tokenId: string; token: string; to: Recipient; isFromMail?: boolean },
   links: MailLinks,
 ): Promise<string | null> {
   return enqueue(tx, {
@@ -131,7 +131,38 @@ export function enqueueInvitation(
     data: {
       setPasswordUrl: `${links.appBaseUrl}/set-password?token=${encodeURIComponent(invitation.token)}`,
       expiresInDays: Math.round(INVITATION_TOKEN_TTL_MS / 86_400_000),
+      ...(invitation.isFromMail ? { isFromMail: true } : {}),
     },
+  });
+}
+
+/**
+ * The polite answer to mail from an address the desk takes no tickets from (mail in), once per
+ * message taken in. It greets nobody: the stranger's display name is the message's text.
+ */
+export function enqueueMailRefused(
+  tx: Db,
+  refusal: { inboundId: string; address: string },
+  links: MailLinks,
+): Promise<string | null> {
+  return enqueue(tx, {
+    kind: 'mail_refused',
+    dedupeKey: `mail_refused:${refusal.inboundId}`,
+    to: { email: refusal.address, firstName: '', emailVerified: false },
+    data: { registerUrl: `${links.appBaseUrl}/register` },
+  });
+}
+
+/** The note to an account awaiting approval that its mail filed nothing (mail in), once per message taken in. */
+export function enqueueMailAccountPending(
+  tx: Db,
+  note: { inboundId: string; to: Recipient },
+): Promise<string | null> {
+  return enqueue(tx, {
+    kind: 'mail_account_pending',
+    dedupeKey: `mail_account_pending:${note.inboundId}`,
+    to: note.to,
+    data: {},
   });
 }
 

@@ -16,11 +16,15 @@ export type Recipient = Pick<MailPerson, 'email' | 'firstName' | 'emailVerified'
 
 /**
  * The messages that may go to an address nobody has confirmed: the links that confirm it (an
- * invitation's set-password link confirms the address when it is used).
+ * invitation's set-password link confirms the address when it is used), and the answers to mail
+ * the address sent when it became no ticket.
  */
 const UNCONFIRMED_ADDRESS_KINDS: ReadonlySet<TEmailKind> = new Set([
   'email_verification',
   'account_invitation',
+  // The answer to a message that address itself just sent (mail in); it repeats nothing the message said.
+  'mail_refused',
+  'mail_account_pending',
 ]);
 
 /**

@@ -15,14 +15,16 @@ export type NewOutboxMessage = {
   subject: string;
   textBody: string;
   htmlBody: string;
+  /** The ticket the message is about, so a reply naming its Message-ID lands there (mail in); absent for account mail. */
+  ticketId?: string | null;
 };
 
 /** Inserts a message unless one exists for the same event; the id when inserted, null when it was a duplicate. */
 export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Promise<string | null> {
   const [row] = await db<{ id: string }[]>`
-    insert into email_outbox (dedupe_key, kind, recipient, subject, text_body, html_body)
+    insert into email_outbox (dedupe_key, kind, recipient, subject, text_body, html_body, ticket_id)
     values (${message.dedupeKey}, ${message.kind}, ${message.recipient}, ${message.subject},
-            ${message.textBody}, ${message.htmlBody})
+            ${message.textBody}, ${message.htmlBody}, ${message.ticketId ?? null})
     on conflict (dedupe_key) do nothing
     returning id`;
   return row?.id ?? null;
@@ -44,9 +46,9 @@ export function outboxInsert(
   source: PendingQuery<Row[]> = sql``,
 ): PendingQuery<Row[]> {
   return sql`
-    insert into email_outbox (dedupe_key, kind, recipient, subject, text_body, html_body)
+    insert into email_outbox (dedupe_key, kind, recipient, subject, text_body, html_body, ticket_id)
     select ${message.dedupeKey}, ${message.kind}, ${message.recipient}, ${message.subject},
-           ${message.textBody}, ${message.htmlBody}
+           ${message.textBody}, ${message.htmlBody}, ${message.ticketId ?? null}::uuid
     ${source}
     on conflict (dedupe_key) do nothing
     returning id`;
@@ -66,6 +68,7 @@ export type ClaimedMessage = {
   textBody: string;
   htmlBody: string;
   attempts: number;
+  ticketId: string | null;
 };
 
 /**
@@ -90,7 +93,7 @@ export async function claimDueMessages(
       for update skip locked
     )
     returning o.id, o.kind, o.recipient, o.subject, o.text_body as "textBody", o.html_body as "htmlBody",
-              o.attempts, o.created_at as "createdAt"`;
+              o.attempts, o.ticket_id as "ticketId", o.created_at as "createdAt"`;
   // RETURNING has no order of its own.
   return rows
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))

@@ -47,6 +47,8 @@ const SAMPLES: { [K in keyof EmailData]: EmailData[K] } = {
     expiresInHours: 24,
   },
   email_changed: { firstName: 'Ada', profileUrl: 'https://help.acme.test/profile' },
+  mail_refused: { firstName: 'Ada', registerUrl: 'https://help.acme.test/register' },
+  mail_account_pending: { firstName: 'Ada' },
 };
 
 function renderSample<K extends keyof EmailData>(kind: K, overrides: Partial<EmailData[K]> = {}) {

@@ -32,7 +32,14 @@ export type EmailData = {
   email_verification: Greeting & { confirmUrl: string; expiresInHours: number };
   email_changed: Greeting & { profileUrl: string };
   /** It goes to an address nobody has proven yet: it repeats only the name the inviting administrator typed. */
-  account_invitation: Greeting & { setPasswordUrl: string; expiresInDays: number };
+  account_invitation: Greeting & { setPasswordUrl: string; expiresInDays: number; isFromMail?: boolean };
+  /**
+   * The answer to mail from an address the desk does not take tickets from. Like the invitation it
+   * goes to an address nobody has proven, so it repeats nothing the message said.
+   */
+  mail_refused: Greeting & { registerUrl: string };
+  /** The answer to mail from an account an administrator has not approved yet: nothing was filed. */
+  mail_account_pending: Greeting;
 };
 
 /**
@@ -227,11 +234,37 @@ const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Messa
     subject: 'Set your password',
     greetingName: data.firstName,
     blocks: [
-      paragraph(`An administrator created a ${brandName(brand)} account for this email address.`),
+      paragraph(
+        data.isFromMail
+          ? `Your email to ${brandName(brand)} became a support ticket, and an account was created for this email address to follow it.`
+          : `An administrator created a ${brandName(brand)} account for this email address.`,
+      ),
       { kind: 'button', label: 'Set your password', url: data.setPasswordUrl },
       paragraph(
         `The link works once and expires in ${data.expiresInDays} days. Setting your password also confirms this address. If you did not expect this email, ignore it.`,
       ),
+    ],
+  }),
+  mail_refused: (data, brand) => ({
+    subject: 'Your email was not accepted',
+    // The mail service passes no name: a stranger's display name is text the message said.
+    greetingName: data.firstName,
+    blocks: [
+      paragraph(
+        `${brandName(brand)} takes support requests by email only from people with an account, so your email did not become a ticket.`,
+      ),
+      paragraph('Please sign up for an account, or ask your IT team to add you, and then write to us again.'),
+      { kind: 'button', label: 'Sign up', url: data.registerUrl },
+    ],
+  }),
+  mail_account_pending: (data) => ({
+    subject: 'Your email was not filed yet',
+    greetingName: data.firstName,
+    blocks: [
+      paragraph(
+        'Your account is still waiting for an administrator to approve it, so your email did not become a ticket.',
+      ),
+      paragraph('We will email you as soon as the account is approved. Please write to us again then.'),
     ],
   }),
   email_verification: (data, brand) => ({

@@ -52,12 +52,12 @@ export type TicketFacts = {
   resolutions: number;
 };
 
-/** A ticket about to be filed, as the rules see it: new, nobody assigned, no team, never resolved. */
+/** A ticket about to be filed, as the rules see it: new, nobody assigned, its starting team if any, never resolved. */
 export function newTicketFacts(
   ticket: Pick<
     TicketFacts,
     'id' | 'ticketNumber' | 'title' | 'priority' | 'category' | 'requesterId' | 'notifyRequester'
-  >,
+  > & { teamId?: string | null },
   requesterMail: Recipient | null,
 ): TicketFacts {
   return {
@@ -71,7 +71,7 @@ export function newTicketFacts(
     requesterMail,
     assigneeId: null,
     assigneeName: null,
-    teamId: null,
+    teamId: ticket.teamId ?? null,
     teamName: null,
     notifyRequester: ticket.notifyRequester,
     resolutions: 0,

@@ -88,8 +88,8 @@ const followUpOfColumn = () => sql`
  * The whole ticket page in one statement: the ticket with its people and team, and, as JSON
  * arrays, its comments, attachments and timeline, each oldest first read in that order from its
  * (ticket_id, created_at, id) index (no sort, however long the thread). One round trip instead
- * of four. Without internal access (an end user) internal comments and every event about one
- * are left out, and someone else's ticket is no row at all.
+ * of four. Without internal access (an end user) internal comments, internal attachments (a
+ * mailed message's original) and every event about one are left out, and someone else's ticket is no row at all.
  */
 export async function selectTicketDetail(
   db: Db,
@@ -113,7 +113,7 @@ export async function selectTicketDetail(
                      f.file_type as "fileType", ${isoText(sql`f.created_at`)} as "createdAt",
                      json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as "uploadedBy"
               from attachments f join users u on u.id = f.uploaded_by_id
-              where f.ticket_id = t.id
+              where f.ticket_id = t.id ${scope.includeInternal ? sql`` : sql`and not f.is_internal`}
               order by f.created_at, f.id
             ) f) as attachments,
            (select coalesce(json_agg(e), '[]') from (
@@ -273,6 +273,8 @@ export type NewTicket = {
   notifyRequester: boolean;
   /** The old ticket a requester's late reply opens this one for; absent or null for a ticket filed as such. */
   followUpOf?: string | null;
+  /** The team it starts with (a support mailbox's); absent or null for none. */
+  teamId?: string | null;
 };
 
 /** A new ticket's SLA: its creation instant and the deadlines counted from it (service.ts computes them). */
@@ -287,13 +289,13 @@ export function ticketInsert(ticket: NewTicket, sla: NewTicketSla): PendingQuery
   return sql`
     insert into tickets (
       ${ticket.ticketNumber === null ? sql`` : sql`ticket_number,`}
-      id, title, description, priority, category, requester_id, notify_requester, follow_up_of,
+      id, title, description, priority, category, requester_id, notify_requester, follow_up_of, team_id,
       created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
       sla_resolve_risk_at
     ) values (
       ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
-      ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null},
+      ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null}, ${ticket.teamId ?? null},
       ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
       ${at(sla.state.resolveBy)}, ${at(sla.state.responseRiskAt)}, ${at(sla.state.resolveRiskAt)}
     )

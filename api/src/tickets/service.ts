@@ -221,10 +221,10 @@ async function fileTicket(
   links: MailLinks,
 ): Promise<TTicketDetail> {
   await takeTicketFiling(db, viewer);
-  // A new ticket has no team: only priority-wide and category policies can match.
+  // A new ticket has no team unless its mailbox gives one: then team policies may match too.
   const policy = await selectMatchingPolicy(db, {
     priority: filing.priority,
-    teamId: null,
+    teamId: filing.teamId ?? null,
     category: filing.category,
   });
   const createdAt = Date.now();
@@ -281,6 +281,37 @@ export function createTicket(
       };
       return { status: 201, body: await fileTicket(db, viewer, filing, links) };
     },
+  );
+}
+
+/** What a message taken in by mail files: its text, and the priority, category and team of its mailbox. */
+export type MailFiling = Pick<TicketFiling, 'title' | 'description' | 'priority' | 'category'> & {
+  teamId: string | null;
+};
+
+/**
+ * Files a ticket for a message taken in by mail (api/src/mail-in/intake-service.ts): the sender is
+ * the requester and the creator, with the same filing budget, confirmation and plan as a ticket
+ * filed on the web; `idempotencyKey` names the message, so processing it again files nothing twice.
+ */
+export function fileTicketFromMail(
+  requester: Viewer,
+  filing: MailFiling,
+  idempotencyKey: string,
+  links: MailLinks,
+): Promise<Answer<TTicketDetail>> {
+  return runIdempotent(
+    { userId: requester.id, key: idempotencyKey, scope: 'mail-in', body: filing },
+    ZTicketDetail,
+    async (db) => ({
+      status: 201,
+      body: await fileTicket(
+        db,
+        requester,
+        { ...filing, requesterId: requester.id, notifyRequester: true, followUpOf: null },
+        links,
+      ),
+    }),
   );
 }
 

@@ -131,7 +131,9 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
   const wakeUps: PendingQuery<Row[]>[] = [];
   plan.mail.forEach((message, index) => {
     const name = `mail_${index}`;
-    ctes.push(sql`${sql(name)} as (${outboxInsert(message, row.mailSource)})`);
+    ctes.push(
+      sql`${sql(name)} as (${outboxInsert({ ...message, ticketId: plan.ticketId }, row.mailSource)})`,
+    );
     wakeUps.push(outboxWakeUp(name));
   });
   plan.jobs.forEach((job, index) => {
