@@ -1,0 +1,175 @@
+import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
+import { E2E } from './harness/e2e-config.ts';
+import { type CaughtSummary, caughtMail, mailClient } from './harness/mail-client.ts';
+import { DEMO, signIn, toastText, uniqueName } from './support.ts';
+
+// Tickets by email through the whole stack: the requester's mail client APPENDs into the stack's Dovecot,
+// the desk fetches (IDLE) and takes the mail in, and what it sends back is read from the mail catcher.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const REQUESTER = { name: 'Demo User', address: 'user@example.com' };
+// Mail takes a fetch and a worker round to become a ticket: far more than a click, far less than this.
+const MAIL_TIMEOUT = { timeout: 30_000 };
+
+let admin: APIRequestContext;
+
+type Ticket = { id: string; ticketNumber: string; title: string };
+
+/** The tickets whose words match `q`, as `caller` may see them. */
+async function ticketsMatching(caller: APIRequestContext, q: string): Promise<Ticket[]> {
+  const response = await caller.get(`/api/tickets?q=${encodeURIComponent(q)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { tickets: Ticket[] }).tickets;
+}
+
+/** Mail the catcher holds whose subject or text carries `marker`. */
+async function mailAbout(marker: string): Promise<CaughtSummary[]> {
+  return (await caughtMail()).filter((m) => m.subject.includes(marker) || m.text.includes(marker));
+}
+
+/** Mail the catcher holds for `address`, caught after message `afterSeq`. */
+async function mailTo(address: string, afterSeq: number): Promise<CaughtSummary[]> {
+  return (await caughtMail()).filter((m) => m.seq > afterSeq && m.envelope.to.includes(address));
+}
+
+async function signedInPage(browser: Browser, credentials: { username: string; password: string }) {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, credentials.username, credentials.password);
+  await expect(page).toHaveURL(/\/$/);
+  return page;
+}
+
+/** Types a public reply on the open ticket and sends it from the keyboard (Tab to "Add comment", Enter). */
+async function replyFromKeyboard(page: Page, text: string) {
+  await page.getByLabel('Add a comment').focus();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Add comment' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toastText(page, 'Comment added successfully')).toBeVisible();
+}
+
+test.beforeAll(async () => {
+  admin = await request.newContext({ baseURL: E2E.baseUrl });
+  expect((await admin.post('/api/auth/admin/login', { data: DEMO.admin })).ok()).toBe(true);
+});
+
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+test('an admin sets up the support mailbox; the connection test passes', async () => {
+  const connection = {
+    host: '127.0.0.1',
+    port: E2E.ports.imap,
+    security: 'none',
+    username: E2E.supportMailbox.user,
+    password: E2E.supportMailbox.password,
+    folder: 'INBOX',
+  };
+  const tested = await admin.post('/api/admin/mailboxes/test', { data: connection });
+  expect(tested.ok()).toBe(true);
+  expect(await tested.json()).toMatchObject({ ok: true });
+  const created = await admin.post('/api/admin/mailboxes', {
+    data: {
+      name: 'Support',
+      address: E2E.supportMailbox.address,
+      kind: 'imap',
+      ...connection,
+      unknownSenders: 'refuse',
+    },
+  });
+  expect(created.status()).toBe(201);
+});
+
+test("a requester's mail with a file becomes their ticket; the agent's reply goes out by mail and the answer to it is a public comment on the same ticket", async ({
+  browser,
+}) => {
+  const marker = uniqueName('scanner');
+  const subject = `Scanner on floor 3 is offline ${marker}`;
+  const client = mailClient(`${REQUESTER.name} <${REQUESTER.address}>`);
+  await client.send({
+    subject,
+    text: 'Hello,\nthe scanner on floor 3 shows "offline" since this morning.\nThe log is attached.\n',
+    attachments: [{ filename: 'scanner-log.txt', contentType: 'text/plain', content: 'E42 network down' }],
+  });
+
+  // The requester finds it in their list, with the file.
+  const user = await signedInPage(browser, DEMO.user);
+  await expect(async () => {
+    await user.goto('/tickets');
+    await expect(user.getByTestId('ticket-row').filter({ hasText: marker })).toBeVisible({ timeout: 1000 });
+  }).toPass(MAIL_TIMEOUT);
+  await user.getByTestId('ticket-row').filter({ hasText: marker }).click();
+  await expect(user.getByTestId('ticket-title')).toHaveText(subject);
+  await expect(user.getByTestId('ticket-attachment').filter({ hasText: 'scanner-log.txt' })).toBeVisible();
+  const ticketUrl = user.url();
+
+  // The agent sees the same ticket and file, and answers in the desk.
+  const agent = await signedInPage(browser, DEMO.agent);
+  await agent.goto('/tickets');
+  await agent.getByTestId('ticket-row').filter({ hasText: marker }).click();
+  await expect(agent.getByTestId('ticket-title')).toHaveText(subject);
+  await expect(agent.getByTestId('ticket-attachment').filter({ hasText: 'scanner-log.txt' })).toBeVisible();
+  const answer = `Please switch it off and on again (${uniqueName('')})`;
+  await replyFromKeyboard(agent, answer);
+
+  // The desk mails the reply to the requester; their mail client answers it.
+  await expect
+    .poll(
+      async () => (await mailAbout(answer)).filter((m) => m.envelope.to.includes(REQUESTER.address)).length,
+      MAIL_TIMEOUT,
+    )
+    .toBe(1);
+  const [deskMail] = await mailAbout(answer);
+  if (!deskMail) throw new Error('no desk mail');
+  const thanks = `Switched it off and on, it works again ${uniqueName('')}`;
+  await client.reply(deskMail, thanks);
+
+  // The answer is a public comment on the same ticket: the requester sees it on their page, quote trimmed.
+  await expect(async () => {
+    await user.goto(ticketUrl);
+    await expect(user.getByTestId('ticket-comment').filter({ hasText: thanks })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass(MAIL_TIMEOUT);
+  const comment = user.getByTestId('ticket-comment').filter({ hasText: thanks });
+  await expect(comment).not.toContainText('wrote:');
+  await agent.goto(ticketUrl);
+  await expect(agent.getByTestId('ticket-comment').filter({ hasText: thanks })).not.toHaveAttribute(
+    'data-internal',
+    'true',
+  );
+  // No second ticket came of the answer.
+  expect(await ticketsMatching(admin, marker)).toHaveLength(1);
+
+  await user.context().close();
+  await agent.context().close();
+});
+
+test("an auto-responder's mail creates nothing and gets no answer; a stranger's mail is politely refused", async () => {
+  const autoMarker = uniqueName('vacation');
+  const strangerMarker = uniqueName('stranger');
+  const stranger = 'someone@elsewhere.test';
+  const after = Math.max(0, ...(await caughtMail()).map((m) => m.seq));
+  // The auto-reply goes first, so once the stranger's refusal is out the auto-reply has been read too.
+  await mailClient(`Out Of Office <${stranger}>`).send({
+    subject: `Automatic reply: I am away ${autoMarker}`,
+    text: 'I am out of the office until Monday.',
+    headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
+  });
+  await mailClient(`Some One <${stranger}>`).send({
+    subject: `Please help with my invoice ${strangerMarker}`,
+    text: 'I have no account with you.',
+  });
+
+  // Exactly one mail goes back to that address, the refusal: the auto-reply got no answer.
+  await expect.poll(async () => (await mailTo(stranger, after)).length, MAIL_TIMEOUT).toBeGreaterThan(0);
+  const answers = await mailTo(stranger, after);
+  expect(answers).toHaveLength(1);
+  expect(answers[0]?.subject).toContain(strangerMarker);
+  expect(await ticketsMatching(admin, strangerMarker)).toEqual([]);
+
+  expect(await mailAbout(autoMarker)).toEqual([]);
+  expect(await ticketsMatching(admin, autoMarker)).toEqual([]);
+});
