@@ -234,6 +234,34 @@ describe('Test connection', () => {
   });
 });
 
+describe('Test connection with OAuth2', () => {
+  let tokenAnswer = () => Response.json({ access_token: 'token-1', expires_in: 3600 });
+  const endpoint = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => tokenAnswer() });
+  afterAll(() => endpoint.stop(true));
+  const oauthBody = (refreshToken: string) => ({
+    host: imap.host,
+    port: imap.port,
+    security: 'none',
+    username: 'support',
+    authMethod: 'oauth2',
+    oauthTokenUrl: `http://127.0.0.1:${endpoint.port}/token`,
+    oauthClientId: 'client-1',
+    oauthClientSecret: 'client-secret-1',
+    oauthRefreshToken: refreshToken,
+  });
+
+  test('a refused refresh token is answered in words; a token reaches the server, which is asked for XOAUTH2', async () => {
+    tokenAnswer = () => Response.json({ error: 'invalid_grant' }, { status: 400 });
+    const refused = ZMailboxTestResponse.parse((await admin.post(MAILBOX_PATHS.test, oauthBody('expired-1'))).body);
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toContain('The refresh token was refused');
+    tokenAnswer = () => Response.json({ access_token: 'token-1', expires_in: 3600 });
+    const granted = ZMailboxTestResponse.parse((await admin.post(MAILBOX_PATHS.test, oauthBody('fresh-1'))).body);
+    // The test Dovecot has no XOAUTH2: the answer says so, which proves the token was offered to IMAP.
+    expect(granted).toEqual({ ok: false, message: expect.stringMatching(/OAuth2/) });
+  });
+});
+
 describe('failed messages', () => {
   test('newest first, paginated; Retry releases a failed message once (409 again, 404 unknown); audited', async () => {
     const mailbox = await newMailbox();
