@@ -51,6 +51,12 @@ export type Config = {
    */
   worker: { isInApi: boolean; slaWatchIntervalMs: number; cleanupIntervalMs: number };
   /**
+   * MAIL_INTAKE_LEASE_SECONDS: how long a worker's claim on an incoming message lasts. A worker that
+   * dies holding claims leaves those messages for this long before another takes them over
+   * (docs/reliability.md#fault-suite); processing one takes well under a second.
+   */
+  mailIntakeLeaseMs: number;
+  /**
    * MAIL_SECRET_KEY: the 32-byte key that encrypts mailbox secrets at rest (api/src/mailboxes/secret-box.ts).
    * Outside production a fixed development key stands in when unset; in production unset means null,
    * and storing a mailbox secret is refused (docs/operations.md#mail-secret-key).
@@ -310,6 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
       cleanupIntervalMs: readInteger(env, 'CLEANUP_INTERVAL_SECONDS', 3600, 10, 7 * 24 * 3600) * 1000,
     },
     mailSecretKey: readMailSecretKey(env, isProduction),
+    mailIntakeLeaseMs: readInteger(env, 'MAIL_INTAKE_LEASE_SECONDS', 300, 5, 3600) * 1000,
     // Production runs behind TLS; COOKIE_SECURE=false is for a local http trial of a production start.
     sessionCookie: readBoolean(env, 'COOKIE_SECURE', isProduction)
       ? { name: '__Host-helpdesk_session', isSecure: true }

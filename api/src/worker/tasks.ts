@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { emailDeliveryTask } from '../email/delivery.ts';
 import { createJobsTask, type JobHandler, type JobKind } from '../jobs/service.ts';
 import { viewWindowTask } from '../kb/view-window-task.ts';
-import { mailIntakeTask } from '../mail-in/intake-task.ts';
+import { createMailIntakeTask } from '../mail-in/intake-task.ts';
 import { createSlaWatchTask } from '../sla-watch/service.ts';
 import type { WorkerTask } from './task.ts';
 
@@ -21,7 +21,7 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
   return [
     createJobsTask(JOB_HANDLERS),
     emailDeliveryTask,
-    mailIntakeTask,
+    createMailIntakeTask({ leaseMs: config.mailIntakeLeaseMs }),
     createSlaWatchTask(config.worker.slaWatchIntervalMs),
     createCleanupTask(config.worker.cleanupIntervalMs),
     viewWindowTask,

@@ -26,7 +26,7 @@ const SUPPORT_PASSWORD = 'faults-support-mailbox';
 // Several requesters (new to the desk: the mailbox opens their accounts), so no sender reaches the
 // per-sender flood limit, a rule of its own that this test is not about.
 const SENDER_DOMAIN = 'faults.test';
-const SENDERS = 25;
+const SENDERS = 50;
 const APPEND_BATCH = 25;
 const SETTLE_TIMEOUT_MS = 60_000;
 const READY_TIMEOUT_MS = 15_000;
