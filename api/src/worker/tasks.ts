@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { emailDeliveryTask } from '../email/delivery.ts';
 import { createJobsTask, type JobHandler, type JobKind } from '../jobs/service.ts';
 import { viewWindowTask } from '../kb/view-window-task.ts';
+import { mailFetchTask } from '../mailboxes/fetch-task.ts';
 import { createSlaWatchTask } from '../sla-watch/service.ts';
 import type { WorkerTask } from './task.ts';
 
@@ -23,5 +24,6 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
     createSlaWatchTask(config.worker.slaWatchIntervalMs),
     createCleanupTask(config.worker.cleanupIntervalMs),
     viewWindowTask,
+    mailFetchTask,
   ];
 }
