@@ -182,7 +182,7 @@ export async function failInbound(db: Db, claim: ClaimedInbound, reason: string)
 /** A bounce names a message the desk sent: that outbox row failed (the address does not take mail). */
 export async function markOutboxBounced(db: Db, outboxId: string, reason: string): Promise<void> {
   await db`
-    update email_outbox set status = 'failed', last_error = ${reason}
+    update email_outbox set status = 'failed', sent_at = null, last_error = ${reason}
     where id = ${outboxId} and status in ('sent', 'pending')`;
 }
 

@@ -33,7 +33,11 @@ beforeAll(async () => {
   imap = await startImapServer();
   imap.addUser('support', SECRET);
 });
-afterAll(() => imap.stop());
+afterAll(async () => {
+  // No worker of a later test file should try these servers once they are gone.
+  await sql`update mailboxes set is_active = false`;
+  await imap.stop();
+});
 
 const body = (changes: Record<string, unknown> = {}) => {
   const name = uniqueName('Support');
@@ -252,11 +256,15 @@ describe('Test connection with OAuth2', () => {
 
   test('a refused refresh token is answered in words; a token reaches the server, which is asked for XOAUTH2', async () => {
     tokenAnswer = () => Response.json({ error: 'invalid_grant' }, { status: 400 });
-    const refused = ZMailboxTestResponse.parse((await admin.post(MAILBOX_PATHS.test, oauthBody('expired-1'))).body);
+    const refused = ZMailboxTestResponse.parse(
+      (await admin.post(MAILBOX_PATHS.test, oauthBody('expired-1'))).body,
+    );
     expect(refused.ok).toBe(false);
     expect(refused.message).toContain('The refresh token was refused');
     tokenAnswer = () => Response.json({ access_token: 'token-1', expires_in: 3600 });
-    const granted = ZMailboxTestResponse.parse((await admin.post(MAILBOX_PATHS.test, oauthBody('fresh-1'))).body);
+    const granted = ZMailboxTestResponse.parse(
+      (await admin.post(MAILBOX_PATHS.test, oauthBody('fresh-1'))).body,
+    );
     // The test Dovecot has no XOAUTH2: the answer says so, which proves the token was offered to IMAP.
     expect(granted).toEqual({ ok: false, message: expect.stringMatching(/OAuth2/) });
   });

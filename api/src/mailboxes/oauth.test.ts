@@ -31,7 +31,8 @@ const client = (changes: Partial<Parameters<typeof getAccessToken>[0]> = {}) => 
 describe('OAuth2 refresh-token grant', () => {
   test('posts a form-encoded refresh grant and caches the access token until shortly before it expires', async () => {
     let issued = 0;
-    answer = () => Response.json({ access_token: `access-${++issued}`, expires_in: 3600, token_type: 'Bearer' });
+    answer = () =>
+      Response.json({ access_token: `access-${++issued}`, expires_in: 3600, token_type: 'Bearer' });
     let now = 1_000_000;
     const first = await getAccessToken(client(), { now: () => now });
     expect(first).toEqual({ accessToken: 'access-1', newRefreshToken: null });
@@ -49,9 +50,9 @@ describe('OAuth2 refresh-token grant', () => {
     expect((await getAccessToken(client(), { now: () => now })).accessToken).toBe('access-2');
     expect(grants).toHaveLength(2);
     // A new refresh token saved by an admin never reuses the old one's access token.
-    expect((await getAccessToken(client({ refreshToken: 'refresh-2' }), { now: () => now })).accessToken).toBe(
-      'access-3',
-    );
+    expect(
+      (await getAccessToken(client({ refreshToken: 'refresh-2' }), { now: () => now })).accessToken,
+    ).toBe('access-3');
   });
 
   test('a rotated refresh token (Microsoft) is handed back to be stored', async () => {

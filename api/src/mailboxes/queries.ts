@@ -122,3 +122,46 @@ export async function inboundMessageExists(db: Db, id: string): Promise<boolean>
   const [row] = await db`select 1 from inbound_messages where id = ${id}`;
   return row !== undefined;
 }
+
+/** An active IMAP mailbox and a fingerprint of what its fetching depends on (a change restarts it). */
+export type FetchableMailbox = { id: string; fingerprint: string };
+
+export function selectFetchableMailboxes(db: Db): Promise<FetchableMailbox[]> {
+  return db<FetchableMailbox[]>`
+    select id, md5(row(imap_host, imap_port, imap_security, imap_username, auth_method, oauth_token_url,
+                       oauth_client_id, secret_ciphertext, folder, after_processing, move_to_folder)::text) as fingerprint
+    from mailboxes where kind = 'imap' and is_active
+    order by id`;
+}
+
+/** Where fetching a mailbox stands: the folder's UIDVALIDITY and the highest UID taken in under it. */
+export async function selectFetchState(
+  db: Db,
+  id: string,
+): Promise<{ uidValidity: string | null; lastUid: number } | null> {
+  const [row] = await db<{ uidValidity: string | null; lastUid: number }[]>`
+    select uid_validity::text as "uidValidity", last_uid::int as "lastUid" from mailboxes where id = ${id}`;
+  return row ?? null;
+}
+
+/** The server renumbered the folder (or it is read for the first time): start from UID 0 under the new value. */
+export async function resetFetchState(db: Db, id: string, uidValidity: bigint): Promise<void> {
+  await db`update mailboxes set uid_validity = ${uidValidity.toString()}, last_uid = 0 where id = ${id}`;
+}
+
+/** Records a taken-in UID; never moves back, and does nothing once the folder's state was reset. */
+export async function advanceLastUid(db: Db, id: string, uidValidity: bigint, uid: number): Promise<void> {
+  await db`
+    update mailboxes set last_uid = greatest(last_uid, ${uid})
+    where id = ${id} and uid_validity = ${uidValidity.toString()}`;
+}
+
+/** The outcome of a look at the server, for the admin's list: when, and what went wrong (null: nothing). */
+export async function recordFetchOutcome(db: Db, id: string, error: string | null): Promise<void> {
+  await db`update mailboxes set last_checked_at = now(), last_error = ${error?.slice(0, 500) ?? null} where id = ${id}`;
+}
+
+/** A rotated OAuth2 refresh token replaces the stored secret, unless an admin saved another meanwhile. */
+export async function replaceSecret(db: Db, id: string, previous: string, next: string): Promise<void> {
+  await db`update mailboxes set secret_ciphertext = ${next} where id = ${id} and secret_ciphertext = ${previous}`;
+}

@@ -6,6 +6,7 @@ import { emailDeliveryTask } from '../email/delivery.ts';
 import { createJobsTask, type JobHandler, type JobKind } from '../jobs/service.ts';
 import { viewWindowTask } from '../kb/view-window-task.ts';
 import { createMailIntakeTask } from '../mail-in/intake-task.ts';
+import { mailFetchTask } from '../mailboxes/fetch-task.ts';
 import { createSlaWatchTask } from '../sla-watch/service.ts';
 import type { WorkerTask } from './task.ts';
 
@@ -25,5 +26,6 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
     createSlaWatchTask(config.worker.slaWatchIntervalMs),
     createCleanupTask(config.worker.cleanupIntervalMs),
     viewWindowTask,
+    mailFetchTask,
   ];
 }
