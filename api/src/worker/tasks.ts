@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { emailDeliveryTask } from '../email/delivery.ts';
 import { createJobsTask, type JobHandler, type JobKind } from '../jobs/service.ts';
 import { viewWindowTask } from '../kb/view-window-task.ts';
+import { DEFAULT_INTAKE_OPTIONS } from '../mail-in/intake-service.ts';
 import { createMailIntakeTask } from '../mail-in/intake-task.ts';
 import { mailFetchTask } from '../mailboxes/fetch-task.ts';
 import { createSlaWatchTask } from '../sla-watch/service.ts';
@@ -22,7 +23,12 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
   return [
     createJobsTask(JOB_HANDLERS),
     emailDeliveryTask,
-    createMailIntakeTask({ leaseMs: config.mailIntakeLeaseMs }),
+    // A dead worker's claims run out unannounced (no NOTIFY): rounds come at least once a lease, so
+    // another worker takes them over within about two leases.
+    createMailIntakeTask({
+      leaseMs: config.mailIntakeLeaseMs,
+      intervalMs: Math.min(DEFAULT_INTAKE_OPTIONS.intervalMs, config.mailIntakeLeaseMs),
+    }),
     createSlaWatchTask(config.worker.slaWatchIntervalMs),
     createCleanupTask(config.worker.cleanupIntervalMs),
     viewWindowTask,

@@ -1,5 +1,6 @@
 import { API_PATHS } from '@helpdesk/contracts';
 import type { createSql } from '../../src/db/postgres.ts';
+import { sealSecret } from '../../src/mailboxes/secret-box.ts';
 import { startImapServer } from '../imap-server.ts';
 import { appendMail, composeMail, newMessageId } from '../mail-client.ts';
 import { type ApiProcess, waitForStatus } from './api-process.ts';
@@ -11,6 +12,8 @@ type MailInContext = {
   /** Starts an API process that runs the worker tasks (mail fetch and intake among them), on the same port each time. */
   startApi: () => ApiProcess;
   openSql: () => Sql;
+  /** The MAIL_SECRET_KEY the API processes are given: the mailbox's password is stored sealed with it. */
+  mailSecretKey: Buffer;
   /** Unique to this run, in every subject and text it writes: [a-z0-9] only. */
   runId: string;
   log: (line: string) => void;
@@ -33,20 +36,6 @@ const SETTLE_TIMEOUT_MS = 60_000;
 const READY_TIMEOUT_MS = 15_000;
 // A new mailbox is found within the fetcher's sync (10 s); a reconnect after the cut backs off 2 s.
 const STRIKE_TIMEOUT_MS = 20_000;
-
-/** Signs in on the admin sign-in and returns the session cookie. */
-async function signInAdmin(base: string): Promise<string> {
-  const response = await fetch(`${base}${API_PATHS.authAdminLogin}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Admin123!' }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await response.arrayBuffer();
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (response.status !== 200 || !cookie) throw new Error(`admin sign-in answered ${response.status}`);
-  return cookie;
-}
 
 async function startReadyApi(context: MailInContext): Promise<ApiProcess> {
   const api = context.startApi();
@@ -109,30 +98,19 @@ export async function runMailInScenario(
   const apis: ApiProcess[] = [];
   try {
     imap.addUser(SUPPORT_USER, SUPPORT_PASSWORD);
+    // Stored before the API starts, so its fetcher finds the mailbox on its first look rather than its
+    // next (the admin API that stores it the same way is the e2e flow's and the API tests' part).
+    const address = `support-${runId}@${SENDER_DOMAIN}`;
+    const [mailbox] = await sql<{ id: string }[]>`
+      insert into mailboxes (name, address, kind, imap_host, imap_port, imap_security, imap_username,
+                             secret_ciphertext, unknown_senders)
+      values (${`Faults ${runId}`}, ${address}, 'imap', ${imap.host}, ${imap.port}, 'none', ${SUPPORT_USER},
+              ${sealSecret(context.mailSecretKey, JSON.stringify({ password: SUPPORT_PASSWORD }))}, 'create_account')
+      returning id`;
+    if (!mailbox) throw new Error('the mailbox was not stored');
+    const mailboxId = mailbox.id;
     const first = await startReadyApi(context);
     apis.push(first);
-    const adminCookie = await signInAdmin(first.base);
-    const address = `support-${runId}@${SENDER_DOMAIN}`;
-    const created = await fetch(`${first.base}/api/admin/mailboxes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: adminCookie },
-      body: JSON.stringify({
-        name: `Faults ${runId}`,
-        address,
-        kind: 'imap',
-        host: imap.host,
-        port: imap.port,
-        security: 'none',
-        username: SUPPORT_USER,
-        password: SUPPORT_PASSWORD,
-        folder: 'INBOX',
-        unknownSenders: 'create_account',
-      }),
-    });
-    if (created.status !== 201) {
-      throw new Error(`creating the mailbox answered ${created.status}: ${await created.text()}`);
-    }
-    const mailboxId = ((await created.json()) as { id: string }).id;
 
     // Every fifth message answers the one four before it (same sender, In-Reply-To its Message-ID): a
     // comment when that one is a ticket by then, else a ticket of its own. Either way its own marker, once.
@@ -210,6 +188,9 @@ export async function runMailInScenario(
     const seen = (await imap.list(SUPPORT_USER, 'INBOX')).filter((entry) =>
       entry.flags.includes('\\Seen'),
     ).length;
+    const stuck = await sql<{ state: string; count: number; lastError: string | null }[]>`
+      select status || '/' || coalesce(outcome, '-') as state, count(*)::int as count, max(last_error) as "lastError"
+      from inbound_messages where mailbox_id = ${mailboxId} and status <> 'done' group by 1 order by 1`;
     const unexpected = apis.reduce((sum, api) => sum + api.unexpectedErrorCount(), 0);
     const total = settings.messages;
     return {
@@ -248,6 +229,16 @@ export async function runMailInScenario(
         ),
         info('first delivery to every message processed', formatMs(settledAt - startedAt)),
         figure('unexpected errors in the API log', unexpected, '0', unexpected === 0),
+        ...(stuck.length
+          ? [
+              info(
+                'rows not done',
+                stuck
+                  .map((row) => `${row.state} × ${row.count}${row.lastError ? ` (${row.lastError})` : ''}`)
+                  .join(', '),
+              ),
+            ]
+          : []),
       ],
     };
   } finally {

@@ -35,7 +35,7 @@ import { runShutdownScenario } from './shutdown-scenario.ts';
 
 const REPORT_PATH = join(REPO_ROOT, '.data/reliability/faults.md');
 const IN_FLIGHT = 50;
-const MAIL_SECRET_KEY_HEX = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
+const MAIL_SECRET_KEY = Buffer.from(crypto.getRandomValues(new Uint8Array(32)));
 
 const say = (line: string) => process.stdout.write(`[faults] ${line}\n`);
 
@@ -246,13 +246,14 @@ sections.push(
       runMailInScenario(
         {
           // A key for this run only: the mailbox's password is stored encrypted, as in production. The
-          // killed API's claims on messages run out in 10 s instead of five minutes, so the test ends soon.
+          // killed API's claims on messages run out in 5 s instead of five minutes, so the test ends soon.
           startApi: () =>
             launchApi(ports.mailApi, {
-              MAIL_SECRET_KEY: MAIL_SECRET_KEY_HEX,
-              MAIL_INTAKE_LEASE_SECONDS: '10',
+              MAIL_SECRET_KEY: MAIL_SECRET_KEY.toString('hex'),
+              MAIL_INTAKE_LEASE_SECONDS: '5',
             }),
           openSql,
+          mailSecretKey: MAIL_SECRET_KEY,
           runId,
           log: say,
         },
