@@ -23,15 +23,15 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
   return [
     createJobsTask(JOB_HANDLERS),
     emailDeliveryTask,
+    createSlaWatchTask(config.worker.slaWatchIntervalMs),
+    createCleanupTask(config.worker.cleanupIntervalMs),
+    viewWindowTask,
     // A dead worker's claims run out unannounced (no NOTIFY): rounds come at least once a lease, so
     // another worker takes them over within about two leases.
     createMailIntakeTask({
       leaseMs: config.mailIntakeLeaseMs,
       intervalMs: Math.min(DEFAULT_INTAKE_OPTIONS.intervalMs, config.mailIntakeLeaseMs),
     }),
-    createSlaWatchTask(config.worker.slaWatchIntervalMs),
-    createCleanupTask(config.worker.cleanupIntervalMs),
-    viewWindowTask,
     mailFetchTask,
   ];
 }
