@@ -15,7 +15,8 @@ const TTL_MS: Record<PasswordTokenPurpose, number> = {
  * Inside the caller's transaction: the account's unused password links are spent (a newer one
  * supersedes them), a new token's hash is stored and the mail with the link queued: a reset link
  * (to a confirmed address), or an invitation's set-password link (to the address it will confirm;
- * `isFromMail` for an account the desk opened for a stranger's mail, which the invitation says).
+ * `mailUsername` for an account the desk opened for a stranger's mail, which the invitation says,
+ * naming the username it signs in with).
  * Answers the token's id.
  */
 export async function issuePasswordLink(
@@ -23,7 +24,7 @@ export async function issuePasswordLink(
   purpose: PasswordTokenPurpose,
   to: Recipient & { id: string; role: TUserRole },
   links: MailLinks,
-  isFromMail = false,
+  mailUsername: string | null = null,
 ): Promise<string> {
   const token = randomToken();
   await spendUnusedResetTokens(tx, to.id);
@@ -34,6 +35,6 @@ export async function issuePasswordLink(
     purpose,
   });
   if (purpose === 'reset') await enqueuePasswordReset(tx, { tokenId, token, to }, links);
-  else await enqueueInvitation(tx, { tokenId, token, to, isFromMail }, links);
+  else await enqueueInvitation(tx, { tokenId, token, to, mailUsername }, links);
   return tokenId;
 }

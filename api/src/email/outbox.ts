@@ -121,7 +121,7 @@ export function enqueuePasswordReset(
  */
 export function enqueueInvitation(
   tx: Db,
-  invitation: { tokenId: string; token: string; to: Recipient; isFromMail?: boolean },
+  invitation: { tokenId: string; token: string; to: Recipient; mailUsername?: string | null },
   links: MailLinks,
 ): Promise<string | null> {
   return enqueue(tx, {
@@ -131,7 +131,7 @@ export function enqueueInvitation(
     data: {
       setPasswordUrl: `${links.appBaseUrl}/set-password?token=${encodeURIComponent(invitation.token)}`,
       expiresInDays: Math.round(INVITATION_TOKEN_TTL_MS / 86_400_000),
-      ...(invitation.isFromMail ? { isFromMail: true } : {}),
+      ...(invitation.mailUsername ? { mailUsername: invitation.mailUsername } : {}),
     },
   });
 }

@@ -32,7 +32,12 @@ export type EmailData = {
   email_verification: Greeting & { confirmUrl: string; expiresInHours: number };
   email_changed: Greeting & { profileUrl: string };
   /** It goes to an address nobody has proven yet: it repeats only the name the inviting administrator typed. */
-  account_invitation: Greeting & { setPasswordUrl: string; expiresInDays: number; isFromMail?: boolean };
+  account_invitation: Greeting & {
+    setPasswordUrl: string;
+    expiresInDays: number;
+    /** For an account the desk opened for someone's mail: the username it signs in with (the desk chose it). */
+    mailUsername?: string;
+  };
   /**
    * The answer to mail from an address the desk does not take tickets from. Like the invitation it
    * goes to an address nobody has proven, so it repeats nothing the message said.
@@ -232,13 +237,16 @@ const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Messa
   }),
   account_invitation: (data, brand) => ({
     subject: 'Set your password',
-    greetingName: data.firstName,
+    // An account opened for mail has the name the message gave, which nobody has vouched for.
+    greetingName: data.mailUsername === undefined ? data.firstName : '',
     blocks: [
-      paragraph(
-        data.isFromMail
-          ? `Your email to ${brandName(brand)} became a support ticket, and an account was created for this email address to follow it.`
-          : `An administrator created a ${brandName(brand)} account for this email address.`,
-      ),
+      ...(data.mailUsername === undefined
+        ? [paragraph(`An administrator created a ${brandName(brand)} account for this email address.`)]
+        : [
+            paragraph(
+              `Your email to ${brandName(brand)} became a support ticket, and an account was created for this email address to follow it. Its username is "${oneLine(data.mailUsername, 50)}".`,
+            ),
+          ]),
       { kind: 'button', label: 'Set your password', url: data.setPasswordUrl },
       paragraph(
         `The link works once and expires in ${data.expiresInDays} days. Setting your password also confirms this address. If you did not expect this email, ignore it.`,

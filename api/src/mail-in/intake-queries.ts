@@ -1,5 +1,6 @@
 import type { TTicketCategory, TTicketPriority } from '@helpdesk/contracts';
-import type { Db } from '../db/postgres.ts';
+import type { PendingQuery, Row } from 'postgres';
+import { type Db, uniqueViolation } from '../db/postgres.ts';
 
 /**
  * The SQL of processing messages taken in (intake-service.ts decides, this reads and writes).
@@ -9,46 +10,64 @@ import type { Db } from '../db/postgres.ts';
 
 const milliseconds = (ms: number) => `${Math.max(0, Math.round(ms))} milliseconds`;
 
-/** A claimed row: which message and which attempt fences its updates. */
-export type ClaimedInbound = { id: string; attempts: number };
+/**
+ * A claimed row: which message, the attempt that fences its updates, and whether the attempt
+ * before it never finished (its worker died or ran out of its lease): a message that keeps doing
+ * that is held for an admin instead of taking the workers down again and again.
+ */
+export type ClaimedInbound = { id: string; attempts: number; wasInterrupted: boolean };
+
+/** Claims the rows `due` selects (locked, skipping those another worker holds): a lease, and the attempt counted before any work. */
+function claimRows(db: Db, leaseMs: number, due: PendingQuery<Row[]>): Promise<ClaimedInbound[]> {
+  return db<ClaimedInbound[]>`
+    with due as (${due})
+    update inbound_messages i
+    set status = 'processing', attempts = i.attempts + 1,
+        next_attempt_at = now() + ${milliseconds(leaseMs)}::interval
+    from due where i.id = due.id
+    returning i.id, i.attempts, due.status = 'processing' as "wasInterrupted"`;
+}
 
 /**
- * Claims up to `limit` due pending rows in one short statement, earliest first: each gets a lease
- * (next_attempt_at moves past it) and its attempt counted before any work. A row whose worker
- * died stays 'processing' and is claimed again once its lease has run out; rows another worker
- * holds are skipped.
+ * Claims up to `limit` due rows in one short statement, earliest first. A row whose worker died
+ * stays 'processing' and is claimed again once its lease has run out.
  */
-export async function claimDueInbound(
+export function claimDueInbound(
   db: Db,
   options: { limit: number; leaseMs: number },
 ): Promise<ClaimedInbound[]> {
-  return db<ClaimedInbound[]>`
-    update inbound_messages i
-    set status = 'processing', attempts = i.attempts + 1,
-        next_attempt_at = now() + ${milliseconds(options.leaseMs)}::interval
-    where i.id in (
-      select id from inbound_messages
+  return claimRows(
+    db,
+    options.leaseMs,
+    db`
+      select id, status from inbound_messages
       where status in ('pending', 'processing') and next_attempt_at <= now()
       order by next_attempt_at
       limit ${options.limit}
-      for update skip locked
-    )
-    returning i.id, i.attempts`;
+      for update skip locked`,
+  );
 }
 
 /** claimDueInbound for one row by id (`mail:receive`, tests): null when it is not due or another worker holds it. */
 export async function claimInbound(db: Db, id: string, leaseMs: number): Promise<ClaimedInbound | null> {
-  const [row] = await db<ClaimedInbound[]>`
-    update inbound_messages i
-    set status = 'processing', attempts = i.attempts + 1,
-        next_attempt_at = now() + ${milliseconds(leaseMs)}::interval
-    where i.id = (
-      select id from inbound_messages
+  const [row] = await claimRows(
+    db,
+    leaseMs,
+    db`
+      select id, status from inbound_messages
       where id = ${id} and status in ('pending', 'processing') and next_attempt_at <= now()
-      for update skip locked
-    )
-    returning i.id, i.attempts`;
+      for update skip locked`,
+  );
   return row ?? null;
+}
+
+/** Hands claims a stopping worker did not start back at once, their attempt not spent. */
+export async function releaseInboundClaims(db: Db, claims: readonly ClaimedInbound[]): Promise<void> {
+  for (const claim of claims) {
+    await db`
+      update inbound_messages set status = 'pending', next_attempt_at = now(), attempts = attempts - 1
+      where id = ${claim.id} and attempts = ${claim.attempts} and status = 'processing'`;
+  }
 }
 
 /** A support mailbox as processing sees it. */
@@ -72,6 +91,7 @@ export type InboundRow = {
   mailbox: IntakeMailbox;
 };
 
+/** A message taken in, with its mailbox's rules; null when it is gone. */
 export async function selectInboundRow(db: Db, id: string): Promise<InboundRow | null> {
   const [row] = await db<InboundRow[]>`
     select i.id, i.raw, i.raw_size as "rawSize", i.released_at as "releasedAt", i.received_at as "receivedAt",
@@ -102,21 +122,25 @@ export type InboundHeaders = { sender: string | null; subject: string; messageId
 
 /**
  * Records sender, subject and Message-ID on the claimed row. False when another message in the
- * same mailbox already has this Message-ID (the unique index decides a race): a duplicate.
+ * same mailbox already has this Message-ID (the unique index decides a race): a duplicate, which
+ * keeps its sender and subject but no Message-ID.
  */
 export async function recordInboundHeaders(
   db: Db,
   claim: ClaimedInbound,
   headers: InboundHeaders,
 ): Promise<boolean> {
+  await db`
+    update inbound_messages set sender = ${headers.sender}, subject = ${headers.subject.slice(0, 500)}
+    where id = ${claim.id} and attempts = ${claim.attempts}`;
+  if (headers.messageId === null) return true;
   try {
     await db`
-      update inbound_messages
-      set sender = ${headers.sender}, subject = ${headers.subject.slice(0, 500)}, message_id = ${headers.messageId}
+      update inbound_messages set message_id = ${headers.messageId}
       where id = ${claim.id} and attempts = ${claim.attempts}`;
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === '23505') return false;
+    if (uniqueViolation(error) === 'inbound_messages_message_id_key') return false;
     throw error;
   }
 }
@@ -202,6 +226,7 @@ export async function selectTicketOfInboundMessageId(db: Db, messageId: string):
   return row?.ticketId ?? null;
 }
 
+/** The ticket with this number (`TKT-000123`). */
 export async function selectTicketIdByNumber(db: Db, ticketNumber: string): Promise<string | null> {
   const [row] = await db<{ id: string }[]>`select id from tickets where ticket_number = ${ticketNumber}`;
   return row?.id ?? null;
@@ -221,6 +246,7 @@ export async function isRequesterOrStaffAddress(db: Db, ticketId: string, addres
 /** An account a sender's address belongs to, as "who may write" sees it. */
 export type SenderAccount = {
   id: string;
+  username: string;
   role: 'admin' | 'agent' | 'end_user';
   status: 'pending' | 'approved' | 'rejected' | 'active' | 'inactive';
   email: string;
@@ -229,7 +255,7 @@ export type SenderAccount = {
 };
 
 const senderAccountColumns = (db: Db) => db`
-  id, role, status, email, first_name as "firstName", email_verified_at is not null as "emailVerified"`;
+  id, username, role, status, email, first_name as "firstName", email_verified_at is not null as "emailVerified"`;
 
 /**
  * The account of a sender's address: the one that confirmed it, else an active account the desk
@@ -290,6 +316,7 @@ export type TicketThread = {
   firstOutboxId: string | null;
 };
 
+/** What outgoing mail about the ticket needs to thread; null when the ticket is gone. */
 export async function selectTicketThread(db: Db, ticketId: string): Promise<TicketThread | null> {
   const [row] = await db<TicketThread[]>`
     with opening as (

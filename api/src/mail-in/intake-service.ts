@@ -75,6 +75,8 @@ export const intakeKey = (inboundId: string) => `mail-in:${inboundId}`;
 
 const NO_SUBJECT = '(no subject)';
 const NO_TEXT = '(The email had no text.)';
+const BOUNCED = 'Bounced: the recipient did not accept the message';
+const INTERRUPTED = 'Processing stopped before it finished, too many times';
 
 const PROBLEM_WORDS: Record<ParseProblem, string> = {
   'too-large': 'the email was too large to read; only its headers were read',
@@ -91,8 +93,11 @@ const outcome = (
   more: Partial<InboundOutcome> = {},
 ): InboundOutcome => ({ status, outcome: kind, ticketId: null, commentId: null, lastError: null, ...more });
 
-const cut = (text: string, max: number) =>
-  Array.from(text).length > max ? Array.from(text).slice(0, max).join('') : text;
+/** At most `max` characters (code points, as the columns count them). */
+function cut(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length > max ? characters.slice(0, max).join('') : text;
+}
 
 function titleOf(message: InboundMessage): string {
   return cut(message.subject.trim(), LIMITS.ticketTitleMax).trim() || NO_SUBJECT;
@@ -227,45 +232,58 @@ async function finishWithout(
 }
 
 /**
- * The rules, in order (docs/product.md#email-in): a bounce marks the message it names failed; the
- * desk's own mail, a Message-ID taken in before and automatic mail create nothing; a sender over
- * the flood limit is held back; then who may write decides, and the message becomes one ticket or
- * one comment.
+ * What a message is when it may create nothing (docs/product.md#email-in), in order: a bounce
+ * marks the message it names failed; the desk's own mail, a Message-ID taken in before and
+ * automatic mail are recorded; a sender over the flood limit is held back unless an admin
+ * released the message. Null when it goes on to who may write.
+ */
+async function passiveOutcome(
+  row: InboundRow,
+  message: InboundMessage,
+  facts: { desk: DeskIdentity; isFirstOfItsId: boolean; sender: string | null },
+  options: IntakeOptions,
+): Promise<InboundOutcome | null> {
+  if (message.isBounce) {
+    const outboxId = message.bouncedMessageId === null ? null : outboxIdOf(message.bouncedMessageId);
+    if (outboxId !== null) await markOutboxBounced(sql, outboxId, BOUNCED);
+    return outcome('ignored', 'bounce');
+  }
+  if (isFromDeskMailbox(message, facts.desk)) return outcome('ignored', 'own');
+  if (!facts.isFirstOfItsId) return outcome('ignored', 'duplicate');
+  if (noAutoReplyReason(message, facts.desk) !== null || facts.sender === null)
+    return outcome('ignored', 'auto');
+  if (row.releasedAt !== null) return null;
+  const since = new Date(Date.parse(row.receivedAt) - options.floodWindowMs);
+  if ((await countRecentFromSender(sql, facts.sender, since, row.id)) < options.floodLimit) return null;
+  return outcome('failed', 'flood', {
+    lastError: `Held back: more than ${options.floodLimit} emails from this sender in ${options.floodWindowMs / 60_000} minutes. Retry to process it.`,
+  });
+}
+
+/**
+ * The rules, in order: what creates nothing (passiveOutcome), then who may write decides
+ * (senders.ts), and the message becomes one ticket or one comment.
  */
 async function processClaimed(claim: ClaimedInbound, env: IntakeEnvironment, options: IntakeOptions) {
   const row = await selectInboundRow(sql, claim.id);
   if (!row) return null;
   const message = await parseMessage(row.raw ?? Buffer.alloc(0));
-  const sender = message.from?.address ?? null;
+  // A longer "address" is none (the column holds what an address may be, RFC 5321's 254).
+  const from = message.from !== null && message.from.address.length <= 254 ? message.from : null;
   const isFirstOfItsId = await recordInboundHeaders(sql, claim, {
-    sender,
+    sender: from?.address ?? null,
     subject: message.subject,
     messageId: message.messageId,
   });
   const desk = await deskIdentity(env.links);
-  if (message.isBounce) {
-    const outboxId = message.bouncedMessageId === null ? null : outboxIdOf(message.bouncedMessageId);
-    if (outboxId !== null)
-      await markOutboxBounced(sql, outboxId, 'Bounced: the recipient did not accept the message');
-    return finishWithout(claim, outcome('ignored', 'bounce'));
-  }
-  if (isFromDeskMailbox(message, desk)) return finishWithout(claim, outcome('ignored', 'own'));
-  if (!isFirstOfItsId) return finishWithout(claim, outcome('ignored', 'duplicate'));
-  if (noAutoReplyReason(message, desk) !== null || message.from === null || sender === null) {
-    return finishWithout(claim, outcome('ignored', 'auto'));
-  }
-  if (row.releasedAt === null) {
-    const since = new Date(Date.parse(row.receivedAt) - options.floodWindowMs);
-    if ((await countRecentFromSender(sql, sender, since, row.id)) >= options.floodLimit) {
-      return finishWithout(
-        claim,
-        outcome('failed', 'flood', {
-          lastError: `Held back: more than ${options.floodLimit} emails from this sender in ${options.floodWindowMs / 60_000} minutes. Retry to process it.`,
-        }),
-      );
-    }
-  }
-  const decision = await decideSender(row.mailbox, sender);
+  const passive = await passiveOutcome(
+    row,
+    message,
+    { desk, isFirstOfItsId, sender: from?.address ?? null },
+    options,
+  );
+  if (passive !== null || from === null) return finishWithout(claim, passive ?? outcome('ignored', 'auto'));
+  const decision = await decideSender(row.mailbox, from.address);
   if (decision.kind === 'pending') {
     return finishWithout(claim, outcome('done', 'refused'), (tx) =>
       answerPending(tx, row.id, decision.account),
@@ -274,11 +292,10 @@ async function processClaimed(claim: ClaimedInbound, env: IntakeEnvironment, opt
   if (decision.kind === 'closed') return finishWithout(claim, outcome('done', 'refused'));
   if (decision.kind === 'unknown' && !decision.isAllowed) {
     return finishWithout(claim, outcome('done', 'refused'), (tx) =>
-      answerRefused(tx, { inboundId: row.id, address: sender }, env.links),
+      answerRefused(tx, { inboundId: row.id, address: from.address }, env.links),
     );
   }
-  const writer =
-    decision.kind === 'writer' ? decision.viewer : await openMailAccount(message.from, env.links);
+  const writer = decision.kind === 'writer' ? decision.viewer : await openMailAccount(from, env.links);
   const written = await write(row, message, writer, desk, env.links);
   return finishWritten(claim, row, message, written, writer, env);
 }
@@ -298,7 +315,8 @@ function safeReason(error: unknown): string {
 
 /**
  * Processes one claimed row, whatever happens: a failure is retried after a backoff, and after
- * maxAttempts the row is 'failed' with a short safe reason until an admin retries it. Answers
+ * maxAttempts the row is 'failed' with a short safe reason until an admin retries it; so is a row
+ * whose processing kept stopping halfway (a message that brings its worker down). Answers
  * the outcome, or null when the row was not processed this time.
  */
 export async function processClaimedInbound(
@@ -306,6 +324,10 @@ export async function processClaimedInbound(
   env: IntakeEnvironment,
 ): Promise<InboundOutcome | null> {
   const options = { ...DEFAULT_INTAKE_OPTIONS, ...env.options };
+  if (claim.wasInterrupted && claim.attempts > options.maxAttempts) {
+    await failInbound(sql, claim, INTERRUPTED);
+    return null;
+  }
   try {
     return await processClaimed(claim, env, options);
   } catch (error) {

@@ -1,12 +1,12 @@
 import { sql } from '../db.ts';
 import type { WorkerContext, WorkerTask } from '../worker/task.ts';
 import { INBOUND_CHANNEL } from './inbound-queries.ts';
-import { claimDueInbound } from './intake-queries.ts';
+import { claimDueInbound, releaseInboundClaims } from './intake-queries.ts';
 import { DEFAULT_INTAKE_OPTIONS, type IntakeOptions, processClaimedInbound } from './intake-service.ts';
 
 /**
  * One round: claim the due messages taken in and make each one ticket or comment (intake-service.ts).
- * A round asked to stop leaves the rest of its claims to run out their lease; they are claimed again then.
+ * A round asked to stop hands the claims it has not started back at once, their attempt not spent.
  */
 async function intakeRound(context: WorkerContext, options: IntakeOptions) {
   const claimed = await claimDueInbound(sql, { limit: options.batchSize, leaseMs: options.leaseMs });
@@ -16,8 +16,11 @@ async function intakeRound(context: WorkerContext, options: IntakeOptions) {
     log: context.log,
     options,
   };
-  for (const claim of claimed) {
-    if (context.signal.aborted) break;
+  for (const [index, claim] of claimed.entries()) {
+    if (context.signal.aborted) {
+      await releaseInboundClaims(sql, claimed.slice(index));
+      break;
+    }
     await processClaimedInbound(claim, env);
   }
   return { handled: claimed.length, isBatchFull: claimed.length === options.batchSize };

@@ -13,10 +13,7 @@ export function intakeEnv(options: Partial<IntakeOptions> = {}): IntakeEnvironme
     attachmentsDir: testConfig.attachmentsDir,
     log: {
       info: (line) => logLines.push(line),
-      error: (line, error) => {
-        logLines.push(line);
-        if (process.env.MAIL_DEBUG) console.error(line, error);
-      },
+      error: (line, error) => logLines.push(`${line} ${String(error)}`),
     },
     options,
   };

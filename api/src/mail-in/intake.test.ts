@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { createUser, sql, type TestUser, uniqueName, withRateLimitScale } from '../../test/helpers.ts';
-import { createTeam, ensureSlaPolicies } from '../../test/tickets.ts';
+import { createTeam, ensureSlaPolicies, insertTicketRow } from '../../test/tickets.ts';
 import { outboxMessageId } from '../email/transport.ts';
 import {
   attachmentsOf,
@@ -189,6 +189,25 @@ describe('a reply', () => {
   });
 });
 
+describe('a late reply', () => {
+  test('to a ticket closed long ago opens its follow-up, as a reply on the web does', async () => {
+    const user = await createUser();
+    const old = await insertTicketRow({
+      requesterId: user.id,
+      status: 'closed',
+      createdHoursAgo: 2000,
+      closedHoursAgo: 1900,
+    });
+    const { id } = await receive(box, mail([from(user), `Subject: Re: ${old.ticketNumber}`], 'It is back.'));
+    const row = await inboundRow(id);
+    expect(row.outcome).toBe('ticket');
+    const [followUp] = await sql<{ id: string; followUpOf: string | null }[]>`
+      select id, follow_up_of as "followUpOf" from tickets where id = ${row.ticketId ?? ''}`;
+    expect(followUp?.followUpOf).toBe(old.id);
+    expect(await commentsOf(old.id)).toHaveLength(0);
+  });
+});
+
 describe('what creates nothing', () => {
   test('a bounce marks the message it names failed', async () => {
     const ticketId = await newTicket();
@@ -300,7 +319,13 @@ describe('who may write', () => {
     // The unconfirmed address hears nothing but its one invitation (no ticket confirmations).
     const kinds = (await mailTo(address)).map((message) => message.kind);
     expect(kinds).toEqual(['account_invitation']);
-    expect((await mailTo(address))[0]?.textBody).toContain('became a support ticket');
+    const [username] = await sql<
+      { name: string }[]
+    >`select username as name from users where id = ${accounts[0]?.id ?? ''}`;
+    const invitation = (await mailTo(address))[0]?.textBody ?? '';
+    expect(invitation).toContain('became a support ticket');
+    expect(invitation).toContain(`Its username is "${username?.name}"`);
+    expect(invitation.startsWith('Hello there,')).toBe(true);
   });
 
   test('an unknown sender to a refuse mailbox gets one polite refusal an hour and nothing is created', async () => {
@@ -399,6 +424,31 @@ describe('the flood limit', () => {
 });
 
 describe('files', () => {
+  test('an image pasted into an HTML mail becomes an attachment too', async () => {
+    const user = await createUser();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
+    const raw = mail(
+      [from(user), 'Subject: Pasted', 'MIME-Version: 1.0', 'Content-Type: multipart/related; boundary="rel"'],
+      [
+        '--rel',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<p>Look: <img src="cid:shot@x"></p>',
+        '--rel',
+        'Content-Type: image/png; name="image001.png"',
+        'Content-Disposition: inline; filename="image001.png"',
+        'Content-ID: <shot@x>',
+        'Content-Transfer-Encoding: base64',
+        '',
+        png,
+        '--rel--',
+      ].join('\r\n'),
+    );
+    const { id } = await receive(box, raw);
+    const files = await attachmentsOf((await inboundRow(id)).ticketId ?? '');
+    expect(files.filter((file) => !file.isInternal).map((file) => file.fileName)).toEqual(['image001.png']);
+  });
+
   test('accepted files are attached, refused ones named in a staff note; the original is staff-only', async () => {
     const user = await createUser();
     const boundary = 'files-1';

@@ -98,7 +98,7 @@ export async function openMailAccount(from: MailAddress, links: MailLinks): Prom
       username: usernameOf(from.address),
       ...namesOf(from),
     });
-    await issuePasswordLink(tx, 'invitation', { ...account, emailVerified: false }, links, true);
+    await issuePasswordLink(tx, 'invitation', { ...account, emailVerified: false }, links, account.username);
     return asViewer(account);
   }) as Promise<Viewer>;
 }

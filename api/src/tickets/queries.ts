@@ -89,7 +89,8 @@ const followUpOfColumn = () => sql`
  * arrays, its comments, attachments and timeline, each oldest first read in that order from its
  * (ticket_id, created_at, id) index (no sort, however long the thread). One round trip instead
  * of four. Without internal access (an end user) internal comments, internal attachments (a
- * mailed message's original) and every event about one are left out, and someone else's ticket is no row at all.
+ * mailed message's original) and every event about one are left out, and someone else's ticket
+ * is no row at all.
  */
 export async function selectTicketDetail(
   db: Db,
