@@ -62,11 +62,11 @@ type TValues = z.output<typeof ZMailboxForm>;
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 const orAbsent = (text: string) => (text === '' ? undefined : text);
 
-/** A port as typed: a whole number, or the text itself so the contract's message names the mistake. */
-function portOf(text: string): number | null | string {
+/** A port as typed: a whole number, or NaN so the contract's "Port must be a number" names the mistake. */
+function portOf(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /** The connection fields as the API reads them; an empty secret is left out (keep the saved one). */
@@ -88,21 +88,23 @@ function connectionOf(values: TValues) {
 }
 
 /** The form's values as the create (or whole-form PATCH) body, checked by the contract's own schema. */
-export const ZMailboxFormRequest = ZMailboxForm.transform((values) => ({
-  name: values.name,
-  address: values.address.trim(),
-  kind: values.kind,
-  ...connectionOf(values),
-  afterProcessing: values.afterProcessing,
-  moveToFolder: values.afterProcessing === 'move' ? orNull(values.moveToFolder) : null,
-  plusAddressing: values.plusAddressing,
-  teamId: values.teamId === NO_TEAM ? null : values.teamId,
-  priority: values.priority,
-  category: values.category,
-  unknownSenders: values.unknownSenders,
-  allowedDomains: domainsOf(values.allowedDomains),
-  isActive: values.isActive,
-})).pipe(ZCreateMailboxRequest);
+export const ZMailboxFormRequest = ZMailboxForm.transform(
+  (values): z.input<typeof ZCreateMailboxRequest> => ({
+    name: values.name,
+    address: values.address.trim(),
+    kind: values.kind,
+    ...connectionOf(values),
+    afterProcessing: values.afterProcessing,
+    moveToFolder: values.afterProcessing === 'move' ? orNull(values.moveToFolder) : null,
+    plusAddressing: values.plusAddressing,
+    teamId: values.teamId === NO_TEAM ? null : values.teamId,
+    priority: values.priority,
+    category: values.category,
+    unknownSenders: values.unknownSenders,
+    allowedDomains: domainsOf(values.allowedDomains),
+    isActive: values.isActive,
+  }),
+).pipe(ZCreateMailboxRequest);
 export type TMailboxFormRequest = z.output<typeof ZMailboxFormRequest>;
 
 /** The body of Test connection from the form as it stands (a saved mailbox lends its secret). */
@@ -111,7 +113,7 @@ export function testRequestOf(values: TMailboxFormValues, mailboxId?: string): T
   return {
     ...(mailboxId ? { mailboxId } : {}),
     ...connection,
-    port: typeof connection.port === 'number' ? connection.port : null,
+    port: Number.isNaN(connection.port) ? null : connection.port,
   };
 }
 
