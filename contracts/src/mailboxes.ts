@@ -70,7 +70,10 @@ const visibleLine = (label: string, max: number) =>
 const required = (label: string, max: number) => visibleLine(label, max).min(1, `${label} is required`);
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[?[0-9A-Fa-f:.]+\]?)$/;
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Whether a text is a mail domain such as example.com (lower case). */
+export const isMailDomain = (value: string) => value.length <= MAILBOX_LIMITS.domainMax && DOMAIN.test(value);
 
 /** Whether a token URL is https, or http on a loopback address (a local test endpoint). */
 export function isAllowedTokenUrl(value: string): boolean {
@@ -156,6 +159,7 @@ const settingsFields = {
         .string({ error: 'A domain must be text' })
         .trim()
         .toLowerCase()
+        .max(MAILBOX_LIMITS.domainMax, 'Each domain must look like example.com')
         .regex(DOMAIN, 'Each domain must look like example.com'),
       { error: 'Allowed domains must be a list' },
     )

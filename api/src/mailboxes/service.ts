@@ -59,6 +59,13 @@ export function mailboxTestBudget(admin: Pick<TUser, 'id'>): Budget {
   return { key: `mailbox-test:user:${admin.id}`, limit: 10, windowMs: 10 * MINUTE };
 }
 
+/**
+ * Spends one change of the admin's budget inside the write's transaction, after the checks that
+ * refuse it: a refused change (404, 400, 409) spends nothing, as it rolls back with the rest.
+ */
+const takeWrite = (tx: Db, actor: MailboxActor) =>
+  enforceRateLimit(tx, [mailboxWriteBudget(actor.admin)], MAILBOX_MESSAGES.tooManyChanges);
+
 const publicMailbox = ({ secretCiphertext: _secret, ...mailbox }: MailboxRow): TMailbox => mailbox;
 
 function conflictOf(error: unknown) {
@@ -199,10 +206,10 @@ export async function createMailbox(
   actor: MailboxActor,
   input: z.output<typeof ZCreateMailboxRequest>,
 ): Promise<TMailbox> {
-  await enforceRateLimit(sql, [mailboxWriteBudget(actor.admin)], MAILBOX_MESSAGES.tooManyChanges);
   const { sealed } = resolveSecret(input, input, null, actor.secretKey);
   return inTransaction(async (tx) => {
     await requireTeam(tx, input.teamId);
+    await takeWrite(tx, actor);
     const id = await insertMailbox(tx, fieldsFrom(input, sealed), actor.admin.id);
     await audit(tx, actor, 'mailbox.created', { mailboxId: id, name: input.name, address: input.address });
     const row = await selectMailboxById(tx, id);
@@ -221,7 +228,6 @@ export async function changeMailbox(
   id: string,
   patch: z.output<typeof ZUpdateMailboxRequest>,
 ): Promise<TMailbox> {
-  await enforceRateLimit(sql, [mailboxWriteBudget(actor.admin)], MAILBOX_MESSAGES.tooManyChanges);
   return inTransaction(async (tx) => {
     const current = await selectMailboxById(tx, id, true);
     if (!current) throw notFound(MAILBOX_MESSAGES.notFound);
@@ -236,6 +242,7 @@ export async function changeMailbox(
       actor.secretKey,
     );
     await requireTeam(tx, next.teamId);
+    await takeWrite(tx, actor);
     const fields = fieldsFrom(next, secret.sealed);
     const changes: Record<string, { from: postgres.JSONValue; to: postgres.JSONValue }> = {};
     for (const field of AUDITED_FIELDS) {
@@ -264,10 +271,10 @@ function pickSettings(row: MailboxRow) {
 
 /** Deletes a mailbox and every message taken in from it; audited. */
 export async function removeMailbox(actor: MailboxActor, id: string): Promise<void> {
-  await enforceRateLimit(sql, [mailboxWriteBudget(actor.admin)], MAILBOX_MESSAGES.tooManyChanges);
   await inTransaction(async (tx) => {
     const current = await selectMailboxById(tx, id, true);
     if (!current) throw notFound(MAILBOX_MESSAGES.notFound);
+    await takeWrite(tx, actor);
     await deleteMailbox(tx, id);
     await audit(tx, actor, 'mailbox.deleted', {
       mailboxId: id,
@@ -315,7 +322,6 @@ export async function testMailboxConnection(
   actor: MailboxActor,
   input: z.output<typeof ZMailboxTestRequest>,
 ): Promise<TMailboxTestResponse> {
-  await enforceRateLimit(sql, [mailboxTestBudget(actor.admin)], MAILBOX_MESSAGES.tooManyTests);
   let stored: { authMethod: string; sealed: string | null } | null = null;
   if (input.mailboxId !== undefined) {
     const saved = await selectMailboxById(sql, input.mailboxId);
@@ -323,6 +329,7 @@ export async function testMailboxConnection(
     stored = { authMethod: saved.authMethod, sealed: saved.secretCiphertext };
   }
   const secret = testSecret(input, stored, actor.secretKey);
+  await enforceRateLimit(sql, [mailboxTestBudget(actor.admin)], MAILBOX_MESSAGES.tooManyTests);
   let settings: ImapSettings;
   try {
     settings = await imapSettingsOf(input, secret);
@@ -382,13 +389,13 @@ export async function listFailedMessages(
  * 409 when it has not failed. Audited.
  */
 export async function retryInboundMessage(actor: MailboxActor, id: string): Promise<void> {
-  await enforceRateLimit(sql, [mailboxWriteBudget(actor.admin)], MAILBOX_MESSAGES.tooManyChanges);
   await sql.begin(async (tx) => {
     const released = await releaseFailedMessage(tx, id, actor.admin.id);
     if (!released) {
       if (await inboundMessageExists(tx, id)) throw conflict(MAILBOX_MESSAGES.notFailed);
       throw notFound(MAILBOX_MESSAGES.messageNotFound);
     }
+    await takeWrite(tx, actor);
     await audit(tx, actor, 'inbound_message.retried', {
       messageId: id,
       mailboxId: released.mailboxId,
