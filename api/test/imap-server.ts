@@ -283,7 +283,11 @@ export async function startImapServer(options: ImapTestServerOptions = {}): Prom
   let dovecot = spawnDovecot();
   // A test run that ends without stop() (a failed beforeAll, an uncaught error) still takes Dovecot along.
   const killOnExit = () => {
-    process.kill(dovecot.pid, 'SIGTERM');
+    try {
+      process.kill(dovecot.pid, 'SIGTERM');
+    } catch {
+      // Gone already (a signal to the whole process group reached it first).
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', killOnExit);
