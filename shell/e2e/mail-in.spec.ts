@@ -173,13 +173,13 @@ test("a requester's mail with a file becomes their ticket; the agent's reply goe
   await agent.context().close();
 });
 
-test("an auto-responder's mail creates nothing and gets no answer; a stranger's mail is politely refused", async () => {
+test("a requester's auto-responder creates nothing and gets no answer; a stranger's mail is politely refused", async () => {
   const autoMarker = uniqueName('vacation');
   const strangerMarker = uniqueName('stranger');
   const stranger = 'someone@elsewhere.test';
   const after = Math.max(0, ...(await caughtMail()).map((m) => m.seq));
-  // The auto-reply goes first, so once the stranger's refusal is out the auto-reply has been read too.
-  await mailClient(`Out Of Office <${stranger}>`).send({
+  // The out-of-office goes first: once the stranger's refusal is out, the desk has read it too.
+  await mailClient(`${REQUESTER.name} <${REQUESTER.address}>`).send({
     subject: `Automatic reply: I am away ${autoMarker}`,
     text: 'I am out of the office until Monday.',
     headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
@@ -189,13 +189,39 @@ test("an auto-responder's mail creates nothing and gets no answer; a stranger's 
     text: 'I have no account with you.',
   });
 
-  // Exactly one mail goes back to that address, the refusal: the auto-reply got no answer.
+  // The mailbox refuses unknown senders: one polite answer, no ticket.
   await expect.poll(async () => (await mailTo(stranger, after)).length, MAIL_TIMEOUT).toBeGreaterThan(0);
   const answers = await mailTo(stranger, after);
   expect(answers).toHaveLength(1);
-  expect(answers[0]?.subject).toContain(strangerMarker);
+  expect(answers[0]?.subject).toContain('Your email was not accepted');
+  expect(answers[0]?.text).toContain('Sign up');
   expect(await ticketsMatching(admin, strangerMarker)).toEqual([]);
 
-  expect(await mailAbout(autoMarker)).toEqual([]);
+  // The requester's out-of-office: no ticket, and nothing went back to them.
   expect(await ticketsMatching(admin, autoMarker)).toEqual([]);
+  expect(await mailTo(REQUESTER.address, after)).toEqual([]);
+});
+
+test("with 'create a requester account', a stranger's mail opens an account and a ticket, and they are invited", async () => {
+  const list = await admin.get('/api/admin/mailboxes');
+  expect(list.ok()).toBe(true);
+  const { mailboxes } = (await list.json()) as { mailboxes: { id: string; address: string }[] };
+  const support = mailboxes.find((m) => m.address === E2E.supportMailbox.address);
+  if (!support) throw new Error('the support mailbox is missing');
+  const change = (unknownSenders: string) =>
+    admin.patch(`/api/admin/mailboxes/${support.id}`, { data: { unknownSenders } });
+  expect((await change('create_account')).ok()).toBe(true);
+  try {
+    const marker = uniqueName('newcomer');
+    const newcomer = `${marker}@elsewhere.test`;
+    const after = Math.max(0, ...(await caughtMail()).map((m) => m.seq));
+    await mailClient(`New Comer <${newcomer}>`).send({
+      subject: `My laptop will not start ${marker}`,
+      text: 'It beeps three times.',
+    });
+    await expect.poll(async () => (await ticketsMatching(admin, marker)).length, MAIL_TIMEOUT).toBe(1);
+    await expect.poll(async () => (await mailTo(newcomer, after)).length, MAIL_TIMEOUT).toBeGreaterThan(0);
+  } finally {
+    expect((await change('refuse')).ok()).toBe(true);
+  }
 });
