@@ -202,15 +202,21 @@ test("a requester's auto-responder creates nothing and gets no answer; a strange
   expect(await mailTo(REQUESTER.address, after)).toEqual([]);
 });
 
-test("with 'create a requester account', a stranger's mail opens an account and a ticket, and they are invited", async () => {
+/** The support mailbox's id, and a way to change who may write to it (through the admin API). */
+async function supportMailbox() {
   const list = await admin.get('/api/admin/mailboxes');
   expect(list.ok()).toBe(true);
   const { mailboxes } = (await list.json()) as { mailboxes: { id: string; address: string }[] };
   const support = mailboxes.find((m) => m.address === E2E.supportMailbox.address);
   if (!support) throw new Error('the support mailbox is missing');
-  const change = (unknownSenders: string) =>
-    admin.patch(`/api/admin/mailboxes/${support.id}`, { data: { unknownSenders } });
-  expect((await change('create_account')).ok()).toBe(true);
+  return async (data: { unknownSenders: string; allowedDomains?: string[] }) => {
+    expect((await admin.patch(`/api/admin/mailboxes/${support.id}`, { data })).ok()).toBe(true);
+  };
+}
+
+test("with 'create a requester account', a stranger's mail opens an account and a ticket, and they are invited", async () => {
+  const change = await supportMailbox();
+  await change({ unknownSenders: 'create_account' });
   try {
     const marker = uniqueName('newcomer');
     const newcomer = `${marker}@elsewhere.test`;
@@ -222,6 +228,28 @@ test("with 'create a requester account', a stranger's mail opens an account and 
     await expect.poll(async () => (await ticketsMatching(admin, marker)).length, MAIL_TIMEOUT).toBe(1);
     await expect.poll(async () => (await mailTo(newcomer, after)).length, MAIL_TIMEOUT).toBeGreaterThan(0);
   } finally {
-    expect((await change('refuse')).ok()).toBe(true);
+    await change({ unknownSenders: 'refuse' });
+  }
+});
+
+test('with allowed domains, a stranger from a listed domain gets a ticket and one from elsewhere the refusal', async () => {
+  const change = await supportMailbox();
+  await change({ unknownSenders: 'allowed_domains', allowedDomains: ['partner.test'] });
+  try {
+    const marker = uniqueName('domains');
+    const partner = `${marker}@partner.test`;
+    const outsider = `${marker}@outside.test`;
+    const after = Math.max(0, ...(await caughtMail()).map((m) => m.seq));
+    // The outsider writes first: once the partner's ticket exists, the desk has read both.
+    await mailClient(outsider).send({ subject: `Outsider asks ${marker}`, text: 'Can you help?' });
+    await mailClient(partner).send({ subject: `Partner asks ${marker}`, text: 'Can you help?' });
+    await expect
+      .poll(async () => (await ticketsMatching(admin, marker)).map((t) => t.title), MAIL_TIMEOUT)
+      .toEqual([`Partner asks ${marker}`]);
+    await expect
+      .poll(async () => (await mailTo(outsider, after)).map((m) => m.subject), MAIL_TIMEOUT)
+      .toEqual([expect.stringContaining('Your email was not accepted')]);
+  } finally {
+    await change({ unknownSenders: 'refuse', allowedDomains: [] });
   }
 });
