@@ -30,8 +30,6 @@ const SETTLE_TIMEOUT_MS = 60_000;
 
 type Sql = ReturnType<typeof postgres>;
 
-export type MailInRow = 'taken in' | 'fetched' | 'idle';
-
 /** The p-th percentile (0-100) of the values, nearest rank. */
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
