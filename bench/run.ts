@@ -573,6 +573,13 @@ try {
     }
   }
 
+  // Mail in (bench/lib/mail-in.ts): a worker process with its own Dovecot, on the main data set; it
+  // starts nothing unless one of its rows is asked for.
+  const { measureMailIn } = await import('./lib/mail-in.ts');
+  results.push(
+    ...(await measureMailIn({ databaseUrl: url1m, isQuick, wants: (name) => name.includes(only), log: say })),
+  );
+
   // The frontend timings (bench/lib/frontend.ts): the production build against the 1M API, in Chromium.
   if ('frontend'.includes(only)) {
     const { measureFrontend } = await import('./lib/frontend.ts');

@@ -18,6 +18,7 @@ import { createKbRoutes } from './kb/routes.ts';
 import { createKbFeedbackRoutes } from './kb-feedback/routes.ts';
 import { createKbImageRoutes } from './kb-images/routes.ts';
 import type { Logger } from './log.ts';
+import { createMailboxRoutes } from './mailboxes/routes.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
 import { createOnboardingRoutes } from './onboarding/routes.ts';
@@ -84,7 +85,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createOnboardingRoutes(deps))
     .use(createReportRoutes(deps))
     .use(createAuditLogRoutes(deps))
-    .use(createEmailRoutes(deps));
+    .use(createEmailRoutes(deps))
+    .use(createMailboxRoutes(deps));
   return app;
 }
 

@@ -156,6 +156,16 @@ describe('loadConfig', () => {
     }
   });
 
+  test('MAIL_INTAKE_LEASE_SECONDS: five minutes by default, 5 s to an hour', () => {
+    expect(loadConfig(base).mailIntakeLeaseMs).toBe(300_000);
+    expect(loadConfig({ ...base, MAIL_INTAKE_LEASE_SECONDS: '15' }).mailIntakeLeaseMs).toBe(15_000);
+    for (const raw of ['4', '3601', 'soon']) {
+      expect(() => loadConfig({ ...base, MAIL_INTAKE_LEASE_SECONDS: raw })).toThrow(
+        'MAIL_INTAKE_LEASE_SECONDS must be a whole number',
+      );
+    }
+  });
+
   test('ATTACHMENTS_DIR: <repo>/.data/uploads by default, absolute as given, relative from the working directory', () => {
     expect(loadConfig(base).attachmentsDir).toBe(join(import.meta.dir, '../../.data/uploads'));
     expect(loadConfig({ ...base, ATTACHMENTS_DIR: '/srv/helpdesk/files' }).attachmentsDir).toBe(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -49,6 +50,18 @@ export type Config = {
    * `bun run worker` runs it on its own), and how often the SLA watch and the cleanup look.
    */
   worker: { isInApi: boolean; slaWatchIntervalMs: number; cleanupIntervalMs: number };
+  /**
+   * MAIL_INTAKE_LEASE_SECONDS: how long a worker's claim on an incoming message lasts. A worker that
+   * dies holding claims leaves those messages for this long before another takes them over
+   * (docs/reliability.md#fault-suite); processing one takes well under a second.
+   */
+  mailIntakeLeaseMs: number;
+  /**
+   * MAIL_SECRET_KEY: the 32-byte key that encrypts mailbox secrets at rest (api/src/mailboxes/secret-box.ts).
+   * Outside production a fixed development key stands in when unset; in production unset means null,
+   * and storing a mailbox secret is refused (docs/operations.md#mail-secret-key).
+   */
+  mailSecretKey: Buffer | null;
 };
 
 /** SMTP from the environment: SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER and SMTP_PASSWORD. */
@@ -207,6 +220,29 @@ function readTrustedProxies(env: Env, isProduction: boolean): ReadonlySet<string
   return new Set(entries);
 }
 
+/**
+ * The development stand-in for MAIL_SECRET_KEY: fixed, so secrets saved by `bun dev` stay readable
+ * across restarts, and public, so it never protects anything real.
+ */
+const DEV_MAIL_SECRET_KEY = createHash('sha256').update('helpdesk development mail secret key').digest();
+
+/** MAIL_SECRET_KEY: exactly 32 bytes written as base64 (`openssl rand -base64 32`) or 64 hex digits. */
+function readMailSecretKey(env: Env, isProduction: boolean): Buffer | null {
+  const raw = env.MAIL_SECRET_KEY?.trim() ?? '';
+  if (raw === '') return isProduction ? null : DEV_MAIL_SECRET_KEY;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/]{43}=$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : null;
+  if (key?.length !== 32) {
+    throw new ConfigError(
+      'MAIL_SECRET_KEY must be 32 random bytes as base64 (generate one with `openssl rand -base64 32`) or as 64 hex digits',
+    );
+  }
+  return key;
+}
+
 /** API_HOST: loopback unless said otherwise outside production; every interface in production. */
 function readHost(env: Env, isProduction: boolean): string | undefined {
   const raw = env.API_HOST?.trim() ?? '';
@@ -279,6 +315,8 @@ export function loadConfig(env: Env = process.env): Config {
       slaWatchIntervalMs: readInteger(env, 'SLA_WATCH_INTERVAL_SECONDS', 30, 1, 3600) * 1000,
       cleanupIntervalMs: readInteger(env, 'CLEANUP_INTERVAL_SECONDS', 3600, 10, 7 * 24 * 3600) * 1000,
     },
+    mailSecretKey: readMailSecretKey(env, isProduction),
+    mailIntakeLeaseMs: readInteger(env, 'MAIL_INTAKE_LEASE_SECONDS', 300, 5, 3600) * 1000,
     // Production runs behind TLS; COOKIE_SECURE=false is for a local http trial of a production start.
     sessionCookie: readBoolean(env, 'COOKIE_SECURE', isProduction)
       ? { name: '__Host-helpdesk_session', isSecure: true }

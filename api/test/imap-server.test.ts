@@ -1,7 +1,9 @@
 import { expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
+import { ImapFlow } from 'imapflow';
 import { startImapServer } from './imap-server.ts';
+import { freePort } from './processes.ts';
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -32,4 +34,41 @@ test('the test IMAP server stores what is appended, per user and folder, and lea
   }
   expect(existsSync(server.dir)).toBe(false);
   expect(await accepts(server.port)).toBe(false);
+});
+
+async function loggedInClient(port: number) {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: 'ann', pass: 'pw-ann' },
+    logger: false,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  const closed = new Promise<number>((resolve) => {
+    const started = Date.now();
+    client.once('close', () => resolve(Date.now() - started));
+  });
+  return { closed };
+}
+
+test('a cut drops logged-in clients at once; a restart does too and keeps the mail, on the port asked for', async () => {
+  const port = freePort();
+  const server = await startImapServer({ port });
+  try {
+    expect(server.port).toBe(port);
+    server.addUser('ann', 'pw-ann');
+    const uid = await server.append('ann', 'INBOX', 'Subject: kept\r\n\r\nhi\r\n');
+    const first = await loggedInClient(port);
+    expect(server.cutConnections()).toBe(1);
+    expect(await first.closed).toBeLessThan(2000);
+    const second = await loggedInClient(port);
+    await server.restart();
+    expect(await second.closed).toBeLessThan(3000);
+    expect(await server.list('ann', 'INBOX')).toEqual([{ uid, flags: [], subject: 'kept' }]);
+  } finally {
+    await server.stop();
+  }
 });

@@ -13,6 +13,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -28,6 +29,8 @@ export type ImapTestServerOptions = {
   tls?: boolean;
   /** Advertise IDLE (the default). Off, clients have to poll: the fallback path. */
   idle?: boolean;
+  /** Plain IMAP on this port instead of a free one (the e2e stack's ports follow E2E_PORT_BASE). */
+  port?: number;
 };
 
 export type FolderEntry = { uid: number; flags: string[]; subject: string };
@@ -50,6 +53,13 @@ export type ImapTestServer = {
   list: (user: string, folder: string) => Promise<FolderEntry[]>;
   /** Dovecot's log so far (for a failing test's message). */
   log: () => string;
+  /**
+   * Kills the processes serving logged-in clients (SIGKILL): every connection drops at once, as on a
+   * network cut, and new logins work as before. Resolves with how many connections were cut.
+   */
+  cutConnections: () => number;
+  /** Stops Dovecot and starts it again on the same ports and mail, cutting every connection first. */
+  restart: () => Promise<void>;
   /** Stops Dovecot and removes the temp dir. */
   stop: () => Promise<void>;
 };
@@ -206,6 +216,33 @@ async function waitForGreeting(port: number, dovecot: Bun.Subprocess, readLog: (
   throw new Error(`Dovecot did not greet on port ${port} within 10 s:\n${readLog()}`);
 }
 
+/** The processes whose parent is `pid`, with their command names (Linux /proc). */
+function childProcesses(pid: number): { pid: number; name: string }[] {
+  const children: { pid: number; name: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (name) state ppid ...": the name may hold spaces and parentheses, so read from the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const parent = Number(stat.slice(close + 2).split(' ')[1]);
+      if (parent === pid)
+        children.push({ pid: Number(entry), name: stat.slice(stat.indexOf('(') + 1, close) });
+    } catch {
+      // Gone while reading.
+    }
+  }
+  return children;
+}
+
+function killQuietly(pid: number) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+}
+
 /** Starts Dovecot as described above; call stop() when done (an afterAll). */
 export async function startImapServer(options: ImapTestServerOptions = {}): Promise<ImapTestServer> {
   const binary = dovecotBinary();
@@ -221,7 +258,7 @@ export async function startImapServer(options: ImapTestServerOptions = {}): Prom
   const usersDir = join(dir, 'users');
   mkdirSync(usersDir, { mode: 0o755 });
   const certificate = options.tls ? makeCertificate(dir) : null;
-  const ports = { imap: freePort(), imaps: freePort() };
+  const ports = { imap: options.port ?? freePort(), imaps: freePort() };
   const confPath = join(dir, 'dovecot.conf');
   writeFileSync(confPath, config(dir, ports, options));
 
@@ -237,24 +274,45 @@ export async function startImapServer(options: ImapTestServerOptions = {}): Prom
     };
     return read(logPath) + read(stderrPath);
   };
-  const dovecot = Bun.spawn([binary, '-c', confPath, '-F'], {
-    stdin: 'ignore',
-    stdout: 'ignore',
-    stderr: Bun.file(stderrPath),
-  });
+  const spawnDovecot = () =>
+    Bun.spawn([binary, '-c', confPath, '-F'], {
+      stdin: 'ignore',
+      stdout: 'ignore',
+      stderr: Bun.file(stderrPath),
+    });
+  let dovecot = spawnDovecot();
   // A test run that ends without stop() (a failed beforeAll, an uncaught error) still takes Dovecot along.
   const killOnExit = () => {
-    process.kill(dovecot.pid, 'SIGTERM');
+    try {
+      process.kill(dovecot.pid, 'SIGTERM');
+    } catch {
+      // Gone already (a signal to the whole process group reached it first).
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', killOnExit);
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (dovecot.exitCode === null) {
+  const halt = async () => {
+    if (dovecot.exitCode === null && dovecot.signalCode === null) {
       dovecot.kill('SIGTERM');
       await dovecot.exited;
     }
+  };
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    await halt();
     rmSync(dir, { recursive: true, force: true });
+  };
+  // Dovecot's master lets its imap processes finish on their own (up to about 10 s): a cut is a kill.
+  const cutConnections = () => {
+    const served = childProcesses(dovecot.pid).filter((child) => child.name === 'imap');
+    for (const child of served) killQuietly(child.pid);
+    return served.length;
+  };
+  const restart = async () => {
+    cutConnections();
+    await halt();
+    dovecot = spawnDovecot();
+    await waitForGreeting(ports.imap, dovecot, readLog);
   };
   try {
     await waitForGreeting(ports.imap, dovecot, readLog);
@@ -329,6 +387,8 @@ export async function startImapServer(options: ImapTestServerOptions = {}): Prom
         }
       }),
     log: readLog,
+    cutConnections,
+    restart,
     stop,
   };
 }

@@ -8,6 +8,8 @@ export type CaseResult = {
   againstRps: number | null;
   ratio: number | null;
   minRatio: number | null;
+  /** An absolute floor for the req/s column, for work that is not a request (say, emails processed per second). */
+  minRps?: number | null;
   rate: number | null;
   p50Ms: number | null;
   p99Ms: number | null;
@@ -95,6 +97,7 @@ export function formatTable(report: Report): string {
     ...report.cases.map((row) => {
       const targets = [
         row.minRatio === null ? null : `>= ${row.minRatio.toFixed(2)}x`,
+        row.minRps == null ? null : `>= ${row.minRps}/s`,
         row.maxP99Ms === null ? null : `p99 <= ${row.maxP99Ms} ms`,
       ].filter(Boolean);
       return [

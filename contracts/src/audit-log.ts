@@ -23,6 +23,9 @@ import { LIMITS } from './limits.ts';
  * changes: { field: { from, to } } } · kb_category.deleted { categoryId, name, slug } · kb_article.deleted
  * { articleId, title, slug, status, categoryId } (these four by agents as well as admins).
  * kb_article.revision_restored { articleId, title, restoredFrom, revision } (agents too).
+ * mailbox.created / .deleted { mailboxId, name, address } · mailbox.updated { mailboxId, name, changes:
+ * { field: { from, to } }, secret?: 'set' | 'kept' } (a secret itself is never written) ·
+ * inbound_message.retried { messageId, mailboxId, outcome }.
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -60,6 +63,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'kb_category.deleted': 'Knowledge base category deleted',
   'kb_article.deleted': 'Knowledge base article deleted',
   'kb_article.revision_restored': 'Article revision restored',
+  'mailbox.created': 'Mailbox created',
+  'mailbox.updated': 'Mailbox updated',
+  'mailbox.deleted': 'Mailbox deleted',
+  'inbound_message.retried': 'Incoming message retried',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

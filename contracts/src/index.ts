@@ -15,6 +15,7 @@ export * from './kb-feedback.ts';
 export * from './kb-images.ts';
 export * from './kb-revisions.ts';
 export * from './limits.ts';
+export * from './mailboxes.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './realtime.ts';

@@ -42,6 +42,8 @@ export type ImapFolder = {
   markSeen: (uid: number) => Promise<void>;
   /** Moves one message to another folder of the same mailbox (which must exist). */
   moveTo: (uid: number, folder: string) => Promise<void>;
+  /** Deletes one message (flagged deleted and expunged): only when an admin chose delete. */
+  deleteMessage: (uid: number) => Promise<void>;
   /**
    * Resolves 'new' once the folder has grown (at once if it grew since the last fetch), or 'timeout' after
    * `maxWaitMs`; rejects when the connection drops. Uses IDLE where offered, else a NOOP every `pollMs`.
@@ -197,6 +199,10 @@ export async function openImapFolder(
     async moveTo(uid, target) {
       const moved = await client.messageMove(String(uid), target, { uid: true });
       if (!moved) throw new Error(`the server did not move message ${uid} to "${target}"`);
+    },
+    async deleteMessage(uid) {
+      const deleted = await client.messageDelete(String(uid), { uid: true });
+      if (!deleted) throw new Error(`the server did not delete message ${uid}`);
     },
     waitForNew,
     async close() {

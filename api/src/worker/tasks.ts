@@ -5,7 +5,9 @@ import type { Config } from '../config.ts';
 import { emailDeliveryTask } from '../email/delivery.ts';
 import { createJobsTask, type JobHandler, type JobKind } from '../jobs/service.ts';
 import { viewWindowTask } from '../kb/view-window-task.ts';
-import { mailIntakeTask } from '../mail-in/intake-task.ts';
+import { DEFAULT_INTAKE_OPTIONS } from '../mail-in/intake-service.ts';
+import { createMailIntakeTask } from '../mail-in/intake-task.ts';
+import { mailFetchTask } from '../mailboxes/fetch-task.ts';
 import { createSlaWatchTask } from '../sla-watch/service.ts';
 import type { WorkerTask } from './task.ts';
 
@@ -24,6 +26,12 @@ export function createWorkerTasks(config: Config): WorkerTask[] {
     createSlaWatchTask(config.worker.slaWatchIntervalMs),
     createCleanupTask(config.worker.cleanupIntervalMs),
     viewWindowTask,
-    mailIntakeTask,
+    // A dead worker's claims run out unannounced (no NOTIFY): rounds come at least once a lease, so
+    // another worker takes them over within about two leases.
+    createMailIntakeTask({
+      leaseMs: config.mailIntakeLeaseMs,
+      intervalMs: Math.min(DEFAULT_INTAKE_OPTIONS.intervalMs, config.mailIntakeLeaseMs),
+    }),
+    mailFetchTask,
   ];
 }

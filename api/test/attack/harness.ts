@@ -43,6 +43,8 @@ export type ObjectKind =
   | 'calendar'
   | 'policy'
   | 'image'
+  | 'mailbox'
+  | 'inbound_message'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -57,6 +59,8 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   'business-calendars': 'calendar',
   'sla-policies': 'policy',
   images: 'image',
+  mailboxes: 'mailbox',
+  messages: 'inbound_message',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */

@@ -17,10 +17,12 @@ import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
   kbArticlePath,
+  MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
   type TUserRole,
   ZAttachment,
   ZBusinessCalendar,
+  ZMailbox,
   ZSlaPolicy,
   ZTeamResponse,
 } from '@helpdesk/contracts';
@@ -167,6 +169,17 @@ async function createFixtures(): Promise<IdPool> {
   if (policy.status !== 201) throw new Error(`fixture policy failed: ${policy.status} ${policy.text}`);
   const policyId = ZSlaPolicy.parse(policy.body).id;
 
+  const mailbox = await admin.post(MAILBOX_PATHS.mailboxes, {
+    name: `Hostile fixture mailbox ${crypto.randomUUID()}`,
+    address: `hostile.${crypto.randomUUID()}@desk.example.com`,
+    kind: 'pipe',
+  });
+  if (mailbox.status !== 201) throw new Error(`fixture mailbox failed: ${mailbox.status} ${mailbox.text}`);
+  const mailboxId = ZMailbox.parse(mailbox.body).id;
+  const [failedMessage] = await sql<{ id: string }[]>`
+    insert into inbound_messages (mailbox_id, sender, subject, raw_size, status, last_error)
+    values (${mailboxId}, 'anna@example.net', 'Hostile fixture', 0, 'failed', 'Held back') returning id`;
+
   const notifications = await sql<{ id: string }[]>`
     insert into notifications (user_id, type, title, message)
     select id, 'system_announcement', 'Hostile input fixture', 'A notification to read'
@@ -191,6 +204,9 @@ async function createFixtures(): Promise<IdPool> {
     'business-calendars': [calendarId],
     calendarId: [calendarId],
     'sla-policies': [policyId],
+    mailboxes: [mailboxId],
+    mailboxId: [mailboxId],
+    messages: [failedMessage?.id ?? ''],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }
@@ -215,6 +231,8 @@ afterAll(async () => {
     // The fixtures and any valid generated policy or calendar go; ticket rows keep their deadlines.
     await tx`delete from sla_policies where id <> all(${savedSlaIds}::uuid[])`;
     await tx`delete from business_calendars where id <> all(${savedSlaIds}::uuid[])`;
+    // Generated mailboxes name made-up servers: no worker of a later file may try them.
+    await tx`update mailboxes set is_active = false`;
   });
   const pairs = operations.reduce((sum, operation) => sum + operation.allowed.length, 0);
   mkdirSync(join(FIGURES_FILE, '..'), { recursive: true });

@@ -1,7 +1,8 @@
 /**
  * The IDOR sweep (docs/reliability.md#idor-sweep): for every route with an object id in its path, an end user
  * puts other people's ids there (a ticket, its attachment, a notification, a draft or archived
- * article, a team, a user, a business calendar, an SLA policy) and an agent puts ids of objects only
+ * article, a team, a user, a business calendar, an SLA policy, a mailbox, a failed incoming message) and an
+ * agent puts ids of objects only
  * admins or their owners may touch.
  * Each answer must equal, byte for byte, what the same request gets with a random uuid instead
  * (the 'missing object' answer), carry no byte of the other object, and change nothing.
@@ -11,12 +12,14 @@ import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
   kbImageUrl,
+  MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
   TICKET_BULK_PATH,
   TICKET_VIEWS_PATH,
   ticketAttachmentsPath,
   ticketCommentsPath,
   ZBusinessCalendar,
+  ZMailbox,
   ZSlaPolicy,
 } from '@helpdesk/contracts';
 import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
@@ -90,6 +93,8 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { name: 'Renamed by a probe' } };
     case `PATCH ${SLA_ADMIN_PATHS.slaPolicies}/:id`:
       return { json: { isActive: false, responseTimeHours: 1000 } };
+    case `PATCH ${MAILBOX_PATHS.mailboxes}/:id`:
+      return { json: { isActive: false } };
     default:
       return route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} };
   }
@@ -193,6 +198,25 @@ beforeAll(async () => {
   });
   const policyId = ZSlaPolicy.parse(policyAnswer.body).id;
 
+  const mailboxName = `Secret mailbox ${tag}`;
+  const mailboxAnswer = await admin.post(MAILBOX_PATHS.mailboxes, {
+    name: mailboxName,
+    address: `secret.${tag}@desk.example.com`,
+    kind: 'imap',
+    host: 'imap.example.com',
+    port: 993,
+    security: 'tls',
+    username: `secret.${tag}`,
+    password: `pw-${tag}-secret`,
+  });
+  const mailboxId = ZMailbox.parse(mailboxAnswer.body).id;
+  const failedSubject = `Secret failed subject ${tag}`;
+  const [failedMessage] = await sql<{ id: string }[]>`
+    insert into inbound_messages (mailbox_id, sender, subject, raw_size, status, last_error)
+    values (${mailboxId}, ${`sender.${tag}@victim.test`}, ${failedSubject}, 0, 'failed', 'Held back')
+    returning id`;
+  const failedMessageId = failedMessage?.id ?? '';
+
   const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id, victimTicket.id);
   const agentNotification = await unreadNotificationOf(agentUser.id, ownTicket.id);
 
@@ -225,6 +249,8 @@ beforeAll(async () => {
       user: people,
       calendar: [calendarId],
       policy: [policyId],
+      mailbox: [mailboxId],
+      inbound_message: [failedMessageId],
     },
   };
   agent = {
@@ -240,6 +266,8 @@ beforeAll(async () => {
       user: people,
       calendar: [calendarId],
       policy: [policyId],
+      mailbox: [mailboxId],
+      inbound_message: [failedMessageId],
     },
   };
   for (const prober of [endUser, agent]) {
@@ -272,6 +300,11 @@ beforeAll(async () => {
     calendarId,
     policyName,
     policyId,
+    mailboxName,
+    mailboxId,
+    `pw-${tag}-secret`,
+    failedSubject,
+    failedMessageId,
     victimAgentNotification,
   ];
 
@@ -293,6 +326,8 @@ beforeAll(async () => {
         'members', (select count(*) from team_members where team_id = ${teamId}),
         'calendar', (select row_to_json(c) from business_calendars c where c.id = ${calendarId}),
         'policy', (select row_to_json(p) from sla_policies p where p.id = ${policyId}),
+        'mailbox', (select row_to_json(m) from mailboxes m where m.id = ${mailboxId}),
+        'failedMessage', (select row_to_json(i) from inbound_messages i where i.id = ${failedMessageId}),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -440,7 +475,9 @@ describe('IDOR sweep', () => {
   });
 });
 
-afterAll(() => {
+afterAll(async () => {
+  // The fixture mailbox names a made-up server: no worker of a later file may try it.
+  await sql`update mailboxes set is_active = false`;
   writeFigures(
     'idor',
     'IDOR sweep',
@@ -457,7 +494,7 @@ afterAll(() => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy) and an agent (another agent’s notification, admin-only teams, users, calendars and policies).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes and incoming messages).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );

@@ -10,7 +10,9 @@ export type FaultOptions = {
   clients: number;
   /** Pause between one writer's writes, so the load stays steady on a small machine. */
   pauseMs: number;
-  /** PostgreSQL listens on portBase, the API processes on portBase + 1..3. */
+  /** How many messages arrive in the support mailbox during the mail-in test. */
+  mailMessages: number;
+  /** PostgreSQL listens on portBase, the API processes on portBase + 1..4. */
   portBase: number;
   /** The whole run is stopped (and fails) after this long. */
   limitMs: number;
@@ -22,6 +24,7 @@ export const DEFAULT_OPTIONS: FaultOptions = {
   outageMs: 7_000,
   clients: 8,
   pauseMs: 50,
+  mailMessages: 500,
   portBase: 7700,
   limitMs: 4.5 * 60_000,
 };

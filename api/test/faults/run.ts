@@ -3,6 +3,7 @@
  * 1. Crash: PostgreSQL killed in immediate mode in the middle of ticket and comment creation, then restarted.
  * 2. SIGTERM with 50 requests in flight.
  * 3. The API started while PostgreSQL is down.
+ * 4. Mail in: messages arriving while the IMAP connection is cut and the worker is killed.
  * Prints the figures, writes them to .data/reliability/faults.md (ignored by git: a run never changes
  * a tracked file), and exits 1 when any figure misses its target. Every process and the temp directory
  * go away at the end, on failure and on Ctrl-C too.
@@ -27,12 +28,14 @@ import {
   missedFigures,
   replaceBetweenMarkers,
 } from './figures.ts';
+import { runMailInScenario } from './mail-in-scenario.ts';
 import { parseFaultOptions, UsageError } from './options.ts';
 import { createPostgresServer, isAlive, type PostgresServer, runningChildren } from './postgres-server.ts';
 import { runShutdownScenario } from './shutdown-scenario.ts';
 
 const REPORT_PATH = join(REPO_ROOT, '.data/reliability/faults.md');
 const IN_FLIGHT = 50;
+const MAIL_SECRET_KEY = Buffer.from(crypto.getRandomValues(new Uint8Array(32)));
 
 const say = (line: string) => process.stdout.write(`[faults] ${line}\n`);
 
@@ -44,6 +47,9 @@ const METHOD = [
   'data with crash recovery. Afterwards every acknowledged write is looked up in the database by its marker and',
   'its key. **SIGTERM**: 50 comment POSTs send their headers and half their bodies, the API gets SIGTERM, then the',
   'bodies are finished. **Cold start**: the API starts while PostgreSQL is stopped; PostgreSQL starts later.',
+  '**Mail in**: 500 messages are APPENDed in batches into a Dovecot support mailbox the API fetches; a third of',
+  'the way Dovecot restarts (every connection cut), two thirds of the way the API running the mail tasks gets',
+  'SIGKILL and another starts. Afterwards each message is counted by the marker in its subject.',
 ].join('\n');
 
 let options: ReturnType<typeof parseFaultOptions>;
@@ -60,6 +66,7 @@ const ports = {
   crashApi: options.portBase + 1,
   shutdownApi: options.portBase + 2,
   coldStartApi: options.portBase + 3,
+  mailApi: options.portBase + 4,
 };
 for (const [name, port] of Object.entries(ports)) {
   if (!isPortFree(port)) {
@@ -153,7 +160,7 @@ const startedAt = new Date();
 const runId = crypto.randomUUID().replaceAll('-', '').slice(0, 12);
 say(
   `run ${runId}: ${options.isQuick ? 'quick' : 'default'} (${formatMs(options.durationMs)} of writes, ` +
-    `${formatMs(options.outageMs)} outage, ${options.clients} clients), ports ${options.portBase}-${options.portBase + 3}`,
+    `${formatMs(options.outageMs)} outage, ${options.clients} clients), ports ${options.portBase}-${options.portBase + 4}`,
 );
 
 const initial = await openDatabase({ dataDir, port: ports.postgres, database: 'helpdesk_faults', log: say });
@@ -170,8 +177,8 @@ await server.start();
 
 const databaseUrl = initial.url;
 const openSql = () => createSql(databaseUrl, { max: 2 });
-const launchApi = (port: number) => {
-  const api = startApi({ port, databaseUrl, attachmentsDir: join(workDir, 'uploads') });
+const launchApi = (port: number, env?: Record<string, string>) => {
+  const api = startApi({ port, databaseUrl, attachmentsDir: join(workDir, 'uploads'), env });
   apis.push(api);
   return api;
 };
@@ -229,6 +236,29 @@ sections.push(
       cookie: sessionCookie,
       log: say,
     }),
+  ),
+);
+
+sections.push(
+  await attempt(
+    `Mail in: ${options.mailMessages} messages through a cut connection and a killed worker`,
+    () =>
+      runMailInScenario(
+        {
+          // A key for this run only: the mailbox's password is stored encrypted, as in production. The
+          // killed API's claims on messages run out in 5 s instead of five minutes, so the test ends soon.
+          startApi: () =>
+            launchApi(ports.mailApi, {
+              MAIL_SECRET_KEY: MAIL_SECRET_KEY.toString('hex'),
+              MAIL_INTAKE_LEASE_SECONDS: '5',
+            }),
+          openSql,
+          mailSecretKey: MAIL_SECRET_KEY,
+          runId,
+          log: say,
+        },
+        { messages: options.mailMessages },
+      ),
   ),
 );
 

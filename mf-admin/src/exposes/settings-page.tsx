@@ -7,12 +7,17 @@ import {
 } from '@helpdesk/contracts';
 import { Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { EmailDeliveryCard } from '../settings/email-delivery-card.tsx';
 import { SettingsFormView } from '../settings/settings-form-view.tsx';
 import { TestMailCard } from '../settings/test-mail-card.tsx';
 
 const SKELETON_CARDS = ['general', 'switches', 'smtp'];
+
+// Mailboxes (a form with many fields and two lists) is fetched with the page, not with the remote's
+// first use, which stays small (docs/performance.md).
+const MailboxesSection = lazy(() => import('../mailboxes/mailboxes-section.tsx'));
 
 /** /admin/settings: the desk's settings, stored on the server and in effect as soon as they are saved. */
 export default function SettingsPage(_props: TRemotePageProps) {
@@ -21,8 +26,8 @@ export default function SettingsPage(_props: TRemotePageProps) {
   return (
     <div className="flex flex-col gap-4" data-testid="settings-page">
       <p className="text-sm text-muted-foreground">
-        Company details, the timezone dates are shown in, notification and ticket workflow options, and the
-        outgoing mail server.
+        Company details, the timezone dates are shown in, notification and ticket workflow options, the
+        outgoing mail server, and the mailboxes whose mail becomes tickets.
       </p>
       {settingsQuery.isPending ? (
         <div className="flex flex-col gap-6" role="status" aria-label="Loading settings">
@@ -50,6 +55,15 @@ export default function SettingsPage(_props: TRemotePageProps) {
       )}
       <TestMailCard />
       <EmailDeliveryCard />
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Loading mailboxes">
+            <Skeleton className="h-32 w-full" />
+          </div>
+        }
+      >
+        <MailboxesSection />
+      </Suspense>
     </div>
   );
 }

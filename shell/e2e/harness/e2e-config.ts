@@ -15,9 +15,13 @@ export const E2E = {
     mfAdmin: base + 103,
     mailCatcherSmtp: base + 25,
     mailCatcherHttp: base + 26,
+    /** The support mailbox's IMAP server (Dovecot): where requesters' mail arrives for the desk to fetch. */
+    imap: base + 143,
     postgres: base + 432,
   },
   baseUrl: `http://127.0.0.1:${base}`,
+  /** The login of the support mailbox on the stack's Dovecot; specs deliver to it and set the desk up with it. */
+  supportMailbox: { address: 'support@example.com', user: 'support', password: 'e2e-support-mailbox' },
   // Per port base, so two e2e stacks (say, two checkouts under test) never share a log.
   apiLog: join(REPO_ROOT, `.data/e2e/${base}/api.log`),
 };

@@ -3,7 +3,9 @@
  * migrations and the first-admin step, the API in NODE_ENV=production, and the shell and the three
  * remotes each on its own static server. On top: a fresh embedded PostgreSQL with the demo data, plain
  * http (COOKIE_SECURE=false), and the mail catcher (./mail-catcher.ts) as the API's SMTP server:
- * the reset-password test reads the emailed link from its /messages.json. Run `bun run build` first;
+ * the reset-password test reads the emailed link from its /messages.json. A Dovecot (api/test/imap-server.ts)
+ * holds the support mailbox requesters write to (E2E.supportMailbox on E2E.ports.imap); the mail-in
+ * specs deliver into it with shell/e2e/harness/mail-client.ts. Run `bun run build` first;
  * Playwright starts and stops this. The API's messages also go to E2E_API_LOG.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openDatabase, prepareDatabase } from '../../../api/scripts/dev-database.ts';
 import { prepareProductionDatabase } from '../../../api/scripts/production-database.ts';
+import { startImapServer } from '../../../api/test/imap-server.ts';
 import { type Child, isPortFree, prefixLines, stopChildren } from '../../../tooling/src/children.ts';
 import { missingBuilds, startProductionStack, waitForStack } from '../../../tooling/src/production-stack.ts';
 import { E2E } from './e2e-config.ts';
@@ -48,6 +51,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-e2e-pg-'));
 let children: Child[] = [];
 let stopDatabase = async () => {};
 let stopMailCatcher = async () => {};
+let stopImapServer = async () => {};
 let isStopping = false;
 
 async function stop(code: number) {
@@ -56,6 +60,7 @@ async function stop(code: number) {
   await stopChildren(children);
   await stopDatabase().catch(() => {});
   await stopMailCatcher().catch(() => {});
+  await stopImapServer().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-uploads`, { recursive: true, force: true });
   process.exit(code);
@@ -80,6 +85,11 @@ const mailCatcher = await startMailCatcher({
   log: (line) => say(`mail: ${line}`),
 });
 stopMailCatcher = mailCatcher.stop;
+
+const imapServer = await startImapServer({ port: E2E.ports.imap });
+stopImapServer = imapServer.stop;
+imapServer.addUser(E2E.supportMailbox.user, E2E.supportMailbox.password);
+say(`support mailbox: imap://${E2E.supportMailbox.user}@${imapServer.host}:${imapServer.port}`);
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 const ports = {
@@ -108,6 +118,8 @@ children = startProductionStack({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(E2E.ports.mailCatcherSmtp),
     ATTACHMENTS_DIR: `${dataDir}-uploads`,
+    // Encrypts the support mailbox's password at rest; a fixed key, since this desk lives for one run.
+    MAIL_SECRET_KEY: 'e2e0'.repeat(16),
     // An automated acceptance run registers, asks for reset links, files, comments, uploads and signs in far
     // faster than a person, from a few users and one address: the limits are raised, not changed
     // (docs/security.md#abuse-limits).

@@ -65,10 +65,17 @@ describe('the mail catcher', () => {
     const html = await fetch(`${base}/messages/${messages[0]?.seq}/html`);
     expect(html.headers.get('content-security-policy')).toStartWith('sandbox;');
     expect(await html.text()).toContain('<p>second</p>');
+
+    const source = await fetch(`${base}/messages/${messages[0]?.seq}.eml`);
+    expect(source.headers.get('content-type')).toBe('message/rfc822');
+    const raw = await source.text();
+    expect(raw).toContain('Subject: Second');
+    expect(raw).toMatch(/^Message-ID: <.+>$/im);
   });
 
   test('unknown paths are 404 and anything but GET is 405', async () => {
     expect((await fetch(`${base}/messages/999/html`)).status).toBe(404);
+    expect((await fetch(`${base}/messages/999.eml`)).status).toBe(404);
     expect((await fetch(`${base}/nope`)).status).toBe(404);
     expect((await fetch(`${base}/messages.json`, { method: 'DELETE' })).status).toBe(405);
   });

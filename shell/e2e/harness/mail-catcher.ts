@@ -5,6 +5,7 @@
  *
  *   http://localhost:3025/               the messages, newest first (plain text; each HTML part a click away)
  *   http://localhost:3025/messages.json  the same as JSON (the e2e tests read reset links from it)
+ *   http://localhost:3025/messages/N.eml the message as sent (a mail client's "save as", to answer it in a test)
  *
  * Ports: MAIL_CATCHER_SMTP_PORT (2525) and MAIL_CATCHER_PORT (3025). Messages live in memory only.
  */
@@ -85,6 +86,17 @@ export async function startMailCatcher(options: {
       if (pathname === '/')
         return new Response(renderPage(catcher.messages(), catcher.port), { headers: PAGE_HEADERS });
       if (pathname === '/messages.json') return Response.json(catcher.messages().map(summaryOf));
+      const source = /^\/messages\/(\d+)\.eml$/.exec(pathname);
+      const original = source ? catcher.messages().find((m) => m.seq === Number(source[1])) : undefined;
+      if (original) {
+        return new Response(original.raw, {
+          headers: {
+            'content-type': 'message/rfc822',
+            'content-disposition': `attachment; filename="message-${original.seq}.eml"`,
+            'x-content-type-options': 'nosniff',
+          },
+        });
+      }
       const match = /^\/messages\/(\d+)\/html$/.exec(pathname);
       const message = match ? catcher.messages().find((m) => m.seq === Number(match[1])) : undefined;
       if (message?.html) {

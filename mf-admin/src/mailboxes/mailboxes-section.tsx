@@ -1,0 +1,338 @@
+import {
+  MAILBOX_PATHS,
+  type TInboundMessageList,
+  type TMailbox,
+  type TMailboxList,
+} from '@helpdesk/contracts';
+import {
+  Alert,
+  AlertDescription,
+  apiRequest,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  formatListDate,
+  handleSessionEnded,
+  Skeleton,
+  Spinner,
+  serverMessage,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from '@helpdesk/shared-ui';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@helpdesk/shared-ui/alert-dialog';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { failureToast } from '../feedback/mutation-failure.ts';
+import { mailboxStateText } from './mailbox-form.ts';
+import { MailboxFormDialog } from './mailbox-form-dialog.tsx';
+import { FAILED_MESSAGES_KEY, MAILBOXES_KEY } from './mailbox-query-keys.ts';
+import { useDeleteMailbox, useRetryMessage } from './use-mailbox-mutations.ts';
+
+const LOAD_ERROR = 'The mailboxes could not be loaded. Please try again.';
+
+/** The confirmation before a mailbox is deleted, with the messages taken in from it. */
+function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose: () => void }) {
+  const remove = useDeleteMailbox(mailbox);
+  const refusal = remove.isError ? (serverMessage(remove.error) ?? 'Please try again.') : null;
+  return (
+    <AlertDialog open onOpenChange={(next) => !next && !remove.isPending && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete mailbox?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {mailbox.name} ({mailbox.address}) will no longer be read, and its failed messages are removed.
+            Tickets already made from its mail stay. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {refusal && (
+          <Alert variant="destructive">
+            <AlertDescription>{refusal}</AlertDescription>
+          </Alert>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: onClose,
+                onError: (error) => {
+                  if (handleSessionEnded(error)) onClose();
+                },
+              })
+            }
+          >
+            {remove.isPending && <Spinner aria-label="Deleting the mailbox" />}
+            {remove.isPending ? 'Deleting...' : 'Delete mailbox'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function MailboxTable({
+  mailboxes,
+  onEdit,
+  onDelete,
+}: {
+  mailboxes: TMailbox[];
+  onEdit: (mailbox: TMailbox) => void;
+  onDelete: (mailbox: TMailbox) => void;
+}) {
+  if (mailboxes.length === 0) {
+    return (
+      <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
+        No mailbox yet. Add one to turn mail into tickets.
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="pl-4">Mailbox</TableHead>
+            <TableHead>State</TableHead>
+            <TableHead>Last checked</TableHead>
+            <TableHead className="pr-4 text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {mailboxes.map((mailbox) => {
+            const state = mailboxStateText(mailbox);
+            return (
+              <TableRow key={mailbox.id} data-testid="mailbox-row">
+                <TableCell className="max-w-64 pl-4">
+                  <div className="truncate font-medium" title={mailbox.name}>
+                    {mailbox.name}
+                  </div>
+                  <div className="truncate text-muted-foreground text-xs" title={mailbox.address}>
+                    {mailbox.address} · {mailbox.kind === 'imap' ? `IMAP ${mailbox.host ?? ''}` : 'Pipe'}
+                  </div>
+                </TableCell>
+                <TableCell className="max-w-72">
+                  <Badge variant={state.tone}>{state.label}</Badge>
+                  {mailbox.lastError && (
+                    <div
+                      className="mt-1 whitespace-normal break-words text-muted-foreground text-xs"
+                      data-testid="mailbox-last-error"
+                    >
+                      {mailbox.lastError}
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground text-sm">
+                  {mailbox.lastCheckedAt ? formatListDate(mailbox.lastCheckedAt) : 'Never'}
+                </TableCell>
+                <TableCell className="pr-4 text-right">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => onEdit(mailbox)}
+                      aria-label={`Edit ${mailbox.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onDelete(mailbox)}
+                      aria-label={`Delete ${mailbox.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Settings' "Mailboxes" card: the support mailboxes, their state, and Add / Edit / Delete. */
+function MailboxesCard() {
+  const query = useQuery<TMailboxList>({
+    queryKey: MAILBOXES_KEY,
+    // The worker records each look at a server: keep the state fresh while the page is open.
+    refetchInterval: 30_000,
+  });
+  const [editing, setEditing] = useState<TMailbox | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TMailbox | null>(null);
+  return (
+    <Card data-testid="mailboxes">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <CardTitle>Mailboxes</CardTitle>
+          <CardDescription>
+            The support addresses the desk reads: new mail becomes tickets, replies become comments.
+          </CardDescription>
+        </div>
+        <Button onClick={() => setEditing('new')}>Add mailbox</Button>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div role="status" aria-label="Loading mailboxes" className="flex flex-col gap-2">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : query.isError ? (
+          <LoadErrorAlert title="Failed to fetch mailboxes" message={LOAD_ERROR} query={query} />
+        ) : (
+          <MailboxTable mailboxes={query.data.mailboxes} onEdit={setEditing} onDelete={setDeleting} />
+        )}
+      </CardContent>
+      <MailboxFormDialog
+        key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
+        mailbox={editing === 'new' || editing === null ? undefined : editing}
+        isOpen={editing !== null}
+        onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+      />
+      {deleting && <DeleteMailboxDialog mailbox={deleting} onClose={() => setDeleting(null)} />}
+    </Card>
+  );
+}
+
+/** Failed and held-back messages, newest first, a page at a time, each with Retry. */
+function FailedMessagesCard() {
+  const query = useInfiniteQuery({
+    queryKey: FAILED_MESSAGES_KEY,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      apiRequest<TInboundMessageList>(
+        'GET',
+        `${MAILBOX_PATHS.messages}?status=failed${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+  const retry = useRetryMessage();
+  const messages = query.data?.pages.flatMap((page) => page.messages) ?? [];
+  return (
+    <Card data-testid="failed-messages">
+      <CardHeader>
+        <CardTitle>Failed and held messages</CardTitle>
+        <CardDescription>
+          Incoming mail that could not become a ticket or comment, or that the per-sender limit holds back.
+          Retry processes a message again and lets it past the limit.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {query.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : query.isError ? (
+          <LoadErrorAlert title="Failed to fetch messages" message={LOAD_ERROR} query={query} />
+        ) : messages.length === 0 ? (
+          <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
+            No failed or held messages.
+          </p>
+        ) : (
+          <div className="overflow-x-auto rounded-md border">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="pl-4">From and subject</TableHead>
+                  <TableHead>Why</TableHead>
+                  <TableHead>Received</TableHead>
+                  <TableHead className="pr-4 text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {messages.map((message) => (
+                  <TableRow key={message.id} data-testid="failed-message">
+                    <TableCell className="max-w-64 pl-4">
+                      <div className="truncate" title={message.sender ?? undefined}>
+                        {message.sender ?? 'Unknown sender'}
+                      </div>
+                      <div
+                        className="truncate text-muted-foreground text-xs"
+                        title={message.subject ?? undefined}
+                      >
+                        {message.subject ?? '(no subject)'} · {message.mailboxName}
+                      </div>
+                    </TableCell>
+                    <TableCell className="max-w-72 whitespace-normal break-words text-sm">
+                      <Badge variant={message.outcome === 'flood' ? 'warning' : 'destructive'}>
+                        {message.outcome === 'flood' ? 'Held back' : 'Failed'}
+                      </Badge>{' '}
+                      <span className="text-muted-foreground text-xs">
+                        {message.lastError ?? ''} ({message.attempts}{' '}
+                        {message.attempts === 1 ? 'attempt' : 'attempts'})
+                      </span>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap text-muted-foreground text-sm">
+                      {formatListDate(message.receivedAt)}
+                    </TableCell>
+                    <TableCell className="pr-4 text-right">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={retry.isPending}
+                        onClick={() =>
+                          retry.mutate(message.id, {
+                            onError: (error) => {
+                              if (!handleSessionEnded(error)) toast(failureToast('Could not retry', error));
+                            },
+                          })
+                        }
+                      >
+                        Retry
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        {query.hasNextPage && (
+          <div>
+            <Button
+              variant="outline"
+              disabled={query.isFetchingNextPage}
+              onClick={() => query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? 'Loading...' : 'Show older messages'}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Settings' mail-in part, loaded only when the Settings page opens (it is not on the first screen). */
+export default function MailboxesSection() {
+  return (
+    <>
+      <MailboxesCard />
+      <FailedMessagesCard />
+    </>
+  );
+}
