@@ -5,8 +5,8 @@ import { collectPageErrors, signInAsAdmin, toastText, uniqueName } from './suppo
 /**
  * Settings → Mailboxes against a real Dovecot started for this spec: a form that refuses what is
  * missing, Test connection with a wrong and then the right password (the server's answer in words),
- * a saved mailbox whose password stays write-only and is reused by Test connection, an edit, and the
- * (empty) list of failed messages.
+ * a saved mailbox whose password stays write-only and is reused by Test connection, an edit, the
+ * desk's worker signing in to it, and the (empty) list of failed messages.
  */
 const PASSWORD = 'pw-mailbox-e2e';
 let imap: ImapServerProcess;
@@ -44,17 +44,17 @@ test('an admin adds a mailbox, tests its connection in words, and edits it with 
 
   // Nothing filled in: the form says what is missing, field by field.
   await dialog.getByRole('button', { name: 'Create Mailbox' }).click();
-  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Name is required', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
   await expect(dialog.getByText('Server is required for an IMAP mailbox')).toBeVisible();
 
-  await dialog.getByLabel('Name *').fill(name);
-  await dialog.getByLabel('Support address *').fill(address);
-  await dialog.getByLabel('Server *').fill(imap.host);
-  await dialog.getByLabel('Port *').fill(String(imap.port));
+  await dialog.getByLabel('Name *', { exact: true }).fill(name);
+  await dialog.getByLabel('Support address *', { exact: true }).fill(address);
+  await dialog.getByLabel('Server *', { exact: true }).fill(imap.host);
+  await dialog.getByLabel('Port *', { exact: true }).fill(String(imap.port));
   await choose(page, 'Security', 'None (only on a trusted network)');
-  await dialog.getByLabel('User name *').fill('support');
-  await dialog.getByLabel('Password *').fill('wrong-password');
+  await dialog.getByLabel('User name *', { exact: true }).fill('support');
+  await dialog.getByLabel('Password *', { exact: true }).fill('wrong-password');
 
   await dialog.getByRole('button', { name: 'Test connection' }).focus();
   await page.keyboard.press('Enter');
@@ -62,12 +62,12 @@ test('an admin adds a mailbox, tests its connection in words, and edits it with 
   await expect(result).toContainText('Connection failed');
   await expect(result).toContainText('The server refused the user name or password.');
 
-  await dialog.getByLabel('Password *').fill(PASSWORD);
+  await dialog.getByLabel('Password *', { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   await expect(result).toContainText('Connection works');
   await expect(result).toContainText('opened the folder "INBOX"');
 
-  await dialog.getByLabel('Password *').press('Enter');
+  await dialog.getByLabel('Password *', { exact: true }).press('Enter');
   await expect(toastText(page, `Mail to ${address} will become tickets.`)).toBeVisible();
   const row = card.getByTestId('mailbox-row').filter({ hasText: name });
   await expect(row).toBeVisible();
@@ -83,9 +83,25 @@ test('an admin adds a mailbox, tests its connection in words, and edits it with 
   );
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   await expect(dialog.getByTestId('mailbox-test-result')).toContainText('Connection works');
-  await dialog.getByLabel('Name *').fill(`${name} (edited)`);
+  await dialog.getByLabel('Name *', { exact: true }).fill(`${name} (edited)`);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastText(page, 'Mailbox saved')).toBeVisible();
   await expect(card.getByTestId('mailbox-row').filter({ hasText: `${name} (edited)` })).toBeVisible();
+
+  // The desk's worker signs in to the new mailbox on its own; the list shows when it last looked.
+  await expect
+    .poll(
+      async () => {
+        const { mailboxes } = (await (await page.request.get('/api/admin/mailboxes')).json()) as {
+          mailboxes: { address: string; lastCheckedAt: string | null }[];
+        };
+        return mailboxes.find((mailbox) => mailbox.address === address)?.lastCheckedAt ?? null;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  await page.reload();
+  const edited = page.getByTestId('mailbox-row').filter({ hasText: `${name} (edited)` });
+  await expect(edited.getByText('Connected', { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
 });
