@@ -52,7 +52,7 @@ test('an admin adds a mailbox, tests its connection in words, and edits it with 
   await dialog.getByLabel('Support address *', { exact: true }).fill(address);
   await dialog.getByLabel('Server *', { exact: true }).fill(imap.host);
   await dialog.getByLabel('Port *', { exact: true }).fill(String(imap.port));
-  await choose(page, 'Security', 'None (only on a trusted network)');
+  await choose(page, 'Security', 'None (trusted network only)');
   await dialog.getByLabel('User name *', { exact: true }).fill('support');
   await dialog.getByLabel('Password *', { exact: true }).fill('wrong-password');
 
