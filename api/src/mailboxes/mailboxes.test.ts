@@ -214,6 +214,19 @@ describe('mailboxes API', () => {
     expect(JSON.stringify(audit)).not.toContain('new-password');
   });
 
+  test("updated_at moves with an admin's change, not with the worker's fetch state", async () => {
+    const mailbox = await newMailbox();
+    await sql`update mailboxes set updated_at = now() - interval '1 day' where id = ${mailbox.id}`;
+    const updatedAt = async () =>
+      (await sql<{ at: string }[]>`select updated_at::text as at from mailboxes where id = ${mailbox.id}`)[0]
+        ?.at;
+    const before = await updatedAt();
+    await sql`update mailboxes set uid_validity = 9, last_uid = 5, last_checked_at = now(), last_error = 'x' where id = ${mailbox.id}`;
+    expect(await updatedAt()).toBe(before);
+    await sql`update mailboxes set folder = 'Other' where id = ${mailbox.id}`;
+    expect(await updatedAt()).not.toBe(before);
+  });
+
   test('DELETE removes the mailbox (404 after); unknown and malformed ids are 404/400', async () => {
     const mailbox = await newMailbox();
     expect((await admin.request('DELETE', mailboxPath(mailbox.id))).status).toBe(204);
