@@ -22,7 +22,12 @@ import {
   waitForStack,
 } from '../tooling/src/production-stack.ts';
 import { REPO_ROOT } from '../tooling/src/repo-root.ts';
-import { type TrialDatabase, trialApiEnv, trialDatabase } from '../tooling/src/trial-database.ts';
+import {
+  type TrialDatabase,
+  trialApiEnv,
+  trialDatabase,
+  trialMailSecretKeyEnv,
+} from '../tooling/src/trial-database.ts';
 
 const say = prefixLines('start', 5);
 const log = (line: string) => say(`${line}\n`);
@@ -139,6 +144,7 @@ children = startProductionStack({
     // The shell's /api proxy runs next to the API; operators behind other proxies set their own list.
     TRUSTED_PROXIES: process.env.TRUSTED_PROXIES || '127.0.0.1,::1',
     ...(trial ? trialApiEnv(trial, process.env, appBaseUrl) : {}),
+    ...(trial ? trialMailSecretKeyEnv(trial, process.env) : {}),
   },
 });
 for (const child of children) {

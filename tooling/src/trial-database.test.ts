@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './repo-root.ts';
-import { trialApiEnv, trialDatabase } from './trial-database.ts';
+import { trialApiEnv, trialDatabase, trialMailSecretKeyEnv } from './trial-database.ts';
 
 describe('the trial database of bun run start', () => {
   test('lives in .data/start by default, apart from the dev database in .data/postgres', () => {
@@ -32,5 +34,23 @@ describe('the trial database of bun run start', () => {
         'http://localhost:3000',
       ),
     ).toEqual({});
+  });
+});
+
+describe('the trial mail secret key', () => {
+  test('is made once in the data directory (owner-only), kept across starts, and an operator key wins', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trial-key-'));
+    try {
+      const trial = trialDatabase({ START_DATA_DIR: join(dir, 'start') });
+      const first = trialMailSecretKeyEnv(trial, {});
+      expect(Buffer.from(first.MAIL_SECRET_KEY ?? '', 'base64')).toHaveLength(32);
+      expect(trialMailSecretKeyEnv(trial, {})).toEqual(first);
+      expect(statSync(join(trial.dataDir, 'mail-secret-key')).mode & 0o777).toBe(0o600);
+      expect(trialMailSecretKeyEnv(trial, { MAIL_SECRET_KEY: 'set-by-operator' })).toEqual({});
+      const other = trialDatabase({ START_DATA_DIR: join(dir, 'other') });
+      expect(trialMailSecretKeyEnv(other, {})).not.toEqual(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

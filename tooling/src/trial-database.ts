@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { REPO_ROOT } from './repo-root.ts';
 
@@ -44,4 +46,19 @@ export function trialApiEnv(trial: TrialDatabase, env: Env, appBaseUrl: string):
     ...(appBaseUrl.startsWith('http://') ? { COOKIE_SECURE: 'false' } : {}),
   };
   return Object.fromEntries(Object.entries(defaults).filter(([name]) => (env[name] ?? '') === ''));
+}
+
+/**
+ * MAIL_SECRET_KEY for the trial when the operator set none: a random key kept in the trial's data
+ * directory (readable by its owner only), made on the first start, so mailbox passwords saved in a
+ * trial stay readable across restarts and never share a key with another desk.
+ */
+export function trialMailSecretKeyEnv(trial: TrialDatabase, env: Env): Record<string, string> {
+  if ((env.MAIL_SECRET_KEY ?? '') !== '') return {};
+  const file = join(trial.dataDir, 'mail-secret-key');
+  if (!existsSync(file)) {
+    mkdirSync(trial.dataDir, { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  return { MAIL_SECRET_KEY: readFileSync(file, 'utf8').trim() };
 }

@@ -153,6 +153,10 @@ export function createMailFetchTask(options: MailFetchOptions = {}): WorkerTask 
     } catch (error) {
       if (stop.aborted) return;
       const message = safeMessage(error, imap);
+      // Not a connection's failure (the database, a bug): the admin sees a pointer, the log the cause.
+      if (!imap && !(error instanceof OAuthError || error instanceof ApiError)) {
+        context.log.error(`mail-fetch: mailbox ${mailboxId} could not be prepared`, error);
+      }
       await recordFetchOutcome(sql, mailboxId, message).catch(() => {});
       throw new Error(message);
     } finally {

@@ -4,6 +4,8 @@ import {
   MAILBOX_MESSAGES,
   MAILBOX_PATHS,
   mailboxPath,
+  type TUser,
+  ZCreateMailboxRequest,
   ZInboundMessageList,
   ZMailbox,
   ZMailboxList,
@@ -19,7 +21,9 @@ import {
   uniqueName,
 } from '../../test/helpers.ts';
 import { startImapServer } from '../../test/imap-server.ts';
-import { openSecret } from './secret-box.ts';
+import { ApiError } from '../errors.ts';
+import { MISSING_KEY_MESSAGE, openSecret } from './secret-box.ts';
+import { createMailbox } from './service.ts';
 
 const SECRET = 'pw-Very-Secret-4711';
 let admin: TestClient;
@@ -84,6 +88,29 @@ describe('mailboxes API', () => {
     expect(audit?.details.name).toBe(mailbox.name);
     expect(JSON.stringify(audit)).not.toContain(SECRET);
     expect(logLines.slice(before).join('\n')).not.toContain(SECRET);
+  });
+
+  test('without MAIL_SECRET_KEY (production unset) a mailbox with a secret is refused in words, and nothing is stored', async () => {
+    const count = await countMailboxes();
+    const [user] = await sql<TUser[]>`
+      select id, username, email, first_name as "firstName", last_name as "lastName", role from users where id = ${adminId}`;
+    const actor = {
+      admin: user as TUser,
+      meta: { ipAddress: '127.0.0.1', userAgent: null },
+      secretKey: null,
+    };
+    const input = ZCreateMailboxRequest.parse(body());
+    const refused = await createMailbox(actor, input).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(409);
+    expect((refused as ApiError).message).toBe(MISSING_KEY_MESSAGE);
+    expect(await countMailboxes()).toBe(count);
+    // A pipe mailbox has no secret: it needs no key.
+    const pipe = await createMailbox(
+      actor,
+      ZCreateMailboxRequest.parse({ ...body(), kind: 'pipe', password: undefined }),
+    );
+    expect(pipe.hasSecret).toBe(false);
   });
 
   test('name and address are unique whatever their case (409 with the field)', async () => {
@@ -185,6 +212,19 @@ describe('mailboxes API', () => {
       order by created_at desc limit 1`;
     expect(audit?.details.secret).toBe('set');
     expect(JSON.stringify(audit)).not.toContain('new-password');
+  });
+
+  test("updated_at moves with an admin's change, not with the worker's fetch state", async () => {
+    const mailbox = await newMailbox();
+    await sql`update mailboxes set updated_at = now() - interval '1 day' where id = ${mailbox.id}`;
+    const updatedAt = async () =>
+      (await sql<{ at: string }[]>`select updated_at::text as at from mailboxes where id = ${mailbox.id}`)[0]
+        ?.at;
+    const before = await updatedAt();
+    await sql`update mailboxes set uid_validity = 9, last_uid = 5, last_checked_at = now(), last_error = 'x' where id = ${mailbox.id}`;
+    expect(await updatedAt()).toBe(before);
+    await sql`update mailboxes set folder = 'Other' where id = ${mailbox.id}`;
+    expect(await updatedAt()).not.toBe(before);
   });
 
   test('DELETE removes the mailbox (404 after); unknown and malformed ids are 404/400', async () => {

@@ -73,9 +73,9 @@ const KIND_OPTIONS = [
   { value: 'pipe', label: 'Pipe: the mail server hands it over' },
 ];
 const SECURITY_OPTIONS = [
-  { value: 'tls', label: 'TLS (usually port 993)' },
-  { value: 'starttls', label: 'STARTTLS (usually port 143)' },
-  { value: 'none', label: 'None (only on a trusted network)' },
+  { value: 'tls', label: 'TLS (port 993)' },
+  { value: 'starttls', label: 'STARTTLS (port 143)' },
+  { value: 'none', label: 'None (trusted network only)' },
 ];
 const AUTH_OPTIONS = [
   { value: 'password', label: 'Password' },
@@ -140,7 +140,7 @@ function SwitchField({
               disabled={isDisabled}
             />
           </FormControl>
-          <FormLabel className="font-normal">{label}</FormLabel>
+          <FormLabel className="min-w-0 font-normal">{label}</FormLabel>
         </FormItem>
       )}
     />
@@ -279,7 +279,8 @@ function MailboxForm({
               placeholder="imap.example.com"
               disabled={isBusy}
             />
-            <div className="grid grid-cols-2 gap-4">
+            {/* minmax(0, …): a long security choice (or its translation) shrinks instead of spilling out. */}
+            <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4">
               <FormTextField
                 control={control}
                 name="port"
@@ -293,6 +294,7 @@ function MailboxForm({
                 label="Security"
                 options={SECURITY_OPTIONS}
                 isDisabled={isBusy}
+                className="min-w-0"
               />
             </div>
             <FormTextField
