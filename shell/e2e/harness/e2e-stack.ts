@@ -118,14 +118,12 @@ children = startProductionStack({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(E2E.ports.mailCatcherSmtp),
     ATTACHMENTS_DIR: `${dataDir}-uploads`,
-    // Encrypts the support mailbox's password at rest; a fixed key, since this desk lives for one run.
+    // Production refuses to store a mailbox password without a key; a fixed one, since this desk lives for one run.
     MAIL_SECRET_KEY: 'e2e0'.repeat(16),
     // An automated acceptance run registers, asks for reset links, files, comments, uploads and signs in far
     // faster than a person, from a few users and one address: the limits are raised, not changed
     // (docs/security.md#abuse-limits).
     RATE_LIMIT_SCALE: '1000',
-    // Production refuses to store a mailbox password without a key; this one is for the test desk only.
-    MAIL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
   },
   onApiLine: (line) => appendFileSync(E2E.apiLog, `${messageOf(line)}\n`),
 });
