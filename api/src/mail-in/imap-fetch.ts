@@ -40,6 +40,11 @@ export type ImapFolder = {
   /** Up to `limit` messages with a UID above `afterUid`, lowest UID first. */
   fetchAfter: (afterUid: number, limit: number) => Promise<FetchedMessage[]>;
   markSeen: (uid: number) => Promise<void>;
+  /**
+   * The UIDs up to `uid` still in the folder (only the unseen ones with `isUnseenOnly`): messages
+   * already taken in whose flag, move or delete never happened (a worker killed in between).
+   */
+  uidsUpTo: (uid: number, isUnseenOnly: boolean) => Promise<number[]>;
   /** Moves one message to another folder of the same mailbox (which must exist). */
   moveTo: (uid: number, folder: string) => Promise<void>;
   /** Deletes one message (flagged deleted and expunged): only when an admin chose delete. */
@@ -191,6 +196,15 @@ export async function openImapFolder(
           source: message.source as Buffer,
         }))
         .sort((a, b) => a.uid - b.uid);
+    },
+    async uidsUpTo(uid, isUnseenOnly) {
+      if (uid < 1) return [];
+      const found = await client.search(
+        isUnseenOnly ? { uid: `1:${uid}`, seen: false } : { uid: `1:${uid}` },
+        { uid: true },
+      );
+      // `1:n` matches the highest UID even above n when the folder has nothing lower: filter again.
+      return (found || []).filter((found) => found <= uid).sort((a, b) => a - b);
     },
     async markSeen(uid) {
       const done = await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });

@@ -6,6 +6,7 @@ import { sql, testConfig, uniqueName } from '../../test/helpers.ts';
 import { startImapServer } from '../../test/imap-server.ts';
 import { createSql } from '../db/postgres.ts';
 import type { Logger } from '../log.ts';
+import { openImapFolder } from '../mail-in/imap-fetch.ts';
 import { rawMail } from '../mail-in/test-mail.ts';
 import { createMailFetchTask, type MailFetchOptions } from './fetch-task.ts';
 import { sealSecret } from './secret-box.ts';
@@ -67,6 +68,23 @@ async function newMailbox(server: Server_, changes: Record<string, unknown> = {}
   return { id: row?.id ?? '', user };
 }
 
+/** The folder's UIDVALIDITY as the server tells it, read with a connection of the test's own. */
+async function uidValidityOf(user: string): Promise<string> {
+  const folder = await openImapFolder({
+    host: imap.host,
+    port: imap.port,
+    security: 'none',
+    user,
+    secret: { password: 'pw-fetch' },
+    folder: 'INBOX',
+  });
+  try {
+    return folder.uidValidity.toString();
+  } finally {
+    await folder.close();
+  }
+}
+
 const message = (subject: string) =>
   rawMail([`From: anna@example.net`, `Subject: ${subject}`, `Message-ID: <${subject}@example.net>`]);
 
@@ -120,6 +138,28 @@ describe('mail-fetch', () => {
     expect(await imap.list(moving.user, 'INBOX')).toEqual([]);
     expect(await storedCount(moving.id)).toBe(1);
     expect(await storedCount(deleting.id)).toBe(1);
+  });
+
+  test('a message stored by a worker that died before marking or moving it is marked or moved on the next connection', async () => {
+    const seen = await newMailbox(imap);
+    const moving = await newMailbox(imap, { after_processing: 'move', move_to_folder: 'Done' });
+    await imap.createFolder(moving.user, 'Done');
+    for (const box of [seen, moving]) {
+      await imap.append(box.user, 'INBOX', message(`left-${box.id}`));
+      // As after the worker's commit of UID 1 and its death before the server was told.
+      await sql`update mailboxes set uid_validity = ${await uidValidityOf(box.user)}, last_uid = 1 where id = ${box.id}`;
+    }
+    const task = runTask();
+    await eventually(
+      async () => (await imap.list(seen.user, 'INBOX')).every((m) => m.flags.includes('\\Seen')),
+      10_000,
+      'marked seen',
+    );
+    await eventually(async () => (await imap.list(moving.user, 'Done')).length === 1, 10_000, 'moved');
+    await task.stop();
+    // Taken in before, so nothing is stored again.
+    expect(await storedCount(seen.id)).toBe(0);
+    expect(await storedCount(moving.id)).toBe(0);
   });
 
   test('a changed UIDVALIDITY starts again from UID 0 under the new value', async () => {

@@ -134,6 +134,12 @@ export function createMailFetchTask(options: MailFetchOptions = {}): WorkerTask 
         await resetFetchState(sql, mailboxId, uidValidity);
         lastUid = 0;
       }
+      // A worker stopped between storing a message and marking, moving or deleting it on the server
+      // left it behind: finish that first, so what was taken in never stays unread or in place.
+      for (const uid of await folder.uidsUpTo(lastUid, mailbox.afterProcessing === 'seen')) {
+        if (stop.aborted) return;
+        await afterProcessing(folder, mailbox, uid);
+      }
       await recordFetchOutcome(sql, mailboxId, null);
       while (!stop.aborted) {
         await proveLock();
