@@ -182,7 +182,7 @@ export function createMailFetchTask(options: MailFetchOptions = {}): WorkerTask 
     try {
       if (!(await takeLock())) return;
       // Re-taking is a no-op while the lock's connection lives; a false means the connection was
-      // replaced and another worker holds the mailbox now, so this session ends.
+      // replaced and another worker holds the mailbox now, so this mailbox's fetching stops here.
       const proveLock = async () => {
         if (!(await takeLock())) throw new Error('the fetch lock went to another worker');
       };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * XOAUTH2 for Microsoft 365 and Google (docs/operations.md#mailbox-oauth2): the stored refresh token is
+ * XOAUTH2 for Microsoft 365 and Google (docs/operations.md#oauth2-for-microsoft-365-and-google): the stored refresh token is
  * exchanged at the provider's token URL for an access token, which signs in to IMAP. Access tokens
  * live about an hour; each is kept in this process's memory until shortly before it expires, so a
  * worker that checks every few seconds asks the provider about once an hour.

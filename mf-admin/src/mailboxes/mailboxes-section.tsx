@@ -113,7 +113,7 @@ function MailboxTable({
           <TableRow>
             <TableHead className="pl-4">Mailbox</TableHead>
             <TableHead>State</TableHead>
-            <TableHead>Last checked</TableHead>
+            <TableHead className="hidden md:table-cell">Last checked</TableHead>
             <TableHead className="pr-4 text-right">
               <span className="sr-only">Actions</span>
             </TableHead>
@@ -124,7 +124,7 @@ function MailboxTable({
             const state = mailboxStateText(mailbox);
             return (
               <TableRow key={mailbox.id} data-testid="mailbox-row">
-                <TableCell className="max-w-64 pl-4">
+                <TableCell className="max-w-40 pl-4 sm:max-w-64">
                   <div className="truncate font-medium" title={mailbox.name}>
                     {mailbox.name}
                   </div>
@@ -143,7 +143,7 @@ function MailboxTable({
                     </div>
                   )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground text-sm">
+                <TableCell className="hidden whitespace-nowrap text-muted-foreground text-sm md:table-cell">
                   {mailbox.lastCheckedAt ? formatListDate(mailbox.lastCheckedAt) : 'Never'}
                 </TableCell>
                 <TableCell className="pr-4 text-right">
@@ -257,7 +257,7 @@ function FailedMessagesCard() {
                 <TableRow>
                   <TableHead className="pl-4">From and subject</TableHead>
                   <TableHead>Why</TableHead>
-                  <TableHead>Received</TableHead>
+                  <TableHead className="hidden md:table-cell">Received</TableHead>
                   <TableHead className="pr-4 text-right">
                     <span className="sr-only">Actions</span>
                   </TableHead>
@@ -266,7 +266,7 @@ function FailedMessagesCard() {
               <TableBody>
                 {messages.map((message) => (
                   <TableRow key={message.id} data-testid="failed-message">
-                    <TableCell className="max-w-64 pl-4">
+                    <TableCell className="max-w-40 pl-4 sm:max-w-64">
                       <div className="truncate" title={message.sender ?? undefined}>
                         {message.sender ?? 'Unknown sender'}
                       </div>
@@ -275,6 +275,10 @@ function FailedMessagesCard() {
                         title={message.subject ?? undefined}
                       >
                         {message.subject ?? '(no subject)'} · {message.mailboxName}
+                      </div>
+                      {/* On a phone the date column gives way, so the date rides with the sender. */}
+                      <div className="text-muted-foreground text-xs md:hidden">
+                        {formatListDate(message.receivedAt)}
                       </div>
                     </TableCell>
                     <TableCell className="max-w-72 whitespace-normal break-words text-sm">
@@ -286,7 +290,7 @@ function FailedMessagesCard() {
                         {message.attempts === 1 ? 'attempt' : 'attempts'})
                       </span>
                     </TableCell>
-                    <TableCell className="whitespace-nowrap text-muted-foreground text-sm">
+                    <TableCell className="hidden whitespace-nowrap text-muted-foreground text-sm md:table-cell">
                       {formatListDate(message.receivedAt)}
                     </TableCell>
                     <TableCell className="pr-4 text-right">
