@@ -90,6 +90,24 @@ function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose:
   );
 }
 
+/** A mailbox's connection state, and the last error in words when there is one. */
+function MailboxState({ mailbox }: { mailbox: TMailbox }) {
+  const state = mailboxStateText(mailbox);
+  return (
+    <>
+      <Badge variant={state.tone}>{state.label}</Badge>
+      {mailbox.lastError && (
+        <div
+          className="mt-1 whitespace-normal break-words text-muted-foreground text-xs"
+          data-testid="mailbox-last-error"
+        >
+          {mailbox.lastError}
+        </div>
+      )}
+    </>
+  );
+}
+
 function MailboxTable({
   mailboxes,
   onEdit,
@@ -112,7 +130,6 @@ function MailboxTable({
         <TableHeader>
           <TableRow>
             <TableHead className="pl-4">Mailbox</TableHead>
-            <TableHead>State</TableHead>
             <TableHead className="hidden md:table-cell">Last checked</TableHead>
             <TableHead className="pr-4 text-right">
               <span className="sr-only">Actions</span>
@@ -121,27 +138,18 @@ function MailboxTable({
         </TableHeader>
         <TableBody>
           {mailboxes.map((mailbox) => {
-            const state = mailboxStateText(mailbox);
             return (
               <TableRow key={mailbox.id} data-testid="mailbox-row">
-                <TableCell className="max-w-40 pl-4 sm:max-w-64">
+                <TableCell className="max-w-56 pl-4 sm:max-w-80">
                   <div className="truncate font-medium" title={mailbox.name}>
                     {mailbox.name}
                   </div>
                   <div className="truncate text-muted-foreground text-xs" title={mailbox.address}>
                     {mailbox.address} · {mailbox.kind === 'imap' ? `IMAP ${mailbox.host ?? ''}` : 'Pipe'}
                   </div>
-                </TableCell>
-                <TableCell className="max-w-72">
-                  <Badge variant={state.tone}>{state.label}</Badge>
-                  {mailbox.lastError && (
-                    <div
-                      className="mt-1 whitespace-normal break-words text-muted-foreground text-xs"
-                      data-testid="mailbox-last-error"
-                    >
-                      {mailbox.lastError}
-                    </div>
-                  )}
+                  <div className="mt-1">
+                    <MailboxState mailbox={mailbox} />
+                  </div>
                 </TableCell>
                 <TableCell className="hidden whitespace-nowrap text-muted-foreground text-sm md:table-cell">
                   {mailbox.lastCheckedAt ? formatListDate(mailbox.lastCheckedAt) : 'Never'}
