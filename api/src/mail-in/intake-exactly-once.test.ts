@@ -66,7 +66,14 @@ describe('exactly once', () => {
     const ids = await Promise.all(users.map((user) => takeIn(box, mail([from(user), 'Subject: Race']))));
     const task = createMailIntakeTask({ batchSize: 4 });
     const context = workerContext(testConfig);
-    for (let round = 0; round < 4; round += 1) await Promise.all([task.run(context), task.run(context)]);
+    // Rounds claim the oldest due rows of the whole database, other tests' leftovers too: race until
+    // this test's rows are claimed (a bounded number of rounds), then look at each.
+    for (let round = 0; round < 100; round += 1) {
+      const waiting = await sql<{ id: string }[]>`
+        select id from inbound_messages where id in ${sql(ids)} and status in ('pending', 'processing')`;
+      if (waiting.length === 0) break;
+      await Promise.all([task.run(context), task.run(context)]);
+    }
     for (const [index, id] of ids.entries()) {
       const row = await inboundRow(id);
       expect(row).toMatchObject({ status: 'done', outcome: 'ticket', attempts: 1 });
