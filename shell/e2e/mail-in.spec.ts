@@ -97,7 +97,7 @@ test('an admin adds the support mailbox in Settings, from the keyboard; the conn
   await dialog.getByLabel('Support address *', { exact: true }).fill(E2E.supportMailbox.address);
   await dialog.getByLabel('Server *', { exact: true }).fill('127.0.0.1');
   await dialog.getByLabel('Port *', { exact: true }).fill(String(E2E.ports.imap));
-  await choose(page, 'Security', 'None (only on a trusted network)');
+  await choose(page, 'Security', 'None (trusted network only)');
   await dialog.getByLabel('User name *', { exact: true }).fill(E2E.supportMailbox.user);
   await dialog.getByLabel('Password *', { exact: true }).fill(E2E.supportMailbox.password);
   await choose(page, 'Mail from unknown senders', 'Refuse politely');
