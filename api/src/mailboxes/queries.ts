@@ -80,11 +80,6 @@ export async function deleteMailbox(db: Db, id: string): Promise<void> {
   await db`delete from mailboxes where id = ${id}`;
 }
 
-export async function teamExists(db: Db, teamId: string): Promise<boolean> {
-  const [row] = await db`select 1 from teams where id = ${teamId} for key share`;
-  return row !== undefined;
-}
-
 /** A failed message and its exact received_at as PostgreSQL text, for the next page's cursor. */
 export type InboundMessageRow = TInboundMessage & { cursorAt: string };
 

@@ -22,6 +22,7 @@ import type { Budget } from '../limits/limiter.ts';
 import { enforceRateLimit } from '../limits/rate-limits.ts';
 import { type ImapSettings, testImapConnection } from '../mail-in/imap-fetch.ts';
 import { INBOUND_CHANNEL } from '../mail-in/inbound-queries.ts';
+import { lockTeamIfExists } from '../teams/queries.ts';
 import { decodeCursor, encodeCursor } from '../tickets/cursor.ts';
 import { getAccessToken, OAuthError } from './oauth.ts';
 import {
@@ -34,7 +35,6 @@ import {
   selectFailedMessages,
   selectMailboxById,
   selectMailboxes,
-  teamExists,
   updateMailbox,
 } from './queries.ts';
 import { openSecret, SecretBoxError, sealSecret } from './secret-box.ts';
@@ -168,7 +168,7 @@ function fieldsFrom(settings: TMailboxSettings, sealed: string | null): MailboxF
 }
 
 async function requireTeam(tx: Db, teamId: string | null) {
-  if (teamId !== null && !(await teamExists(tx, teamId))) {
+  if (teamId !== null && !(await lockTeamIfExists(tx, teamId))) {
     throw badRequest(MAILBOX_MESSAGES.teamNotFound, { teamId: MAILBOX_MESSAGES.teamNotFound });
   }
 }

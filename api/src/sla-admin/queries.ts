@@ -133,16 +133,7 @@ export async function selectPolicyByIdForUpdate(db: Db, policyId: string): Promi
   return row ?? null;
 }
 
-/**
- * Whether a team exists, key-share locked until the transaction ends so it cannot be deleted under
- * the policy being written (its own changes need not wait).
- */
-export async function lockTeamIfExists(db: Db, teamId: string): Promise<boolean> {
-  const rows = await db`select 1 from teams where id = ${teamId} for key share`;
-  return rows.length > 0;
-}
-
-/** Whether a calendar exists, key-share locked like lockTeamIfExists (a delete of it waits). */
+/** Whether a calendar exists, key-share locked like teams' lockTeamIfExists (a delete of it waits). */
 export async function lockCalendarIfExists(db: Db, calendarId: string): Promise<boolean> {
   const rows = await db`select 1 from business_calendars where id = ${calendarId} for key share`;
   return rows.length > 0;

@@ -19,6 +19,7 @@ import { type Db, uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { isAroundTheClock } from '../sla/business-time.ts';
+import { lockTeamIfExists } from '../teams/queries.ts';
 import {
   type CalendarFields,
   type CalendarRow,
@@ -26,7 +27,6 @@ import {
   insertCalendar,
   insertPolicy,
   lockCalendarIfExists,
-  lockTeamIfExists,
   type PolicyFields,
   type PolicyRow,
   selectCalendarByIdForUpdate,

@@ -24,6 +24,15 @@ export async function selectTeamByIdForUpdate(db: Db, teamId: string): Promise<T
   return team ?? null;
 }
 
+/**
+ * Whether a team exists, key-share locked until the transaction ends so it cannot be deleted under
+ * what is being written that names it (a policy, a mailbox); the team's own changes need not wait.
+ */
+export async function lockTeamIfExists(db: Db, teamId: string): Promise<boolean> {
+  const rows = await db`select 1 from teams where id = ${teamId} for key share`;
+  return rows.length > 0;
+}
+
 export async function teamExists(db: Db, teamId: string): Promise<boolean> {
   const [row] = await db<
     { exists: boolean }[]
