@@ -1,6 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useShellT } from '../locales/shell-catalog.ts';
 
 type TAuthPageShellProps = {
   icon: LucideIcon;
@@ -22,8 +24,12 @@ export function AuthPageShell({
   footer,
 }: TAuthPageShellProps) {
   const isAdmin = tone === 'admin';
+  const t = useShellT();
+  // The card's language, so a screen reader reads a translated screen in its own voice.
+  const locale = useLocale();
   return (
     <div
+      lang={locale}
       className={cn(
         'flex min-h-screen flex-col items-center justify-center px-4 py-10',
         isAdmin ? 'bg-slate-900' : 'bg-gradient-to-br from-slate-50 via-white to-indigo-50',
@@ -45,7 +51,7 @@ export function AuthPageShell({
               isAdmin ? 'text-slate-300' : 'text-muted-foreground',
             )}
           >
-            {isAdmin ? 'Help Desk Administration' : 'Help Desk'}
+            {isAdmin ? t('authShell.adminBrand') : t('authShell.brand')}
           </p>
         </div>
         <Card className="shadow-lg">

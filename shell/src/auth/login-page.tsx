@@ -18,6 +18,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, LifeBuoy } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useShellT } from '../locales/shell-catalog.ts';
 import { NavigateToHref } from '../session/navigate-to-href.tsx';
 import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
@@ -32,6 +33,7 @@ export function LoginPage() {
   const { user, isLoading } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useShellT();
   const target = useReturnPath() ?? SIGN_IN_DEFAULT_TARGET['/login'];
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -45,8 +47,11 @@ export function LoginPage() {
     mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authLogin, body),
     onSuccess: async ({ user: signedIn }) => {
       toast({
-        title: 'Welcome back!',
-        description: `Successfully signed in as ${signedIn.firstName} ${signedIn.lastName}`,
+        title: t('login.welcomeTitle'),
+        description: t('login.welcomeDescription', {
+          firstName: signedIn.firstName,
+          lastName: signedIn.lastName,
+        }),
       });
       await refreshCurrentUser(queryClient);
       await navigate({ href: target });
@@ -63,9 +68,9 @@ export function LoginPage() {
   return (
     <AuthPageShell
       icon={LifeBuoy}
-      title="Sign in"
-      description="Sign in to your help desk account"
-      footer="Need help? Contact your system administrator"
+      title={t('login.title')}
+      description={t('login.description')}
+      footer={t('login.footer')}
     >
       <Form {...form}>
         <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4" noValidate>
@@ -78,31 +83,31 @@ export function LoginPage() {
           <FormTextField
             control={form.control}
             name="username"
-            label="Username"
+            label={t('auth.username')}
             autoComplete="username"
             autoFocus
-            placeholder="Enter your username"
+            placeholder={t('login.usernamePlaceholder')}
           />
           <PasswordField
             control={form.control}
             name="password"
-            label="Password"
+            label={t('auth.password')}
             labelAside={
               <Link to="/forgot-password" className="text-primary text-sm hover:underline">
-                Forgot password?
+                {t('login.forgotPassword')}
               </Link>
             }
             autoComplete="current-password"
-            placeholder="Enter your password"
+            placeholder={t('login.passwordPlaceholder')}
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
-            {login.isPending && <Spinner aria-label="Signing in" />}
-            {login.isPending ? 'Signing in...' : 'Sign In'}
+            {login.isPending && <Spinner aria-label={t('login.signingInLabel')} />}
+            {login.isPending ? t('login.signingIn') : t('login.submit')}
           </Button>
           <p className="text-center text-muted-foreground text-sm">
-            Don&apos;t have an account?{' '}
+            {t('login.noAccount')}{' '}
             <Link to="/register" className="font-medium text-primary hover:underline">
-              Register here
+              {t('login.registerLink')}
             </Link>
           </p>
         </form>

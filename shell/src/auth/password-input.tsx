@@ -1,10 +1,12 @@
 import { Button, cn, Input } from '@helpdesk/shared-ui';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { useShellT } from '../locales/shell-catalog.ts';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [isVisible, setIsVisible] = useState(false);
+  const t = useShellT();
   return (
     <div className="relative">
       <Input {...props} type={isVisible ? 'text' : 'password'} className={cn('pr-10', className)} />
@@ -14,7 +16,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         size="icon"
         className="absolute top-0 right-0 h-full w-10 text-muted-foreground hover:bg-transparent"
         onClick={() => setIsVisible((v) => !v)}
-        aria-label={isVisible ? 'Hide password' : 'Show password'}
+        aria-label={isVisible ? t('passwordInput.hide') : t('passwordInput.show')}
         aria-pressed={isVisible}
       >
         {isVisible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}

@@ -1,0 +1,73 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { use, useCallback } from 'react';
+import { SOURCE_LOCALE, type TLocale, useLocale } from './locale.ts';
+
+/** Values an ICU message interpolates: `{count, plural, ...}`, `{name}`. */
+export type TMessageValues = Record<string, string | number | Date>;
+
+/** Translates one message id of an app's catalogue into the active language. */
+export type TTranslate<TKey extends string> = (id: TKey, values?: TMessageValues) => string;
+
+type TCatalogModule = { default: Messages };
+type TOtherLocales = Exclude<TLocale, typeof SOURCE_LOCALE>;
+
+/** One app's message catalogue, made by createCatalog and read through useTranslate. */
+export type TCatalog<TKey extends string> = {
+  /** The catalogue of `locale`, fetched once; English is there from the start. */
+  load: (locale: TLocale) => Promise<I18n>;
+  /** The catalogue of `locale` if it is already here. */
+  peek: (locale: TLocale) => I18n | undefined;
+  /** Only for the type: the catalogue's message ids. */
+  readonly keys?: TKey;
+};
+
+/**
+ * One app's message catalogue. English comes with the app's own code (a remote's first use makes no
+ * extra request); another language is one request of its own, fetched when it first becomes active.
+ * The catalogues are ICU messages compiled at build time (tooling/src/message-catalogs-plugin.ts), so
+ * no message parser ships. Each app has its own catalogue, so a remote builds and deploys alone.
+ */
+export function createCatalog<TKey extends string>(
+  english: Record<TKey, string>,
+  loaders: Record<TOtherLocales, () => Promise<TCatalogModule>>,
+): TCatalog<TKey> {
+  const english18n = instance(SOURCE_LOCALE, english);
+  const ready = new Map<TLocale, I18n>([[SOURCE_LOCALE, english18n]]);
+  const pending = new Map<TLocale, Promise<I18n>>();
+
+  function load(locale: TLocale): Promise<I18n> {
+    const loaded = ready.get(locale);
+    if (loaded) return Promise.resolve(loaded);
+    let loading = pending.get(locale);
+    if (!loading) {
+      loading = loaders[locale as TOtherLocales]().then(
+        (module) => {
+          const i18n = instance(locale, module.default);
+          ready.set(locale, i18n);
+          return i18n;
+        },
+        // A catalogue that cannot be fetched (offline, a deploy in between) leaves the screen in
+        // English rather than blank; the next render asks again.
+        () => {
+          pending.delete(locale);
+          return english18n;
+        },
+      );
+      pending.set(locale, loading);
+    }
+    return loading;
+  }
+
+  return { load, peek: (locale) => ready.get(locale) };
+}
+
+/** The translate function of `catalog` in the active language; suspends while its catalogue is fetched. */
+export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTranslate<TKey> {
+  const locale = useLocale();
+  const i18n = catalog.peek(locale) ?? use(catalog.load(locale));
+  return useCallback((id: TKey, values?: TMessageValues) => i18n._(id, values), [i18n]);
+}
+
+function instance(locale: TLocale, messages: Messages): I18n {
+  return setupI18n({ locale, messages: { [locale]: messages } });
+}
