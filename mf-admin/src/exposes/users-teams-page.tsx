@@ -1,8 +1,10 @@
 import '../remote-styles.ts';
 import type { TRemotePageProps } from '@helpdesk/contracts';
 import { Skeleton } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui/tabs';
 import { lazy, Suspense } from 'react';
+import { useAdminT } from '../locales/admin-catalog.ts';
 import { UsersTab } from '../users/users-tab.tsx';
 
 // Teams and Audit Log are fetched when an admin reaches for their tab (pointer over, focus or
@@ -15,8 +17,14 @@ const preloadTeamsTab = () => void loadTeamsTab();
 const preloadAuditLogTab = () => void loadAuditLogTab();
 
 function TabSkeleton() {
+  const t = useAdminT();
   return (
-    <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading">
+    <div
+      className="flex flex-col gap-3"
+      role="status"
+      aria-busy="true"
+      aria-label={t('usersTeams.loadingTab')}
+    >
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-40 w-full" />
     </div>
@@ -25,20 +33,21 @@ function TabSkeleton() {
 
 /** /admin/users: people and their roles (Users), support teams (Teams) and what admins did (Audit Log). */
 export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
+  const t = useAdminT();
+  const locale = useLocale();
   return (
     <div className="flex flex-col gap-4" data-testid="users-teams-page">
-      <p className="text-sm text-muted-foreground">
-        Approve registrations, add agents and admins, organise support teams and review what administrators
-        changed.
+      <p lang={locale} className="text-sm text-muted-foreground">
+        {t('usersTeams.description')}
       </p>
       <Tabs defaultValue="users">
         <TabsList>
-          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="users">{t('usersTeams.tabUsers')}</TabsTrigger>
           <TabsTrigger value="teams" onPointerEnter={preloadTeamsTab} onFocus={preloadTeamsTab}>
-            Teams
+            {t('usersTeams.tabTeams')}
           </TabsTrigger>
           <TabsTrigger value="audit" onPointerEnter={preloadAuditLogTab} onFocus={preloadAuditLogTab}>
-            Audit Log
+            {t('usersTeams.tabAuditLog')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="mt-4">

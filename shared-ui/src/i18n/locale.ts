@@ -48,5 +48,5 @@ function subscribe(listener: () => void) {
 
 /** The active language, re-rendering the caller when it changes. */
 export function useLocale(): TLocale {
-  return useSyncExternalStore(subscribe, getLocale, () => SOURCE_LOCALE);
+  return useSyncExternalStore(subscribe, getLocale, getLocale);
 }
