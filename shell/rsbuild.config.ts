@@ -57,6 +57,17 @@ export default defineConfig({
       });
     },
   },
+  performance: {
+    chunkSplit: {
+      strategy: 'split-by-experience',
+      // The i18n runtime and the shell's catalogue in one chunk of their own, which the translated
+      // screens and the remotes (shared-ui's i18n entry) all load: without it the bundler spreads them
+      // over several new chunks, each an entry in the start-up runtime's chunk table.
+      forceSplitting: {
+        'lib-i18n': /[\\/](shared-ui[\\/]src[\\/]i18n|@lingui|shell[\\/]src[\\/]locales)[\\/]/,
+      },
+    },
+  },
   html: {
     // The built-in template's <html> names no language; screen readers need it to pick a voice.
     template: './index.html',

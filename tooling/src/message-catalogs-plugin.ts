@@ -35,6 +35,13 @@ export function pluginMessageCatalogs(): RsbuildPlugin {
     name: 'helpdesk:message-catalogs',
     setup(api) {
       api.transform({ test: CATALOG_FILE }, ({ code, resourcePath }) => compileCatalog(code, resourcePath));
+      // `import url from './es.json?url'`: the catalogue as a file of its own (its URL in the importing
+      // module), fetched when its language is chosen; English is imported as a module instead.
+      api.modifyRspackConfig((config) => {
+        config.module ??= {};
+        config.module.rules ??= [];
+        config.module.rules.push({ test: CATALOG_FILE, resourceQuery: /^\?url$/, type: 'asset/resource' });
+      });
     },
   };
 }

@@ -1,10 +1,8 @@
 import '../remote-styles.ts';
 import type { TRemotePageProps } from '@helpdesk/contracts';
 import { Skeleton } from '@helpdesk/shared-ui';
-import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui/tabs';
 import { lazy, Suspense } from 'react';
-import { useAdminT } from '../locales/admin-catalog.ts';
 import { UsersTab } from '../users/users-tab.tsx';
 
 // Teams and Audit Log are fetched when an admin reaches for their tab (pointer over, focus or
@@ -17,14 +15,8 @@ const preloadTeamsTab = () => void loadTeamsTab();
 const preloadAuditLogTab = () => void loadAuditLogTab();
 
 function TabSkeleton() {
-  const t = useAdminT();
   return (
-    <div
-      className="flex flex-col gap-3"
-      role="status"
-      aria-busy="true"
-      aria-label={t('usersTeams.loadingTab')}
-    >
+    <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-40 w-full" />
     </div>
@@ -33,21 +25,20 @@ function TabSkeleton() {
 
 /** /admin/users: people and their roles (Users), support teams (Teams) and what admins did (Audit Log). */
 export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
-  const t = useAdminT();
-  const locale = useLocale();
   return (
     <div className="flex flex-col gap-4" data-testid="users-teams-page">
-      <p lang={locale} className="text-sm text-muted-foreground">
-        {t('usersTeams.description')}
+      <p className="text-sm text-muted-foreground">
+        Approve registrations, add agents and admins, organise support teams and review what administrators
+        changed.
       </p>
       <Tabs defaultValue="users">
         <TabsList>
-          <TabsTrigger value="users">{t('usersTeams.tabUsers')}</TabsTrigger>
+          <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="teams" onPointerEnter={preloadTeamsTab} onFocus={preloadTeamsTab}>
-            {t('usersTeams.tabTeams')}
+            Teams
           </TabsTrigger>
           <TabsTrigger value="audit" onPointerEnter={preloadAuditLogTab} onFocus={preloadAuditLogTab}>
-            {t('usersTeams.tabAuditLog')}
+            Audit Log
           </TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="mt-4">

@@ -1,5 +1,4 @@
 import { Alert, AlertDescription, AlertTitle, Button } from '@helpdesk/shared-ui';
-import { useAdminT } from '../locales/admin-catalog.ts';
 
 /** The part of the screen whose data failed to load: what failed, the message, and a Retry that refetches. */
 export function LoadErrorAlert({
@@ -11,7 +10,6 @@ export function LoadErrorAlert({
   message: string;
   query: { isFetching: boolean; refetch: () => unknown };
 }) {
-  const t = useAdminT();
   return (
     <Alert variant="destructive">
       <AlertTitle>{title}</AlertTitle>
@@ -24,7 +22,7 @@ export function LoadErrorAlert({
           disabled={query.isFetching}
           onClick={() => query.refetch()}
         >
-          {query.isFetching ? t('loadError.retrying') : t('loadError.retry')}
+          {query.isFetching ? 'Retrying...' : 'Retry'}
         </Button>
       </AlertDescription>
     </Alert>

@@ -8,7 +8,6 @@ export type TMessageValues = Record<string, string | number | Date>;
 /** Translates one message id of an app's catalogue into the active language. */
 export type TTranslate<TKey extends string> = (id: TKey, values?: TMessageValues) => string;
 
-type TCatalogModule = { default: Messages };
 type TOtherLocales = Exclude<TLocale, typeof SOURCE_LOCALE>;
 
 /** One app's message catalogue, made by createCatalog and read through useTranslate. */
@@ -23,13 +22,15 @@ export type TCatalog<TKey extends string> = {
 
 /**
  * One app's message catalogue. English comes with the app's own code (a remote's first use makes no
- * extra request); another language is one request of its own, fetched when it first becomes active.
+ * extra request); another language is one request of its own, its JSON file (`urls`, emitted by the
+ * build next to the app's chunks) fetched when it first becomes active. Files rather than chunks: an
+ * async chunk costs an entry in the app's start-up runtime, a file only its URL in this module.
  * The catalogues are ICU messages compiled at build time (tooling/src/message-catalogs-plugin.ts), so
  * no message parser ships. Each app has its own catalogue, so a remote builds and deploys alone.
  */
 export function createCatalog<TKey extends string>(
   english: Record<TKey, string>,
-  loaders: Record<TOtherLocales, () => Promise<TCatalogModule>>,
+  urls: Record<TOtherLocales, string>,
 ): TCatalog<TKey> {
   const english18n = instance(SOURCE_LOCALE, english);
   const ready = new Map<TLocale, I18n>([[SOURCE_LOCALE, english18n]]);
@@ -40,9 +41,9 @@ export function createCatalog<TKey extends string>(
     if (loaded) return Promise.resolve(loaded);
     let loading = pending.get(locale);
     if (!loading) {
-      loading = loaders[locale as TOtherLocales]().then(
-        (module) => {
-          const i18n = instance(locale, module.default);
+      loading = fetchCatalog(urls[locale as TOtherLocales]).then(
+        (messages) => {
+          const i18n = instance(locale, messages);
           ready.set(locale, i18n);
           return i18n;
         },
@@ -66,6 +67,12 @@ export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTra
   const locale = useLocale();
   const i18n = catalog.peek(locale) ?? use(catalog.load(locale));
   return useCallback((id: TKey, values?: TMessageValues) => i18n._(id, values), [i18n]);
+}
+
+async function fetchCatalog(url: string): Promise<Messages> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
 }
 
 function instance(locale: TLocale, messages: Messages): I18n {

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'bun:test';
-import { setDisplayTimeZone } from '../lib/format.ts';
+import { setDisplayTimeZone } from '@helpdesk/shared-ui';
 import { formatDateTime, formatNumber, formatRelativeTime } from './intl-format.ts';
 
 afterEach(() => setDisplayTimeZone(null));

@@ -1,4 +1,6 @@
-import { getDisplayTimeZone, type TDateInput } from '../lib/format.ts';
+// By package name, not by file: the main entry is a shared module of its own, and a relative import
+// would bundle a second copy of the display zone's state into this entry.
+import { getDisplayTimeZone, type TDateInput } from '@helpdesk/shared-ui';
 import type { TLocale } from './locale.ts';
 
 // Intl formatters are costly to build and every list row asks for one: one per language and options.
