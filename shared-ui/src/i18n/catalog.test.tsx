@@ -67,7 +67,18 @@ test('another language is fetched once, when it first becomes active, and then r
   expect(requested.filter((url) => url.endsWith('/es.json'))).toHaveLength(1);
 });
 
-test('a catalogue that cannot be fetched leaves the screen in English', async () => {
+test('a catalogue that cannot be fetched leaves the screen in English, without asking again', async () => {
   setLocale('fr');
   expect(await rendered(2)).toContain('2 open tickets');
+  expect(await rendered(3)).toContain('3 open tickets');
+  expect(requested.filter((url) => url.endsWith('/fr.json'))).toHaveLength(1);
+});
+
+test("another catalogue of the app's features shares the language's file, fetched once", async () => {
+  const other = createCatalog({ 'tickets.greeting': 'Hi {name}' }, CATALOG_URLS);
+  setLocale('es');
+  await rendered(1);
+  await other.load('es');
+  expect(other.peek('es')?._('tickets.greeting', { name: 'Ada' })).toBe('Hola Ada');
+  expect(requested.filter((url) => url.endsWith('/es.json'))).toHaveLength(1);
 });

@@ -47,12 +47,10 @@ export function createCatalog<TKey extends string>(
           ready.set(locale, i18n);
           return i18n;
         },
-        // A catalogue that cannot be fetched (offline, a deploy in between) leaves the screen in
-        // English rather than blank; the next render asks again.
-        () => {
-          pending.delete(locale);
-          return english18n;
-        },
+        // A catalogue that cannot be fetched (offline, a deploy in between) leaves the screens in
+        // English rather than blank, until the page is loaded again: asking on every render would
+        // fetch in a loop while offline.
+        () => english18n,
       );
       pending.set(locale, loading);
     }
@@ -69,10 +67,19 @@ export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTra
   return useCallback((id: TKey, values?: TMessageValues) => i18n._(id, values), [i18n]);
 }
 
-async function fetchCatalog(url: string): Promise<Messages> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.json();
+// By URL: the catalogues of one app's features may share one file per language, fetched once.
+const fetched = new Map<string, Promise<Messages>>();
+
+function fetchCatalog(url: string): Promise<Messages> {
+  let messages = fetched.get(url);
+  if (!messages) {
+    messages = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return response.json() as Promise<Messages>;
+    });
+    fetched.set(url, messages);
+  }
+  return messages;
 }
 
 function instance(locale: TLocale, messages: Messages): I18n {
