@@ -39,6 +39,14 @@ test('a Spanish browser signs in on a Spanish sign-in screen, from the keyboard'
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Contraseña' })).toBeFocused();
+  await page.keyboard.type('not-the-password');
+  await page.keyboard.press('Enter');
+  // The server answers in English; the screen says it in Spanish.
+  await expect(page.getByTestId('login-error')).toHaveText('Nombre de usuario o contraseña incorrectos.');
+  await expect(username).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(DEMO.agent.password);
   await page.keyboard.press('Enter');
   await expect(toastText(page, '¡Hola de nuevo!')).toBeVisible();

@@ -24,7 +24,7 @@ import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { PasswordField } from './password-field.tsx';
-import { signInErrorText } from './sign-in-error.ts';
+import { signInErrorId, signInErrorText } from './sign-in-error.ts';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
@@ -62,6 +62,8 @@ export function LoginPage() {
     },
   });
 
+  const failureId = failure ? signInErrorId(failure) : null;
+
   if (isLoading) return <FullPageSpinner />;
   if (user !== null && !login.isPending) return <NavigateToHref href={target} />;
 
@@ -77,7 +79,7 @@ export function LoginPage() {
           {failure && (
             <Alert variant="destructive" data-testid="login-error">
               <CircleAlert className="size-4" aria-hidden />
-              <AlertDescription>{failure}</AlertDescription>
+              <AlertDescription>{failureId ? t(failureId) : failure}</AlertDescription>
             </Alert>
           )}
           <FormTextField

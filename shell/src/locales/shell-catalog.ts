@@ -14,6 +14,9 @@ const shellCatalog = createCatalog(english, {
   de: german,
 });
 
+/** An id of the shell's catalogue. */
+export type TShellMessageId = keyof typeof english;
+
 /** The shell's translate function in the active language. */
 export function useShellT() {
   return useTranslate(shellCatalog);
