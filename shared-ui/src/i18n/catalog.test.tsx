@@ -46,6 +46,11 @@ function Count({ of, count }: { of: TCatalog<keyof typeof english>; count: numbe
   );
 }
 
+function Greeting({ name }: { name: string }) {
+  const t = useTranslate(catalog);
+  return <p>{t('tickets.greeting', { name })}</p>;
+}
+
 async function rendered(count: number) {
   const { prelude } = await prerender(
     <Suspense fallback="loading">
@@ -58,6 +63,12 @@ async function rendered(count: number) {
 test('English renders at once, with ICU plurals and placeholders', () => {
   expect(renderToStaticMarkup(<Count of={catalog} count={1} />)).toBe('<p>1 open ticket / Hello Ada</p>');
   expect(renderToString(<Count of={catalog} count={3} />)).toContain('3 open tickets');
+});
+
+test('typed text with escape-like sequences comes out exactly as typed', () => {
+  const typed = 'Ada \\u202E\\x41 \\ Lovelace';
+  const markup = renderToStaticMarkup(<Greeting name={typed} />);
+  expect(markup).toBe(`<p>Hello ${typed}</p>`);
 });
 
 test('another language is fetched once, when it first becomes active, and then renders', async () => {

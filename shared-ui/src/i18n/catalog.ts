@@ -64,7 +64,27 @@ export function createCatalog<TKey extends string>(
 export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTranslate<TKey> {
   const locale = useLocale();
   const i18n = catalog.peek(locale) ?? use(catalog.load(locale));
-  return useCallback((id: TKey, values?: TMessageValues) => i18n._(id, values), [i18n]);
+  return useCallback((id: TKey, values?: TMessageValues) => translate(i18n, id, values), [i18n]);
+}
+
+// A character no message or typed text holds (Unicode's private use area).
+const BACKSLASH_STAND_IN = '\uE000';
+
+/**
+ * `i18n._`, except that the values come out exactly as given: Lingui decodes `\u0041`-style escape
+ * sequences in the whole formatted result, so a name typed as `a\u202Eb` would otherwise show a real
+ * right-to-left override. Backslashes of the values stand in for a private-use character meanwhile.
+ */
+export function translate(i18n: I18n, id: string, values?: TMessageValues): string {
+  const hasBackslash =
+    values !== undefined &&
+    Object.values(values).some((value) => typeof value === 'string' && value.includes('\\'));
+  if (!hasBackslash) return i18n._(id, values);
+  const guarded: TMessageValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    guarded[name] = typeof value === 'string' ? value.replaceAll('\\', BACKSLASH_STAND_IN) : value;
+  }
+  return i18n._(id, guarded).replaceAll(BACKSLASH_STAND_IN, '\\');
 }
 
 // By URL: the catalogues of one app's features may share one file per language, fetched once.
