@@ -1,5 +1,6 @@
 import type { TBusinessCalendar, TSlaPolicy } from '@helpdesk/contracts';
 import { Badge, CardTableCell, CardTableRow } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -26,10 +27,12 @@ export function CalendarsSection() {
   const calendarsQuery = useQuery<TBusinessCalendar[]>({ queryKey: CALENDARS_KEY });
   const policiesQuery = useQuery<TSlaPolicy[]>({ queryKey: POLICIES_KEY });
   const t = useAdminT();
+  const locale = useLocale();
 
   return (
     <ServiceLevelSection
       id="business-calendars-heading"
+      lang={locale}
       title={t('calendars.title')}
       description={t('calendars.description')}
       newLabel={t('calendars.new')}

@@ -12,6 +12,11 @@ type TAuthPageShellProps = {
   tone?: 'user' | 'admin';
   children: ReactNode;
   footer?: ReactNode;
+  /**
+   * The language the page's own texts are in, for screen readers' voice: a translated page passes the
+   * active one; an English page passes none and only the translated brand line says its language.
+   */
+  lang?: string;
 };
 
 /** The centred card every public screen (sign-in, registration, password reset) sits in. */
@@ -22,14 +27,14 @@ export function AuthPageShell({
   tone = 'user',
   children,
   footer,
+  lang,
 }: TAuthPageShellProps) {
   const isAdmin = tone === 'admin';
   const t = useShellT();
-  // The card's language, so a screen reader reads a translated screen in its own voice.
   const locale = useLocale();
   return (
     <div
-      lang={locale}
+      lang={lang}
       className={cn(
         'flex min-h-screen flex-col items-center justify-center px-4 py-10',
         isAdmin ? 'bg-slate-900' : 'bg-gradient-to-br from-slate-50 via-white to-indigo-50',
@@ -46,6 +51,7 @@ export function AuthPageShell({
             <Icon className="size-6" aria-hidden />
           </div>
           <p
+            lang={locale}
             className={cn(
               'font-semibold text-sm tracking-wide',
               isAdmin ? 'text-slate-300' : 'text-muted-foreground',

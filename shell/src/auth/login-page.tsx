@@ -12,6 +12,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -34,6 +35,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const t = useShellT();
+  const locale = useLocale();
   const target = useReturnPath() ?? SIGN_IN_DEFAULT_TARGET['/login'];
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -69,6 +71,7 @@ export function LoginPage() {
 
   return (
     <AuthPageShell
+      lang={locale}
       icon={LifeBuoy}
       title={t('login.title')}
       description={t('login.description')}

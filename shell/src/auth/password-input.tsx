@@ -1,4 +1,5 @@
 import { Button, cn, Input } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { useShellT } from '../locales/shell-catalog.ts';
@@ -7,6 +8,8 @@ import { useShellT } from '../locales/shell-catalog.ts';
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [isVisible, setIsVisible] = useState(false);
   const t = useShellT();
+  // Its name is translated while the page around it may not be yet.
+  const locale = useLocale();
   return (
     <div className="relative">
       <Input {...props} type={isVisible ? 'text' : 'password'} className={cn('pr-10', className)} />
@@ -18,6 +21,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         onClick={() => setIsVisible((v) => !v)}
         aria-label={isVisible ? t('passwordInput.hide') : t('passwordInput.show')}
         aria-pressed={isVisible}
+        lang={locale}
       >
         {isVisible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
       </Button>

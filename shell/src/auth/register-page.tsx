@@ -17,6 +17,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
@@ -48,6 +49,7 @@ function isFieldName(name: string): name is TFieldName {
 export function RegisterPage() {
   const { user, isLoading } = useCurrentUser();
   const t = useShellT();
+  const locale = useLocale();
   const [isRegistered, setIsRegistered] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZRegisterForm), defaultValues: EMPTY_FORM });
@@ -93,6 +95,7 @@ export function RegisterPage() {
 
   return (
     <AuthPageShell
+      lang={locale}
       icon={UserPlus}
       title={t('register.title')}
       description={t('register.description')}

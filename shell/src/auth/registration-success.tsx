@@ -1,4 +1,5 @@
 import { Button } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { useShellT } from '../locales/shell-catalog.ts';
@@ -14,8 +15,12 @@ const NEXT_STEPS = [
 export function RegistrationSuccess({ onRegisterAnother }: { onRegisterAnother: () => void }) {
   const navigate = useNavigate();
   const t = useShellT();
+  const locale = useLocale();
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-50 via-white to-indigo-50 px-4 py-10">
+    <div
+      lang={locale}
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-50 via-white to-indigo-50 px-4 py-10"
+    >
       <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-lg">
         <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
           <CircleCheck className="size-8" aria-hidden />
