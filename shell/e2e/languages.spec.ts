@@ -97,6 +97,10 @@ test("a French admin's business calendars come in French, their catalogue from m
   await signInAsAdmin(page);
   await page.goto('/admin/service-levels');
   await expect(page.getByRole('heading', { name: 'Calendriers ouvrés' })).toBeVisible();
+  // Only the translated section says French; the policies above it are still English.
+  await expect(
+    page.locator('section[lang="fr"]').getByRole('heading', { name: 'Calendriers ouvrés' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nouveau calendrier' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Fuseau horaire' })).toBeVisible();
   const remoteCatalogues = catalogues.filter((url) => new URL(url).port === String(E2E.ports.mfAdmin));
