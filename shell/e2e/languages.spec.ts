@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
-import { collectPageErrors, DEMO, signInAsAdmin, toastText } from './support.ts';
+import { collectPageErrors, DEMO, signInAsAdmin, toastText, uniqueName } from './support.ts';
 
 /**
  * Before sign-in the browser's preferred language decides the screens' language (docs/architecture.md#languages):
@@ -68,6 +68,18 @@ test('a German browser registers on a German form whose card says its language',
   await expect(page.getByLabel('Passwort bestätigen')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Konto erstellen' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Passwort anzeigen' }).first()).toBeVisible();
+  // A taken username: the server answers in English, the field says it in German.
+  await page.getByLabel('Vorname').fill('Jana');
+  await page.getByLabel('Nachname').fill('Keller');
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('E-Mail').fill(`${uniqueName('jana')}@example.com`);
+  await page.getByLabel('Passwort', { exact: true }).fill('Str0ng!pass');
+  await page.getByLabel('Passwort bestätigen').fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Konto erstellen' }).press('Enter');
+  await expect(
+    page.getByText('Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Benutzername')).toBeFocused();
   await context.close();
 });
 

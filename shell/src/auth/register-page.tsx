@@ -28,6 +28,7 @@ import { useShellT } from '../locales/shell-catalog.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { PasswordField } from './password-field.tsx';
+import { registrationErrorId } from './registration-error-ids.ts';
 import { RegistrationSuccess } from './registration-success.tsx';
 
 const EMPTY_FORM: TRegisterForm = {
@@ -61,7 +62,9 @@ export function RegisterPage() {
       setIsRegistered(true);
     },
     onError: (error) => {
-      const { message, field } = registrationError(error);
+      const { message: english, field } = registrationError(error);
+      const id = registrationErrorId(english);
+      const message = id ? t(id) : english;
       // Field messages from the server's validation land under their fields too.
       if (error instanceof ApiRequestError) {
         for (const [name, fieldMessage] of Object.entries(error.fields)) {

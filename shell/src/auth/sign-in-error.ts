@@ -1,4 +1,5 @@
 import { ApiRequestError, loginErrorText, serverMessage } from '@helpdesk/shared-ui';
+import { knownTextId, type TKnownTexts } from '../locales/known-texts.ts';
 import type { TShellMessageId } from '../locales/shell-catalog.ts';
 
 /**
@@ -12,11 +13,8 @@ export function signInErrorText(error: unknown): string {
   return loginErrorText(error);
 }
 
-/**
- * signInErrorText's texts as ids of the shell's catalogue, keyed by the English text (docs/architecture.md#languages).
- * The API answers in English; the texts are pinned by docs/product.md#error-messages, so they are stable keys.
- */
-const SIGN_IN_ERROR_IDS: Readonly<Record<string, TShellMessageId>> = {
+/** signInErrorText's texts as ids of the shell's catalogue (docs/architecture.md#languages). */
+const SIGN_IN_ERROR_IDS: TKnownTexts = {
   'Your account is pending approval. Please wait for admin approval.': 'signInError.pending',
   'Your account has been rejected. Please contact support.': 'signInError.rejected',
   'This account uses OAuth authentication. Please use the OAuth login.': 'signInError.oauth',
@@ -26,5 +24,5 @@ const SIGN_IN_ERROR_IDS: Readonly<Record<string, TShellMessageId>> = {
 
 /** The catalogue id of a sign-in failure text; null for one the server wrote itself (shown as written). */
 export function signInErrorId(text: string): TShellMessageId | null {
-  return Object.hasOwn(SIGN_IN_ERROR_IDS, text) ? (SIGN_IN_ERROR_IDS[text] ?? null) : null;
+  return knownTextId(SIGN_IN_ERROR_IDS, text);
 }
