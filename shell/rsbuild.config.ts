@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { devApiProxy } from '@helpdesk/tooling/dev-api-proxy';
+import { pluginMessageCatalogs } from '@helpdesk/tooling/message-catalogs-plugin';
 import {
   federationRuntimeAliases,
   HOST_FEDERATION_DEFINES,
@@ -17,7 +18,7 @@ export default defineConfig({
   // (src/remote/federation-runtime.ts), started by the first remote page, so the dashboard's start-up
   // carries no federation runtime. Remote URLs come from /runtime-config.js, so one build runs in every
   // environment and a remote can move without rebuilding the shell.
-  plugins: [pluginReact()],
+  plugins: [pluginReact(), pluginMessageCatalogs()],
   resolve: { alias: federationRuntimeAliases(import.meta.dirname) },
   source: {
     define: {
@@ -54,6 +55,17 @@ export default defineConfig({
         res.setHeader('Cache-Control', 'no-store');
         res.end(body);
       });
+    },
+  },
+  performance: {
+    chunkSplit: {
+      strategy: 'split-by-experience',
+      // The i18n runtime and the shell's catalogue in one chunk of their own, which the translated
+      // screens and the remotes (shared-ui's i18n entry) all load: without it the bundler spreads them
+      // over several new chunks, each an entry in the start-up runtime's chunk table.
+      forceSplitting: {
+        'lib-i18n': /[\\/](shared-ui[\\/]src[\\/]i18n|@lingui|shell[\\/]src[\\/]locales)[\\/]/,
+      },
     },
   },
   html: {

@@ -3,6 +3,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { devApiProxy } from './dev-api-proxy.ts';
+import { pluginMessageCatalogs } from './message-catalogs-plugin.ts';
 import {
   DEV_CORS,
   federationRuntimeAliases,
@@ -33,6 +34,7 @@ export function remoteRsbuildConfig(options: TRemoteOptions): RsbuildConfig {
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginMessageCatalogs(),
       pluginModuleFederation({
         name: options.name,
         // A stable name: the manifest points at it and a runtime config may name it directly.

@@ -1,4 +1,5 @@
-import type { TEmailKind } from '@helpdesk/contracts';
+import type { TEmailKind, TSettingsLanguage } from '@helpdesk/contracts';
+import { mailText } from './mail-language.ts';
 
 /** A message ready for the outbox: one subject line, a plain-text body and a simple HTML body. */
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -111,7 +112,7 @@ function textOf(block: Block): string {
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937';
 
-function htmlOf(block: Block): string {
+function htmlOf(block: Block, language: TSettingsLanguage): string {
   switch (block.kind) {
     case 'paragraph':
       return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
@@ -120,7 +121,7 @@ function htmlOf(block: Block): string {
       return `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d1d5db;color:#374151;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
     case 'button': {
       const href = escapeHtml(safeUrl(block.url));
-      return `<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or open this link: ${href}</p>`;
+      return `<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(mailText(language, 'mail.openLink'))} ${href}</p>`;
     }
     case 'facts':
       return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
@@ -132,9 +133,12 @@ function htmlOf(block: Block): string {
   }
 }
 
-function render(message: Message, brand: Brand): RenderedEmail {
+function render(message: Message, brand: Brand, language: TSettingsLanguage): RenderedEmail {
   const name = brandName(brand);
-  const greeting = `Hello ${oneLine(message.greetingName, 100) || 'there'},`;
+  const greetingName = oneLine(message.greetingName, 100);
+  const greeting = greetingName
+    ? mailText(language, 'mail.greeting', { name: greetingName })
+    : mailText(language, 'mail.greetingAnonymous');
   const signature = `— ${name}`;
   const text = [greeting, ...message.blocks.map(textOf), signature].join('\n\n');
   const html = [
@@ -142,7 +146,7 @@ function render(message: Message, brand: Brand): RenderedEmail {
     '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
     `<body style="margin:0;padding:24px;background:#f3f4f6"><div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;${FONT}">`,
     `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>`,
-    ...message.blocks.map(htmlOf),
+    ...message.blocks.map((block) => htmlOf(block, language)),
     `<p style="margin:24px 0 0;color:#6b7280">${escapeHtml(signature)}</p>`,
     '</div></body></html>',
   ].join('\n');
@@ -152,17 +156,27 @@ function render(message: Message, brand: Brand): RenderedEmail {
 const ticketLabel = (ticketNumber: string, title: string) =>
   `${oneLine(ticketNumber, 50)}: ${oneLine(title, 150)}`;
 
-const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Message } = {
+type TBuild<K extends TEmailKind> = (
+  data: EmailData[K],
+  brand: Brand,
+  language: TSettingsLanguage,
+) => Message;
+
+/**
+ * The kinds whose texts come from the mail catalogue (api/src/locales, docs/architecture.md#languages);
+ * the others are English whatever the language asked for, frame included, until they are converted.
+ */
+const TRANSLATED_KINDS: ReadonlySet<TEmailKind> = new Set<TEmailKind>(['registration_received']);
+
+const MESSAGES: { [K in TEmailKind]: TBuild<K> } = {
   // Anyone can register any address, so this message carries no text the registrant typed (no
   // name, no username): it cannot be made to say something to a stranger in the desk's name.
-  registration_received: (_data, brand) => ({
-    subject: 'We received your registration',
+  registration_received: (_data, brand, language) => ({
+    subject: mailText(language, 'mail.registrationReceived.subject'),
     greetingName: '',
     blocks: [
-      paragraph(
-        `Thank you for registering with ${brandName(brand)}. An administrator will review your account.`,
-      ),
-      paragraph('We will email you as soon as it is approved; until then you cannot sign in.'),
+      paragraph(mailText(language, 'mail.registrationReceived.review', { brand: brandName(brand) })),
+      paragraph(mailText(language, 'mail.registrationReceived.wait')),
     ],
   }),
   account_approved: (data) => ({
@@ -301,8 +315,14 @@ const MESSAGES: { [K in TEmailKind]: (data: EmailData[K], brand: Brand) => Messa
   }),
 };
 
-/** Renders one kind of message with its data, branded with the company name. */
-export function renderEmail<K extends TEmailKind>(kind: K, data: EmailData[K], brand: Brand): RenderedEmail {
-  const build: (data: EmailData[K], brand: Brand) => Message = MESSAGES[kind];
-  return render(build(data, brand), brand);
+/** Renders one kind of message with its data, branded with the company name, in the recipient's language. */
+export function renderEmail<K extends TEmailKind>(
+  kind: K,
+  data: EmailData[K],
+  brand: Brand,
+  language: TSettingsLanguage = 'en',
+): RenderedEmail {
+  const build: TBuild<K> = MESSAGES[kind];
+  const used = TRANSLATED_KINDS.has(kind) ? language : 'en';
+  return render(build(data, brand, used), brand, used);
 }

@@ -1,8 +1,10 @@
 import type { TBusinessCalendar, TSlaPolicy } from '@helpdesk/contracts';
 import { Badge, CardTableCell, CardTableRow } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useAdminT } from '../locales/admin-catalog.ts';
 import { CalendarFormDialog } from './calendar-form-dialog.tsx';
 import { DeleteCalendarDialog } from './delete-calendar-dialog.tsx';
 import { CALENDARS_KEY, POLICIES_KEY } from './service-level-query-keys.ts';
@@ -10,19 +12,30 @@ import { ServiceLevelSection } from './service-level-section.tsx';
 import { RowAction, RowActionsCell, ServiceLevelTable } from './service-level-table.tsx';
 import { weeklyHoursSummary } from './weekly-hours.ts';
 
-const COLUMNS = ['Name', 'Time zone', 'Hours', 'Holidays', 'Used by'] as const;
+const COLUMNS = [
+  'calendars.columnName',
+  'calendars.columnTimeZone',
+  'calendars.columnHours',
+  'calendars.columnHolidays',
+  'calendars.columnUsedBy',
+] as const;
+
+type TAdminT = ReturnType<typeof useAdminT>;
 
 /** Business calendars: when the clock of the policies counting in them runs. */
 export function CalendarsSection() {
   const calendarsQuery = useQuery<TBusinessCalendar[]>({ queryKey: CALENDARS_KEY });
   const policiesQuery = useQuery<TSlaPolicy[]>({ queryKey: POLICIES_KEY });
+  const t = useAdminT();
+  const locale = useLocale();
 
   return (
     <ServiceLevelSection
       id="business-calendars-heading"
-      title="Business calendars"
-      description="Working hours per weekday in a time zone, and days off. A policy counts its targets only in its calendar's working time."
-      newLabel="New calendar"
+      lang={locale}
+      title={t('calendars.title')}
+      description={t('calendars.description')}
+      newLabel={t('calendars.new')}
       renderCreateDialog={(isOpen, onOpenChange) => (
         <CalendarFormDialog isOpen={isOpen} onOpenChange={onOpenChange} />
       )}
@@ -30,10 +43,10 @@ export function CalendarsSection() {
       <ServiceLevelTable
         query={calendarsQuery}
         noun="business calendars"
-        columns={COLUMNS}
+        columns={COLUMNS.map((column) => t(column))}
         empty={{
-          title: 'No business calendars yet',
-          text: 'Without one, every policy counts around the clock. Add a calendar for office hours and holidays, then pick it in a policy.',
+          title: t('calendars.emptyTitle'),
+          text: t('calendars.emptyText'),
           testId: 'calendars-empty',
         }}
         renderRow={(calendar) => (
@@ -44,12 +57,11 @@ export function CalendarsSection() {
   );
 }
 
-function usedByText(calendar: TBusinessCalendar, policies: readonly TSlaPolicy[]) {
+function usedByText(t: TAdminT, calendar: TBusinessCalendar, policies: readonly TSlaPolicy[]) {
   const names = policies.filter((policy) => policy.calendarId === calendar.id).map((policy) => policy.name);
   if (names.length > 0) return names.join(', ');
-  if (calendar.policyCount > 0)
-    return `${calendar.policyCount} ${calendar.policyCount === 1 ? 'policy' : 'policies'}`;
-  return 'No policies';
+  if (calendar.policyCount > 0) return t('calendars.policyCount', { count: calendar.policyCount });
+  return t('calendars.noPolicies');
 }
 
 function CalendarRow({
@@ -61,30 +73,36 @@ function CalendarRow({
 }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
+  const t = useAdminT();
   return (
     <CardTableRow data-testid="calendar-row">
       <CardTableCell className="pl-4">
         <div className="flex flex-wrap items-center gap-2 font-medium">
           {calendar.name}
-          {calendar.isAroundTheClock && <Badge variant="secondary">Around the clock</Badge>}
+          {calendar.isAroundTheClock && <Badge variant="secondary">{t('calendars.aroundTheClock')}</Badge>}
         </div>
       </CardTableCell>
-      <CardTableCell label="Time zone" labelBeside>
+      <CardTableCell label={t('calendars.columnTimeZone')} labelBeside>
         {calendar.timeZone}
       </CardTableCell>
-      <CardTableCell label="Hours" className="whitespace-normal">
+      <CardTableCell label={t('calendars.columnHours')} className="whitespace-normal">
         {weeklyHoursSummary(calendar.weeklyHours)}
       </CardTableCell>
-      <CardTableCell label="Holidays" labelBeside>
+      <CardTableCell label={t('calendars.columnHolidays')} labelBeside>
         {calendar.holidays.length}
       </CardTableCell>
-      <CardTableCell label="Used by" className="whitespace-normal">
-        {usedByText(calendar, policies)}
+      <CardTableCell label={t('calendars.columnUsedBy')} className="whitespace-normal">
+        {usedByText(t, calendar, policies)}
       </CardTableCell>
       <RowActionsCell>
-        <RowAction label="Edit" itemName={calendar.name} icon={Pencil} onClick={() => setIsEditing(true)} />
         <RowAction
-          label="Delete"
+          label={t('calendars.edit')}
+          itemName={calendar.name}
+          icon={Pencil}
+          onClick={() => setIsEditing(true)}
+        />
+        <RowAction
+          label={t('calendars.delete')}
           itemName={calendar.name}
           icon={Trash2}
           onClick={() => setIsDeleting(true)}

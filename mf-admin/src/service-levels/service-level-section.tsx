@@ -13,6 +13,7 @@ export function ServiceLevelSection({
   newLabel,
   renderCreateDialog,
   children,
+  lang,
 }: {
   id: string;
   title: string;
@@ -20,10 +21,12 @@ export function ServiceLevelSection({
   newLabel: string;
   renderCreateDialog: (isOpen: boolean, onOpenChange: (isOpen: boolean) => void) => ReactNode;
   children: ReactNode;
+  /** The language of a translated section's texts, for screen readers' voice; none for an English one. */
+  lang?: string;
 }) {
   const [isCreating, setIsCreating] = useState(false);
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
+    <section aria-labelledby={id} lang={lang} className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1">
           <h2 id={id} className="font-semibold text-lg">

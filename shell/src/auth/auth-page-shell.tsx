@@ -1,6 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useShellT } from '../locales/shell-catalog.ts';
 
 type TAuthPageShellProps = {
   icon: LucideIcon;
@@ -10,6 +12,11 @@ type TAuthPageShellProps = {
   tone?: 'user' | 'admin';
   children: ReactNode;
   footer?: ReactNode;
+  /**
+   * The language the page's own texts are in, for screen readers' voice: a translated page passes the
+   * active one; an English page passes none and only the translated brand line says its language.
+   */
+  lang?: string;
 };
 
 /** The centred card every public screen (sign-in, registration, password reset) sits in. */
@@ -20,10 +27,14 @@ export function AuthPageShell({
   tone = 'user',
   children,
   footer,
+  lang,
 }: TAuthPageShellProps) {
   const isAdmin = tone === 'admin';
+  const t = useShellT();
+  const locale = useLocale();
   return (
     <div
+      lang={lang}
       className={cn(
         'flex min-h-screen flex-col items-center justify-center px-4 py-10',
         isAdmin ? 'bg-slate-900' : 'bg-gradient-to-br from-slate-50 via-white to-indigo-50',
@@ -40,12 +51,13 @@ export function AuthPageShell({
             <Icon className="size-6" aria-hidden />
           </div>
           <p
+            lang={locale}
             className={cn(
               'font-semibold text-sm tracking-wide',
               isAdmin ? 'text-slate-300' : 'text-muted-foreground',
             )}
           >
-            {isAdmin ? 'Help Desk Administration' : 'Help Desk'}
+            {isAdmin ? t('authShell.adminBrand') : t('authShell.brand')}
           </p>
         </div>
         <Card className="shadow-lg">

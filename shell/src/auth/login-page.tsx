@@ -12,18 +12,20 @@ import {
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, LifeBuoy } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useShellT } from '../locales/shell-catalog.ts';
 import { NavigateToHref } from '../session/navigate-to-href.tsx';
 import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { PasswordField } from './password-field.tsx';
-import { signInErrorText } from './sign-in-error.ts';
+import { signInErrorId, signInErrorText } from './sign-in-error.ts';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
@@ -32,6 +34,8 @@ export function LoginPage() {
   const { user, isLoading } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useShellT();
+  const locale = useLocale();
   const target = useReturnPath() ?? SIGN_IN_DEFAULT_TARGET['/login'];
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -45,8 +49,11 @@ export function LoginPage() {
     mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authLogin, body),
     onSuccess: async ({ user: signedIn }) => {
       toast({
-        title: 'Welcome back!',
-        description: `Successfully signed in as ${signedIn.firstName} ${signedIn.lastName}`,
+        title: t('login.welcomeTitle'),
+        description: t('login.welcomeDescription', {
+          firstName: signedIn.firstName,
+          lastName: signedIn.lastName,
+        }),
       });
       await refreshCurrentUser(queryClient);
       await navigate({ href: target });
@@ -57,52 +64,55 @@ export function LoginPage() {
     },
   });
 
+  const failureId = failure ? signInErrorId(failure) : null;
+
   if (isLoading) return <FullPageSpinner />;
   if (user !== null && !login.isPending) return <NavigateToHref href={target} />;
 
   return (
     <AuthPageShell
+      lang={locale}
       icon={LifeBuoy}
-      title="Sign in"
-      description="Sign in to your help desk account"
-      footer="Need help? Contact your system administrator"
+      title={t('login.title')}
+      description={t('login.description')}
+      footer={t('login.footer')}
     >
       <Form {...form}>
         <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4" noValidate>
           {failure && (
             <Alert variant="destructive" data-testid="login-error">
               <CircleAlert className="size-4" aria-hidden />
-              <AlertDescription>{failure}</AlertDescription>
+              <AlertDescription>{failureId ? t(failureId) : failure}</AlertDescription>
             </Alert>
           )}
           <FormTextField
             control={form.control}
             name="username"
-            label="Username"
+            label={t('auth.username')}
             autoComplete="username"
             autoFocus
-            placeholder="Enter your username"
+            placeholder={t('login.usernamePlaceholder')}
           />
           <PasswordField
             control={form.control}
             name="password"
-            label="Password"
+            label={t('auth.password')}
             labelAside={
               <Link to="/forgot-password" className="text-primary text-sm hover:underline">
-                Forgot password?
+                {t('login.forgotPassword')}
               </Link>
             }
             autoComplete="current-password"
-            placeholder="Enter your password"
+            placeholder={t('login.passwordPlaceholder')}
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
-            {login.isPending && <Spinner aria-label="Signing in" />}
-            {login.isPending ? 'Signing in...' : 'Sign In'}
+            {login.isPending && <Spinner aria-label={t('login.signingInLabel')} />}
+            {login.isPending ? t('login.signingIn') : t('login.submit')}
           </Button>
           <p className="text-center text-muted-foreground text-sm">
-            Don&apos;t have an account?{' '}
+            {t('login.noAccount')}{' '}
             <Link to="/register" className="font-medium text-primary hover:underline">
-              Register here
+              {t('login.registerLink')}
             </Link>
           </p>
         </form>

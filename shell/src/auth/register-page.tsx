@@ -17,15 +17,18 @@ import {
 } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
 import { CircleAlert, Info, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useShellT } from '../locales/shell-catalog.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { PasswordField } from './password-field.tsx';
+import { registrationErrorId } from './registration-error-ids.ts';
 import { RegistrationSuccess } from './registration-success.tsx';
 
 const EMPTY_FORM: TRegisterForm = {
@@ -46,6 +49,8 @@ function isFieldName(name: string): name is TFieldName {
 /** Self-registration (/register): creates a pending account that an administrator approves. */
 export function RegisterPage() {
   const { user, isLoading } = useCurrentUser();
+  const t = useShellT();
+  const locale = useLocale();
   const [isRegistered, setIsRegistered] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZRegisterForm), defaultValues: EMPTY_FORM });
@@ -57,7 +62,9 @@ export function RegisterPage() {
       setIsRegistered(true);
     },
     onError: (error) => {
-      const { message, field } = registrationError(error);
+      const { message: english, field } = registrationError(error);
+      const id = registrationErrorId(english);
+      const message = id ? t(id) : english;
       // Field messages from the server's validation land under their fields too.
       if (error instanceof ApiRequestError) {
         for (const [name, fieldMessage] of Object.entries(error.fields)) {
@@ -91,14 +98,15 @@ export function RegisterPage() {
 
   return (
     <AuthPageShell
+      lang={locale}
       icon={UserPlus}
-      title="Create an account"
-      description="Register to submit and follow support tickets"
+      title={t('register.title')}
+      description={t('register.description')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('register.haveAccount')}{' '}
           <Link to="/login" className="font-medium text-primary hover:underline">
-            Sign in
+            {t('register.signInLink')}
           </Link>
         </>
       }
@@ -107,10 +115,7 @@ export function RegisterPage() {
         <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>
           <Alert>
             <Info className="size-4" aria-hidden />
-            <AlertDescription>
-              Your account will be created with a pending status and needs administrator approval before you
-              can sign in.
-            </AlertDescription>
+            <AlertDescription>{t('register.pendingNotice')}</AlertDescription>
           </Alert>
           {failure && (
             <Alert variant="destructive" data-testid="register-error">
@@ -122,41 +127,46 @@ export function RegisterPage() {
             <FormTextField
               control={form.control}
               name="firstName"
-              label="First Name"
+              label={t('register.firstName')}
               autoComplete="given-name"
               autoFocus
             />
             <FormTextField
               control={form.control}
               name="lastName"
-              label="Last Name"
+              label={t('register.lastName')}
               autoComplete="family-name"
             />
           </div>
-          <FormTextField control={form.control} name="username" label="Username" autoComplete="username" />
+          <FormTextField
+            control={form.control}
+            name="username"
+            label={t('auth.username')}
+            autoComplete="username"
+          />
           <FormTextField
             control={form.control}
             name="email"
-            label="Email"
+            label={t('register.email')}
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={t('register.emailPlaceholder')}
           />
           <PasswordField
             control={form.control}
             name="password"
-            label="Password"
+            label={t('auth.password')}
             autoComplete="new-password"
           />
           <PasswordField
             control={form.control}
             name="confirmPassword"
-            label="Confirm Password"
+            label={t('register.confirmPassword')}
             autoComplete="new-password"
           />
           <Button type="submit" className="w-full" disabled={register.isPending}>
-            {register.isPending && <Spinner aria-label="Creating account" />}
-            {register.isPending ? 'Creating account...' : 'Create Account'}
+            {register.isPending && <Spinner aria-label={t('register.creatingLabel')} />}
+            {register.isPending ? t('register.creating') : t('register.submit')}
           </Button>
         </form>
       </Form>

@@ -64,6 +64,9 @@ export const SHARED_PROVIDERS: Record<
   '@helpdesk/shared-ui/switch': {
     get: () => import('@helpdesk/shared-ui/switch').then((module) => () => module),
   },
+  '@helpdesk/shared-ui/i18n': {
+    get: () => import('@helpdesk/shared-ui/i18n').then((module) => () => module),
+  },
   '@helpdesk/shared-ui/toaster': {
     get: () => import('@helpdesk/shared-ui/toaster').then((module) => () => module),
   },

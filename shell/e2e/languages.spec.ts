@@ -1,0 +1,122 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { E2E } from './harness/e2e-config.ts';
+import { collectPageErrors, DEMO, signInAsAdmin, toastText, uniqueName } from './support.ts';
+
+/**
+ * Before sign-in the browser's preferred language decides the screens' language (docs/architecture.md#languages):
+ * the converted screens (sign-in, registration, the business calendars of Service levels) speak it, and
+ * its catalogue is one request of its own per app. English screens make no such request.
+ */
+
+/** The catalogue files the page fetches from now on (`/static/assets/<language>.<hash>.json`). */
+function catalogueRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/static\/assets\/[a-z]{2}\.[0-9a-f]+\.json$/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
+
+async function pageIn(newContext: (options: { locale: string }) => Promise<BrowserContext>, locale: string) {
+  const context = await newContext({ locale });
+  return { context, page: await context.newPage() };
+}
+
+test('a Spanish browser signs in on a Spanish sign-in screen, from the keyboard', async ({ browser }) => {
+  const { context, page } = await pageIn(
+    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
+    'es-ES',
+  );
+  const errors = collectPageErrors(page);
+  const catalogues = catalogueRequests(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+  await expect(page.getByText('Mesa de ayuda', { exact: true })).toBeVisible();
+  const username = page.getByLabel('Nombre de usuario');
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute('placeholder', 'Introduce tu nombre de usuario');
+  await page.keyboard.type(DEMO.agent.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Contraseña' })).toBeFocused();
+  await page.keyboard.type('not-the-password');
+  await page.keyboard.press('Enter');
+  // The server answers in English; the screen says it in Spanish.
+  await expect(page.getByTestId('login-error')).toHaveText('Nombre de usuario o contraseña incorrectos.');
+  await expect(username).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(DEMO.agent.password);
+  await page.keyboard.press('Enter');
+  await expect(toastText(page, '¡Hola de nuevo!')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(catalogues.filter((url) => url.startsWith(E2E.baseUrl))).toHaveLength(1);
+  expect(catalogues[0]).toMatch(/\/es\.[0-9a-f]+\.json$/);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a German browser registers on a German form whose card says its language', async ({ browser }) => {
+  const { context, page } = await pageIn(
+    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
+    'de-AT',
+  );
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konto erstellen');
+  await expect(page.locator('[lang="de"]').getByText('Sie haben bereits ein Konto?')).toBeVisible();
+  await expect(page.getByLabel('Passwort bestätigen')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Konto erstellen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Passwort anzeigen' }).first()).toBeVisible();
+  // A taken username: the server answers in English, the field says it in German.
+  await page.getByLabel('Vorname').fill('Jana');
+  await page.getByLabel('Nachname').fill('Keller');
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('E-Mail').fill(`${uniqueName('jana')}@example.com`);
+  await page.getByLabel('Passwort', { exact: true }).fill('Str0ng!pass');
+  await page.getByLabel('Passwort bestätigen').fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Konto erstellen' }).press('Enter');
+  await expect(
+    page.getByText('Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Benutzername')).toBeFocused();
+  await context.close();
+});
+
+test('an English browser gets the English screens and fetches no catalogue', async ({ browser }) => {
+  const { context, page } = await pageIn(
+    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
+    'en-GB',
+  );
+  const catalogues = catalogueRequests(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect(page.getByText("Don't have an account?")).toBeVisible();
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  expect(catalogues).toEqual([]);
+  await context.close();
+});
+
+test("a French admin's business calendars come in French, their catalogue from mf-admin itself", async ({
+  browser,
+}) => {
+  const { context, page } = await pageIn(
+    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
+    'fr-FR',
+  );
+  const catalogues = catalogueRequests(page);
+  await signInAsAdmin(page);
+  await page.goto('/admin/service-levels');
+  await expect(page.getByRole('heading', { name: 'Calendriers ouvrés' })).toBeVisible();
+  // Only the translated section says French; the policies above it are still English.
+  await expect(
+    page.locator('section[lang="fr"]').getByRole('heading', { name: 'Calendriers ouvrés' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nouveau calendrier' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Fuseau horaire' })).toBeVisible();
+  const remoteCatalogues = catalogues.filter((url) => new URL(url).port === String(E2E.ports.mfAdmin));
+  expect(remoteCatalogues).toHaveLength(1);
+  expect(remoteCatalogues[0]).toMatch(/\/fr\.[0-9a-f]+\.json$/);
+  await context.close();
+});

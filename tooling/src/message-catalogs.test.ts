@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { appCatalogProblems, appsWithCatalogs, catalogProblems } from './message-catalogs.ts';
+import { compileCatalog } from './message-catalogs-plugin.ts';
+import { REPO_ROOT } from './repo-root.ts';
+
+describe('the apps’ message catalogues', () => {
+  test('the converted apps have catalogues', () => {
+    expect(appsWithCatalogs(REPO_ROOT)).toEqual(expect.arrayContaining(['mf-admin', 'shell']));
+  });
+
+  for (const app of appsWithCatalogs(REPO_ROOT)) {
+    test(`${app}: every language has exactly English's keys, valid ICU with its placeholders, each key used`, () => {
+      expect(appCatalogProblems(join(REPO_ROOT, app))).toEqual([]);
+    });
+  }
+});
+
+describe('catalogProblems', () => {
+  const english = { 'a.title': 'Tickets', 'a.count': '{count, plural, one {# ticket} other {# tickets}}' };
+  const complete = { en: english, es: english, fr: english, de: english };
+  const source = 't(\'a.title\'); t("a.count", { count });';
+
+  test('finds nothing wrong in complete, used catalogues', () => {
+    expect(catalogProblems(complete, [source])).toEqual([]);
+  });
+
+  test('reports a key missing from a language and one English lacks', () => {
+    const { 'a.title': _title, ...withoutTitle } = english;
+    expect(
+      catalogProblems({ ...complete, fr: withoutTitle, de: { ...english, 'a.extra': 'x' } }, [source]),
+    ).toEqual(['fr: missing "a.title"', 'de: "a.extra" is not in English']);
+  });
+
+  test('reports a key no source mentions, and a language with no catalogue', () => {
+    expect(catalogProblems({ ...complete, de: undefined }, ["t('a.title')"])).toEqual([
+      'de: no catalogue',
+      '"a.count" is used by no source file',
+    ]);
+  });
+
+  test('reports a translation whose placeholders differ from English, or that does not parse', () => {
+    const es = { ...english, 'a.count': '{total, plural, one {# ticket} other {# tickets}}' };
+    const fr = { ...english, 'a.title': '{oops' };
+    const problems = catalogProblems({ ...complete, es, fr }, [source]);
+    expect(problems[0]).toBe('es: "a.count" uses {total}, English {count}');
+    expect(problems[1]).toStartWith('fr: "a.title" is not a valid ICU message');
+    expect(problems).toHaveLength(2);
+  });
+});
+
+describe('compileCatalog', () => {
+  test("compiles ICU messages into Lingui's runtime form", () => {
+    const compiled = JSON.parse(
+      compileCatalog(
+        JSON.stringify({ n: '{count, plural, one {# ticket} other {# tickets}}', s: "Don't" }),
+        'x',
+      ),
+    );
+    expect(compiled.s).toEqual(["Don't"]);
+    expect(compiled.n[0].slice(0, 2)).toEqual(['count', 'plural']);
+  });
+
+  test('names the catalogue and the message that does not parse', () => {
+    expect(() => compileCatalog(JSON.stringify({ 'a.b': '{broken' }), 'es.json')).toThrow(/es\.json: "a\.b"/);
+  });
+});

@@ -1,0 +1,94 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SUPPORTED_LOCALES } from '@helpdesk/shared-ui/i18n';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+
+type TCatalogs = Record<string, Record<string, string> | undefined>;
+
+/** The names an ICU message interpolates (`{name}`, `{count, plural, ...}`), sorted. */
+export function placeholdersOf(message: string): string[] {
+  const names = new Set<string>();
+  const visit = (tokens: unknown): void => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (!Array.isArray(token)) continue;
+      const [name, , choices] = token;
+      if (typeof name === 'string') names.add(name);
+      if (choices && typeof choices === 'object') for (const choice of Object.values(choices)) visit(choice);
+    }
+  };
+  visit(compileMessageOrThrow(message));
+  return [...names].sort();
+}
+
+/**
+ * What is wrong with one app's catalogues: a language missing a key of English or holding one English
+ * lacks, a message that is not valid ICU or names other placeholders than English's, and a key no
+ * source file mentions (as a quoted string). Empty when all is well.
+ */
+export function catalogProblems(catalogs: TCatalogs, sources: readonly string[]): string[] {
+  const problems: string[] = [];
+  const english = catalogs.en;
+  if (!english) return ['no English catalogue (en.json)'];
+  const englishKeys = Object.keys(english);
+  for (const locale of SUPPORTED_LOCALES) {
+    const catalog = catalogs[locale];
+    if (!catalog) {
+      problems.push(`${locale}: no catalogue`);
+      continue;
+    }
+    for (const key of englishKeys)
+      if (!Object.hasOwn(catalog, key)) problems.push(`${locale}: missing "${key}"`);
+    for (const [key, message] of Object.entries(catalog)) {
+      if (!Object.hasOwn(english, key)) {
+        problems.push(`${locale}: "${key}" is not in English`);
+        continue;
+      }
+      try {
+        const expected = placeholdersOf(english[key] ?? '').join(', ');
+        const actual = placeholdersOf(message).join(', ');
+        if (actual !== expected) problems.push(`${locale}: "${key}" uses {${actual}}, English {${expected}}`);
+      } catch (error) {
+        problems.push(`${locale}: "${key}" is not a valid ICU message (${String(error)})`);
+      }
+    }
+  }
+  for (const key of englishKeys) {
+    if (!sources.some((source) => source.includes(`'${key}'`) || source.includes(`"${key}"`))) {
+      problems.push(`"${key}" is used by no source file`);
+    }
+  }
+  return problems;
+}
+
+function sourceFiles(directory: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'locales' && entry.name !== 'node_modules') files.push(...sourceFiles(path));
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      files.push(path);
+    }
+  }
+  return files;
+}
+
+/** The apps with message catalogues: every workspace with src/locales/en.json, relative to `root`. */
+export function appsWithCatalogs(root: string): string[] {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'src/locales/en.json')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** catalogProblems for the app in `appDir`, reading its catalogues and its source (tests excluded). */
+export function appCatalogProblems(appDir: string): string[] {
+  const catalogs: TCatalogs = {};
+  for (const locale of SUPPORTED_LOCALES) {
+    const file = join(appDir, 'src/locales', `${locale}.json`);
+    if (existsSync(file)) catalogs[locale] = JSON.parse(readFileSync(file, 'utf8'));
+  }
+  const sources = sourceFiles(join(appDir, 'src')).map((file) => readFileSync(file, 'utf8'));
+  return catalogProblems(catalogs, sources);
+}
