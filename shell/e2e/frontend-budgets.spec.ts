@@ -12,9 +12,12 @@ import { DEMO } from './support.ts';
 const KB = 1024;
 
 /** The targets (docs/performance.md#current-results). */
+// Each figure allows 5 KB for the screens' own English and the message runtime (Lingui's core, shared by
+// the shell and every remote): a screen speaks its reader's language, and English comes with its code
+// (docs/architecture.md#languages). Another language is one extra request, its catalogue, not counted.
 const TARGET = {
-  shellBootGzip: 150 * KB,
-  remoteFirstUseGzip: 30 * KB,
+  shellBootGzip: 155 * KB,
+  remoteFirstUseGzip: 35 * KB,
   remoteFirstUseRequests: 3,
 } as const;
 
@@ -31,7 +34,7 @@ const CEILING = {
   // the heavy shared-ui families and the header's menus on intent, zod and the schemas with the first
   // form. What is left: react-dom 68, @tanstack/react-router and react-query, shared-ui's main entry with
   // tailwind-merge, the layout and the dashboard (docs/performance.md#frontend).
-  shellBootGzip: 150 * KB,
+  shellBootGzip: 155 * KB,
   remoteFirstUseGzip: {
     // The target itself: tickets 28.7 KB (the queues' tabs, sort, search and selection; the bulk bar, the
     // phone cards, the shortcut rules and their help come with first use), knowledge base 29.4 KB, admin
@@ -42,9 +45,9 @@ const CEILING = {
     // utilities stay in it so that one sheet orders every class a remote's elements carry. (A page's
     // shared-ui families, select, tabs, ..., come from the shell, which provides every entry: not
     // counted here.)
-    mf_tickets: 30 * KB,
-    mf_kb: 30 * KB,
-    mf_admin: 30 * KB,
+    mf_tickets: 35 * KB,
+    mf_kb: 35 * KB,
+    mf_admin: 35 * KB,
   },
 } as const;
 

@@ -1,8 +1,11 @@
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
-/** An app's catalogue files: `<app>/src/locales/<language>.json`. */
-export const CATALOG_FILE = /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/;
+/**
+ * Catalogue files: an app's `<app>/src/locales/<language>.json`, and a feature's own English,
+ * `<app>/src/<feature>/messages.en.json` (docs/architecture.md#languages).
+ */
+export const CATALOG_FILE = /[\\/]src[\\/](?:locales[\\/][a-z]{2}|(?:[^\\/]+[\\/])+messages\.en)\.json$/;
 
 /**
  * A catalogue of ICU messages (`{ "id": "You have {count, plural, one {# ticket} other {# tickets}}" }`)

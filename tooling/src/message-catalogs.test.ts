@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appCatalogProblems, appsWithCatalogs, catalogProblems } from './message-catalogs.ts';
-import { compileCatalog } from './message-catalogs-plugin.ts';
+import { appCatalogProblems, appEnglish, appsWithCatalogs, catalogProblems } from './message-catalogs.ts';
+import { CATALOG_FILE, compileCatalog } from './message-catalogs-plugin.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
 describe('the apps’ message catalogues', () => {
@@ -63,5 +65,53 @@ describe('compileCatalog', () => {
 
   test('names the catalogue and the message that does not parse', () => {
     expect(() => compileCatalog(JSON.stringify({ 'a.b': '{broken' }), 'es.json')).toThrow(/es\.json: "a\.b"/);
+  });
+});
+
+describe('an app’s English, spread over its features', () => {
+  function app(files: Record<string, object>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'catalogs-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), JSON.stringify(content));
+    }
+    return dir;
+  }
+
+  test('is the union of locales/en.json and every feature’s messages.en.json', () => {
+    const dir = app({
+      'src/locales/en.json': { 'shared.ok': 'OK' },
+      'src/dashboard/messages.en.json': { 'dashboard.title': 'Dashboard' },
+      'src/tickets/list/messages.en.json': { 'list.empty': 'No tickets' },
+    });
+    try {
+      expect(appEnglish(dir)).toEqual({
+        english: { 'shared.ok': 'OK', 'dashboard.title': 'Dashboard', 'list.empty': 'No tickets' },
+        problems: [],
+      });
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  test('reports an id two features both define', () => {
+    const dir = app({
+      'src/a/messages.en.json': { 'x.title': 'A' },
+      'src/b/messages.en.json': { 'x.title': 'B' },
+    });
+    try {
+      expect(appEnglish(dir).problems).toEqual([
+        `"x.title" is in both ${join('src', 'a', 'messages.en.json')} and ${join('src', 'b', 'messages.en.json')}`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  test('a feature’s English and an app’s languages are compiled by the build; other JSON is not', () => {
+    expect(CATALOG_FILE.test('/r/shell/src/dashboard/messages.en.json')).toBe(true);
+    expect(CATALOG_FILE.test('/r/shell/src/locales/de.json')).toBe(true);
+    expect(CATALOG_FILE.test('/r/shell/src/dashboard/fixture.json')).toBe(false);
+    expect(CATALOG_FILE.test('/r/shell/src/messages.en.json')).toBe(false);
   });
 });

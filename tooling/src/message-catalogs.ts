@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { SUPPORTED_LOCALES } from '@helpdesk/shared-ui/i18n';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
@@ -62,33 +62,60 @@ export function catalogProblems(catalogs: TCatalogs, sources: readonly string[])
 }
 
 function sourceFiles(directory: string): string[] {
+  return filesUnder(directory, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name), ['locales']);
+}
+
+function filesUnder(directory: string, wanted: (name: string) => boolean, skip: readonly string[] = []): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'locales' && entry.name !== 'node_modules') files.push(...sourceFiles(path));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      if (!skip.includes(entry.name) && entry.name !== 'node_modules') files.push(...filesUnder(path, wanted, skip));
+    } else if (wanted(entry.name)) {
       files.push(path);
     }
   }
   return files;
 }
 
-/** The apps with message catalogues: every workspace with src/locales/en.json, relative to `root`. */
+/** The apps with message catalogues: every workspace with src/locales/es.json, relative to `root`. */
 export function appsWithCatalogs(root: string): string[] {
   return readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'src/locales/en.json')))
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'src/locales/es.json')))
     .map((entry) => entry.name)
     .sort();
 }
 
+/**
+ * An app's English: its `src/locales/en.json` if it has one, plus each feature's own
+ * `messages.en.json`. An id in two of them is a problem (one id, one text).
+ */
+export function appEnglish(appDir: string): { english: Record<string, string>; problems: string[] } {
+  const files = [join(appDir, 'src/locales/en.json')].filter((file) => existsSync(file));
+  files.push(...filesUnder(join(appDir, 'src'), (name) => name === 'messages.en.json').sort());
+  const english: Record<string, string> = {};
+  const origin: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const file of files) {
+    const name = relative(appDir, file);
+    for (const [id, message] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) {
+      if (origin[id]) problems.push(`"${id}" is in both ${origin[id]} and ${name}`);
+      origin[id] = name;
+      english[id] = message;
+    }
+  }
+  return { english, problems };
+}
+
 /** catalogProblems for the app in `appDir`, reading its catalogues and its source (tests excluded). */
 export function appCatalogProblems(appDir: string): string[] {
-  const catalogs: TCatalogs = {};
+  const { english, problems } = appEnglish(appDir);
+  const catalogs: TCatalogs = { en: english };
   for (const locale of SUPPORTED_LOCALES) {
+    if (locale === 'en') continue;
     const file = join(appDir, 'src/locales', `${locale}.json`);
     if (existsSync(file)) catalogs[locale] = JSON.parse(readFileSync(file, 'utf8'));
   }
   const sources = sourceFiles(join(appDir, 'src')).map((file) => readFileSync(file, 'utf8'));
-  return catalogProblems(catalogs, sources);
+  return [...problems, ...catalogProblems(catalogs, sources)];
 }
