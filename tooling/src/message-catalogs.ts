@@ -65,12 +65,17 @@ function sourceFiles(directory: string): string[] {
   return filesUnder(directory, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name), ['locales']);
 }
 
-function filesUnder(directory: string, wanted: (name: string) => boolean, skip: readonly string[] = []): string[] {
+function filesUnder(
+  directory: string,
+  wanted: (name: string) => boolean,
+  skip: readonly string[] = [],
+): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) {
-      if (!skip.includes(entry.name) && entry.name !== 'node_modules') files.push(...filesUnder(path, wanted, skip));
+      if (!skip.includes(entry.name) && entry.name !== 'node_modules')
+        files.push(...filesUnder(path, wanted, skip));
     } else if (wanted(entry.name)) {
       files.push(path);
     }
@@ -98,7 +103,9 @@ export function appEnglish(appDir: string): { english: Record<string, string>; p
   const problems: string[] = [];
   for (const file of files) {
     const name = relative(appDir, file);
-    for (const [id, message] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) {
+    for (const [id, message] of Object.entries(
+      JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>,
+    )) {
       if (origin[id]) problems.push(`"${id}" is in both ${origin[id]} and ${name}`);
       origin[id] = name;
       english[id] = message;
