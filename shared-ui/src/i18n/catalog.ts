@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { use, useCallback } from 'react';
+import { use, useCallback, useEffect, useReducer, useRef } from 'react';
 import { SOURCE_LOCALE, type TLocale, useLocale } from './locale.ts';
 
 /** Values an ICU message interpolates: `{count, plural, ...}`, `{name}`. */
@@ -60,10 +60,29 @@ export function createCatalog<TKey extends string>(
   return { load, peek: (locale) => ready.get(locale) };
 }
 
-/** The translate function of `catalog` in the active language; suspends while its catalogue is fetched. */
+/**
+ * The translate function of `catalog` in the active language. A screen mounting in a language whose
+ * catalogue is not here yet suspends until it is (no flash of English). A screen already showing a
+ * language keeps it while the new one is fetched, then switches: a switch arrives as a synchronous
+ * store update, and suspending there would replace the page with its loading state.
+ */
 export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTranslate<TKey> {
   const locale = useLocale();
-  const i18n = catalog.peek(locale) ?? use(catalog.load(locale));
+  const ready = catalog.peek(locale);
+  const shown = useRef<I18n | undefined>(undefined);
+  const [, loaded] = useReducer((count: number) => count + 1, 0);
+  const i18n = ready ?? shown.current ?? use(catalog.load(locale));
+  useEffect(() => {
+    shown.current = i18n;
+  });
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    catalog.load(locale).then(() => mounted && loaded());
+    return () => {
+      mounted = false;
+    };
+  }, [catalog, locale, ready]);
   return useCallback((id: TKey, values?: TMessageValues) => translate(i18n, id, values), [i18n]);
 }
 
