@@ -103,6 +103,7 @@ function textOf(block: Block, language: TSettingsLanguage): string {
         .split(/\r?\n/)
         .map((line) => `> ${line}`)
         .join('\n');
+    // How a label meets its value is the language's ("Lien : …" in French), so it is a message too.
     case 'button':
       return mailText(language, 'mail.labelled', { label: block.label, value: safeUrl(block.url) });
     case 'facts':
