@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
 
 export const DEMO = {
@@ -124,12 +124,23 @@ export function readConfirmationLink(email: string): Promise<string> {
 }
 
 /** The desk's settings as the admin API answers them; the switches the flows change are typed. */
-export type SavedSettings = Record<string, unknown> & { pushNotifications: boolean; autoAssignment: boolean };
+export type SavedSettings = Record<string, unknown> & {
+  pushNotifications: boolean;
+  autoAssignment: boolean;
+  language: string;
+};
+
+/** An API client signed in as the demo admin, for flows that set the desk up through the admin API. */
+export async function adminApi(): Promise<APIRequestContext> {
+  const admin = await request.newContext({ baseURL: E2E.baseUrl });
+  expect((await admin.post('/api/auth/admin/login', { data: DEMO.admin })).ok()).toBe(true);
+  return admin;
+}
 
 /** Changes switches through the admin API; answers the settings as they were. */
 export async function saveSwitches(
   admin: APIRequestContext,
-  switches: Partial<Pick<SavedSettings, 'pushNotifications' | 'autoAssignment'>>,
+  switches: Partial<Pick<SavedSettings, 'pushNotifications' | 'autoAssignment' | 'language'>>,
 ): Promise<SavedSettings> {
   const current = await admin.get('/api/admin/settings');
   expect(current.ok()).toBe(true);

@@ -57,7 +57,7 @@ export async function issueEmailVerification(
   // The one message an unconfirmed address may get (email/prepare.ts).
   await enqueueEmailVerification(
     tx,
-    { tokenId, token, to: { email, firstName: '', emailVerified: false } },
+    { tokenId, token, to: { id: userId, email, firstName: '', emailVerified: false } },
     links,
   );
   return tokenId;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SETTINGS,
   EMAIL_VERIFICATION_TTL_MS,
   INVITATION_TOKEN_TTL_MS,
   RESET_TOKEN_TTL_MS,
@@ -6,7 +7,6 @@ import {
   type TUserRole,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
-import { getSettings } from '../settings/service.ts';
 import {
   isSendableAddress,
   type MailLinks,
@@ -14,7 +14,7 @@ import {
   prepareMessage,
   type Recipient,
 } from './prepare.ts';
-import { insertOutboxMessage, notifyOutbox } from './queries.ts';
+import { insertOutboxMessage, notifyOutbox, selectMailDesk } from './queries.ts';
 
 /**
  * Every function here runs inside the caller's transaction: the message is written with the change
@@ -24,12 +24,22 @@ import { insertOutboxMessage, notifyOutbox } from './queries.ts';
  * for the change to fail: an address that cannot be sent to is skipped, not thrown.
  */
 
-async function enqueue<K extends TEmailKind>(tx: Db, message: MessageOf<K>): Promise<string | null> {
+/** A message to queue; `to.id` names the account it goes to, absent for an address without one. */
+type Queued<K extends TEmailKind> = MessageOf<K> & { to: Recipient & { id?: string } };
+
+async function enqueue<K extends TEmailKind>(tx: Db, message: Queued<K>): Promise<string | null> {
   // Checked before the settings are read, so an address that cannot be sent to costs no statement
   // (prepareMessage decides again, with the rule on unconfirmed addresses).
   if (!isSendableAddress(message.to.email)) return null;
-  const settings = await getSettings(tx);
-  const prepared = prepareMessage(message, settings.companyName);
+  // The account's language comes with the settings, in the statement that read the settings alone.
+  const desk = await selectMailDesk(tx, message.to.id ?? null);
+  const prepared = prepareMessage(
+    { ...message, to: { ...message.to, language: desk.language } },
+    {
+      companyName: desk.companyName ?? DEFAULT_SETTINGS.companyName,
+      language: desk.deskLanguage ?? DEFAULT_SETTINGS.language,
+    },
+  );
   if (!prepared) return null;
   const id = await insertOutboxMessage(tx, prepared);
   if (id !== null) await notifyOutbox(tx);
@@ -43,7 +53,7 @@ async function enqueue<K extends TEmailKind>(tx: Db, message: MessageOf<K>): Pro
  */
 export function enqueueEmailVerification(
   tx: Db,
-  verification: { tokenId: string; token: string; to: Recipient },
+  verification: { tokenId: string; token: string; to: Recipient & { id: string } },
   links: MailLinks,
 ): Promise<string | null> {
   return enqueue(tx, {
@@ -60,7 +70,7 @@ export function enqueueEmailVerification(
 /** The notice to the address an account is leaving: someone asked to change it (the request's token names the event). */
 export function enqueueEmailChanged(
   tx: Db,
-  change: { tokenId: string; to: Recipient },
+  change: { tokenId: string; to: Recipient & { id: string } },
   links: MailLinks,
 ): Promise<string | null> {
   return enqueue(tx, {
@@ -97,7 +107,7 @@ export function enqueueAccountDecision(
  */
 export function enqueuePasswordReset(
   tx: Db,
-  reset: { tokenId: string; token: string; to: Recipient & { role: TUserRole } },
+  reset: { tokenId: string; token: string; to: Recipient & { id: string; role: TUserRole } },
   links: MailLinks,
 ): Promise<string | null> {
   const isAdminAccount = reset.to.role === 'admin';
@@ -121,7 +131,12 @@ export function enqueuePasswordReset(
  */
 export function enqueueInvitation(
   tx: Db,
-  invitation: { tokenId: string; token: string; to: Recipient; mailUsername?: string | null },
+  invitation: {
+    tokenId: string;
+    token: string;
+    to: Recipient & { id: string };
+    mailUsername?: string | null;
+  },
   links: MailLinks,
 ): Promise<string | null> {
   return enqueue(tx, {
@@ -156,7 +171,7 @@ export function enqueueMailRefused(
 /** The note to an account awaiting approval that its mail filed nothing (mail in), once per message taken in. */
 export function enqueueMailAccountPending(
   tx: Db,
-  note: { inboundId: string; to: Recipient },
+  note: { inboundId: string; to: Recipient & { id: string } },
 ): Promise<string | null> {
   return enqueue(tx, {
     kind: 'mail_account_pending',
@@ -167,7 +182,11 @@ export function enqueueMailAccountPending(
 }
 
 /** A test message to an admin, each one its own event. */
-export function enqueueTestMessage(tx: Db, to: Recipient, links: MailLinks): Promise<string | null> {
+export function enqueueTestMessage(
+  tx: Db,
+  to: Recipient & { id?: string },
+  links: MailLinks,
+): Promise<string | null> {
   return enqueue(tx, {
     kind: 'test',
     dedupeKey: `test:${crypto.randomUUID()}`,

@@ -1,4 +1,4 @@
-import type { TEmailKind } from '@helpdesk/contracts';
+import type { TEmailKind, TSettingsLanguage } from '@helpdesk/contracts';
 import type { MailPerson, NewOutboxMessage } from './queries.ts';
 import { type EmailData, renderEmail } from './templates.ts';
 
@@ -11,8 +11,17 @@ import { type EmailData, renderEmail } from './templates.ts';
 /** Where the links in a message point: the shell's public URL (APP_BASE_URL), never the request's Host. */
 export type MailLinks = { appBaseUrl: string };
 
-/** What a message needs to know about the person it goes to. */
-export type Recipient = Pick<MailPerson, 'email' | 'firstName' | 'emailVerified'>;
+/**
+ * What a message needs to know about the person it goes to. `language` is the account's own, read
+ * with the rest of the recipient; null (no choice made) or absent (an address without an account)
+ * follows the desk's.
+ */
+export type Recipient = Pick<MailPerson, 'email' | 'firstName' | 'emailVerified'> & {
+  language?: TSettingsLanguage | null;
+};
+
+/** The desk as a message shows it: the company name it signs with and the language of whoever chose none. */
+export type MailDesk = { companyName: string; language: TSettingsLanguage };
 
 /**
  * The messages that may go to an address nobody has confirmed: the links that confirm it (an
@@ -50,16 +59,18 @@ export type MessageOf<K extends TEmailKind> = {
 };
 
 /**
- * The outbox row of a message, rendered with the desk's company name; null when its address cannot
- * be sent to or is not confirmed.
+ * The outbox row of a message, rendered with the desk's company name in the recipient's language
+ * (their own, else the desk's); null when its address cannot be sent to or is not confirmed. The
+ * row keeps the rendered text, so a retry sends the same words.
  */
 export function prepareMessage<K extends TEmailKind>(
   message: MessageOf<K>,
-  companyName: string,
+  desk: MailDesk,
 ): NewOutboxMessage | null {
   if (!mayMail(message.kind, message.to)) return null;
   const data = { ...message.data, firstName: message.to.firstName } as EmailData[K];
-  const rendered = renderEmail(message.kind, data, { companyName });
+  const language = message.to.language ?? desk.language;
+  const rendered = renderEmail(message.kind, data, { companyName: desk.companyName }, language);
   return {
     dedupeKey: message.dedupeKey,
     kind: message.kind,
@@ -72,13 +83,13 @@ export function prepareMessage<K extends TEmailKind>(
 
 const ticketUrl = (links: MailLinks, ticketId: string) => `${links.appBaseUrl}/tickets/${ticketId}`;
 
-/** What a ticket message says about its ticket, and the company name it is signed with. */
+/** What a ticket message says about its ticket, and the desk that signs it. */
 export type TicketMailFacts = {
   ticketId: string;
   ticketNumber: string;
   title: string;
   requester: Recipient;
-  companyName: string;
+  desk: MailDesk;
 };
 
 /** A message about the ticket itself (its number, title and link), to its requester. */
@@ -99,7 +110,7 @@ function prepareTicketNotice(
         ticketUrl: ticketUrl(links, facts.ticketId),
       },
     },
-    facts.companyName,
+    facts.desk,
   );
 }
 
@@ -126,7 +137,7 @@ export function preparePublicReply(
         ticketUrl: ticketUrl(links, facts.ticketId),
       },
     },
-    facts.companyName,
+    facts.desk,
   );
 }
 

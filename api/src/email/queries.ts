@@ -1,4 +1,4 @@
-import type { TEmailOutboxItem } from '@helpdesk/contracts';
+import type { TEmailOutboxItem, TSettingsLanguage } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -231,4 +231,24 @@ export async function selectMailPerson(db: Db, userId: string): Promise<MailPers
            last_name as "lastName", username
     from users where id = ${userId}`;
   return row ?? null;
+}
+
+/** The desk's mail settings as saved (null while nobody has saved any) and the account's own language. */
+export type MailDeskRow = {
+  companyName: string | null;
+  deskLanguage: TSettingsLanguage | null;
+  language: TSettingsLanguage | null;
+};
+
+/**
+ * In one statement, what an account message is rendered with: the desk's company name and language
+ * and, when the message goes to an account (`accountId`), that account's own language.
+ */
+export async function selectMailDesk(db: Db, accountId: string | null): Promise<MailDeskRow> {
+  const [row] = await db<MailDeskRow[]>`
+    select s.company_name as "companyName", s.language as "deskLanguage",
+           (select u.language from users u where u.id = ${accountId}::uuid) as language
+    from (values (1)) as one
+    left join settings s on true`;
+  return row ?? { companyName: null, deskLanguage: null, language: null };
 }

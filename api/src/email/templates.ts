@@ -1,5 +1,5 @@
 import type { TEmailKind, TSettingsLanguage } from '@helpdesk/contracts';
-import { mailText } from './mail-language.ts';
+import { mailText, type TMailMessageId, type TMailValues } from './mail-language.ts';
 
 /** A message ready for the outbox: one subject line, a plain-text body and a simple HTML body. */
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -94,7 +94,7 @@ type Message = { subject: string; greetingName: string; blocks: Block[] };
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
 
-function textOf(block: Block): string {
+function textOf(block: Block, language: TSettingsLanguage): string {
   switch (block.kind) {
     case 'paragraph':
       return block.text;
@@ -103,10 +103,13 @@ function textOf(block: Block): string {
         .split(/\r?\n/)
         .map((line) => `> ${line}`)
         .join('\n');
+    // How a label meets its value is the language's ("Lien : …" in French), so it is a message too.
     case 'button':
-      return `${block.label}: ${safeUrl(block.url)}`;
+      return mailText(language, 'mail.labelled', { label: block.label, value: safeUrl(block.url) });
     case 'facts':
-      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+      return block.rows
+        .map(([label, value]) => mailText(language, 'mail.labelled', { label, value }))
+        .join('\n');
   }
 }
 
@@ -140,7 +143,7 @@ function render(message: Message, brand: Brand, language: TSettingsLanguage): Re
     ? mailText(language, 'mail.greeting', { name: greetingName })
     : mailText(language, 'mail.greetingAnonymous');
   const signature = `— ${name}`;
-  const text = [greeting, ...message.blocks.map(textOf), signature].join('\n\n');
+  const text = [greeting, ...message.blocks.map((block) => textOf(block, language)), signature].join('\n\n');
   const html = [
     '<!doctype html>',
     '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
@@ -156,161 +159,140 @@ function render(message: Message, brand: Brand, language: TSettingsLanguage): Re
 const ticketLabel = (ticketNumber: string, title: string) =>
   `${oneLine(ticketNumber, 50)}: ${oneLine(title, 150)}`;
 
-type TBuild<K extends TEmailKind> = (
-  data: EmailData[K],
-  brand: Brand,
-  language: TSettingsLanguage,
-) => Message;
+/** The mail catalogue in the recipient's language (mail-language.ts). */
+type MailT = (id: TMailMessageId, values?: TMailValues) => string;
 
-/**
- * The kinds whose texts come from the mail catalogue (api/src/locales, docs/architecture.md#languages);
- * the others are English whatever the language asked for, frame included, until they are converted.
- */
-const TRANSLATED_KINDS: ReadonlySet<TEmailKind> = new Set<TEmailKind>(['registration_received']);
+type TBuild<K extends TEmailKind> = (data: EmailData[K], brand: Brand, t: MailT) => Message;
+
+const viewTicket = (url: string, t: MailT): Block => ({ kind: 'button', label: t('mail.viewTicket'), url });
 
 const MESSAGES: { [K in TEmailKind]: TBuild<K> } = {
   // Anyone can register any address, so this message carries no text the registrant typed (no
   // name, no username): it cannot be made to say something to a stranger in the desk's name.
-  registration_received: (_data, brand, language) => ({
-    subject: mailText(language, 'mail.registrationReceived.subject'),
+  registration_received: (_data, brand, t) => ({
+    subject: t('mail.registrationReceived.subject'),
     greetingName: '',
     blocks: [
-      paragraph(mailText(language, 'mail.registrationReceived.review', { brand: brandName(brand) })),
-      paragraph(mailText(language, 'mail.registrationReceived.wait')),
+      paragraph(t('mail.registrationReceived.review', { brand: brandName(brand) })),
+      paragraph(t('mail.registrationReceived.wait')),
     ],
   }),
-  account_approved: (data) => ({
-    subject: 'Your account has been approved',
+  account_approved: (data, _brand, t) => ({
+    subject: t('mail.accountApproved.subject'),
     greetingName: data.firstName,
     blocks: [
-      paragraph(`Your account "${oneLine(data.username, 50)}" has been approved. You can sign in now.`),
-      { kind: 'button', label: 'Sign in', url: data.signInUrl },
+      paragraph(t('mail.accountApproved.approved', { username: oneLine(data.username, 50) })),
+      { kind: 'button', label: t('mail.accountApproved.signIn'), url: data.signInUrl },
     ],
   }),
-  account_rejected: (data) => ({
-    subject: 'Your registration was not approved',
+  account_rejected: (data, _brand, t) => ({
+    subject: t('mail.accountRejected.subject'),
+    greetingName: data.firstName,
+    blocks: [paragraph(t('mail.accountRejected.reviewed')), paragraph(t('mail.accountRejected.mistake'))],
+  }),
+  password_reset: (data, _brand, t) => ({
+    subject: t(data.isAdminAccount ? 'mail.passwordReset.subjectAdmin' : 'mail.passwordReset.subject'),
     greetingName: data.firstName,
     blocks: [
-      paragraph('An administrator has reviewed your registration and did not approve it.'),
-      paragraph('If you think this is a mistake, please contact your IT team.'),
+      paragraph(t(data.isAdminAccount ? 'mail.passwordReset.askedAdmin' : 'mail.passwordReset.asked')),
+      { kind: 'button', label: t('mail.passwordReset.button'), url: data.resetUrl },
+      paragraph(t('mail.passwordReset.expiry', { minutes: data.expiresInMinutes })),
     ],
   }),
-  password_reset: (data) => ({
-    subject: data.isAdminAccount ? 'Reset your administrator password' : 'Reset your password',
+  ticket_confirmation: (data, _brand, t) => ({
+    subject: t('mail.ticketConfirmation.subject', { ticket: ticketLabel(data.ticketNumber, data.title) }),
     greetingName: data.firstName,
     blocks: [
-      paragraph(
-        `Someone asked to reset the password of your ${data.isAdminAccount ? 'administrator ' : ''}account.`,
-      ),
-      { kind: 'button', label: 'Reset password', url: data.resetUrl },
-      paragraph(
-        `The link works once and expires in ${data.expiresInMinutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-      ),
-    ],
-  }),
-  ticket_confirmation: (data) => ({
-    subject: `We received your ticket ${ticketLabel(data.ticketNumber, data.title)}`,
-    greetingName: data.firstName,
-    blocks: [
-      paragraph('Your support request has been received. Our team will get back to you.'),
+      paragraph(t('mail.ticketConfirmation.received')),
       {
         kind: 'facts',
         rows: [
-          ['Ticket', oneLine(data.ticketNumber, 50)],
-          ['Subject', oneLine(data.title, 500)],
+          [t('mail.facts.ticket'), oneLine(data.ticketNumber, 50)],
+          [t('mail.facts.subject'), oneLine(data.title, 500)],
         ],
       },
-      { kind: 'button', label: 'View ticket', url: data.ticketUrl },
+      viewTicket(data.ticketUrl, t),
     ],
   }),
-  ticket_reply: (data) => ({
-    subject: `New reply on ${ticketLabel(data.ticketNumber, data.title)}`,
+  ticket_reply: (data, _brand, t) => ({
+    subject: t('mail.ticketReply.subject', { ticket: ticketLabel(data.ticketNumber, data.title) }),
     greetingName: data.firstName,
     blocks: [
-      paragraph(`${oneLine(data.authorName, 200)} replied to your ticket ${oneLine(data.ticketNumber, 50)}:`),
+      paragraph(
+        t('mail.ticketReply.replied', {
+          author: oneLine(data.authorName, 200),
+          ticketNumber: oneLine(data.ticketNumber, 50),
+        }),
+      ),
       { kind: 'quote', text: data.content },
-      { kind: 'button', label: 'View ticket', url: data.ticketUrl },
+      viewTicket(data.ticketUrl, t),
     ],
   }),
-  ticket_resolved: (data) => ({
-    subject: `Your ticket ${ticketLabel(data.ticketNumber, data.title)} has been resolved`,
+  ticket_resolved: (data, _brand, t) => ({
+    subject: t('mail.ticketResolved.subject', { ticket: ticketLabel(data.ticketNumber, data.title) }),
     greetingName: data.firstName,
     blocks: [
-      paragraph(`Your ticket ${oneLine(data.ticketNumber, 50)} has been marked as resolved.`),
-      paragraph('If the problem is not solved, reply on the ticket and we will pick it up again.'),
-      { kind: 'button', label: 'View ticket', url: data.ticketUrl },
+      paragraph(t('mail.ticketResolved.resolved', { ticketNumber: oneLine(data.ticketNumber, 50) })),
+      paragraph(t('mail.ticketResolved.notSolved')),
+      viewTicket(data.ticketUrl, t),
     ],
   }),
-  test: (data) => ({
-    subject: 'Test email',
+  test: (data, _brand, t) => ({
+    subject: t('mail.test.subject'),
     greetingName: data.firstName,
     blocks: [
-      paragraph('This is a test email from the help desk. If you can read it, outgoing mail works.'),
-      { kind: 'button', label: 'Open settings', url: data.settingsUrl },
+      paragraph(t('mail.test.body')),
+      { kind: 'button', label: t('mail.test.button'), url: data.settingsUrl },
     ],
   }),
-  account_invitation: (data, brand) => ({
-    subject: 'Set your password',
+  account_invitation: (data, brand, t) => ({
+    subject: t('mail.accountInvitation.subject'),
     // An account opened for mail has the name the message gave, which nobody has vouched for.
     greetingName: data.mailUsername === undefined ? data.firstName : '',
     blocks: [
-      ...(data.mailUsername === undefined
-        ? [paragraph(`An administrator created a ${brandName(brand)} account for this email address.`)]
-        : [
-            paragraph(
-              `Your email to ${brandName(brand)} became a support ticket, and an account was created for this email address to follow it. Its username is "${oneLine(data.mailUsername, 50)}".`,
-            ),
-          ]),
-      { kind: 'button', label: 'Set your password', url: data.setPasswordUrl },
       paragraph(
-        `The link works once and expires in ${data.expiresInDays} days. Setting your password also confirms this address. If you did not expect this email, ignore it.`,
+        data.mailUsername === undefined
+          ? t('mail.accountInvitation.created', { brand: brandName(brand) })
+          : t('mail.accountInvitation.createdForMail', {
+              brand: brandName(brand),
+              username: oneLine(data.mailUsername, 50),
+            }),
       ),
+      { kind: 'button', label: t('mail.accountInvitation.button'), url: data.setPasswordUrl },
+      paragraph(t('mail.accountInvitation.expiry', { days: data.expiresInDays })),
     ],
   }),
-  mail_refused: (data, brand) => ({
-    subject: 'Your email was not accepted',
+  mail_refused: (data, brand, t) => ({
+    subject: t('mail.mailRefused.subject'),
     // The mail service passes no name: a stranger's display name is text the message said.
     greetingName: data.firstName,
     blocks: [
-      paragraph(
-        `${brandName(brand)} takes support requests by email only from people with an account, so your email did not become a ticket.`,
-      ),
-      paragraph('Please sign up for an account, or ask your IT team to add you, and then write to us again.'),
-      { kind: 'button', label: 'Sign up', url: data.registerUrl },
+      paragraph(t('mail.mailRefused.accountsOnly', { brand: brandName(brand) })),
+      paragraph(t('mail.mailRefused.signUpFirst')),
+      { kind: 'button', label: t('mail.mailRefused.button'), url: data.registerUrl },
     ],
   }),
-  mail_account_pending: (data) => ({
-    subject: 'Your email was not filed yet',
+  mail_account_pending: (data, _brand, t) => ({
+    subject: t('mail.mailAccountPending.subject'),
     greetingName: data.firstName,
-    blocks: [
-      paragraph(
-        'Your account is still waiting for an administrator to approve it, so your email did not become a ticket.',
-      ),
-      paragraph('We will email you as soon as the account is approved. Please write to us again then.'),
-    ],
+    blocks: [paragraph(t('mail.mailAccountPending.waiting')), paragraph(t('mail.mailAccountPending.later'))],
   }),
-  email_verification: (data, brand) => ({
-    subject: 'Confirm your email address',
+  email_verification: (data, brand, t) => ({
+    subject: t('mail.emailVerification.subject'),
     greetingName: '',
     blocks: [
-      paragraph(`Please confirm that this is your email address for your ${brandName(brand)} account.`),
-      { kind: 'button', label: 'Confirm email address', url: data.confirmUrl },
-      paragraph(
-        `The link works once and expires in ${data.expiresInHours} hours. If you did not ask for it, ignore this email: nothing is sent to this address until it is confirmed.`,
-      ),
+      paragraph(t('mail.emailVerification.confirm', { brand: brandName(brand) })),
+      { kind: 'button', label: t('mail.emailVerification.button'), url: data.confirmUrl },
+      paragraph(t('mail.emailVerification.expiry', { hours: data.expiresInHours })),
     ],
   }),
-  email_changed: (data) => ({
-    subject: 'Your email address is being changed',
+  email_changed: (data, _brand, t) => ({
+    subject: t('mail.emailChanged.subject'),
     greetingName: '',
     blocks: [
-      paragraph(
-        'Someone signed in to your account asked to change its email address. This address stays in use until the new one is confirmed.',
-      ),
-      paragraph(
-        'If this was not you, change your password now and tell your IT team; open your profile to see the pending change.',
-      ),
-      { kind: 'button', label: 'Open profile', url: data.profileUrl },
+      paragraph(t('mail.emailChanged.asked')),
+      paragraph(t('mail.emailChanged.notYou')),
+      { kind: 'button', label: t('mail.emailChanged.button'), url: data.profileUrl },
     ],
   }),
 };
@@ -323,6 +305,6 @@ export function renderEmail<K extends TEmailKind>(
   language: TSettingsLanguage = 'en',
 ): RenderedEmail {
   const build: TBuild<K> = MESSAGES[kind];
-  const used = TRANSLATED_KINDS.has(kind) ? language : 'en';
-  return render(build(data, brand, used), brand, used);
+  const t: MailT = (id, values) => mailText(language, id, values);
+  return render(build(data, brand, t), brand, language);
 }

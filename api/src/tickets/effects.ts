@@ -3,6 +3,7 @@ import {
   LIMITS,
   TICKET_STATUS_LABELS,
   type TNotificationType,
+  type TSettingsLanguage,
   type TTicketCategory,
   type TTicketEventType,
   type TTicketPriority,
@@ -86,7 +87,13 @@ export type Actor = { id: string; role: TUserRole; name: string | null };
  * left undefined: auto assignment is then checked by the statement as it commits; a message needs
  * the mail settings read.
  */
-export type EffectSettings = { emailNotifications?: boolean; companyName?: string; autoAssignment?: boolean };
+export type EffectSettings = {
+  emailNotifications?: boolean;
+  companyName?: string;
+  /** The desk's language, for a requester who chose none; unread, the default's. */
+  language?: TSettingsLanguage;
+  autoAssignment?: boolean;
+};
 
 /** Where a comment goes: onto its ticket, onto it reopening it, or into a new follow-up ticket. */
 export type ReplyDestination = 'ticket' | 'reopen' | 'follow_up';
@@ -236,7 +243,7 @@ function missing(what: string): never {
 
 /** The mail facts of a ticket message and its links, when the desk sends ticket emails; null when it does not. */
 function ticketMail(change: TicketChange, ticket: TicketFacts): [TicketMailFacts, MailLinks] | null {
-  const { emailNotifications, companyName } = change.settings;
+  const { emailNotifications, companyName, language } = change.settings;
   if (emailNotifications === undefined) missing('the email notifications setting');
   if (!emailNotifications) return null;
   const facts = {
@@ -244,7 +251,10 @@ function ticketMail(change: TicketChange, ticket: TicketFacts): [TicketMailFacts
     ticketNumber: ticket.ticketNumber ?? missing('the ticket number'),
     title: ticket.title,
     requester: ticket.requesterMail ?? missing("the requester's address"),
-    companyName: companyName ?? missing('the company name'),
+    desk: {
+      companyName: companyName ?? missing('the company name'),
+      language: language ?? DEFAULT_SETTINGS.language,
+    },
   };
   return [facts, change.links ?? missing('the links of a message')];
 }

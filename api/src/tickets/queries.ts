@@ -1,5 +1,6 @@
 import type {
   TAssignmentOptions,
+  TSettingsLanguage,
   TTicketCategory,
   TTicketDetail,
   TTicketEventType,
@@ -334,6 +335,8 @@ export type NewTicketMailContext = {
   /** The saved settings; null while nobody has saved any (the defaults apply). */
   emailNotifications: boolean | null;
   companyName: string | null;
+  /** The desk's language, for a requester who chose none. */
+  language: TSettingsLanguage | null;
 };
 
 /**
@@ -348,8 +351,8 @@ export async function selectNewTicketMailContext(
   const [row] = await db<NewTicketMailContext[]>`
     select next_ticket_number() as "ticketNumber",
            json_build_object('email', r.email, 'firstName', r.first_name,
-                             'emailVerified', r.email_verified_at is not null) as requester,
-           s.email_notifications as "emailNotifications", s.company_name as "companyName"
+                             'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
+           s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language
     from users r
     left join settings s on true
     where r.id = ${requesterId}`;
@@ -374,6 +377,7 @@ export type TicketChangeContext = TicketState &
     requireApproval: boolean | null;
     emailNotifications: boolean | null;
     companyName: string | null;
+    language: TSettingsLanguage | null;
   };
 
 /**
@@ -410,7 +414,7 @@ export async function selectTicketChangeContextForUpdate(
              as "requestedAssigneeName",
            (select tm.name from teams tm where tm.id = ${requested.teamId} and tm.is_active) as "requestedTeamName",
            json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
-                             'emailVerified', r.email_verified_at is not null) as requester,
+                             'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
            ${
              requested.isResolving
                ? sql`(select count(*) from ticket_events e
@@ -419,7 +423,7 @@ export async function selectTicketChangeContextForUpdate(
                : sql`0`
            } as resolutions,
            s.require_approval as "requireApproval", s.email_notifications as "emailNotifications",
-           s.company_name as "companyName"
+           s.company_name as "companyName", s.language
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true
@@ -471,6 +475,7 @@ export type CommentContext = TicketState &
     /** The saved settings; null while nobody has saved any (the defaults apply). */
     emailNotifications: boolean | null;
     companyName: string | null;
+    language: TSettingsLanguage | null;
     reopenWindowDays: number | null;
   };
 
@@ -489,9 +494,9 @@ export async function selectCommentContext(
   const [row] = await db<CommentContext[]>`
     select ${stateColumns()}, ${slaContextColumns()}, t.resolved_at as "resolvedAt",
            json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
-                             'emailVerified', r.email_verified_at is not null) as requester,
+                             'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
-           s.email_notifications as "emailNotifications", s.company_name as "companyName",
+           s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language,
            s.reopen_window_days as "reopenWindowDays"
     from tickets t
     join users r on r.id = t.requester_id

@@ -5,6 +5,7 @@ import {
   type TAddCommentAnswer,
   type TAssignmentOptions,
   TICKET_MESSAGES,
+  type TSettingsLanguage,
   type TTicketDetail,
   type TTicketListQuery,
   type TTicketListResponse,
@@ -197,9 +198,11 @@ const factsOf = (ticket: TicketState, more: Partial<TicketFacts> = {}): TicketFa
 const mailSettings = (saved: {
   emailNotifications: boolean | null;
   companyName: string | null;
+  language: TSettingsLanguage | null;
 }): EffectSettings => ({
   emailNotifications: saved.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
   companyName: saved.companyName ?? DEFAULT_SETTINGS.companyName,
+  language: saved.language ?? DEFAULT_SETTINGS.language,
 });
 
 /** A ticket to file once its requester is known. */
