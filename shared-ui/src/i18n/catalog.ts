@@ -34,30 +34,36 @@ export function createCatalog<TKey extends string>(
 ): TCatalog<TKey> {
   const english18n = instance(SOURCE_LOCALE, english);
   const ready = new Map<TLocale, I18n>([[SOURCE_LOCALE, english18n]]);
-  const pending = new Map<TLocale, Promise<I18n>>();
+  // One promise per language, for as long as the page lives: React's `use` must see the same
+  // promise on every render, already marked fulfilled once it is, or it suspends again.
+  const loads = new Map<TLocale, Promise<I18n>>([[SOURCE_LOCALE, fulfilled(english18n)]]);
 
   function load(locale: TLocale): Promise<I18n> {
-    const loaded = ready.get(locale);
-    if (loaded) return Promise.resolve(loaded);
-    let loading = pending.get(locale);
+    let loading = loads.get(locale);
     if (!loading) {
       loading = fetchCatalog(urls[locale as TOtherLocales]).then(
-        (messages) => {
-          const i18n = instance(locale, messages);
-          ready.set(locale, i18n);
-          return i18n;
-        },
+        (messages) => instance(locale, messages),
         // A catalogue that cannot be fetched (offline, a deploy in between) leaves the screens in
         // English rather than blank, until the page is loaded again: asking on every render would
         // fetch in a loop while offline.
         () => english18n,
       );
-      pending.set(locale, loading);
+      const settled = loading;
+      loading.then((i18n) => {
+        Object.assign(settled, { status: 'fulfilled', value: i18n });
+        ready.set(locale, i18n);
+      });
+      loads.set(locale, loading);
     }
     return loading;
   }
 
   return { load, peek: (locale) => ready.get(locale) };
+}
+
+/** A promise `use` reads at once: React takes a thenable's `status` and `value` when they are set. */
+function fulfilled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
 }
 
 /**
@@ -68,21 +74,24 @@ export function createCatalog<TKey extends string>(
  */
 export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTranslate<TKey> {
   const locale = useLocale();
-  const ready = catalog.peek(locale);
+  const loading = catalog.load(locale);
   const shown = useRef<I18n | undefined>(undefined);
   const [, loaded] = useReducer((count: number) => count + 1, 0);
-  const i18n = ready ?? shown.current ?? use(catalog.load(locale));
+  // Whether `use` is called depends only on what was committed before (the ref changes after a
+  // commit), never on whether the load has finished meanwhile: a suspended render is replayed when
+  // its promise settles, and the replay must make the same calls.
+  const i18n = shown.current === undefined ? use(loading) : (catalog.peek(locale) ?? shown.current);
   useEffect(() => {
     shown.current = i18n;
   });
   useEffect(() => {
-    if (ready) return;
+    if (catalog.peek(locale)) return;
     let mounted = true;
-    catalog.load(locale).then(() => mounted && loaded());
+    loading.then(() => mounted && loaded());
     return () => {
       mounted = false;
     };
-  }, [catalog, locale, ready]);
+  }, [catalog, locale, loading]);
   return useCallback((id: TKey, values?: TMessageValues) => translate(i18n, id, values), [i18n]);
 }
 
