@@ -1,4 +1,4 @@
-import { createCatalog, type TCatalog } from '@helpdesk/shared-ui/i18n';
+import { createCatalog, getLocale, type TCatalog } from '@helpdesk/shared-ui/i18n';
 import german from './de.json?url';
 import spanish from './es.json?url';
 import french from './fr.json?url';
@@ -13,5 +13,10 @@ const KB_LANGUAGE_FILES = { es: spanish, fr: french, de: german };
  * shared by every feature.
  */
 export function kbCatalog<TKey extends string>(featureEnglish: Record<TKey, string>): TCatalog<TKey> {
-  return createCatalog(featureEnglish, KB_LANGUAGE_FILES);
+  const catalog = createCatalog(featureEnglish, KB_LANGUAGE_FILES);
+  // Ready before the feature's first render, as its chunk arrives: a screen whose language file is already
+  // here would otherwise suspend for a moment, and React replays such a render with its hooks out of step
+  // (React error 467, reported as 520) when the wait ends before the fallback shows.
+  void catalog.load(getLocale());
+  return catalog;
 }
