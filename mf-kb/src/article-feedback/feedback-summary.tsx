@@ -7,40 +7,48 @@ import {
   formatDetailDate,
   fullName,
 } from '@helpdesk/shared-ui';
+import { formatNumber, useLocale } from '@helpdesk/shared-ui/i18n';
 import { MessageSquareWarning } from 'lucide-react';
+import { useFeedbackT } from './messages.ts';
 import { useFeedbackSummary } from './use-article-feedback.ts';
-
-const rateText = (rate: number | null) => (rate === null ? 'No answers yet' : `${rate.toFixed(1)}% helpful`);
 
 /** Staff: how helpful readers found the article (yes/no, the rate) and their "No" comments, newest first. */
 export function FeedbackSummary({ articleId }: { articleId: string }) {
+  const t = useFeedbackT();
+  const locale = useLocale();
   const summary = useFeedbackSummary(articleId);
+  const rateText = (rate: number | null) =>
+    rate === null
+      ? t('feedback.noAnswers')
+      : t('feedback.rate', {
+          rate: formatNumber(rate, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+        });
   const first = summary.data?.pages[0];
   const comments = summary.data?.pages.flatMap((page) => page.comments) ?? [];
   return (
     <Card data-testid="feedback-summary">
       <CardHeader>
-        <CardTitle className="text-base">Reader feedback</CardTitle>
+        <CardTitle className="text-base">{t('feedback.summaryTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {summary.isError ? (
-          <p className="text-muted-foreground text-sm">The feedback could not be loaded.</p>
+          <p className="text-muted-foreground text-sm">{t('feedback.summaryFailed')}</p>
         ) : (
           <dl className="grid grid-cols-3 gap-3 text-sm">
             <div className="rounded-md border p-3">
-              <dt className="text-muted-foreground text-xs">Yes</dt>
+              <dt className="text-muted-foreground text-xs">{t('feedback.yes')}</dt>
               <dd className="font-semibold text-xl tabular-nums" data-testid="feedback-yes">
                 {first?.yes ?? '–'}
               </dd>
             </div>
             <div className="rounded-md border p-3">
-              <dt className="text-muted-foreground text-xs">No</dt>
+              <dt className="text-muted-foreground text-xs">{t('feedback.no')}</dt>
               <dd className="font-semibold text-xl tabular-nums" data-testid="feedback-no">
                 {first?.no ?? '–'}
               </dd>
             </div>
             <div className="rounded-md border p-3">
-              <dt className="text-muted-foreground text-xs">Helpful rate</dt>
+              <dt className="text-muted-foreground text-xs">{t('feedback.helpfulRate')}</dt>
               <dd className="font-semibold text-sm" data-testid="feedback-rate">
                 {first ? rateText(first.helpfulRate) : '–'}
               </dd>
@@ -48,10 +56,10 @@ export function FeedbackSummary({ articleId }: { articleId: string }) {
           </dl>
         )}
         {comments.length > 0 && (
-          <section aria-label="Comments with a No answer" className="flex flex-col gap-2">
+          <section aria-label={t('feedback.commentsLabel')} className="flex flex-col gap-2">
             <h4 className="flex items-center gap-1.5 font-medium text-sm">
               <MessageSquareWarning className="size-4 text-muted-foreground" aria-hidden />
-              Comments with a "No"
+              {t('feedback.commentsHeading')}
             </h4>
             <ul className="flex flex-col gap-2">
               {comments.map((item) => (
@@ -75,7 +83,7 @@ export function FeedbackSummary({ articleId }: { articleId: string }) {
                 disabled={summary.isFetchingNextPage}
                 onClick={() => void summary.fetchNextPage()}
               >
-                Show more comments
+                {t('feedback.showMore')}
               </Button>
             )}
           </section>

@@ -1,4 +1,4 @@
-import { KB_FEEDBACK_LIMITS, KB_FEEDBACK_MESSAGES, type TKbFeedbackRequest } from '@helpdesk/contracts';
+import { KB_FEEDBACK_LIMITS, type TKbFeedbackRequest } from '@helpdesk/contracts';
 import {
   Button,
   Card,
@@ -11,6 +11,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useFeedbackT } from './messages.ts';
 import { useAnswerFeedback, useOwnFeedback } from './use-article-feedback.ts';
 
 /**
@@ -18,6 +19,7 @@ import { useAnswerFeedback, useOwnFeedback } from './use-article-feedback.ts';
  * "No" is saved at once and then offers an optional comment on what was missing.
  */
 export function HelpfulBox({ articleId }: { articleId: string }) {
+  const t = useFeedbackT();
   const own = useOwnFeedback(articleId);
   const answer = useAnswerFeedback(articleId);
   const [draft, setDraft] = useState<string | null>(null);
@@ -29,12 +31,12 @@ export function HelpfulBox({ articleId }: { articleId: string }) {
     answer.mutate(body, {
       onSuccess: () => {
         setDraft(null);
-        if (thanks) toast({ title: KB_FEEDBACK_MESSAGES.thanks });
+        if (thanks) toast({ title: t('feedback.thanks') });
       },
       onError: (error) => {
         if (handleSessionEnded(error)) return;
         toast({
-          title: limitMessage(error) ?? KB_FEEDBACK_MESSAGES.saveError,
+          title: limitMessage(error) ?? t('feedback.saveError'),
           variant: 'destructive',
         });
       },
@@ -46,7 +48,7 @@ export function HelpfulBox({ articleId }: { articleId: string }) {
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h3 className="font-medium text-sm" id={`${commentId}-title`}>
-            Was this helpful?
+            {t('feedback.question')}
           </h3>
           <fieldset className="flex gap-2" aria-labelledby={`${commentId}-title`}>
             <Button
@@ -59,7 +61,7 @@ export function HelpfulBox({ articleId }: { articleId: string }) {
               data-testid="helpful-yes"
             >
               <ThumbsUp className="size-4" aria-hidden />
-              Yes
+              {t('feedback.yes')}
             </Button>
             <Button
               type="button"
@@ -71,12 +73,12 @@ export function HelpfulBox({ articleId }: { articleId: string }) {
               data-testid="helpful-no"
             >
               <ThumbsDown className="size-4" aria-hidden />
-              No
+              {t('feedback.no')}
             </Button>
           </fieldset>
           {feedback && (
             <span className="text-muted-foreground text-xs" data-testid="helpful-answered" aria-live="polite">
-              You answered {feedback.helpful ? 'Yes' : 'No'}. You can change your answer.
+              {t('feedback.answered', { answer: feedback.helpful ? 'yes' : 'no' })}
             </span>
           )}
         </div>
@@ -88,13 +90,13 @@ export function HelpfulBox({ articleId }: { articleId: string }) {
               send({ helpful: false, comment: comment.trim() === '' ? null : comment }, true);
             }}
           >
-            <Label htmlFor={commentId}>What was missing or wrong? (optional)</Label>
+            <Label htmlFor={commentId}>{t('feedback.commentLabel')}</Label>
             <Textarea
               id={commentId}
               value={comment}
               maxLength={KB_FEEDBACK_LIMITS.commentMax}
               onChange={(event) => setDraft(event.target.value)}
-              placeholder="Tell us what you were looking for"
+              placeholder={t('feedback.commentPlaceholder')}
               data-testid="helpful-comment"
             />
             <div className="flex items-center justify-between gap-2">
@@ -102,7 +104,7 @@ export function HelpfulBox({ articleId }: { articleId: string }) {
                 {comment.length} / {KB_FEEDBACK_LIMITS.commentMax}
               </span>
               <Button type="submit" size="sm" disabled={answer.isPending} data-testid="helpful-comment-send">
-                Send comment
+                {t('feedback.send')}
               </Button>
             </div>
           </form>

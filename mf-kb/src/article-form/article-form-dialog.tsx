@@ -16,7 +16,6 @@ import { useForm } from 'react-hook-form';
 import { useKbCategories } from '../knowledge-base/use-kb-lists.ts';
 import { useEditConflict } from '../revisions/use-edit-conflict.tsx';
 import {
-  ARTICLE_FEEDBACK,
   ARTICLE_FORM_DEFAULTS,
   articleFormValues,
   articleSaveFailure,
@@ -31,7 +30,26 @@ import {
 } from './article-form.ts';
 import { ArticleFormFields } from './article-form-fields.tsx';
 import { ArticlePopularField } from './article-popular-field.tsx';
+import { useArticleFormT } from './messages.ts';
 import { useCreateArticle, useUpdateArticle } from './use-save-article.ts';
+
+/** The save's texts by dialog: its toasts and its submit button. */
+const SAVE_MESSAGES = {
+  create: {
+    success: 'articleForm.created',
+    successText: 'articleForm.createdText',
+    failure: 'articleForm.createFailed',
+    idle: 'articleForm.createTitle',
+    pending: 'articleForm.creating',
+  },
+  update: {
+    success: 'articleForm.updated',
+    successText: 'articleForm.updatedText',
+    failure: 'articleForm.updateFailed',
+    idle: 'articleForm.save',
+    pending: 'articleForm.saving',
+  },
+} as const;
 
 type TSave = {
   isPending: boolean;
@@ -54,6 +72,8 @@ type TFormProps = {
 
 /** The form inside an article dialog; it mounts with the dialog, so every opening starts from its initial values. */
 function ArticleForm({ kind, initialValues, currentCategory, save, onCancel, onSaved }: TFormProps) {
+  const t = useArticleFormT();
+  const messages = SAVE_MESSAGES[kind];
   const categories = useKbCategories();
   const form = useForm<TArticleFormInput, unknown, TArticleFormOutput>({
     // Both dialogs check the create request's rules: the fields are the same, and the slug is no field.
@@ -73,11 +93,14 @@ function ArticleForm({ kind, initialValues, currentCategory, save, onCancel, onS
   function submit(values: TArticleFormOutput) {
     save.save(values, {
       onSuccess: (article) => {
-        toast(ARTICLE_FEEDBACK[kind].success);
+        toast({ title: t(messages.success), description: t(messages.successText) });
         onSaved(article);
       },
       onError: (error) => {
-        const failure = articleSaveFailure(kind, error);
+        const failure = articleSaveFailure(kind, error, {
+          title: t(messages.failure),
+          tryLater: t('articleForm.tryLater'),
+        });
         if (failure.kind === 'fields') {
           for (const [name, message] of failure.fields) {
             form.setError(name, { type: 'server', message }, { shouldFocus: true });
@@ -90,10 +113,6 @@ function ArticleForm({ kind, initialValues, currentCategory, save, onCancel, onS
   }
 
   const isPending = save.isPending;
-  const labels =
-    kind === 'create'
-      ? { idle: 'Create Article', pending: 'Creating...' }
-      : { idle: 'Save Changes', pending: 'Saving...' };
 
   return (
     <Form {...form}>
@@ -105,17 +124,15 @@ function ArticleForm({ kind, initialValues, currentCategory, save, onCancel, onS
         />
         {kind === 'update' && <ArticlePopularField control={form.control} isDisabled={isPending} />}
         {categories.isError && (
-          <p className="text-sm text-destructive">
-            The categories could not be loaded. Close the dialog and try again.
-          </p>
+          <p className="text-sm text-destructive">{t('articleForm.categoriesFailed')}</p>
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-            Cancel
+            {t('articleForm.cancel')}
           </Button>
           <Button type="submit" disabled={isPending}>
             {isPending && <Spinner aria-hidden />}
-            {isPending ? labels.pending : labels.idle}
+            {isPending ? t(messages.pending) : t(messages.idle)}
           </Button>
         </DialogFooter>
       </form>
@@ -169,6 +186,7 @@ type TCreateProps = {
 
 /** The Create Article dialog (agents and admins): the slug is built from the title on submit. */
 export function CreateArticleDialog({ isOpen, onOpenChange, onCreated }: TCreateProps) {
+  const t = useArticleFormT();
   const create = useCreateArticle();
   const save: TSave = {
     isPending: create.isPending,
@@ -177,8 +195,8 @@ export function CreateArticleDialog({ isOpen, onOpenChange, onCreated }: TCreate
   };
   return (
     <ArticleDialogShell
-      title="Create Article"
-      description="Write an article for the knowledge base. Fields marked with * are required."
+      title={t('articleForm.createTitle')}
+      description={t('articleForm.createDescription')}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       save={save}
@@ -210,6 +228,7 @@ type TEditProps = {
 
 /** The Edit Article dialog (agents and admins), prefilled from the article. */
 export function EditArticleDialog({ article, isOpen, onOpenChange }: TEditProps) {
+  const t = useArticleFormT();
   const update = useUpdateArticle(article.id);
   const conflict = useEditConflict(article);
   const save: TSave = {
@@ -231,8 +250,8 @@ export function EditArticleDialog({ article, isOpen, onOpenChange }: TEditProps)
   };
   return (
     <ArticleDialogShell
-      title="Edit Article"
-      description="Change the article and save. Fields marked with * are required."
+      title={t('articleForm.editTitle')}
+      description={t('articleForm.editDescription')}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       save={save}

@@ -3,7 +3,7 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpd
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
 import { FormTextareaField, FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import type { Control } from 'react-hook-form';
-import { ARTICLE_STATUS_LABELS } from '../kb/article-labels.ts';
+import { ARTICLE_STATUS_MESSAGES, useKbT } from '../kb/messages.ts';
 import {
   firstTagError,
   type TArticleFormInput,
@@ -11,12 +11,8 @@ import {
   type TCategoryChoice,
 } from './article-form.ts';
 import { MarkdownEditor } from './markdown-editor.tsx';
+import { useArticleFormT } from './messages.ts';
 import { TagsInput } from './tags-input.tsx';
-
-const STATUS_OPTIONS = ARTICLE_STATUSES.map((status) => ({
-  value: status,
-  label: ARTICLE_STATUS_LABELS[status],
-}));
 
 type TProps = {
   /** Passed in rather than read with useFormContext, so each field is typed by the article form's schema. */
@@ -28,39 +24,47 @@ type TProps = {
 
 /** Title, category, status, excerpt, content and tags: the fields of both article dialogs. */
 export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
+  const t = useArticleFormT();
+  const kbT = useKbT();
+  const statusOptions = ARTICLE_STATUSES.map((status) => ({
+    value: status,
+    label: kbT(ARTICLE_STATUS_MESSAGES[status]),
+  }));
   return (
     <>
       <FormTextField
         control={control}
         name="title"
-        label="Title *"
-        placeholder="How to connect to the VPN"
+        label={t('articleForm.title')}
+        placeholder={t('articleForm.titlePlaceholder')}
         disabled={isDisabled}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormSelectField
           control={control}
           name="categoryId"
-          label="Category *"
+          label={t('articleForm.category')}
           options={(categories ?? []).map((category) => ({ value: category.id, label: category.name }))}
-          placeholder={categories === undefined ? 'Loading...' : 'Choose a category'}
+          placeholder={
+            categories === undefined ? t('articleForm.categoriesLoading') : t('articleForm.chooseCategory')
+          }
           isDisabled={isDisabled || categories === undefined}
         />
         <FormSelectField
           control={control}
           name="status"
-          label="Status"
-          options={STATUS_OPTIONS}
+          label={t('articleForm.status')}
+          options={statusOptions}
           isDisabled={isDisabled}
         />
       </div>
       <FormTextareaField
         control={control}
         name="excerpt"
-        label="Excerpt"
+        label={t('articleForm.excerpt')}
         rows={2}
         className="min-h-16"
-        placeholder="One or two sentences shown in lists and search results"
+        placeholder={t('articleForm.excerptPlaceholder')}
         disabled={isDisabled}
       />
       <FormField
@@ -68,7 +72,7 @@ export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
         name="content"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Content *</FormLabel>
+            <FormLabel>{t('articleForm.content')}</FormLabel>
             <FormControl>
               <MarkdownEditor
                 name={field.name}
@@ -77,7 +81,7 @@ export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
                 onBlur={field.onBlur}
                 textareaRef={field.ref}
                 disabled={isDisabled}
-                placeholder="The article in Markdown. Line breaks are kept; paste or drop images."
+                placeholder={t('articleForm.contentPlaceholder')}
               />
             </FormControl>
             <FormMessage />
@@ -89,7 +93,7 @@ export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
         name="tags"
         render={({ field, fieldState }) => (
           <FormItem>
-            <FormLabel>Tags</FormLabel>
+            <FormLabel>{t('articleForm.tags')}</FormLabel>
             <FormControl>
               <TagsInput
                 ref={field.ref}
@@ -98,7 +102,7 @@ export function ArticleFormFields({ control, categories, isDisabled }: TProps) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 disabled={isDisabled}
-                placeholder="Type a tag and press Enter or a comma"
+                placeholder={t('articleForm.tagsPlaceholder')}
               />
             </FormControl>
             <FormMessage />

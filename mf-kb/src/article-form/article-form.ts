@@ -109,9 +109,16 @@ function formField(name: string): TArticleField | null {
 
 /**
  * What a failed save shows: the server's field messages under the fields they name, else the
- * spec's toast with the server's message or 'Please try again later.'.
+ * spec's toast with the server's message or 'Please try again later.' (`texts`: in the reader's language).
  */
-export function articleSaveFailure(kind: TArticleSaveKind, error: unknown): TArticleSaveFailure {
+export function articleSaveFailure(
+  kind: TArticleSaveKind,
+  error: unknown,
+  texts: { title: string; tryLater: string } = {
+    title: ARTICLE_FEEDBACK[kind].failure,
+    tryLater: 'Please try again later.',
+  },
+): TArticleSaveFailure {
   const serverFields = error instanceof ApiRequestError ? error.fields : {};
   const fields: [TArticleField, string][] = [];
   for (const [name, message] of Object.entries(serverFields)) {
@@ -121,8 +128,8 @@ export function articleSaveFailure(kind: TArticleSaveKind, error: unknown): TArt
   if (fields.length > 0) return { kind: 'fields', fields };
   return {
     kind: 'toast',
-    title: ARTICLE_FEEDBACK[kind].failure,
-    description: serverMessage(error) ?? 'Please try again later.',
+    title: texts.title,
+    description: serverMessage(error) ?? texts.tryLater,
   };
 }
 

@@ -2,6 +2,7 @@ import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@helpdesk/shared-ui/form';
 import type { Control } from 'react-hook-form';
 import type { TArticleFormInput, TArticleFormOutput } from './article-form.ts';
+import { useArticleFormT } from './messages.ts';
 
 type TProps = {
   control: Control<TArticleFormInput, unknown, TArticleFormOutput>;
@@ -10,6 +11,7 @@ type TProps = {
 
 /** "Show as popular": an editor's pick for the Popular Articles list, besides the most read ones. */
 export function ArticlePopularField({ control, isDisabled }: TProps) {
+  const t = useArticleFormT();
   return (
     <FormField
       control={control}
@@ -28,8 +30,8 @@ export function ArticlePopularField({ control, isDisabled }: TProps) {
             />
           </FormControl>
           <div className="grid gap-1">
-            <FormLabel>Show as popular</FormLabel>
-            <FormDescription>Listed under Popular Articles while it is published.</FormDescription>
+            <FormLabel>{t('articleForm.popular')}</FormLabel>
+            <FormDescription>{t('articleForm.popularDescription')}</FormDescription>
           </div>
         </FormItem>
       )}

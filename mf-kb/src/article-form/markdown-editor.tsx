@@ -1,4 +1,4 @@
-import { API_PATHS, KB_IMAGE_MESSAGES, KB_IMAGE_TYPES, type TKbImage } from '@helpdesk/contracts';
+import { API_PATHS, KB_IMAGE_TYPES, type TKbImage } from '@helpdesk/contracts';
 import { apiUpload, Button, serverMessage, Textarea } from '@helpdesk/shared-ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui/tabs';
 import {
@@ -23,18 +23,19 @@ import {
   type TMarkdownCommand,
   type TTextEdit,
 } from './markdown-commands.ts';
+import { useArticleFormT } from './messages.ts';
 
-const BUTTONS: Record<TMarkdownCommand, { label: string; icon: LucideIcon }> = {
-  bold: { label: 'Bold', icon: Bold },
-  italic: { label: 'Italic', icon: Italic },
-  heading: { label: 'Heading', icon: Heading },
-  bulletList: { label: 'Bulleted list', icon: List },
-  numberedList: { label: 'Numbered list', icon: ListOrdered },
-  link: { label: 'Link', icon: Link },
-  code: { label: 'Code', icon: Code },
-  quote: { label: 'Quote', icon: Quote },
-  table: { label: 'Table', icon: Table },
-};
+const BUTTONS = {
+  bold: { label: 'articleForm.bold', icon: Bold },
+  italic: { label: 'articleForm.italic', icon: Italic },
+  heading: { label: 'articleForm.heading', icon: Heading },
+  bulletList: { label: 'articleForm.bulletList', icon: List },
+  numberedList: { label: 'articleForm.numberedList', icon: ListOrdered },
+  link: { label: 'articleForm.link', icon: Link },
+  code: { label: 'articleForm.code', icon: Code },
+  quote: { label: 'articleForm.quote', icon: Quote },
+  table: { label: 'articleForm.table', icon: Table },
+} as const satisfies Record<TMarkdownCommand, { label: string; icon: LucideIcon }>;
 
 const isImage = (file: File) => (KB_IMAGE_TYPES as readonly string[]).includes(file.type);
 
@@ -59,6 +60,7 @@ type TProps = {
  * uploaded and put in at the cursor as `![name](url)`.
  */
 export function MarkdownEditor({ value, onChange, textareaRef, disabled, ...textareaProps }: TProps) {
+  const t = useArticleFormT();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const latest = useRef(value);
   latest.current = value;
@@ -85,7 +87,7 @@ export function MarkdownEditor({ value, onChange, textareaRef, disabled, ...text
     setUploadError(null);
     for (const file of files) {
       uploadCounter += 1;
-      const placeholder = `![Uploading image... ${uploadCounter}]()`;
+      const placeholder = `![${t('articleForm.uploadingImage', { number: uploadCounter })}]()`;
       setEdit(insertText(currentEdit(), placeholder));
       apiUpload<TKbImage>(API_PATHS.kbImages, file)
         .then((image) => {
@@ -93,7 +95,7 @@ export function MarkdownEditor({ value, onChange, textareaRef, disabled, ...text
         })
         .catch((error: unknown) => {
           onChange(latest.current.replace(placeholder, ''));
-          setUploadError(serverMessage(error) ?? KB_IMAGE_MESSAGES.uploadFailed);
+          setUploadError(serverMessage(error) ?? t('articleForm.uploadFailed'));
         });
     }
   };
@@ -108,23 +110,24 @@ export function MarkdownEditor({ value, onChange, textareaRef, disabled, ...text
   return (
     <Tabs value={tab} onValueChange={setTab} className="gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <TabsList aria-label="Editor mode">
+        <TabsList aria-label={t('articleForm.editorMode')}>
           <TabsTrigger value="write" data-testid="content-write-tab">
-            Write
+            {t('articleForm.write')}
           </TabsTrigger>
           <TabsTrigger value="preview" data-testid="content-preview-tab">
-            Preview
+            {t('articleForm.preview')}
           </TabsTrigger>
         </TabsList>
         {tab === 'write' && (
           <div
             role="toolbar"
-            aria-label="Formatting"
+            aria-label={t('articleForm.formatting')}
             className="flex flex-wrap items-center gap-0.5"
             data-testid="markdown-toolbar"
           >
             {MARKDOWN_COMMANDS.map((command) => {
-              const { label, icon: Icon } = BUTTONS[command];
+              const { icon: Icon } = BUTTONS[command];
+              const label = t(BUTTONS[command].label);
               return (
                 <Button
                   key={command}
@@ -167,7 +170,7 @@ export function MarkdownEditor({ value, onChange, textareaRef, disabled, ...text
       <TabsContent value="preview">
         <div className="max-h-96 min-h-40 overflow-y-auto rounded-md border px-3 py-2">
           {value.trim() === '' ? (
-            <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
+            <p className="text-sm text-muted-foreground">{t('articleForm.nothingToPreview')}</p>
           ) : (
             <MarkdownView markdown={value} testId="article-preview" />
           )}

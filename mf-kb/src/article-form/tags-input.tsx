@@ -1,7 +1,9 @@
+import { KB_LIMITS } from '@helpdesk/contracts';
 import { Badge, cn } from '@helpdesk/shared-ui';
 import { X } from 'lucide-react';
 import { type ComponentProps, type KeyboardEvent, useState } from 'react';
-import { addTags, commitCompletedTags } from './tags.ts';
+import { useArticleFormT } from './messages.ts';
+import { addTags, commitCompletedTags, TAG_PROBLEMS } from './tags.ts';
 
 type TProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue'> & {
   value: readonly string[];
@@ -14,6 +16,7 @@ type TProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue
  * loses focus, so clicking Save keeps it. Other props (id, aria-*) reach the text box.
  */
 export function TagsInput({ value, onChange, onBlur, disabled, className, ...inputProps }: TProps) {
+  const t = useArticleFormT();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -49,7 +52,7 @@ export function TagsInput({ value, onChange, onBlur, disabled, className, ...inp
             <button
               type="button"
               className="rounded-sm p-0.5 hover:bg-foreground/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={`Remove tag ${tag}`}
+              aria-label={t('articleForm.removeTag', { tag })}
               disabled={disabled}
               onClick={() => onChange(value.filter((t) => t !== tag))}
             >
@@ -77,7 +80,11 @@ export function TagsInput({ value, onChange, onBlur, disabled, className, ...inp
       </div>
       {problem && (
         <p className="text-sm text-destructive" data-testid="tags-problem">
-          {problem}
+          {problem === TAG_PROBLEMS.tooLong
+            ? t('articleForm.tagTooLong', { max: KB_LIMITS.tagMax })
+            : problem === TAG_PROBLEMS.tooMany
+              ? t('articleForm.tooManyTags', { max: KB_LIMITS.tagsMax })
+              : problem}
         </p>
       )}
     </div>

@@ -8,6 +8,12 @@ export function splitTags(text: string): string[] {
     .filter((tag) => tag !== '');
 }
 
+/** Why addTags left tags out, in English; the tags input shows each in the reader's language. */
+export const TAG_PROBLEMS = {
+  tooLong: `Tags can be at most ${KB_LIMITS.tagMax} characters`,
+  tooMany: `At most ${KB_LIMITS.tagsMax} tags`,
+} as const;
+
 export type TAddTagsResult = {
   tags: string[];
   /** Why some of the typed tags were left out, or null when all of them fit. */
@@ -26,11 +32,11 @@ export function addTags(existing: readonly string[], text: string): TAddTagsResu
   for (const tag of splitTags(text)) {
     if (seen.has(tag.toLowerCase())) continue;
     if (tag.length > KB_LIMITS.tagMax) {
-      problem = `Tags can be at most ${KB_LIMITS.tagMax} characters`;
+      problem = TAG_PROBLEMS.tooLong;
       continue;
     }
     if (tags.length >= KB_LIMITS.tagsMax) {
-      problem = `At most ${KB_LIMITS.tagsMax} tags`;
+      problem = TAG_PROBLEMS.tooMany;
       break;
     }
     tags.push(tag);

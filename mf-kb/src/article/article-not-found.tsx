@@ -1,6 +1,7 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
 import { FileQuestion } from 'lucide-react';
 import { BackToKnowledgeBase } from './back-link.tsx';
+import { useArticleT } from './messages.ts';
 
 type TProps = {
   /** Offered when the article could not be loaded for another reason than not existing. */
@@ -9,22 +10,21 @@ type TProps = {
 
 /** A missing article, one the user may not read, or a load error. */
 export function ArticleNotFound({ retry }: TProps) {
+  const t = useArticleT();
   return (
     <Card className="mx-auto w-full max-w-lg" data-testid="article-not-found">
       <CardHeader>
         <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-muted text-muted-foreground">
           <FileQuestion className="size-5" aria-hidden />
         </div>
-        <CardTitle>Article Not Found</CardTitle>
-        <CardDescription>
-          The article you are looking for does not exist, or you do not have permission to view it.
-        </CardDescription>
+        <CardTitle>{t('article.notFoundTitle')}</CardTitle>
+        <CardDescription>{t('article.notFoundText')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-3">
         <BackToKnowledgeBase />
         {retry && (
           <Button variant="outline" size="sm" disabled={retry.isRetrying} onClick={retry.onRetry}>
-            {retry.isRetrying ? 'Retrying...' : 'Try again'}
+            {retry.isRetrying ? t('article.retrying') : t('article.tryAgain')}
           </Button>
         )}
       </CardContent>

@@ -6,11 +6,13 @@ import { FeedbackSummary } from '../article-feedback/feedback-summary.tsx';
 import { HelpfulBox } from '../article-feedback/helpful-box.tsx';
 import { EditArticleDialog } from '../article-form/article-form-dialog.tsx';
 import { ArticleStatusBadge, InactiveCategoryBadge, PopularBadge } from '../kb/article-badges.tsx';
-import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
+import { updatedDateLabel } from '../kb/article-labels.ts';
+import { useKbT } from '../kb/messages.ts';
 import { MarkdownView } from '../markdown/markdown-view.tsx';
 import { HistoryButton } from '../revisions/history-button.tsx';
 import { BackToKnowledgeBase } from './back-link.tsx';
 import { DeleteArticleButton } from './delete-article-button.tsx';
+import { useArticleT } from './messages.ts';
 
 function MetaItem({
   icon: Icon,
@@ -40,6 +42,8 @@ export function ArticleView({
   /** Admins only: Delete, after a confirmation. */
   canDelete?: boolean;
 }) {
+  const t = useArticleT();
+  const kbT = useKbT();
   const [isEditOpen, setIsEditOpen] = useState(false);
   return (
     <div className="flex flex-col gap-4" data-testid="article-page">
@@ -51,7 +55,7 @@ export function ArticleView({
           {canEdit && (
             <Button variant="outline" onClick={() => setIsEditOpen(true)} data-testid="edit-article-button">
               <Pencil className="size-4" aria-hidden />
-              Edit Article
+              {t('article.edit')}
             </Button>
           )}
         </div>
@@ -77,14 +81,14 @@ export function ArticleView({
               {article.category.name}
             </MetaItem>
             <MetaItem icon={CalendarDays} testId="article-updated">
-              Updated {updatedDateLabel(article.updatedAt)}
+              {kbT('kb.updated', { date: updatedDateLabel(article.updatedAt, kbT('kb.unknownDate')) })}
             </MetaItem>
             <MetaItem icon={Eye} testId="article-views">
-              {viewCountLabel(article.viewCount)}
+              {kbT('kb.viewCount', { count: article.viewCount })}
             </MetaItem>
           </div>
           {article.tags.length > 0 && (
-            <ul className="flex flex-wrap items-center gap-1.5" aria-label="Tags">
+            <ul className="flex flex-wrap items-center gap-1.5" aria-label={t('article.tags')}>
               <Tag className="size-4 text-muted-foreground" aria-hidden />
               {article.tags.map((tag) => (
                 <li key={tag}>

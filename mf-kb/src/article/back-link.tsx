@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import { useArticleT } from './messages.ts';
 
 /** The 'Back to Knowledge Base' link of the article page. */
 export function BackToKnowledgeBase() {
+  const t = useArticleT();
   return (
     <Link
       to="/kb"
@@ -10,7 +12,7 @@ export function BackToKnowledgeBase() {
       data-testid="back-to-kb"
     >
       <ArrowLeft className="size-4" aria-hidden />
-      Back to Knowledge Base
+      {t('article.back')}
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { KB_MESSAGES, kbArticlePath, type TKbArticle } from '@helpdesk/contracts';
+import { kbArticlePath, type TKbArticle } from '@helpdesk/contracts';
 import { apiRequest, Button, Spinner, serverMessage, toast } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
@@ -14,16 +14,18 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { articleKey, refreshAfterArticleChange } from '../kb/kb-query-keys.ts';
+import { useArticleT } from './messages.ts';
 
 /** Delete Article (admins): after a confirmation the article is gone for good and the reader is back on /kb. */
 export function DeleteArticleButton({ article }: { article: Pick<TKbArticle, 'id' | 'title'> }) {
+  const t = useArticleT();
   const [isOpen, setIsOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useMutation({
     mutationFn: () => apiRequest<void>('DELETE', kbArticlePath(article.id)),
     onSuccess: async () => {
-      toast({ title: KB_MESSAGES.articleDeleted });
+      toast({ title: t('article.deleted') });
       setIsOpen(false);
       await navigate({ to: '/kb' });
       queryClient.removeQueries({ queryKey: articleKey(article.id), exact: true });
@@ -31,8 +33,8 @@ export function DeleteArticleButton({ article }: { article: Pick<TKbArticle, 'id
     },
     onError: (error) =>
       toast({
-        title: 'Failed to delete article',
-        description: serverMessage(error) ?? 'Please try again later.',
+        title: t('article.deleteFailed'),
+        description: serverMessage(error) ?? t('article.tryLater'),
         variant: 'destructive',
       }),
   });
@@ -45,22 +47,21 @@ export function DeleteArticleButton({ article }: { article: Pick<TKbArticle, 'id
         data-testid="delete-article-button"
       >
         <Trash2 className="size-4" aria-hidden />
-        Delete
+        {t('article.delete')}
       </Button>
       <AlertDialog open={isOpen} onOpenChange={(next) => (remove.isPending ? undefined : setIsOpen(next))}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete article?</AlertDialogTitle>
+            <AlertDialogTitle>{t('article.deleteTitle')}</AlertDialogTitle>
             <AlertDialogDescription>
-              "{article.title}" and its view counts are removed for good. To only hide it from end users,
-              archive it instead (Edit Article, status Archived).
+              {t('article.deleteText', { title: article.title })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={remove.isPending}>{t('article.cancel')}</AlertDialogCancel>
             <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
               {remove.isPending && <Spinner aria-hidden />}
-              Delete article
+              {t('article.deleteConfirm')}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -3,6 +3,7 @@ import type { TArticlePageProps } from '@helpdesk/contracts';
 import { ApiRequestError, Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
 import { ArticleNotFound } from '../article/article-not-found.tsx';
 import { ArticleView } from '../article/article-view.tsx';
+import { useArticleT } from '../article/messages.ts';
 import { useArticle } from '../article/use-article.ts';
 import { canEditArticles } from '../kb/article-labels.ts';
 
@@ -12,8 +13,9 @@ function isNotFound(error: Error | null): boolean {
 }
 
 function ArticleSkeleton() {
+  const t = useArticleT();
   return (
-    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading article">
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label={t('article.loading')}>
       <Skeleton className="h-5 w-48" />
       <Card>
         <CardHeader className="gap-3">

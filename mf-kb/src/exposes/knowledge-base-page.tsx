@@ -20,6 +20,7 @@ import { canEditArticles } from '../kb/article-labels.ts';
 import { ArticleList } from '../knowledge-base/article-list.tsx';
 import { CategoryGrid } from '../knowledge-base/category-grid.tsx';
 import { LoadError } from '../knowledge-base/load-error.tsx';
+import { useKnowledgeBaseT } from '../knowledge-base/messages.ts';
 import {
   useArticleSearch,
   useCategoryArticles,
@@ -50,15 +51,16 @@ const EmptyKnowledgeBase = lazy(() =>
 const SEARCH_DEBOUNCE_MS = 250;
 
 function SearchResults({ text, term, isStaff }: { text: string; term: string | null; isStaff: boolean }) {
+  const t = useKnowledgeBaseT();
   const search = useArticleSearch(term);
   const articles = term === null ? undefined : search.data?.articles;
   return (
     <Card className="gap-0 pb-0" data-testid="kb-search-results">
       <CardHeader className="grid-rows-[auto] border-b [.border-b]:pb-4">
         <CardTitle className="flex items-center gap-2 break-words" data-testid="kb-search-title">
-          Search Results for "{text}"
+          {t('knowledgeBase.searchTitle', { text })}
           {search.isFetching && search.isPlaceholderData && (
-            <Spinner aria-label="Searching" className="text-muted-foreground" />
+            <Spinner aria-label={t('knowledgeBase.searching')} className="text-muted-foreground" />
           )}
         </CardTitle>
       </CardHeader>
@@ -66,8 +68,8 @@ function SearchResults({ text, term, isStaff }: { text: string; term: string | n
         {search.isError ? (
           <div className="p-6">
             <LoadError
-              title="Search failed"
-              text="The knowledge base could not be searched. Check your connection and try again."
+              title={t('knowledgeBase.searchFailed')}
+              text={t('knowledgeBase.searchFailedText')}
               isRetrying={search.isFetching}
               onRetry={() => void search.refetch()}
               testId="kb-search-error"
@@ -78,7 +80,7 @@ function SearchResults({ text, term, isStaff }: { text: string; term: string | n
             articles={articles}
             meta="author"
             skeletonRows={3}
-            empty="No articles found matching your search."
+            empty={t('knowledgeBase.searchEmpty')}
             isStatusShown={isStaff}
           />
         )}
@@ -98,6 +100,7 @@ function CategoryArticles({
   description: string | null;
   isStaff: boolean;
 }) {
+  const t = useKnowledgeBaseT();
   const list = useCategoryArticles(categoryId);
   const articles = list.data?.pages.flatMap((page) => page.articles);
   return (
@@ -110,8 +113,8 @@ function CategoryArticles({
         {list.isError && !list.isFetchNextPageError ? (
           <div className="p-6">
             <LoadError
-              title="Failed to load articles"
-              text="The articles of this category could not be loaded. Check your connection and try again."
+              title={t('knowledgeBase.articlesFailed')}
+              text={t('knowledgeBase.articlesFailedText')}
               isRetrying={list.isFetching}
               onRetry={() => void list.refetch()}
               testId="kb-category-articles-error"
@@ -122,14 +125,14 @@ function CategoryArticles({
             articles={articles}
             meta="updated"
             skeletonRows={3}
-            empty="No articles found in this category."
+            empty={t('knowledgeBase.categoryEmpty')}
             isStatusShown={isStaff}
           />
         )}
         {(list.hasNextPage || list.isFetchNextPageError) && (
           <div className="flex flex-col items-center gap-2 border-t p-4">
             {list.isFetchNextPageError && (
-              <p className="text-sm text-destructive">The next articles could not be loaded.</p>
+              <p className="text-sm text-destructive">{t('knowledgeBase.nextFailed')}</p>
             )}
             <Button
               variant="outline"
@@ -138,7 +141,11 @@ function CategoryArticles({
               disabled={list.isFetchingNextPage}
             >
               {list.isFetchingNextPage && <Spinner aria-hidden />}
-              {list.isFetchingNextPage ? 'Loading...' : list.isFetchNextPageError ? 'Retry' : 'Load more'}
+              {list.isFetchingNextPage
+                ? t('knowledgeBase.loadingMore')
+                : list.isFetchNextPageError
+                  ? t('knowledgeBase.retry')
+                  : t('knowledgeBase.loadMore')}
             </Button>
           </div>
         )}
@@ -148,19 +155,20 @@ function CategoryArticles({
 }
 
 function PopularArticles({ isStaff }: { isStaff: boolean }) {
+  const t = useKnowledgeBaseT();
   const popular = usePopularArticles();
   return (
     <Card className="gap-0 pb-0" data-testid="kb-popular-articles">
       <CardHeader className="border-b [.border-b]:pb-4">
-        <CardTitle>Popular Articles</CardTitle>
-        <CardDescription>What people read most.</CardDescription>
+        <CardTitle>{t('knowledgeBase.popularTitle')}</CardTitle>
+        <CardDescription>{t('knowledgeBase.popularDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="px-0">
         {popular.isError ? (
           <div className="p-6">
             <LoadError
-              title="Failed to load popular articles"
-              text="The popular articles could not be loaded. Check your connection and try again."
+              title={t('knowledgeBase.popularFailed')}
+              text={t('knowledgeBase.popularFailedText')}
               isRetrying={popular.isFetching}
               onRetry={() => void popular.refetch()}
               testId="kb-popular-error"
@@ -171,7 +179,7 @@ function PopularArticles({ isStaff }: { isStaff: boolean }) {
             articles={popular.data?.articles}
             meta="category"
             skeletonRows={5}
-            empty="No popular articles yet."
+            empty={t('knowledgeBase.popularEmpty')}
             isStatusShown={isStaff}
           />
         )}
@@ -182,6 +190,7 @@ function PopularArticles({ isStaff }: { isStaff: boolean }) {
 
 /** /kb: search, the category cards with the selected category's articles, and the popular articles. */
 export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
+  const t = useKnowledgeBaseT();
   const isStaff = canEditArticles(currentUser.role);
   const [searchText, setSearchText] = useState('');
   const debouncedText = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
@@ -232,8 +241,8 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
             maxLength={KB_LIMITS.searchQueryMax}
-            placeholder="Search articles..."
-            aria-label="Search articles"
+            placeholder={t('knowledgeBase.searchPlaceholder')}
+            aria-label={t('knowledgeBase.searchLabel')}
             className="bg-background pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
             data-testid="kb-search-input"
           />
@@ -241,7 +250,7 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
             <button
               type="button"
               onClick={() => setSearchText('')}
-              aria-label="Clear search"
+              aria-label={t('knowledgeBase.clearSearch')}
               className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <X className="size-4" aria-hidden />
@@ -258,7 +267,7 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
               data-testid="manage-categories-button"
             >
               <FolderCog className="size-4" aria-hidden />
-              Manage categories
+              {t('knowledgeBase.manageCategories')}
             </Button>
             <Button
               onClick={() => {
@@ -275,7 +284,7 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
               data-testid="create-article-button"
             >
               <Plus className="size-4" aria-hidden />
-              Create Article
+              {t('knowledgeBase.createArticle')}
             </Button>
           </div>
         )}
@@ -288,19 +297,23 @@ export default function KnowledgeBasePage({ currentUser }: TRemotePageProps) {
           isStaff={isStaff}
         />
       ) : isEmpty ? (
-        <Suspense fallback={<Spinner aria-label="Loading" className="mx-auto text-muted-foreground" />}>
+        <Suspense
+          fallback={
+            <Spinner aria-label={t('knowledgeBase.loading')} className="mx-auto text-muted-foreground" />
+          }
+        >
           <EmptyKnowledgeBase isStaff={isStaff} onCreateCategory={() => openManage('create')} />
         </Suspense>
       ) : (
         <>
           <section className="flex flex-col gap-3" aria-labelledby="kb-categories-heading">
             <h2 id="kb-categories-heading" className="font-semibold text-lg tracking-tight">
-              Categories
+              {t('knowledgeBase.categoriesHeading')}
             </h2>
             {categories.isError ? (
               <LoadError
-                title="Failed to load categories"
-                text="The knowledge base categories could not be loaded. Check your connection and try again."
+                title={t('knowledgeBase.categoriesFailed')}
+                text={t('knowledgeBase.categoriesFailedText')}
                 isRetrying={categories.isFetching}
                 onRetry={() => void categories.refetch()}
                 testId="kb-categories-error"

@@ -1,10 +1,12 @@
 import type { TArticleStatus } from '@helpdesk/contracts';
 import { Badge, cn } from '@helpdesk/shared-ui';
 import { TrendingUp } from 'lucide-react';
-import { ARTICLE_STATUS_LABELS, articleStatusBadgeVariant } from './article-labels.ts';
+import { articleStatusBadgeVariant } from './article-labels.ts';
+import { ARTICLE_STATUS_MESSAGES, useKbT } from './messages.ts';
 
 /** An article's status: published default, draft secondary, archived outline. */
 export function ArticleStatusBadge({ status, className }: { status: TArticleStatus; className?: string }) {
+  const t = useKbT();
   return (
     <Badge
       variant={articleStatusBadgeVariant(status)}
@@ -12,13 +14,14 @@ export function ArticleStatusBadge({ status, className }: { status: TArticleStat
       data-status={status}
       className={className}
     >
-      {ARTICLE_STATUS_LABELS[status]}
+      {t(ARTICLE_STATUS_MESSAGES[status])}
     </Badge>
   );
 }
 
 /** The Popular badge of articles people read most. */
 export function PopularBadge({ className }: { className?: string }) {
+  const t = useKbT();
   return (
     <Badge
       variant="outline"
@@ -26,20 +29,21 @@ export function PopularBadge({ className }: { className?: string }) {
       className={cn('border-amber-200 bg-amber-50 text-amber-800', className)}
     >
       <TrendingUp aria-hidden />
-      Popular
+      {t('kb.popular')}
     </Badge>
   );
 }
 
 /** Staff only: the article's category is inactive, so end users do not see it. */
 export function InactiveCategoryBadge() {
+  const t = useKbT();
   return (
     <Badge
       variant="outline"
       data-testid="article-inactive-category-badge"
-      title="End users do not see this article"
+      title={t('kb.inactiveCategoryHint')}
     >
-      Category inactive
+      {t('kb.inactiveCategory')}
     </Badge>
   );
 }

@@ -41,7 +41,7 @@ export function viewCountLabel(count: number): string {
   return `${groupThousands(count)} ${count === 1 ? 'view' : 'views'}`;
 }
 
-/** The article's updated date, month abbreviation day, year; 'Unknown' when there is none. */
-export function updatedDateLabel(updatedAt: string | null | undefined): string {
-  return (updatedAt && formatShortDate(updatedAt)) || 'Unknown';
+/** The article's updated date, month abbreviation day, year; `unknown` ('Unknown') when there is none. */
+export function updatedDateLabel(updatedAt: string | null | undefined, unknown = 'Unknown'): string {
+  return (updatedAt && formatShortDate(updatedAt)) || unknown;
 }

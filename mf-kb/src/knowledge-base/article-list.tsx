@@ -3,17 +3,20 @@ import { fullName, Skeleton } from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
 import { Eye } from 'lucide-react';
 import { ArticleStatusBadge, InactiveCategoryBadge, PopularBadge } from '../kb/article-badges.tsx';
-import { updatedDateLabel, viewCountLabel } from '../kb/article-labels.ts';
+import { updatedDateLabel } from '../kb/article-labels.ts';
+import { useKbT } from '../kb/messages.ts';
+import { useKnowledgeBaseT } from './messages.ts';
 
 /** What each row says besides title and excerpt: the author (search), the update date (a category), the category (popular). */
 export type TArticleRowMeta = 'author' | 'updated' | 'category';
 
 function RowMeta({ article, meta }: { article: TKbArticleSummary; meta: TArticleRowMeta }) {
+  const t = useKbT();
   const lead =
     meta === 'author'
       ? fullName(article.author)
       : meta === 'updated'
-        ? `Updated ${updatedDateLabel(article.updatedAt)}`
+        ? t('kb.updated', { date: updatedDateLabel(article.updatedAt, t('kb.unknownDate')) })
         : article.category.name;
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
@@ -21,7 +24,7 @@ function RowMeta({ article, meta }: { article: TKbArticleSummary; meta: TArticle
       <span aria-hidden>·</span>
       <span className="inline-flex items-center gap-1" data-testid="article-row-views">
         <Eye className="size-3.5" aria-hidden />
-        {viewCountLabel(article.viewCount)}
+        {t('kb.viewCount', { count: article.viewCount })}
       </span>
     </p>
   );
@@ -76,9 +79,10 @@ type TProps = {
 
 /** A list of articles (title, excerpt, meta, views, Popular badge), each opening /kb/article/{id}. */
 export function ArticleList({ articles, meta, skeletonRows, empty, isStatusShown }: TProps) {
+  const t = useKnowledgeBaseT();
   if (articles === undefined) {
     return (
-      <ul className="divide-y" aria-busy="true" aria-label="Loading articles">
+      <ul className="divide-y" aria-busy="true" aria-label={t('knowledgeBase.loadingArticles')}>
         {SKELETON_KEYS.slice(0, skeletonRows).map((key) => (
           <li key={key} className="flex flex-col gap-2 px-6 py-4" data-testid="article-row-skeleton">
             <Skeleton className="h-5 w-2/3" />

@@ -1,7 +1,8 @@
 import type { TKbCategory } from '@helpdesk/contracts';
 import { cn, Skeleton } from '@helpdesk/shared-ui';
-import { articleCountLabel } from '../kb/article-labels.ts';
 import { categoryIcon } from '../kb/category-icons.ts';
+import { useKbT } from '../kb/messages.ts';
+import { useKnowledgeBaseT } from './messages.ts';
 
 function CategoryCard({
   category,
@@ -12,6 +13,7 @@ function CategoryCard({
   isSelected: boolean;
   onToggle: (categoryId: string) => void;
 }) {
+  const t = useKbT();
   const Icon = categoryIcon(category.icon);
   return (
     <button
@@ -40,7 +42,7 @@ function CategoryCard({
           <span className="line-clamp-2 text-sm text-muted-foreground">{category.description}</span>
         )}
         <span className="text-xs font-medium text-muted-foreground" data-testid="kb-category-count">
-          {articleCountLabel(category.articleCount)}
+          {t('kb.articleCount', { count: category.articleCount })}
         </span>
       </span>
     </button>
@@ -58,13 +60,14 @@ const SKELETON_KEYS = ['a', 'b', 'c'];
 
 /** The category cards; clicking one selects it, clicking it again clears the selection. */
 export function CategoryGrid({ categories, selectedId, onToggle }: TProps) {
+  const t = useKnowledgeBaseT();
   if (categories === undefined) {
     return (
       <div
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
         role="status"
         aria-busy="true"
-        aria-label="Loading categories"
+        aria-label={t('knowledgeBase.loadingCategories')}
       >
         {SKELETON_KEYS.map((key) => (
           <div key={key} className="flex gap-3 rounded-xl border bg-card p-4">
@@ -82,12 +85,15 @@ export function CategoryGrid({ categories, selectedId, onToggle }: TProps) {
   if (categories.length === 0) {
     return (
       <p className="rounded-xl border bg-card px-6 py-10 text-center text-sm text-muted-foreground">
-        No categories yet.
+        {t('knowledgeBase.noCategories')}
       </p>
     );
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Categories">
+    <ul
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      aria-label={t('knowledgeBase.categoriesHeading')}
+    >
       {categories.map((category) => (
         <li key={category.id}>
           <CategoryCard category={category} isSelected={category.id === selectedId} onToggle={onToggle} />

@@ -1,5 +1,6 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@helpdesk/shared-ui';
 import { BookOpen, FolderPlus, PenLine } from 'lucide-react';
+import { useKnowledgeBaseT } from './messages.ts';
 
 /**
  * A knowledge base with no category yet. Staff see how to start (a category first, as every article
@@ -12,16 +13,14 @@ export function EmptyKnowledgeBase({
   isStaff: boolean;
   onCreateCategory: () => void;
 }) {
+  const t = useKnowledgeBaseT();
   if (!isStaff) {
     return (
       <Card data-testid="kb-empty">
         <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
           <BookOpen className="size-10 text-muted-foreground" aria-hidden />
-          <p className="font-medium">No articles yet</p>
-          <p className="max-w-md text-sm text-muted-foreground">
-            The help desk has not published any articles yet. Until then, create a ticket and we will help you
-            directly.
-          </p>
+          <p className="font-medium">{t('knowledgeBase.emptyTitle')}</p>
+          <p className="max-w-md text-sm text-muted-foreground">{t('knowledgeBase.emptyText')}</p>
         </CardContent>
       </Card>
     );
@@ -29,8 +28,8 @@ export function EmptyKnowledgeBase({
   return (
     <Card data-testid="kb-empty">
       <CardHeader>
-        <CardTitle>Start your knowledge base</CardTitle>
-        <CardDescription>Answers people can find themselves, so fewer tickets are needed.</CardDescription>
+        <CardTitle>{t('knowledgeBase.startTitle')}</CardTitle>
+        <CardDescription>{t('knowledgeBase.startDescription')}</CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-4">
@@ -39,17 +38,15 @@ export function EmptyKnowledgeBase({
               <FolderPlus className="size-4" aria-hidden />
             </span>
             <span className="flex min-w-0 flex-1 flex-col">
-              <span className="font-medium">1. Create your first category</span>
-              <span className="text-sm text-muted-foreground">
-                Network, Accounts, Hardware: how readers browse.
-              </span>
+              <span className="font-medium">{t('knowledgeBase.startStep1')}</span>
+              <span className="text-sm text-muted-foreground">{t('knowledgeBase.startStep1Text')}</span>
             </span>
             <Button
               className="w-full sm:w-auto"
               onClick={onCreateCategory}
               data-testid="kb-create-first-category"
             >
-              Create your first category
+              {t('knowledgeBase.createFirstCategory')}
             </Button>
           </li>
           <li className="flex flex-wrap items-center gap-3">
@@ -57,10 +54,8 @@ export function EmptyKnowledgeBase({
               <PenLine className="size-4" aria-hidden />
             </span>
             <span className="flex min-w-0 flex-1 flex-col">
-              <span className="font-medium">2. Write your first article</span>
-              <span className="text-sm text-muted-foreground">
-                Once a category exists, Create Article files an article under it.
-              </span>
+              <span className="font-medium">{t('knowledgeBase.startStep2')}</span>
+              <span className="text-sm text-muted-foreground">{t('knowledgeBase.startStep2Text')}</span>
             </span>
           </li>
         </ol>

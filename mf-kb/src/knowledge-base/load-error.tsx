@@ -1,5 +1,6 @@
 import { Alert, AlertDescription, AlertTitle, Button } from '@helpdesk/shared-ui';
 import { TriangleAlert } from 'lucide-react';
+import { useKnowledgeBaseT } from './messages.ts';
 
 type TProps = {
   title: string;
@@ -11,6 +12,7 @@ type TProps = {
 
 /** An inline load failure with a Retry, so the rest of the page keeps working. */
 export function LoadError({ title, text, isRetrying, onRetry, testId }: TProps) {
+  const t = useKnowledgeBaseT();
   return (
     <Alert variant="destructive" data-testid={testId}>
       <TriangleAlert className="size-4" aria-hidden />
@@ -24,7 +26,7 @@ export function LoadError({ title, text, isRetrying, onRetry, testId }: TProps) 
           disabled={isRetrying}
           onClick={onRetry}
         >
-          {isRetrying ? 'Retrying...' : 'Retry'}
+          {isRetrying ? t('knowledgeBase.retrying') : t('knowledgeBase.retry')}
         </Button>
       </AlertDescription>
     </Alert>

@@ -19,7 +19,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { CATEGORY_ICONS } from '../kb/category-icons.ts';
-import { iconLabel } from './category-manage.ts';
+import { CATEGORY_ICON_MESSAGES, useCategoriesT } from './messages.ts';
 
 export type TCategoryFormValues = { name: string; description: string; icon: TKbCategoryIcon };
 
@@ -36,16 +36,17 @@ type TProps = {
 const isIcon = (icon: string): icon is TKbCategoryIcon =>
   (KB_CATEGORY_ICONS as readonly string[]).includes(icon);
 
-function errorsOf(error: unknown): TFieldErrors {
+function errorsOf(error: unknown, tryLater: string): TFieldErrors {
   const fields = error instanceof ApiRequestError ? error.fields : {};
   const errors: TFieldErrors = {};
   for (const key of ['name', 'description', 'icon'] as const) if (fields[key]) errors[key] = fields[key];
-  if (Object.keys(errors).length === 0) errors.form = serverMessage(error) ?? 'Please try again later.';
+  if (Object.keys(errors).length === 0) errors.form = serverMessage(error) ?? tryLater;
   return errors;
 }
 
 /** Name, description and an icon from the allowed set (a grid of radios, arrow keys move between them). */
 export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) {
+  const t = useCategoriesT();
   const id = useId();
   const [values, setValues] = useState<TCategoryFormValues>({
     name: category?.name ?? '',
@@ -68,7 +69,7 @@ export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) 
       return;
     }
     setErrors({});
-    onSave(values, (error) => setErrors(errorsOf(error)));
+    onSave(values, (error) => setErrors(errorsOf(error, t('categories.tryLater'))));
   }
 
   const change = (patch: Partial<TCategoryFormValues>) => setValues((current) => ({ ...current, ...patch }));
@@ -76,7 +77,7 @@ export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" data-testid="category-form">
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-name`}>Name *</Label>
+        <Label htmlFor={`${id}-name`}>{t('categories.name')}</Label>
         <Input
           id={`${id}-name`}
           value={values.name}
@@ -86,7 +87,7 @@ export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) 
           aria-describedby={errors.name ? `${id}-name-error` : undefined}
           disabled={isPending}
           autoFocus
-          placeholder="Network & VPN"
+          placeholder={t('categories.namePlaceholder')}
         />
         {errors.name && (
           <p id={`${id}-name-error`} className="text-sm text-destructive">
@@ -95,7 +96,7 @@ export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) 
         )}
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Label htmlFor={`${id}-description`}>{t('categories.description')}</Label>
         <Textarea
           id={`${id}-description`}
           value={values.description}
@@ -105,19 +106,20 @@ export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) 
           className="min-h-16"
           aria-invalid={errors.description ? true : undefined}
           disabled={isPending}
-          placeholder="What readers find here"
+          placeholder={t('categories.descriptionPlaceholder')}
         />
         {errors.description && <p className="text-sm text-destructive">{errors.description}</p>}
       </div>
       <fieldset className="grid gap-2" disabled={isPending}>
-        <legend className="mb-2 text-sm font-medium">Icon</legend>
+        <legend className="mb-2 text-sm font-medium">{t('categories.icon')}</legend>
         <div className="grid grid-cols-6 gap-2 sm:grid-cols-11" data-testid="category-icon-grid">
           {KB_CATEGORY_ICONS.map((icon) => {
             const Icon = CATEGORY_ICONS[icon];
+            const label = t(CATEGORY_ICON_MESSAGES[icon]);
             return (
               <label
                 key={icon}
-                title={iconLabel(icon)}
+                title={label}
                 className={cn(
                   'flex aspect-square cursor-pointer items-center justify-center rounded-md border text-muted-foreground hover:bg-muted has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                   values.icon === icon && 'border-primary bg-primary/10 text-primary',
@@ -130,7 +132,7 @@ export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) 
                   checked={values.icon === icon}
                   onChange={() => change({ icon })}
                   className="sr-only"
-                  aria-label={iconLabel(icon)}
+                  aria-label={label}
                 />
                 <Icon className="size-5" aria-hidden />
               </label>
@@ -146,11 +148,11 @@ export function CategoryForm({ category, isPending, onSave, onCancel }: TProps) 
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-          Back
+          {t('categories.back')}
         </Button>
         <Button type="submit" disabled={isPending} data-testid="category-save">
           {isPending && <Spinner aria-hidden />}
-          {category ? 'Save category' : 'Create category'}
+          {category ? t('categories.save') : t('categories.create')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import '../remote-styles-full.ts';
-import { KB_CATEGORY_MESSAGES, type TKbManagedCategory } from '@helpdesk/contracts';
+import type { TKbManagedCategory } from '@helpdesk/contracts';
 import { Badge, Button, Spinner, serverMessage, toast } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
@@ -22,7 +22,8 @@ import { useState } from 'react';
 import { categoryIcon } from '../kb/category-icons.ts';
 import { LoadError } from '../knowledge-base/load-error.tsx';
 import { CategoryForm, type TCategoryFormValues } from './category-form.tsx';
-import { categoryArticlesLabel, movedPosition, type TMoveDirection } from './category-manage.ts';
+import { movedPosition, type TMoveDirection } from './category-manage.ts';
+import { useCategoriesT } from './messages.ts';
 import {
   useCreateCategory,
   useDeleteCategory,
@@ -44,16 +45,16 @@ type TProps = {
 };
 
 function DeleteCategoryDialog({ category, onClose }: { category: TKbManagedCategory; onClose: () => void }) {
+  const t = useCategoriesT();
   const remove = useDeleteCategory();
   const [refusal, setRefusal] = useState<string | null>(null);
   return (
     <AlertDialog open onOpenChange={(next) => (!next && !remove.isPending ? onClose() : undefined)}>
       <AlertDialogContent data-testid="delete-category-dialog">
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete category?</AlertDialogTitle>
+          <AlertDialogTitle>{t('categories.deleteTitle')}</AlertDialogTitle>
           <AlertDialogDescription>
-            {category.name} is removed for good. Only a category without articles can be deleted; deactivate
-            it to hide it instead.
+            {t('categories.deleteText', { name: category.name })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         {refusal && (
@@ -62,7 +63,9 @@ function DeleteCategoryDialog({ category, onClose }: { category: TKbManagedCateg
           </p>
         )}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>{refusal ? 'Close' : 'Cancel'}</AlertDialogCancel>
+          <AlertDialogCancel disabled={remove.isPending}>
+            {refusal ? t('categories.close') : t('categories.cancel')}
+          </AlertDialogCancel>
           {!refusal && (
             <Button
               variant="destructive"
@@ -70,16 +73,15 @@ function DeleteCategoryDialog({ category, onClose }: { category: TKbManagedCateg
               onClick={() =>
                 remove.mutate(category.id, {
                   onSuccess: () => {
-                    toast({ title: KB_CATEGORY_MESSAGES.deleted });
+                    toast({ title: t('categories.deleted') });
                     onClose();
                   },
-                  onError: (error) =>
-                    setRefusal(serverMessage(error) ?? 'The category could not be deleted.'),
+                  onError: (error) => setRefusal(serverMessage(error) ?? t('categories.deleteFailed')),
                 })
               }
             >
               {remove.isPending && <Spinner aria-hidden />}
-              Delete category
+              {t('categories.deleteConfirm')}
             </Button>
           )}
         </AlertDialogFooter>
@@ -105,7 +107,9 @@ function CategoryRow({
   onToggleActive: () => void;
   onDelete: () => void;
 }) {
+  const t = useCategoriesT();
   const Icon = categoryIcon(category.icon);
+  const others = category.totalArticleCount - category.articleCount;
   const canMoveUp = movedPosition(categories, category.id, 'up') !== null;
   const canMoveDown = movedPosition(categories, category.id, 'down') !== null;
   return (
@@ -123,16 +127,20 @@ function CategoryRow({
             <span className="font-medium break-words" data-testid="manage-category-name">
               {category.name}
             </span>
-            {!category.isActive && <Badge variant="secondary">Inactive</Badge>}
+            {!category.isActive && <Badge variant="secondary">{t('categories.inactive')}</Badge>}
           </span>
-          <span className="text-xs text-muted-foreground">{categoryArticlesLabel(category)}</span>
+          <span className="text-xs text-muted-foreground">
+            {others > 0
+              ? t('categories.articlesWithOthers', { published: category.articleCount, others })
+              : t('categories.articles', { published: category.articleCount })}
+          </span>
         </span>
       </div>
       <div className="flex flex-wrap gap-1 pl-10 sm:flex-nowrap sm:pl-0">
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Move ${category.name} up`}
+          aria-label={t('categories.moveUp', { name: category.name })}
           disabled={isBusy || !canMoveUp}
           onClick={() => onMove('up')}
         >
@@ -141,7 +149,7 @@ function CategoryRow({
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Move ${category.name} down`}
+          aria-label={t('categories.moveDown', { name: category.name })}
           disabled={isBusy || !canMoveDown}
           onClick={() => onMove('down')}
         >
@@ -150,7 +158,7 @@ function CategoryRow({
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Edit ${category.name}`}
+          aria-label={t('categories.edit', { name: category.name })}
           disabled={isBusy}
           onClick={onEdit}
         >
@@ -159,8 +167,12 @@ function CategoryRow({
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`${category.isActive ? 'Deactivate' : 'Activate'} ${category.name}`}
-          title={category.isActive ? 'Deactivate (hide from end users)' : 'Activate'}
+          aria-label={
+            category.isActive
+              ? t('categories.deactivate', { name: category.name })
+              : t('categories.activate', { name: category.name })
+          }
+          title={category.isActive ? t('categories.deactivateHint') : t('categories.activateHint')}
           disabled={isBusy}
           onClick={onToggleActive}
         >
@@ -173,7 +185,7 @@ function CategoryRow({
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Delete ${category.name}`}
+          aria-label={t('categories.delete', { name: category.name })}
           className="text-destructive hover:text-destructive"
           disabled={isBusy}
           onClick={onDelete}
@@ -187,6 +199,7 @@ function CategoryRow({
 
 /** Manage categories (staff): create, edit, move, (de)activate and delete the knowledge base's categories. */
 export function ManageCategoriesDialog({ isOpen, onOpenChange, initialMode }: TProps) {
+  const t = useCategoriesT();
   const categories = useManagedCategories();
   const create = useCreateCategory();
   const update = useUpdateCategory();
@@ -203,7 +216,7 @@ export function ManageCategoriesDialog({ isOpen, onOpenChange, initialMode }: TP
   function save(values: TCategoryFormValues, onError: (error: unknown) => void) {
     const body = { name: values.name, description: values.description, icon: values.icon };
     const done = () => {
-      toast({ title: view.mode === 'edit' ? KB_CATEGORY_MESSAGES.updated : KB_CATEGORY_MESSAGES.created });
+      toast({ title: view.mode === 'edit' ? t('categories.updated') : t('categories.created') });
       setView({ mode: 'list' });
     };
     if (view.mode === 'edit') update.mutate({ id: view.category.id, body }, { onSuccess: done, onError });
@@ -216,8 +229,8 @@ export function ManageCategoriesDialog({ isOpen, onOpenChange, initialMode }: TP
       {
         onError: (error) =>
           toast({
-            title: 'The category could not be changed',
-            description: serverMessage(error) ?? 'Please try again later.',
+            title: t('categories.changeFailed'),
+            description: serverMessage(error) ?? t('categories.tryLater'),
             variant: 'destructive',
           }),
       },
@@ -234,17 +247,17 @@ export function ManageCategoriesDialog({ isOpen, onOpenChange, initialMode }: TP
         <DialogHeader>
           <DialogTitle>
             {view.mode === 'list'
-              ? 'Manage categories'
+              ? t('categories.manageTitle')
               : view.mode === 'edit'
-                ? 'Edit category'
-                : 'New category'}
+                ? t('categories.editTitle')
+                : t('categories.newTitle')}
           </DialogTitle>
           <DialogDescription>
             {view.mode === 'list'
-              ? 'Categories group the articles. End users see active categories only, in this order.'
+              ? t('categories.listDescription')
               : list.length === 0 && view.mode === 'create'
-                ? 'Every article belongs to a category: create the first one, then write your first article.'
-                : 'The name and icon show on the category card.'}
+                ? t('categories.firstDescription')
+                : t('categories.formDescription')}
           </DialogDescription>
         </DialogHeader>
         {view.mode === 'list' ? (
@@ -252,23 +265,23 @@ export function ManageCategoriesDialog({ isOpen, onOpenChange, initialMode }: TP
             <div>
               <Button onClick={() => setView({ mode: 'create' })} data-testid="new-category-button">
                 <Plus className="size-4" aria-hidden />
-                New category
+                {t('categories.newTitle')}
               </Button>
             </div>
             {categories.isError ? (
               <LoadError
-                title="Failed to load categories"
-                text="The categories could not be loaded. Check your connection and try again."
+                title={t('categories.loadFailed')}
+                text={t('categories.loadFailedText')}
                 isRetrying={categories.isFetching}
                 onRetry={() => void categories.refetch()}
                 testId="manage-categories-error"
               />
             ) : categories.data === undefined ? (
-              <Spinner aria-label="Loading categories" />
+              <Spinner aria-label={t('categories.loading')} />
             ) : list.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No categories yet.</p>
+              <p className="text-sm text-muted-foreground">{t('categories.none')}</p>
             ) : (
-              <ul className="divide-y rounded-md border" aria-label="Categories in order">
+              <ul className="divide-y rounded-md border" aria-label={t('categories.listLabel')}>
                 {list.map((category) => (
                   <CategoryRow
                     key={category.id}

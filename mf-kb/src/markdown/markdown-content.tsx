@@ -1,7 +1,8 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useMemo } from 'react';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
+import { useMarkdownT } from './messages.ts';
 import { isExternalLink, markdownUrl } from './safe-url.ts';
 
 const urlTransform: UrlTransform = (url, key) =>
@@ -90,8 +91,25 @@ const COMPONENTS: Components = {
  * article that writes about `<br>` still shows it. Every link and image URL passes markdownUrl.
  */
 export default function MarkdownContent({ markdown }: { markdown: string }) {
+  const t = useMarkdownT();
+  // GFM footnotes bring a heading and back links of their own, read out by screen readers.
+  const footnotes = useMemo(
+    () => ({
+      footnoteLabel: t('markdown.footnotes'),
+      footnoteBackLabel: (referenceIndex: number, rereferenceIndex: number) =>
+        t('markdown.backToReference', {
+          reference: `${referenceIndex + 1}${rereferenceIndex > 1 ? `-${rereferenceIndex}` : ''}`,
+        }),
+    }),
+    [t],
+  );
   return (
-    <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} urlTransform={urlTransform} components={COMPONENTS}>
+    <Markdown
+      remarkPlugins={[remarkGfm, remarkBreaks]}
+      remarkRehypeOptions={footnotes}
+      urlTransform={urlTransform}
+      components={COMPONENTS}
+    >
       {markdown}
     </Markdown>
   );

@@ -11,6 +11,7 @@ import {
 import { TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { LineDiffView } from './line-diff-view.tsx';
+import { useRevisionsT } from './messages.ts';
 
 type TProps = {
   current: TKbEditConflict['details']['current'];
@@ -26,15 +27,16 @@ type TProps = {
  * Nothing is overwritten.
  */
 export function EditConflictNotice({ current, mine, onReload, isReloading }: TProps) {
+  const t = useRevisionsT();
   const diff = useMemo(() => buildLineDiff(current.content, mine.content), [current.content, mine.content]);
   async function copyMine() {
     try {
       await navigator.clipboard.writeText(mine.content);
-      toast({ title: 'Your text was copied' });
+      toast({ title: t('revisions.copied') });
     } catch {
       toast({
-        title: 'Your text could not be copied',
-        description: 'Select it in the editor and copy it.',
+        title: t('revisions.copyFailed'),
+        description: t('revisions.copyFailedText'),
         variant: 'destructive',
       });
     }
@@ -47,27 +49,30 @@ export function EditConflictNotice({ current, mine, onReload, isReloading }: TPr
       data-testid="edit-conflict"
     >
       <TriangleAlert aria-hidden />
-      <AlertTitle>Someone else saved this article</AlertTitle>
+      <AlertTitle>{t('revisions.conflictTitle')}</AlertTitle>
       <AlertDescription className="min-w-0 justify-items-stretch gap-3">
         <p data-testid="edit-conflict-who">
-          {fullName(current.editor)} saved revision {current.number} on {formatDetailDate(current.createdAt)}{' '}
-          while you were editing. Your changes were not saved.
+          {t('revisions.conflictWho', {
+            editor: fullName(current.editor),
+            number: current.number,
+            date: formatDetailDate(current.createdAt),
+          })}
         </p>
         {current.title !== mine.title && (
           <p className="break-words">
-            Their title: <span className="font-medium">{current.title}</span>
+            {t('revisions.theirTitle')} <span className="font-medium">{current.title}</span>
           </p>
         )}
         <div className="max-h-64 min-w-0 overflow-y-auto text-foreground">
           <LineDiffView
             diff={diff}
-            labels={{ removed: 'only in the saved version', added: 'only in yours' }}
+            labels={{ removed: t('revisions.onlySaved'), added: t('revisions.onlyYours') }}
             testId="edit-conflict-diff"
           />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" onClick={() => void copyMine()}>
-            Copy my text
+            {t('revisions.copyMine')}
           </Button>
           <Button
             type="button"
@@ -76,7 +81,7 @@ export function EditConflictNotice({ current, mine, onReload, isReloading }: TPr
             onClick={onReload}
             disabled={isReloading}
           >
-            Discard my edit and reload
+            {t('revisions.discard')}
           </Button>
         </div>
       </AlertDescription>

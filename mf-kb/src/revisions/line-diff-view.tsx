@@ -1,5 +1,6 @@
 import type { TLineDiff } from '@helpdesk/contracts';
 import { cn } from '@helpdesk/shared-ui';
+import { useRevisionsT } from './messages.ts';
 import { diffLineKind, type TDiffLineKind } from './revision-labels.ts';
 
 const LINE_STYLES: Record<TDiffLineKind, string> = {
@@ -9,8 +10,14 @@ const LINE_STYLES: Record<TDiffLineKind, string> = {
 };
 
 /** Read out before a line, since colour alone says nothing to a screen reader or a colour-blind reader. */
-const SPOKEN: Record<TDiffLineKind, string> = { added: 'Added: ', removed: 'Removed: ', same: 'Unchanged: ' };
+const SPOKEN = {
+  added: 'revisions.lineAdded',
+  removed: 'revisions.lineRemoved',
+  same: 'revisions.lineSame',
+} as const satisfies Record<TDiffLineKind, string>;
 const MARKER: Record<TDiffLineKind, string> = { added: '+', removed: '−', same: ' ' };
+/** An empty line keeps its height. */
+const EMPTY_LINE = '\u00a0';
 
 type TProps = {
   diff: TLineDiff;
@@ -21,17 +28,18 @@ type TProps = {
 
 /** A line diff of article bodies: hunks of lines, added and removed ones coloured and marked + / −. */
 export function LineDiffView({ diff, labels, testId = 'line-diff' }: TProps) {
+  const t = useRevisionsT();
   if (diff.tooLarge) {
     return (
       <p className="text-sm text-muted-foreground" data-testid={testId}>
-        The bodies differ too much to show line by line.
+        {t('revisions.diffTooLarge')}
       </p>
     );
   }
   if (diff.hunks.length === 0) {
     return (
       <p className="text-sm text-muted-foreground" data-testid={testId}>
-        The content is the same.
+        {t('revisions.diffSame')}
       </p>
     );
   }
@@ -44,7 +52,10 @@ export function LineDiffView({ diff, labels, testId = 'line-diff' }: TProps) {
       {diff.hunks.map((hunk) => (
         <section
           key={`${hunk.oldStart}-${hunk.newStart}`}
-          aria-label={`Lines ${hunk.newStart} to ${hunk.newStart + Math.max(hunk.newLines - 1, 0)}`}
+          aria-label={t('revisions.hunk', {
+            from: hunk.newStart,
+            to: hunk.newStart + Math.max(hunk.newLines - 1, 0),
+          })}
           className="overflow-x-auto rounded-md border"
         >
           <p className="border-b bg-muted px-2 py-1 font-mono text-xs text-muted-foreground" aria-hidden>
@@ -64,17 +75,15 @@ export function LineDiffView({ diff, labels, testId = 'line-diff' }: TProps) {
                   <span aria-hidden className="w-3 shrink-0 select-none font-bold">
                     {MARKER[kind]}
                   </span>
-                  <span className="sr-only">{SPOKEN[kind]}</span>
-                  <span className="min-w-0">{line.slice(1) || '\u00a0'}</span>
+                  <span className="sr-only">{t(SPOKEN[kind])} </span>
+                  <span className="min-w-0">{line.slice(1) || EMPTY_LINE}</span>
                 </li>
               );
             })}
           </ul>
         </section>
       ))}
-      {diff.truncated && (
-        <p className="text-xs text-muted-foreground">Only the first changed lines are shown.</p>
-      )}
+      {diff.truncated && <p className="text-xs text-muted-foreground">{t('revisions.diffTruncated')}</p>}
     </div>
   );
 }

@@ -1,9 +1,4 @@
-import {
-  KB_REVISION_MESSAGES,
-  type TKbArticle,
-  type TKbRevisionDiff,
-  type TKbRevisionSummary,
-} from '@helpdesk/contracts';
+import type { TKbArticle, TKbRevisionDiff, TKbRevisionSummary } from '@helpdesk/contracts';
 import { Badge, Button, formatDetailDate, fullName, Label, Spinner, toast } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
@@ -23,34 +18,34 @@ import {
   DialogTitle,
 } from '@helpdesk/shared-ui/dialog';
 import { useId, useState } from 'react';
-import { ARTICLE_STATUS_LABELS } from '../kb/article-labels.ts';
+import { ARTICLE_STATUS_MESSAGES, useKbT } from '../kb/messages.ts';
 import { LineDiffView } from './line-diff-view.tsx';
+import { REVISION_FIELD_MESSAGES, revisionChangeWords, useRevisionsT } from './messages.ts';
 import { NativeSelect } from './native-select.tsx';
-import { REVISION_FIELD_LABELS, revisionChangeLabel } from './revision-labels.ts';
+import { revisionChangeLabel } from './revision-labels.ts';
 import { useRestoreRevision, useRevisionDiff, useRevisions } from './use-revisions.ts';
 
-const optionLabel = (revision: TKbRevisionSummary) =>
-  `Revision ${revision.number} · ${fullName(revision.editor)} · ${formatDetailDate(revision.createdAt)}`;
-
 function FieldChanges({ diff }: { diff: TKbRevisionDiff }) {
+  const t = useRevisionsT();
+  const kbT = useKbT();
   const shown = (field: string, value: string | null) =>
     field === 'status' && value
-      ? ARTICLE_STATUS_LABELS[value as keyof typeof ARTICLE_STATUS_LABELS]
-      : (value ?? '(none)');
+      ? kbT(ARTICLE_STATUS_MESSAGES[value as keyof typeof ARTICLE_STATUS_MESSAGES])
+      : (value ?? t('revisions.none'));
   if (diff.fields.length === 0 && diff.tags.added.length === 0 && diff.tags.removed.length === 0) return null;
   return (
     <dl className="grid gap-2 text-sm" data-testid="revision-field-changes">
       {diff.fields.map((change) => (
         <div key={change.field} className="grid gap-0.5">
-          <dt className="font-medium">{REVISION_FIELD_LABELS[change.field]}</dt>
+          <dt className="font-medium">{t(REVISION_FIELD_MESSAGES[change.field])}</dt>
           <dd className="break-words">
             <span className="text-rose-800 line-through dark:text-rose-300">
-              <span className="sr-only">Was: </span>
+              <span className="sr-only">{t('revisions.was')} </span>
               {shown(change.field, change.from)}
             </span>{' '}
             <span aria-hidden>→</span>{' '}
             <span className="text-emerald-800 dark:text-emerald-300">
-              <span className="sr-only">Now: </span>
+              <span className="sr-only">{t('revisions.now')} </span>
               {shown(change.field, change.to)}
             </span>
           </dd>
@@ -58,18 +53,18 @@ function FieldChanges({ diff }: { diff: TKbRevisionDiff }) {
       ))}
       {(diff.tags.added.length > 0 || diff.tags.removed.length > 0) && (
         <div className="grid gap-0.5">
-          <dt className="font-medium">Tags</dt>
+          <dt className="font-medium">{t(REVISION_FIELD_MESSAGES.tags)}</dt>
           <dd className="flex flex-wrap gap-1.5">
             {diff.tags.removed.map((tag) => (
               <Badge key={`-${tag}`} variant="outline" className="line-through">
                 − {tag}
-                <span className="sr-only"> (removed)</span>
+                <span className="sr-only"> {t('revisions.tagRemoved')}</span>
               </Badge>
             ))}
             {diff.tags.added.map((tag) => (
               <Badge key={`+${tag}`} variant="secondary">
                 + {tag}
-                <span className="sr-only"> (added)</span>
+                <span className="sr-only"> {t('revisions.tagAdded')}</span>
               </Badge>
             ))}
           </dd>
@@ -80,6 +75,7 @@ function FieldChanges({ diff }: { diff: TKbRevisionDiff }) {
 }
 
 function Compare({ articleId, revisions }: { articleId: string; revisions: TKbRevisionSummary[] }) {
+  const t = useRevisionsT();
   const newest = revisions[0]?.number ?? 1;
   const [from, setFrom] = useState(revisions[1]?.number ?? newest);
   const [to, setTo] = useState(newest);
@@ -90,12 +86,18 @@ function Compare({ articleId, revisions }: { articleId: string; revisions: TKbRe
   return (
     <section className="grid gap-3" aria-labelledby={`${fromId}-heading`}>
       <h3 id={`${fromId}-heading`} className="font-medium">
-        Compare two revisions
+        {t('revisions.compare')}
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
         {[
-          { id: fromId, label: 'Older', value: from, set: setFrom, testId: 'revision-compare-from' },
-          { id: toId, label: 'Newer', value: to, set: setTo, testId: 'revision-compare-to' },
+          {
+            id: fromId,
+            label: t('revisions.older'),
+            value: from,
+            set: setFrom,
+            testId: 'revision-compare-from',
+          },
+          { id: toId, label: t('revisions.newer'), value: to, set: setTo, testId: 'revision-compare-to' },
         ].map((choice) => (
           <div key={choice.id} className="grid gap-1.5">
             <Label htmlFor={choice.id}>{choice.label}</Label>
@@ -107,7 +109,11 @@ function Compare({ articleId, revisions }: { articleId: string; revisions: TKbRe
             >
               {revisions.map((revision) => (
                 <option key={revision.number} value={revision.number}>
-                  {optionLabel(revision)}
+                  {t('revisions.option', {
+                    number: revision.number,
+                    editor: fullName(revision.editor),
+                    date: formatDetailDate(revision.createdAt),
+                  })}
                 </option>
               ))}
             </NativeSelect>
@@ -115,19 +121,19 @@ function Compare({ articleId, revisions }: { articleId: string; revisions: TKbRe
         ))}
       </div>
       <div aria-live="polite" className="grid gap-3" data-testid="revision-diff">
-        {diff.isPending && <Spinner aria-label="Loading the differences" />}
-        {diff.isError && <p className="text-sm text-destructive">The differences could not be loaded.</p>}
+        {diff.isPending && <Spinner aria-label={t('revisions.loadingDiff')} />}
+        {diff.isError && <p className="text-sm text-destructive">{t('revisions.diffFailed')}</p>}
         {diff.data && (
           <>
             <p className="text-sm text-muted-foreground">
-              From revision {diff.data.from.number} to revision {diff.data.to.number}
+              {t('revisions.fromTo', { from: diff.data.from.number, to: diff.data.to.number })}
             </p>
             <FieldChanges diff={diff.data} />
             <LineDiffView
               diff={diff.data.content}
               labels={{
-                removed: `only in revision ${diff.data.from.number}`,
-                added: `only in revision ${diff.data.to.number}`,
+                removed: t('revisions.onlyInRevision', { number: diff.data.from.number }),
+                added: t('revisions.onlyInRevision', { number: diff.data.to.number }),
               }}
             />
           </>
@@ -146,19 +152,17 @@ function RestoreConfirm({
   number: number | null;
   onClose: () => void;
 }) {
+  const t = useRevisionsT();
   const restore = useRestoreRevision(articleId);
   return (
     <AlertDialog open={number !== null} onOpenChange={(isOpen) => !isOpen && !restore.isPending && onClose()}>
       <AlertDialogContent data-testid="restore-revision-dialog">
         <AlertDialogHeader>
-          <AlertDialogTitle>Restore revision {number}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The article gets this revision's title, content, excerpt, category, status and tags. A new
-            revision records it, so nothing in the history is lost.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('revisions.restoreTitle', { number: number ?? '' })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('revisions.restoreText')}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={restore.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={restore.isPending}>{t('revisions.cancel')}</AlertDialogCancel>
           <AlertDialogAction
             disabled={restore.isPending}
             onClick={(event) => {
@@ -166,12 +170,12 @@ function RestoreConfirm({
               if (number === null) return;
               restore.mutate(number, {
                 onSuccess: () => {
-                  toast({ title: KB_REVISION_MESSAGES.restored(number) });
+                  toast({ title: t('revisions.restored', { number }) });
                   onClose();
                 },
                 onError: (error) =>
                   toast({
-                    title: 'The revision was not restored',
+                    title: t('revisions.restoreFailed'),
                     description: error.message,
                     variant: 'destructive',
                   }),
@@ -179,7 +183,7 @@ function RestoreConfirm({
             }}
           >
             {restore.isPending && <Spinner aria-hidden />}
-            Restore
+            {t('revisions.restore')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -194,10 +198,12 @@ function RevisionList({
   revisions: TKbRevisionSummary[];
   onRestore: (number: number) => void;
 }) {
+  const t = useRevisionsT();
+  const words = revisionChangeWords(t);
   return (
     <ol
       className="grid divide-y rounded-md border"
-      aria-label="Revisions, newest first"
+      aria-label={t('revisions.listLabel')}
       data-testid="revision-list"
     >
       {revisions.map((revision, index) => (
@@ -208,26 +214,26 @@ function RevisionList({
         >
           <div className="grid min-w-0 gap-0.5 text-sm">
             <p className="font-medium">
-              Revision {revision.number}
+              {t('revisions.revision', { number: revision.number })}
               {index === 0 && (
                 <Badge variant="secondary" className="ml-2">
-                  Current
+                  {t('revisions.current')}
                 </Badge>
               )}
             </p>
             <p className="text-muted-foreground">
               {fullName(revision.editor)} · {formatDetailDate(revision.createdAt)}
             </p>
-            <p className="text-muted-foreground">{revisionChangeLabel(revision)}</p>
+            <p className="text-muted-foreground">{revisionChangeLabel(revision, words)}</p>
           </div>
           {index > 0 && (
             <Button
               variant="outline"
               size="sm"
               onClick={() => onRestore(revision.number)}
-              aria-label={`Restore revision ${revision.number}`}
+              aria-label={t('revisions.restoreLabel', { number: revision.number })}
             >
-              Restore
+              {t('revisions.restore')}
             </Button>
           )}
         </li>
@@ -246,6 +252,7 @@ export function RevisionHistoryDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
+  const t = useRevisionsT();
   const revisions = useRevisions(article.id, isOpen);
   const [restoring, setRestoring] = useState<number | null>(null);
   const list = revisions.data?.revisions ?? [];
@@ -253,11 +260,11 @@ export function RevisionHistoryDialog({
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl" data-testid="revision-history-dialog">
         <DialogHeader>
-          <DialogTitle>History</DialogTitle>
-          <DialogDescription>Every saved version of this article, newest first.</DialogDescription>
+          <DialogTitle>{t('revisions.history')}</DialogTitle>
+          <DialogDescription>{t('revisions.historyDescription')}</DialogDescription>
         </DialogHeader>
-        {revisions.isPending && <Spinner aria-label="Loading the history" />}
-        {revisions.isError && <p className="text-sm text-destructive">The history could not be loaded.</p>}
+        {revisions.isPending && <Spinner aria-label={t('revisions.loadingHistory')} />}
+        {revisions.isError && <p className="text-sm text-destructive">{t('revisions.historyFailed')}</p>}
         {list.length > 0 && (
           <div className="grid min-w-0 gap-6">
             {list.length > 1 && (
@@ -265,7 +272,7 @@ export function RevisionHistoryDialog({
               <Compare key={list[0]?.number} articleId={article.id} revisions={list} />
             )}
             <section className="grid gap-2">
-              <h3 className="font-medium">Revisions</h3>
+              <h3 className="font-medium">{t('revisions.revisionsHeading')}</h3>
               <RevisionList revisions={list} onRestore={setRestoring} />
             </section>
           </div>
