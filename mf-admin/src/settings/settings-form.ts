@@ -1,13 +1,13 @@
 import '../zod-config.ts';
 import {
   SETTINGS_LIMITS,
-  SETTINGS_MESSAGES,
   type TSettings,
   type TUpdateSettingsRequest,
   ZUpdateSettingsRequest,
 } from '@helpdesk/contracts';
 import { z } from 'zod';
 import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
+import { settingsEnglish, type TSettingsT } from './messages.ts';
 
 const FIELDS = ZUpdateSettingsRequest.shape;
 
@@ -74,14 +74,25 @@ export function settingsBody(values: TSettingsFormOutput): TUpdateSettingsReques
 }
 
 /** The hint under the password field: whether one is stored and what leaving it empty does. */
-export function smtpPasswordHint(isSet: boolean, isClearing: boolean): string {
-  if (isClearing) return 'The stored password will be removed when you save.';
-  return isSet ? SETTINGS_MESSAGES.smtpPasswordSetHint : 'No password is set.';
+export function smtpPasswordHint(
+  isSet: boolean,
+  isClearing: boolean,
+  t: TSettingsT = settingsEnglish,
+): string {
+  if (isClearing) return t('settings.smtpPasswordClearing');
+  return isSet ? t('settings.smtpPasswordSetHint') : t('settings.smtpPasswordNotSet');
 }
 
 const FIELD_NAMES = Object.keys(ZSettingsForm.shape) as TSettingsField[];
 
-/** A refused save: the server's field messages under the fields, anything else the failure toast. */
-export function saveSettingsFailure(error: unknown): TFormFailure<TSettingsField> {
-  return formFailure(error, { fieldNames: FIELD_NAMES, title: SETTINGS_MESSAGES.saveError });
+/**
+ * A refused save: the server's field messages under the fields, anything else the failure toast
+ * (titled in `t`'s language, with `fallback` when the server sent no message).
+ */
+export function saveSettingsFailure(
+  error: unknown,
+  t: TSettingsT = settingsEnglish,
+  fallback?: string,
+): TFormFailure<TSettingsField> {
+  return formFailure(error, { fieldNames: FIELD_NAMES, title: t('settings.saveError'), fallback });
 }
