@@ -34,26 +34,25 @@ export function createCatalog<TKey extends string>(
 ): TCatalog<TKey> {
   const english18n = instance(SOURCE_LOCALE, english);
   const ready = new Map<TLocale, I18n>([[SOURCE_LOCALE, english18n]]);
-  const pending = new Map<TLocale, Promise<I18n>>();
+  // One promise per language, kept: React's `use` reads a kept promise's settled value without suspending.
+  const loads = new Map<TLocale, Promise<I18n>>([[SOURCE_LOCALE, settled(english18n)]]);
 
   function load(locale: TLocale): Promise<I18n> {
-    const loaded = ready.get(locale);
-    if (loaded) return Promise.resolve(loaded);
-    let loading = pending.get(locale);
-    if (!loading) {
-      loading = fetchCatalog(urls[locale as TOtherLocales]).then(
-        (messages) => {
-          const i18n = instance(locale, messages);
-          ready.set(locale, i18n);
-          return i18n;
-        },
-        // A catalogue that cannot be fetched (offline, a deploy in between) leaves the screens in
-        // English rather than blank, until the page is loaded again: asking on every render would
-        // fetch in a loop while offline.
-        () => english18n,
-      );
-      pending.set(locale, loading);
-    }
+    const kept = loads.get(locale);
+    if (kept) return kept;
+    const loading = fetchCatalog(urls[locale as TOtherLocales]).then(
+      (messages) => {
+        const i18n = instance(locale, messages);
+        ready.set(locale, i18n);
+        return i18n;
+      },
+      // A catalogue that cannot be fetched (offline, a deploy in between) leaves the screens in
+      // English rather than blank, until the page is loaded again: asking on every render would
+      // fetch in a loop while offline.
+      () => english18n,
+    );
+    loading.then((i18n) => Object.assign(loading, { status: 'fulfilled', value: i18n }));
+    loads.set(locale, loading);
     return loading;
   }
 
@@ -63,7 +62,10 @@ export function createCatalog<TKey extends string>(
 /** The translate function of `catalog` in the active language; suspends while its catalogue is fetched. */
 export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTranslate<TKey> {
   const locale = useLocale();
-  const i18n = catalog.peek(locale) ?? use(catalog.load(locale));
+  // `use` on every render, not only while the catalogue is missing: React replays a render that
+  // suspended once the promise settles, and a replay that skips the `use` it suspended on runs the
+  // hooks after it as updates of a component never mounted (React error 467, the screen fails).
+  const i18n = use(catalog.load(locale));
   return useCallback((id: TKey, values?: TMessageValues) => translate(i18n, id, values), [i18n]);
 }
 
@@ -85,6 +87,11 @@ export function translate(i18n: I18n, id: string, values?: TMessageValues): stri
     guarded[name] = typeof value === 'string' ? value.replaceAll('\\', BACKSLASH_STAND_IN) : value;
   }
   return i18n._(id, guarded).replaceAll(BACKSLASH_STAND_IN, '\\');
+}
+
+/** A promise already settled the way React's `use` reads one, so it returns `value` at once. */
+function settled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
 }
 
 // By URL: the catalogues of one app's features may share one file per language, fetched once.
