@@ -36,6 +36,7 @@ import { useServiceLevelsT } from '../service-levels/messages.ts';
 import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS } from '../service-levels/ticket-labels.ts';
 import {
   mailboxFormValues,
+  mailboxMessageText,
   NO_TEAM,
   type TMailboxFormRequest,
   type TMailboxFormValues,
@@ -206,7 +207,13 @@ function MailboxForm({
   onCancel,
   onSaved,
 }: TFormProps<TMailboxFormRequest> & { mailbox?: TMailbox }) {
-  const { form, showFailure } = useAdminForm(ZMailboxFormRequest, mailboxFormValues(mailbox), isPending);
+  const t = useMailboxesT();
+  const { form, showFailure } = useAdminForm(
+    ZMailboxFormRequest,
+    mailboxFormValues(mailbox),
+    isPending,
+    mailboxMessageText(t),
+  );
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: TEAMS_KEY });
   const test = useTestConnection();
   const [kind, authMethod, afterProcessing, unknownSenders] = form.watch([
@@ -215,7 +222,6 @@ function MailboxForm({
     'afterProcessing',
     'unknownSenders',
   ]);
-  const t = useMailboxesT();
   const serviceLevelsT = useServiceLevelsT();
   const feedbackT = useFeedbackT();
   const priorityOptions = TICKET_PRIORITIES.map((value) => ({

@@ -13,12 +13,17 @@ import {
   ZCreateMailboxRequest,
 } from '@helpdesk/contracts';
 import { z } from 'zod';
+import { ownMessageText } from '../feedback/form-messages.ts';
 import { mailboxesEnglish, type TMailboxesT } from './messages.ts';
 
 /** The select value for "no team": a select option cannot be empty. */
 export const NO_TEAM = 'none';
 
-export const DOMAINS_MESSAGE = 'Each domain must look like example.com';
+export const DOMAINS_MESSAGE = mailboxesEnglish('mailboxForm.domainsInvalid');
+
+/** The form's own check message in `t`'s language, for useAdminForm (the contract's rules bring theirs). */
+export const mailboxMessageText = (t: TMailboxesT) =>
+  ownMessageText(['mailboxForm.domainsInvalid'], mailboxesEnglish, t);
 
 /** Allowed domains as typed: separated by commas, spaces or lines, in any case. */
 export const domainsOf = (text: string) =>

@@ -34,6 +34,7 @@ import { type TSettingsT, useSettingsT } from './messages.ts';
 import {
   saveSettingsFailure,
   settingsBody,
+  settingsMessageText,
   smtpPasswordHint,
   type TSettingsFormInput,
   type TSettingsFormOutput,
@@ -128,9 +129,14 @@ function useSaveSettings() {
 export function SettingsFormView({ settings }: { settings: TSettings }) {
   const save = useSaveSettings();
   const isPending = save.isPending;
-  const { form, showFailure } = useAdminForm(ZSettingsForm, toFormValues(settings), isPending);
-  const isClearing = form.watch('clearSmtpPassword');
   const t = useSettingsT();
+  const { form, showFailure } = useAdminForm(
+    ZSettingsForm,
+    toFormValues(settings),
+    isPending,
+    settingsMessageText(t),
+  );
+  const isClearing = form.watch('clearSmtpPassword');
   const feedbackT = useFeedbackT();
 
   function submit(values: TSettingsFormOutput) {

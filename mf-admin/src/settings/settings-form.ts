@@ -6,18 +6,32 @@ import {
   ZUpdateSettingsRequest,
 } from '@helpdesk/contracts';
 import { z } from 'zod';
+import { ownMessageText } from '../feedback/form-messages.ts';
 import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
 import { settingsEnglish, type TSettingsT } from './messages.ts';
 
 const FIELDS = ZUpdateSettingsRequest.shape;
 
+/** The form's own check messages (the contract's rules bring theirs). */
+const OWN_MESSAGE_IDS = [
+  'settings.reopenWindowRequired',
+  'settings.reopenWindowWhole',
+  'settings.smtpPortRequired',
+  'settings.smtpPortWhole',
+  'settings.smtpPasswordTooLong',
+] as const;
+type TOwnMessageId = (typeof OWN_MESSAGE_IDS)[number];
+
+/** The form's own check messages in `t`'s language, for useAdminForm. */
+export const settingsMessageText = (t: TSettingsT) => ownMessageText(OWN_MESSAGE_IDS, settingsEnglish, t);
+
 /** A whole number typed as text (an input's value), then held to the API's own rule. */
-const wholeNumberText = (what: string, rule: z.ZodNumber) =>
+const wholeNumberText = (messages: { required: TOwnMessageId; whole: TOwnMessageId }, rule: z.ZodNumber) =>
   z
     .string()
     .trim()
-    .min(1, `${what} is required`)
-    .regex(/^\d+$/, `${what} must be a whole number`)
+    .min(1, settingsEnglish(messages.required))
+    .regex(/^\d+$/, settingsEnglish(messages.whole))
     .transform(Number)
     .pipe(rule);
 
@@ -35,10 +49,18 @@ export const ZSettingsForm = z.object({
   autoAssignment: FIELDS.autoAssignment,
   requireApproval: FIELDS.requireApproval,
   smtpHost: FIELDS.smtpHost,
-  reopenWindowDays: wholeNumberText('Reopen window', FIELDS.reopenWindowDays.unwrap()),
-  smtpPort: wholeNumberText('SMTP port', FIELDS.smtpPort),
+  reopenWindowDays: wholeNumberText(
+    { required: 'settings.reopenWindowRequired', whole: 'settings.reopenWindowWhole' },
+    FIELDS.reopenWindowDays.unwrap(),
+  ),
+  smtpPort: wholeNumberText(
+    { required: 'settings.smtpPortRequired', whole: 'settings.smtpPortWhole' },
+    FIELDS.smtpPort,
+  ),
   smtpUsername: FIELDS.smtpUsername,
-  smtpPassword: z.string().max(SETTINGS_LIMITS.smtpPasswordMax, 'SMTP password is too long'),
+  smtpPassword: z
+    .string()
+    .max(SETTINGS_LIMITS.smtpPasswordMax, settingsEnglish('settings.smtpPasswordTooLong')),
   clearSmtpPassword: z.boolean(),
 });
 export type TSettingsFormInput = z.input<typeof ZSettingsForm>;
