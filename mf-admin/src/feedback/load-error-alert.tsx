@@ -1,4 +1,5 @@
 import { Alert, AlertDescription, AlertTitle, Button } from '@helpdesk/shared-ui';
+import { useFeedbackT } from './messages.ts';
 
 /** The part of the screen whose data failed to load: what failed, the message, and a Retry that refetches. */
 export function LoadErrorAlert({
@@ -10,6 +11,7 @@ export function LoadErrorAlert({
   message: string;
   query: { isFetching: boolean; refetch: () => unknown };
 }) {
+  const t = useFeedbackT();
   return (
     <Alert variant="destructive">
       <AlertTitle>{title}</AlertTitle>
@@ -22,7 +24,7 @@ export function LoadErrorAlert({
           disabled={query.isFetching}
           onClick={() => query.refetch()}
         >
-          {query.isFetching ? 'Retrying...' : 'Retry'}
+          {query.isFetching ? t('feedback.retrying') : t('feedback.retry')}
         </Button>
       </AlertDescription>
     </Alert>

@@ -24,6 +24,8 @@ export function formFailure<TField extends string>(
     title: string;
     /** Server messages that belong under a field, e.g. 'Username already exists' under username. */
     messageFields?: readonly { message: string; field: TField; text?: string }[];
+    /** The toast's text when the server sent no message: "Please try again." in the reader's language. */
+    fallback?: string;
   },
 ): TFormFailure<TField> {
   const message = serverMessage(error);
@@ -35,5 +37,5 @@ export function formFailure<TField extends string>(
     names.includes(entry[0]),
   );
   if (fields.length > 0) return { kind: 'fields', fields };
-  return { kind: 'toast', toast: failureToast(options.title, error) };
+  return { kind: 'toast', toast: failureToast(options.title, error, options.fallback) };
 }

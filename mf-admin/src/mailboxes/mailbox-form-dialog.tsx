@@ -2,9 +2,7 @@ import {
   MAILBOX_LIMITS,
   MAILBOX_MESSAGES,
   TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
   type TMailbox,
   type TTeamListResponse,
 } from '@helpdesk/contracts';
@@ -25,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
+import { useFeedbackT } from '../feedback/messages.ts';
 import { formFailure } from '../feedback/mutation-failure.ts';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
@@ -33,8 +32,11 @@ import {
   type TFormProps,
   type TItemDialogProps,
 } from '../service-levels/form-dialog.tsx';
+import { useServiceLevelsT } from '../service-levels/messages.ts';
+import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS } from '../service-levels/ticket-labels.ts';
 import {
   mailboxFormValues,
+  mailboxMessageText,
   NO_TEAM,
   type TMailboxFormRequest,
   type TMailboxFormValues,
@@ -42,6 +44,7 @@ import {
   ZMailboxFormRequest,
 } from './mailbox-form.ts';
 import { TEAMS_KEY } from './mailbox-query-keys.ts';
+import { type TMailboxesT, useMailboxesT } from './messages.ts';
 import { useSaveMailbox, useTestConnection } from './use-mailbox-mutations.ts';
 
 const FIELD_NAMES = [
@@ -68,41 +71,54 @@ const FIELD_NAMES = [
   'allowedDomains',
 ] as const;
 
+// Each choice's label as a message id, translated when the form renders.
 const KIND_OPTIONS = [
-  { value: 'imap', label: 'IMAP: the desk fetches the mail' },
-  { value: 'pipe', label: 'Pipe: the mail server hands it over' },
-];
+  { value: 'imap', label: 'mailboxForm.kindImap' },
+  { value: 'pipe', label: 'mailboxForm.kindPipe' },
+] as const;
 const SECURITY_OPTIONS = [
-  { value: 'tls', label: 'TLS (port 993)' },
-  { value: 'starttls', label: 'STARTTLS (port 143)' },
-  { value: 'none', label: 'None (trusted network only)' },
-];
+  { value: 'tls', label: 'mailboxForm.securityTls' },
+  { value: 'starttls', label: 'mailboxForm.securityStarttls' },
+  { value: 'none', label: 'mailboxForm.securityNone' },
+] as const;
 const AUTH_OPTIONS = [
-  { value: 'password', label: 'Password' },
-  { value: 'oauth2', label: 'OAuth2 (Microsoft 365, Google)' },
-];
+  { value: 'password', label: 'mailboxForm.authPassword' },
+  { value: 'oauth2', label: 'mailboxForm.authOauth2' },
+] as const;
 const AFTER_OPTIONS = [
-  { value: 'seen', label: 'Mark as read' },
-  { value: 'move', label: 'Move to a folder' },
-  { value: 'delete', label: 'Delete from the server' },
-];
+  { value: 'seen', label: 'mailboxForm.afterSeen' },
+  { value: 'move', label: 'mailboxForm.afterMove' },
+  { value: 'delete', label: 'mailboxForm.afterDelete' },
+] as const;
 const UNKNOWN_OPTIONS = [
-  { value: 'refuse', label: 'Refuse politely' },
-  { value: 'create_account', label: 'Create a requester account' },
-  { value: 'allowed_domains', label: 'Create an account for the listed domains only' },
-];
-const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] }));
-const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((value) => ({ value, label: TICKET_CATEGORY_LABELS[value] }));
+  { value: 'refuse', label: 'mailboxForm.unknownRefuse' },
+  { value: 'create_account', label: 'mailboxForm.unknownCreate' },
+  { value: 'allowed_domains', label: 'mailboxForm.unknownDomains' },
+] as const;
+
+// Example values, the same in every language.
+const EXAMPLES = {
+  address: 'support@example.com',
+  host: 'imap.example.com',
+  tokenUrl: 'https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token',
+  domains: 'example.com, example.org',
+};
+
+const translated = (
+  t: TMailboxesT,
+  options: readonly { value: string; label: Parameters<TMailboxesT>[0] }[],
+) => options.map(({ value, label }) => ({ value, label: t(label) }));
 
 type TMailboxControl = Control<TMailboxFormValues, unknown, TMailboxFormRequest>;
 
 /** Add mailbox, and Edit for an existing one: where mail comes from, how it signs in, what tickets it makes. */
 export function MailboxFormDialog({ mailbox, isOpen, onOpenChange }: TItemDialogProps<'mailbox', TMailbox>) {
   const save = useSaveMailbox(mailbox?.id);
+  const t = useMailboxesT();
   return (
     <FormDialog
-      title={mailbox ? 'Edit mailbox' : 'Add mailbox'}
-      description="Mail to this address becomes tickets, and replies become comments."
+      title={mailbox ? t('mailboxForm.editTitle') : t('mailboxes.add')}
+      description={t('mailboxForm.description')}
       isOpen={isOpen}
       mutation={save}
       onOpenChange={onOpenChange}
@@ -161,14 +177,15 @@ function SecretField({
   hasSecret: boolean;
   isDisabled: boolean;
 }) {
+  const t = useMailboxesT();
   return (
     <FormTextField
       control={control}
       name={name}
-      label={hasSecret ? label : `${label} *`}
+      label={hasSecret ? label : t('mailboxForm.required', { label })}
       type="password"
       autoComplete="new-password"
-      placeholder={hasSecret ? 'Saved. Leave empty to keep it.' : undefined}
+      placeholder={hasSecret ? t('mailboxForm.secretSaved') : undefined}
       disabled={isDisabled}
     />
   );
@@ -190,7 +207,13 @@ function MailboxForm({
   onCancel,
   onSaved,
 }: TFormProps<TMailboxFormRequest> & { mailbox?: TMailbox }) {
-  const { form, showFailure } = useAdminForm(ZMailboxFormRequest, mailboxFormValues(mailbox), isPending);
+  const t = useMailboxesT();
+  const { form, showFailure } = useAdminForm(
+    ZMailboxFormRequest,
+    mailboxFormValues(mailbox),
+    isPending,
+    mailboxMessageText(t),
+  );
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: TEAMS_KEY });
   const test = useTestConnection();
   const [kind, authMethod, afterProcessing, unknownSenders] = form.watch([
@@ -199,8 +222,18 @@ function MailboxForm({
     'afterProcessing',
     'unknownSenders',
   ]);
+  const serviceLevelsT = useServiceLevelsT();
+  const feedbackT = useFeedbackT();
+  const priorityOptions = TICKET_PRIORITIES.map((value) => ({
+    value,
+    label: serviceLevelsT(PRIORITY_LABEL_IDS[value]),
+  }));
+  const categoryOptions = TICKET_CATEGORIES.map((value) => ({
+    value,
+    label: serviceLevelsT(CATEGORY_LABEL_IDS[value]),
+  }));
   const teamOptions = [
-    { value: NO_TEAM, label: 'No team' },
+    { value: NO_TEAM, label: t('mailboxForm.noTeam') },
     ...(teamsQuery.data ?? []).map((team) => ({ value: team.id, label: team.name })),
   ];
   const isBusy = isPending || test.isPending;
@@ -215,7 +248,8 @@ function MailboxForm({
         showFailure(
           formFailure(error, {
             fieldNames: FIELD_NAMES,
-            title: mailbox ? 'Error saving mailbox' : 'Error creating mailbox',
+            title: mailbox ? t('mailboxForm.saveError') : t('mailboxForm.createError'),
+            fallback: feedbackT('feedback.tryAgain'),
             messageFields: [
               { message: MAILBOX_MESSAGES.nameExists, field: 'name' },
               { message: MAILBOX_MESSAGES.addressExists, field: 'address' },
@@ -230,7 +264,13 @@ function MailboxForm({
     test.mutate(testRequestOf(form.getValues(), mailbox?.id), {
       onError: (error) => {
         if (handleSessionEnded(error)) return;
-        showFailure(formFailure(error, { fieldNames: FIELD_NAMES, title: 'Could not test the connection' }));
+        showFailure(
+          formFailure(error, {
+            fieldNames: FIELD_NAMES,
+            title: t('mailboxForm.testError'),
+            fallback: feedbackT('feedback.tryAgain'),
+          }),
+        );
       },
     });
   }
@@ -238,45 +278,45 @@ function MailboxForm({
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-6">
-        <Section title="Mailbox">
+        <Section title={t('mailboxForm.sectionMailbox')}>
           <FormTextField
             control={control}
             name="name"
-            label="Name *"
+            label={t('mailboxForm.name')}
             maxLength={MAILBOX_LIMITS.nameMax}
             disabled={isBusy}
           />
           <FormTextField
             control={control}
             name="address"
-            label="Support address *"
+            label={t('mailboxForm.address')}
             type="email"
-            placeholder="support@example.com"
+            placeholder={EXAMPLES.address}
             disabled={isBusy}
           />
           <FormSelectField
             control={control}
             name="kind"
-            label="How mail arrives"
-            options={KIND_OPTIONS}
+            label={t('mailboxForm.kind')}
+            options={translated(t, KIND_OPTIONS)}
             isDisabled={isBusy}
           />
           <div className="flex flex-col justify-end gap-3">
             <SwitchField
               control={control}
               name="isActive"
-              label="Active: read this mailbox"
+              label={t('mailboxForm.active')}
               isDisabled={isBusy}
             />
           </div>
         </Section>
         {kind === 'imap' && (
-          <Section title="IMAP server">
+          <Section title={t('mailboxForm.sectionImap')}>
             <FormTextField
               control={control}
               name="host"
-              label="Server *"
-              placeholder="imap.example.com"
+              label={t('mailboxForm.host')}
+              placeholder={EXAMPLES.host}
               disabled={isBusy}
             />
             {/* minmax(0, …): a long security choice (or its translation) shrinks instead of spilling out. */}
@@ -284,15 +324,15 @@ function MailboxForm({
               <FormTextField
                 control={control}
                 name="port"
-                label="Port *"
+                label={t('mailboxForm.port')}
                 inputMode="numeric"
                 disabled={isBusy}
               />
               <FormSelectField
                 control={control}
                 name="security"
-                label="Security"
-                options={SECURITY_OPTIONS}
+                label={t('mailboxForm.security')}
+                options={translated(t, SECURITY_OPTIONS)}
                 isDisabled={isBusy}
                 className="min-w-0"
               />
@@ -300,58 +340,73 @@ function MailboxForm({
             <FormTextField
               control={control}
               name="username"
-              label="User name *"
+              label={t('mailboxForm.username')}
               autoComplete="off"
               disabled={isBusy}
             />
             <FormSelectField
               control={control}
               name="authMethod"
-              label="Sign-in"
-              options={AUTH_OPTIONS}
+              label={t('mailboxForm.authMethod')}
+              options={translated(t, AUTH_OPTIONS)}
               isDisabled={isBusy}
             />
             {authMethod === 'password' ? (
-              <SecretField name="password" label="Password" {...secretProps} />
+              <SecretField name="password" label={t('mailboxForm.password')} {...secretProps} />
             ) : (
               <>
                 <FormTextField
                   control={control}
                   name="oauthTokenUrl"
-                  label="Token URL *"
-                  placeholder="https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token"
+                  label={t('mailboxForm.tokenUrl')}
+                  placeholder={EXAMPLES.tokenUrl}
                   disabled={isBusy}
                 />
                 <FormTextField
                   control={control}
                   name="oauthClientId"
-                  label="Client ID *"
+                  label={t('mailboxForm.clientId')}
                   autoComplete="off"
                   disabled={isBusy}
                 />
-                <SecretField name="oauthClientSecret" label="Client secret" {...secretProps} />
-                <SecretField name="oauthRefreshToken" label="Refresh token" {...secretProps} />
+                <SecretField
+                  name="oauthClientSecret"
+                  label={t('mailboxForm.clientSecret')}
+                  {...secretProps}
+                />
+                <SecretField
+                  name="oauthRefreshToken"
+                  label={t('mailboxForm.refreshToken')}
+                  {...secretProps}
+                />
               </>
             )}
-            <FormTextField control={control} name="folder" label="Folder *" disabled={isBusy} />
+            <FormTextField
+              control={control}
+              name="folder"
+              label={t('mailboxForm.folder')}
+              disabled={isBusy}
+            />
             <div className="flex flex-col justify-end gap-2 sm:col-span-2">
               <div>
                 <Button type="button" variant="outline" onClick={runTest} disabled={isBusy}>
-                  {test.isPending && <Spinner aria-label="Testing the connection" />}
-                  {test.isPending ? 'Testing...' : 'Test connection'}
+                  {test.isPending && <Spinner aria-label={t('mailboxForm.testingLabel')} />}
+                  {test.isPending ? t('mailboxForm.testing') : t('mailboxForm.test')}
                 </Button>
               </div>
               <div role="status" aria-live="polite">
                 {test.data && (
                   <Alert variant={test.data.ok ? 'default' : 'destructive'} data-testid="mailbox-test-result">
                     {test.data.ok ? <CircleCheck aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}
-                    <AlertTitle>{test.data.ok ? 'Connection works' : 'Connection failed'}</AlertTitle>
+                    <AlertTitle>
+                      {test.data.ok ? t('mailboxForm.testWorks') : t('mailboxForm.testFailed')}
+                    </AlertTitle>
                     <AlertDescription className="break-words">{test.data.message}</AlertDescription>
                   </Alert>
                 )}
                 {test.isError && !test.data && (
                   <p className="text-destructive text-sm">
-                    {serverMessage(test.error) ?? 'Please try again.'}
+                    {serverMessage(test.error) ?? feedbackT('feedback.tryAgain')}
                   </p>
                 )}
               </div>
@@ -359,55 +414,55 @@ function MailboxForm({
             <FormSelectField
               control={control}
               name="afterProcessing"
-              label="After a message is taken in"
-              options={AFTER_OPTIONS}
+              label={t('mailboxForm.afterProcessing')}
+              options={translated(t, AFTER_OPTIONS)}
               isDisabled={isBusy}
             />
             {afterProcessing === 'move' && (
               <FormTextField
                 control={control}
                 name="moveToFolder"
-                label="Move to folder *"
+                label={t('mailboxForm.moveToFolder')}
                 disabled={isBusy}
               />
             )}
           </Section>
         )}
-        <Section title="New tickets">
+        <Section title={t('mailboxForm.sectionTickets')}>
           <FormSelectField
             control={control}
             name="teamId"
-            label="Team"
+            label={t('mailboxForm.team')}
             options={teamOptions}
             isDisabled={isBusy}
           />
           <FormSelectField
             control={control}
             name="priority"
-            label="Priority"
-            options={PRIORITY_OPTIONS}
+            label={t('mailboxForm.priority')}
+            options={priorityOptions}
             isDisabled={isBusy}
           />
           <FormSelectField
             control={control}
             name="category"
-            label="Category"
-            options={CATEGORY_OPTIONS}
+            label={t('mailboxForm.category')}
+            options={categoryOptions}
             isDisabled={isBusy}
           />
           <FormSelectField
             control={control}
             name="unknownSenders"
-            label="Mail from unknown senders"
-            options={UNKNOWN_OPTIONS}
+            label={t('mailboxForm.unknownSenders')}
+            options={translated(t, UNKNOWN_OPTIONS)}
             isDisabled={isBusy}
           />
           {unknownSenders === 'allowed_domains' && (
             <FormTextField
               control={control}
               name="allowedDomains"
-              label="Allowed domains *"
-              placeholder="example.com, example.org"
+              label={t('mailboxForm.allowedDomains')}
+              placeholder={EXAMPLES.domains}
               disabled={isBusy}
             />
           )}
@@ -415,13 +470,17 @@ function MailboxForm({
             <SwitchField
               control={control}
               name="plusAddressing"
-              label="Plus addressing: replies to support+TKT-000123@… reach this mailbox"
+              label={t('mailboxForm.plusAddressing')}
               isDisabled={isBusy}
             />
           </div>
         </Section>
         <FormDialogFooter
-          noun="Mailbox"
+          labels={{
+            create: t('mailboxForm.create'),
+            creating: t('mailboxForm.creatingLabel'),
+            saving: t('mailboxForm.savingLabel'),
+          }}
           isEditing={mailbox !== undefined}
           isPending={isPending}
           onCancel={onCancel}

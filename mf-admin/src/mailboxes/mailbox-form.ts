@@ -13,11 +13,17 @@ import {
   ZCreateMailboxRequest,
 } from '@helpdesk/contracts';
 import { z } from 'zod';
+import { ownMessageText } from '../feedback/form-messages.ts';
+import { mailboxesEnglish, type TMailboxesT } from './messages.ts';
 
 /** The select value for "no team": a select option cannot be empty. */
 export const NO_TEAM = 'none';
 
-export const DOMAINS_MESSAGE = 'Each domain must look like example.com';
+export const DOMAINS_MESSAGE = mailboxesEnglish('mailboxForm.domainsInvalid');
+
+/** The form's own check message in `t`'s language, for useAdminForm (the contract's rules bring theirs). */
+export const mailboxMessageText = (t: TMailboxesT) =>
+  ownMessageText(['mailboxForm.domainsInvalid'], mailboxesEnglish, t);
 
 /** Allowed domains as typed: separated by commas, spaces or lines, in any case. */
 export const domainsOf = (text: string) =>
@@ -149,10 +155,11 @@ export function mailboxFormValues(mailbox?: TMailbox): TMailboxFormValues {
 /** "Checked 5 minutes ago" style state of a mailbox for the list, in words. */
 export function mailboxStateText(
   mailbox: Pick<TMailbox, 'kind' | 'isActive' | 'lastCheckedAt' | 'lastError'>,
+  t: TMailboxesT = mailboxesEnglish,
 ) {
-  if (!mailbox.isActive) return { label: 'Inactive', tone: 'secondary' as const };
-  if (mailbox.kind === 'pipe') return { label: 'Receives piped mail', tone: 'secondary' as const };
-  if (mailbox.lastError) return { label: 'Error', tone: 'destructive' as const };
-  if (!mailbox.lastCheckedAt) return { label: 'Not checked yet', tone: 'warning' as const };
-  return { label: 'Connected', tone: 'success' as const };
+  if (!mailbox.isActive) return { label: t('mailboxes.stateInactive'), tone: 'secondary' as const };
+  if (mailbox.kind === 'pipe') return { label: t('mailboxes.statePiped'), tone: 'secondary' as const };
+  if (mailbox.lastError) return { label: t('mailboxes.stateError'), tone: 'destructive' as const };
+  if (!mailbox.lastCheckedAt) return { label: t('mailboxes.stateNotChecked'), tone: 'warning' as const };
+  return { label: t('mailboxes.stateConnected'), tone: 'success' as const };
 }

@@ -40,26 +40,27 @@ import {
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { useFeedbackT } from '../feedback/messages.ts';
 import { failureToast } from '../feedback/mutation-failure.ts';
 import { mailboxStateText } from './mailbox-form.ts';
 import { MailboxFormDialog } from './mailbox-form-dialog.tsx';
 import { FAILED_MESSAGES_KEY, MAILBOXES_KEY } from './mailbox-query-keys.ts';
+import { useMailboxesT } from './messages.ts';
 import { useDeleteMailbox, useRetryMessage } from './use-mailbox-mutations.ts';
-
-const LOAD_ERROR = 'The mailboxes could not be loaded. Please try again.';
 
 /** The confirmation before a mailbox is deleted, with the messages taken in from it. */
 function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose: () => void }) {
   const remove = useDeleteMailbox(mailbox);
-  const refusal = remove.isError ? (serverMessage(remove.error) ?? 'Please try again.') : null;
+  const t = useMailboxesT();
+  const feedbackT = useFeedbackT();
+  const refusal = remove.isError ? (serverMessage(remove.error) ?? feedbackT('feedback.tryAgain')) : null;
   return (
     <AlertDialog open onOpenChange={(next) => !next && !remove.isPending && onClose()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete mailbox?</AlertDialogTitle>
+          <AlertDialogTitle>{t('mailboxes.deleteTitle')}</AlertDialogTitle>
           <AlertDialogDescription>
-            {mailbox.name} ({mailbox.address}) will no longer be read, and its failed messages are removed.
-            Tickets already made from its mail stay. This cannot be undone.
+            {t('mailboxes.deleteText', { name: mailbox.name, address: mailbox.address })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         {refusal && (
@@ -68,7 +69,7 @@ function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose:
           </Alert>
         )}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={remove.isPending}>{t('mailboxes.cancel')}</AlertDialogCancel>
           <Button
             variant="destructive"
             disabled={remove.isPending}
@@ -81,8 +82,8 @@ function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose:
               })
             }
           >
-            {remove.isPending && <Spinner aria-label="Deleting the mailbox" />}
-            {remove.isPending ? 'Deleting...' : 'Delete mailbox'}
+            {remove.isPending && <Spinner aria-label={t('mailboxes.deletingLabel')} />}
+            {remove.isPending ? t('mailboxes.deleting') : t('mailboxes.deleteConfirm')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -92,7 +93,8 @@ function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose:
 
 /** A mailbox's connection state, and the last error in words when there is one. */
 function MailboxState({ mailbox }: { mailbox: TMailbox }) {
-  const state = mailboxStateText(mailbox);
+  const t = useMailboxesT();
+  const state = mailboxStateText(mailbox, t);
   return (
     <>
       <Badge variant={state.tone}>{state.label}</Badge>
@@ -117,10 +119,11 @@ function MailboxTable({
   onEdit: (mailbox: TMailbox) => void;
   onDelete: (mailbox: TMailbox) => void;
 }) {
+  const t = useMailboxesT();
   if (mailboxes.length === 0) {
     return (
       <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
-        No mailbox yet. Add one to turn mail into tickets.
+        {t('mailboxes.empty')}
       </p>
     );
   }
@@ -129,10 +132,10 @@ function MailboxTable({
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead className="pl-4">Mailbox</TableHead>
-            <TableHead className="hidden md:table-cell">Last checked</TableHead>
+            <TableHead className="pl-4">{t('mailboxes.columnMailbox')}</TableHead>
+            <TableHead className="hidden md:table-cell">{t('mailboxes.columnLastChecked')}</TableHead>
             <TableHead className="pr-4 text-right">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('mailboxes.columnActions')}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -145,14 +148,17 @@ function MailboxTable({
                     {mailbox.name}
                   </div>
                   <div className="truncate text-muted-foreground text-xs" title={mailbox.address}>
-                    {mailbox.address} · {mailbox.kind === 'imap' ? `IMAP ${mailbox.host ?? ''}` : 'Pipe'}
+                    {mailbox.address} ·{' '}
+                    {mailbox.kind === 'imap'
+                      ? t('mailboxes.imapHost', { host: mailbox.host ?? '' })
+                      : t('mailboxes.pipe')}
                   </div>
                   <div className="mt-1">
                     <MailboxState mailbox={mailbox} />
                   </div>
                 </TableCell>
                 <TableCell className="hidden whitespace-nowrap text-muted-foreground text-sm md:table-cell">
-                  {mailbox.lastCheckedAt ? formatListDate(mailbox.lastCheckedAt) : 'Never'}
+                  {mailbox.lastCheckedAt ? formatListDate(mailbox.lastCheckedAt) : t('mailboxes.never')}
                 </TableCell>
                 <TableCell className="pr-4 text-right">
                   <div className="flex flex-wrap justify-end gap-2">
@@ -160,17 +166,17 @@ function MailboxTable({
                       size="sm"
                       variant="outline"
                       onClick={() => onEdit(mailbox)}
-                      aria-label={`Edit ${mailbox.name}`}
+                      aria-label={t('mailboxes.editNamed', { name: mailbox.name })}
                     >
-                      Edit
+                      {t('mailboxes.edit')}
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
                       onClick={() => onDelete(mailbox)}
-                      aria-label={`Delete ${mailbox.name}`}
+                      aria-label={t('mailboxes.deleteNamed', { name: mailbox.name })}
                     >
-                      Delete
+                      {t('mailboxes.delete')}
                     </Button>
                   </div>
                 </TableCell>
@@ -192,25 +198,24 @@ function MailboxesCard() {
   });
   const [editing, setEditing] = useState<TMailbox | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TMailbox | null>(null);
+  const t = useMailboxesT();
   return (
     <Card data-testid="mailboxes">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <CardTitle>Mailboxes</CardTitle>
-          <CardDescription>
-            The support addresses the desk reads: new mail becomes tickets, replies become comments.
-          </CardDescription>
+          <CardTitle>{t('mailboxes.title')}</CardTitle>
+          <CardDescription>{t('mailboxes.description')}</CardDescription>
         </div>
-        <Button onClick={() => setEditing('new')}>Add mailbox</Button>
+        <Button onClick={() => setEditing('new')}>{t('mailboxes.add')}</Button>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div role="status" aria-label="Loading mailboxes" className="flex flex-col gap-2">
+          <div role="status" aria-label={t('mailboxes.loading')} className="flex flex-col gap-2">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </div>
         ) : query.isError ? (
-          <LoadErrorAlert title="Failed to fetch mailboxes" message={LOAD_ERROR} query={query} />
+          <LoadErrorAlert title={t('mailboxes.loadTitle')} message={t('mailboxes.loadText')} query={query} />
         ) : (
           <MailboxTable mailboxes={query.data.mailboxes} onEdit={setEditing} onDelete={setDeleting} />
         )}
@@ -239,35 +244,38 @@ function FailedMessagesCard() {
     getNextPageParam: (page) => page.nextCursor,
   });
   const retry = useRetryMessage();
+  const t = useMailboxesT();
+  const feedbackT = useFeedbackT();
   const messages = query.data?.pages.flatMap((page) => page.messages) ?? [];
   return (
     <Card data-testid="failed-messages">
       <CardHeader>
-        <CardTitle>Failed and held messages</CardTitle>
-        <CardDescription>
-          Incoming mail that could not become a ticket or comment, or that the per-sender limit holds back.
-          Retry processes a message again and lets it past the limit.
-        </CardDescription>
+        <CardTitle>{t('failedMessages.title')}</CardTitle>
+        <CardDescription>{t('failedMessages.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {query.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : query.isError ? (
-          <LoadErrorAlert title="Failed to fetch messages" message={LOAD_ERROR} query={query} />
+          <LoadErrorAlert
+            title={t('failedMessages.loadTitle')}
+            message={t('mailboxes.loadText')}
+            query={query}
+          />
         ) : messages.length === 0 ? (
           <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
-            No failed or held messages.
+            {t('failedMessages.empty')}
           </p>
         ) : (
           <div className="overflow-x-auto rounded-md border">
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead className="pl-4">From and subject</TableHead>
-                  <TableHead>Why</TableHead>
-                  <TableHead className="hidden md:table-cell">Received</TableHead>
+                  <TableHead className="pl-4">{t('failedMessages.columnFrom')}</TableHead>
+                  <TableHead>{t('failedMessages.columnWhy')}</TableHead>
+                  <TableHead className="hidden md:table-cell">{t('failedMessages.columnReceived')}</TableHead>
                   <TableHead className="pr-4 text-right">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('mailboxes.columnActions')}</span>
                   </TableHead>
                 </TableRow>
               </TableHeader>
@@ -276,13 +284,13 @@ function FailedMessagesCard() {
                   <TableRow key={message.id} data-testid="failed-message">
                     <TableCell className="max-w-40 pl-4 sm:max-w-64">
                       <div className="truncate" title={message.sender ?? undefined}>
-                        {message.sender ?? 'Unknown sender'}
+                        {message.sender ?? t('failedMessages.unknownSender')}
                       </div>
                       <div
                         className="truncate text-muted-foreground text-xs"
                         title={message.subject ?? undefined}
                       >
-                        {message.subject ?? '(no subject)'} · {message.mailboxName}
+                        {message.subject ?? t('failedMessages.noSubject')} · {message.mailboxName}
                       </div>
                       {/* On a phone the date column gives way, so the date rides with the sender. */}
                       <div className="text-muted-foreground text-xs md:hidden">
@@ -291,11 +299,12 @@ function FailedMessagesCard() {
                     </TableCell>
                     <TableCell className="max-w-72 whitespace-normal break-words text-sm">
                       <Badge variant={message.outcome === 'flood' ? 'warning' : 'destructive'}>
-                        {message.outcome === 'flood' ? 'Held back' : 'Failed'}
+                        {message.outcome === 'flood'
+                          ? t('failedMessages.heldBack')
+                          : t('failedMessages.failed')}
                       </Badge>{' '}
                       <span className="text-muted-foreground text-xs">
-                        {message.lastError ?? ''} ({message.attempts}{' '}
-                        {message.attempts === 1 ? 'attempt' : 'attempts'})
+                        {message.lastError ?? ''} {t('failedMessages.attempts', { count: message.attempts })}
                       </span>
                     </TableCell>
                     <TableCell className="hidden whitespace-nowrap text-muted-foreground text-sm md:table-cell">
@@ -309,12 +318,14 @@ function FailedMessagesCard() {
                         onClick={() =>
                           retry.mutate(message.id, {
                             onError: (error) => {
-                              if (!handleSessionEnded(error)) toast(failureToast('Could not retry', error));
+                              if (handleSessionEnded(error)) return;
+                              const title = t('failedMessages.retryError');
+                              toast(failureToast(title, error, feedbackT('feedback.tryAgain')));
                             },
                           })
                         }
                       >
-                        Retry
+                        {t('failedMessages.retry')}
                       </Button>
                     </TableCell>
                   </TableRow>
@@ -330,7 +341,7 @@ function FailedMessagesCard() {
               disabled={query.isFetchingNextPage}
               onClick={() => query.fetchNextPage()}
             >
-              {query.isFetchingNextPage ? 'Loading...' : 'Show older messages'}
+              {query.isFetchingNextPage ? t('failedMessages.loadingMore') : t('failedMessages.showOlder')}
             </Button>
           </div>
         )}

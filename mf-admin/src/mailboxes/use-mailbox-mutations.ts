@@ -11,6 +11,7 @@ import { apiRequest, toast } from '@helpdesk/shared-ui';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMailboxFormRequest } from './mailbox-form.ts';
 import { FAILED_MESSAGES_KEY, MAILBOXES_KEY } from './mailbox-query-keys.ts';
+import { useMailboxesT } from './messages.ts';
 
 // Every change is audited, and a deleted mailbox takes its failed messages with it.
 function refreshMailboxes(queryClient: QueryClient) {
@@ -24,6 +25,7 @@ function refreshMailboxes(queryClient: QueryClient) {
 /** POST, or PATCH with the whole form when `mailboxId` is given; the dialog shows a failure itself. */
 export function useSaveMailbox(mailboxId?: string) {
   const queryClient = useQueryClient();
+  const t = useMailboxesT();
   return useMutation({
     mutationFn: (body: TMailboxFormRequest) =>
       mailboxId
@@ -31,10 +33,10 @@ export function useSaveMailbox(mailboxId?: string) {
         : apiRequest<TMailbox>('POST', MAILBOX_PATHS.mailboxes, body),
     onSuccess: (mailbox) => {
       toast({
-        title: mailboxId ? 'Mailbox saved' : 'Mailbox created',
+        title: mailboxId ? t('mailboxes.saved') : t('mailboxes.created'),
         description: mailbox.isActive
-          ? `Mail to ${mailbox.address} will become tickets.`
-          : `${mailbox.name} is inactive: its mail is not read.`,
+          ? t('mailboxes.savedActiveText', { address: mailbox.address })
+          : t('mailboxes.savedInactiveText', { name: mailbox.name }),
       });
       return refreshMailboxes(queryClient);
     },
@@ -44,9 +46,14 @@ export function useSaveMailbox(mailboxId?: string) {
 /** DELETE /api/admin/mailboxes/{id}; a refusal stays in the dialog. */
 export function useDeleteMailbox(mailbox: TMailbox) {
   const queryClient = useQueryClient();
+  const t = useMailboxesT();
   return useMutation({
     mutationFn: () => apiRequest<null>('DELETE', mailboxPath(mailbox.id)),
-    onSuccess: () => toast({ title: 'Mailbox deleted', description: `${mailbox.name} is no longer read.` }),
+    onSuccess: () =>
+      toast({
+        title: t('mailboxes.deleted'),
+        description: t('mailboxes.deletedText', { name: mailbox.name }),
+      }),
     onSettled: () => refreshMailboxes(queryClient),
   });
 }
@@ -54,10 +61,11 @@ export function useDeleteMailbox(mailbox: TMailbox) {
 /** POST /api/admin/mailboxes/messages/{id}/retry. */
 export function useRetryMessage() {
   const queryClient = useQueryClient();
+  const t = useMailboxesT();
   return useMutation({
     mutationFn: (messageId: string) => apiRequest<null>('POST', inboundMessageRetryPath(messageId), {}),
     onSuccess: () =>
-      toast({ title: 'Message released', description: 'It will be processed again in a moment.' }),
+      toast({ title: t('failedMessages.released'), description: t('failedMessages.releasedText') }),
     onSettled: () => refreshMailboxes(queryClient),
   });
 }

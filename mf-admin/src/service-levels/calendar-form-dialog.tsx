@@ -11,6 +11,7 @@ import { Button, handleSessionEnded } from '@helpdesk/shared-ui';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { useId } from 'react';
+import { useFeedbackT } from '../feedback/messages.ts';
 import { formFailure } from '../feedback/mutation-failure.ts';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
@@ -22,6 +23,7 @@ import {
 } from './calendar-form.ts';
 import { FieldError, HolidaysFields, WeekdayHoursFields } from './calendar-form-fields.tsx';
 import { FormDialog, FormDialogFooter, type TFormProps, type TItemDialogProps } from './form-dialog.tsx';
+import { useServiceLevelsT } from './messages.ts';
 import { useSaveCalendar } from './use-service-level-mutations.ts';
 import { aroundTheClockWeek, officeHoursWeek } from './weekly-hours.ts';
 
@@ -34,10 +36,11 @@ export function CalendarFormDialog({
   onOpenChange,
 }: TItemDialogProps<'calendar', TBusinessCalendar>) {
   const save = useSaveCalendar(calendar?.id);
+  const t = useServiceLevelsT();
   return (
     <FormDialog
-      title={calendar ? 'Edit calendar' : 'New calendar'}
-      description="Targets count only in working time: the hours below, in the calendar's time zone, minus its holidays."
+      title={calendar ? t('calendarForm.editTitle') : t('calendars.new')}
+      description={t('calendarForm.description')}
       isOpen={isOpen}
       mutation={save}
       onOpenChange={onOpenChange}
@@ -62,6 +65,8 @@ function CalendarForm({
     isPending,
   );
   const zoneListId = useId();
+  const t = useServiceLevelsT();
+  const feedbackT = useFeedbackT();
 
   function applyPreset(weeklyHours: TCalendarFormValues['weeklyHours']) {
     // reset, not setValue: each weekday's list of ranges is a field array that must follow.
@@ -76,7 +81,8 @@ function CalendarForm({
         showFailure(
           formFailure(error, {
             fieldNames: FIELD_NAMES,
-            title: calendar ? 'Error saving calendar' : 'Error creating calendar',
+            title: calendar ? t('calendarForm.saveError') : t('calendarForm.createError'),
+            fallback: feedbackT('feedback.tryAgain'),
             messageFields: [
               { message: SLA_MESSAGES.calendarNameExists, field: 'name' },
               { message: SLA_MESSAGES.unknownTimeZone, field: 'timeZone' },
@@ -96,19 +102,19 @@ function CalendarForm({
           <FormTextField
             control={form.control}
             name="name"
-            label="Calendar name *"
-            placeholder="e.g. Berlin office"
+            label={t('calendarForm.name')}
+            placeholder={t('calendarForm.namePlaceholder')}
             maxLength={SLA_LIMITS.nameMax}
             disabled={isPending}
           />
           <FormTextField
             control={form.control}
             name="timeZone"
-            label="Time zone *"
+            label={t('calendarForm.timeZone')}
             list={zoneListId}
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. Europe/Berlin"
+            placeholder={t('calendarForm.timeZonePlaceholder')}
             disabled={isPending}
           />
           <datalist id={zoneListId}>
@@ -119,9 +125,9 @@ function CalendarForm({
         </div>
 
         <fieldset className="grid gap-3" disabled={isPending}>
-          <legend className="mb-2 font-medium text-sm">Working hours</legend>
+          <legend className="mb-2 font-medium text-sm">{t('calendarForm.workingHours')}</legend>
           <div className="flex flex-wrap items-center gap-2">
-            <span className="text-muted-foreground text-sm">Start from:</span>
+            <span className="text-muted-foreground text-sm">{t('calendarForm.startFrom')}</span>
             <div className="flex flex-wrap gap-2">
               <Button
                 type="button"
@@ -129,7 +135,7 @@ function CalendarForm({
                 size="sm"
                 onClick={() => applyPreset(officeHoursWeek())}
               >
-                Mon-Fri 9-17
+                {t('calendarForm.officeHours')}
               </Button>
               <Button
                 type="button"
@@ -137,13 +143,11 @@ function CalendarForm({
                 size="sm"
                 onClick={() => applyPreset(aroundTheClockWeek())}
               >
-                Around the clock
+                {t('calendars.aroundTheClock')}
               </Button>
             </div>
           </div>
-          <p className="text-muted-foreground text-xs">
-            Times are HH:MM on a 24-hour clock; end a range at 24:00 to work until midnight.
-          </p>
+          <p className="text-muted-foreground text-xs">{t('calendarForm.clockHint')}</p>
           <div className="grid gap-2 rounded-md border p-3">
             {WEEKDAYS.map((day) => (
               <WeekdayHoursFields key={day} day={day} control={form.control} />
@@ -155,7 +159,11 @@ function CalendarForm({
         <HolidaysFields control={form.control} isPending={isPending} />
 
         <FormDialogFooter
-          noun="Calendar"
+          labels={{
+            create: t('calendarForm.create'),
+            creating: t('calendarForm.creatingLabel'),
+            saving: t('calendarForm.savingLabel'),
+          }}
           isEditing={calendar !== undefined}
           isPending={isPending}
           onCancel={onCancel}

@@ -1,12 +1,14 @@
 import { SLA_LIMITS, type TWeekday } from '@helpdesk/contracts';
 import { Button, Input, Label } from '@helpdesk/shared-ui';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { Switch } from '@helpdesk/shared-ui/switch';
 import { Plus, X } from 'lucide-react';
 import { type ComponentProps, useId } from 'react';
 import { type Control, Controller, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import type { TCalendarFormValues } from './calendar-form.ts';
-import { DEFAULT_RANGE, nextRange, WEEKDAY_LABELS } from './weekly-hours.ts';
+import { useServiceLevelsT } from './messages.ts';
+import { DEFAULT_RANGE, nextRange, weekdayName } from './weekly-hours.ts';
 
 type TControl = Control<TCalendarFormValues, unknown, unknown>;
 
@@ -22,6 +24,7 @@ export function FieldError({ message, id, testId }: { message?: string; id?: str
 
 /** A time of day as typed ("24:00" is allowed as an end, which a native time input cannot take). */
 function TimeInput({ errorId, ...props }: ComponentProps<'input'> & { errorId: string | undefined }) {
+  const t = useServiceLevelsT();
   return (
     <Input
       {...props}
@@ -29,7 +32,7 @@ function TimeInput({ errorId, ...props }: ComponentProps<'input'> & { errorId: s
       aria-describedby={errorId}
       className="w-20 tabular-nums"
       inputMode="numeric"
-      placeholder="HH:MM"
+      placeholder={t('calendarForm.timePlaceholder')}
       maxLength={5}
       autoComplete="off"
     />
@@ -44,7 +47,9 @@ export function WeekdayHoursFields({ day, control }: { day: TWeekday; control: T
   const switchId = useId();
   const errorId = useId();
   const dayErrors = errors.weeklyHours?.[day];
-  const label = WEEKDAY_LABELS[day];
+  const t = useServiceLevelsT();
+  const locale = useLocale();
+  const label = weekdayName(day, locale);
   const isOpen = fields.length > 0;
 
   return (
@@ -67,27 +72,33 @@ export function WeekdayHoursFields({ day, control }: { day: TWeekday; control: T
           fields.map((field, index) => {
             const rangeErrors = dayErrors?.[index];
             const message = rangeErrors?.start?.message ?? rangeErrors?.end?.message ?? rangeErrors?.message;
-            const suffix = fields.length > 1 ? ` (range ${index + 1})` : '';
+            // "(range 2)" only when the day has more than one range.
+            const isNumbered = fields.length > 1;
+            const values = { day: label, number: index + 1 };
             const messageId = `${errorId}-${index}`;
             return (
               <div key={field.id} className="grid gap-1">
                 <div className="flex items-center gap-2">
                   <TimeInput
                     {...register(`weeklyHours.${day}.${index}.start`)}
-                    aria-label={`${label} from${suffix}`}
+                    aria-label={
+                      isNumbered ? t('calendarForm.fromRange', values) : t('calendarForm.from', values)
+                    }
                     errorId={rangeErrors?.start || rangeErrors?.message ? messageId : undefined}
                   />
-                  <span aria-hidden>to</span>
+                  <span aria-hidden>{t('calendarForm.to')}</span>
                   <TimeInput
                     {...register(`weeklyHours.${day}.${index}.end`)}
-                    aria-label={`${label} until${suffix}`}
+                    aria-label={
+                      isNumbered ? t('calendarForm.untilRange', values) : t('calendarForm.until', values)
+                    }
                     errorId={rangeErrors?.end || rangeErrors?.message ? messageId : undefined}
                   />
                   <Button
                     type="button"
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove ${label} range ${index + 1}`}
+                    aria-label={t('calendarForm.removeRange', values)}
                     onClick={() => remove(index)}
                   >
                     <X aria-hidden />
@@ -97,7 +108,7 @@ export function WeekdayHoursFields({ day, control }: { day: TWeekday; control: T
                       type="button"
                       variant="ghost"
                       size="icon"
-                      aria-label={`Add a range on ${label}`}
+                      aria-label={t('calendarForm.addRange', values)}
                       onClick={() => append(nextRange(fields))}
                     >
                       <Plus aria-hidden />
@@ -109,7 +120,7 @@ export function WeekdayHoursFields({ day, control }: { day: TWeekday; control: T
             );
           })
         ) : (
-          <p className="flex h-9 items-center text-muted-foreground text-sm">Closed</p>
+          <p className="flex h-9 items-center text-muted-foreground text-sm">{t('calendarForm.closed')}</p>
         )}
         <FieldError message={dayErrors?.message ?? dayErrors?.root?.message} />
       </div>
@@ -123,12 +134,13 @@ export function HolidaysFields({ control, isPending }: { control: TControl; isPe
   const { fields, append, remove } = useFieldArray({ control, name: 'holidays' });
   const { errors } = useFormState({ control, name: 'holidays' });
   const idPrefix = useId();
+  const t = useServiceLevelsT();
 
   return (
     <fieldset className="grid gap-3" disabled={isPending}>
-      <legend className="mb-2 font-medium text-sm">Holidays</legend>
+      <legend className="mb-2 font-medium text-sm">{t('calendarForm.holidays')}</legend>
       {fields.length === 0 ? (
-        <p className="text-muted-foreground text-sm">No holidays: every listed working day counts.</p>
+        <p className="text-muted-foreground text-sm">{t('calendarForm.noHolidays')}</p>
       ) : (
         <ul className="grid gap-2">
           {fields.map((field, index) => {
@@ -141,14 +153,14 @@ export function HolidaysFields({ control, isPending }: { control: TControl; isPe
                   <Input
                     {...register(`holidays.${index}.date`)}
                     type="date"
-                    aria-label={`Holiday ${index + 1} date`}
+                    aria-label={t('calendarForm.holidayDate', { number: index + 1 })}
                     aria-invalid={message ? true : undefined}
                     className="w-40"
                   />
                   <Input
                     {...register(`holidays.${index}.name`)}
-                    aria-label={`Holiday ${index + 1} name`}
-                    placeholder="Name (optional)"
+                    aria-label={t('calendarForm.holidayName', { number: index + 1 })}
+                    placeholder={t('calendarForm.holidayNamePlaceholder')}
                     maxLength={SLA_LIMITS.holidayNameMax}
                     className="min-w-0 flex-1 basis-40"
                   />
@@ -167,14 +179,14 @@ export function HolidaysFields({ control, isPending }: { control: TControl; isPe
                       )}
                     />
                     <Label htmlFor={everyYearId} className="font-normal">
-                      Every year
+                      {t('calendarForm.everyYear')}
                     </Label>
                   </div>
                   <Button
                     type="button"
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove holiday ${index + 1}`}
+                    aria-label={t('calendarForm.removeHoliday', { number: index + 1 })}
                     onClick={() => remove(index)}
                   >
                     <X aria-hidden />
@@ -196,7 +208,7 @@ export function HolidaysFields({ control, isPending }: { control: TControl; isPe
           onClick={() => append({ date: '', name: '', everyYear: false })}
         >
           <Plus aria-hidden />
-          Add holiday
+          {t('calendarForm.addHoliday')}
         </Button>
       )}
     </fieldset>

@@ -4,9 +4,9 @@ import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useAdminT } from '../locales/admin-catalog.ts';
 import { CalendarFormDialog } from './calendar-form-dialog.tsx';
 import { DeleteCalendarDialog } from './delete-calendar-dialog.tsx';
+import { type TServiceLevelsT, useServiceLevelsT } from './messages.ts';
 import { CALENDARS_KEY, POLICIES_KEY } from './service-level-query-keys.ts';
 import { ServiceLevelSection } from './service-level-section.tsx';
 import { RowAction, RowActionsCell, ServiceLevelTable } from './service-level-table.tsx';
@@ -20,13 +20,11 @@ const COLUMNS = [
   'calendars.columnUsedBy',
 ] as const;
 
-type TAdminT = ReturnType<typeof useAdminT>;
-
 /** Business calendars: when the clock of the policies counting in them runs. */
 export function CalendarsSection() {
   const calendarsQuery = useQuery<TBusinessCalendar[]>({ queryKey: CALENDARS_KEY });
   const policiesQuery = useQuery<TSlaPolicy[]>({ queryKey: POLICIES_KEY });
-  const t = useAdminT();
+  const t = useServiceLevelsT();
   const locale = useLocale();
 
   return (
@@ -42,7 +40,7 @@ export function CalendarsSection() {
     >
       <ServiceLevelTable
         query={calendarsQuery}
-        noun="business calendars"
+        loadFailure={{ title: t('calendars.loadTitle'), text: t('calendars.loadText') }}
         columns={COLUMNS.map((column) => t(column))}
         empty={{
           title: t('calendars.emptyTitle'),
@@ -57,7 +55,7 @@ export function CalendarsSection() {
   );
 }
 
-function usedByText(t: TAdminT, calendar: TBusinessCalendar, policies: readonly TSlaPolicy[]) {
+function usedByText(t: TServiceLevelsT, calendar: TBusinessCalendar, policies: readonly TSlaPolicy[]) {
   const names = policies.filter((policy) => policy.calendarId === calendar.id).map((policy) => policy.name);
   if (names.length > 0) return names.join(', ');
   if (calendar.policyCount > 0) return t('calendars.policyCount', { count: calendar.policyCount });
@@ -73,7 +71,8 @@ function CalendarRow({
 }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
-  const t = useAdminT();
+  const t = useServiceLevelsT();
+  const locale = useLocale();
   return (
     <CardTableRow data-testid="calendar-row">
       <CardTableCell className="pl-4">
@@ -86,7 +85,7 @@ function CalendarRow({
         {calendar.timeZone}
       </CardTableCell>
       <CardTableCell label={t('calendars.columnHours')} className="whitespace-normal">
-        {weeklyHoursSummary(calendar.weeklyHours)}
+        {weeklyHoursSummary(calendar.weeklyHours, t, locale)}
       </CardTableCell>
       <CardTableCell label={t('calendars.columnHolidays')} labelBeside>
         {calendar.holidays.length}
@@ -97,13 +96,13 @@ function CalendarRow({
       <RowActionsCell>
         <RowAction
           label={t('calendars.edit')}
-          itemName={calendar.name}
+          accessibleName={t('calendars.editNamed', { name: calendar.name })}
           icon={Pencil}
           onClick={() => setIsEditing(true)}
         />
         <RowAction
           label={t('calendars.delete')}
-          itemName={calendar.name}
+          accessibleName={t('calendars.deleteNamed', { name: calendar.name })}
           icon={Trash2}
           onClick={() => setIsDeleting(true)}
         />

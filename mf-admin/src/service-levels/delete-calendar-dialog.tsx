@@ -16,6 +16,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@helpdesk/shared-ui/alert-dialog';
+import { useFeedbackT } from '../feedback/messages.ts';
+import { useServiceLevelsT } from './messages.ts';
 import { useDeleteCalendar } from './use-service-level-mutations.ts';
 
 /** The confirmation before a calendar is deleted; a refusal (a policy still uses it) is shown in place. */
@@ -29,9 +31,11 @@ export function DeleteCalendarDialog({
   onOpenChange: (isOpen: boolean) => void;
 }) {
   const deleteCalendar = useDeleteCalendar(calendar);
+  const t = useServiceLevelsT();
+  const feedbackT = useFeedbackT();
   const isPending = deleteCalendar.isPending;
   const refusal = deleteCalendar.isError
-    ? (serverMessage(deleteCalendar.error) ?? 'Please try again.')
+    ? (serverMessage(deleteCalendar.error) ?? feedbackT('feedback.tryAgain'))
     : null;
 
   function handleOpenChange(next: boolean) {
@@ -44,11 +48,8 @@ export function DeleteCalendarDialog({
     <AlertDialog open={isOpen} onOpenChange={handleOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete calendar?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Deleting {calendar.name} removes its hours and holidays. Deadlines already set on tickets stay as
-            they are. This cannot be undone.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('deleteCalendar.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('deleteCalendar.text', { name: calendar.name })}</AlertDialogDescription>
         </AlertDialogHeader>
         {refusal && (
           <Alert variant="destructive" data-testid="delete-calendar-error">
@@ -56,7 +57,9 @@ export function DeleteCalendarDialog({
           </Alert>
         )}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>{refusal ? 'Close' : 'Cancel'}</AlertDialogCancel>
+          <AlertDialogCancel disabled={isPending}>
+            {refusal ? t('deleteCalendar.close') : t('serviceLevels.cancel')}
+          </AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: the dialog stays open until the server answers. */}
           <Button
             variant="destructive"
@@ -70,8 +73,8 @@ export function DeleteCalendarDialog({
               })
             }
           >
-            {isPending && <Spinner aria-label="Deleting the calendar" />}
-            {isPending ? 'Deleting...' : 'Delete Calendar'}
+            {isPending && <Spinner aria-label={t('deleteCalendar.deletingLabel')} />}
+            {isPending ? t('deleteCalendar.deleting') : t('deleteCalendar.confirm')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '@helpdesk/shared-ui/dialog';
 import type { ReactNode } from 'react';
+import { useServiceLevelsT } from './messages.ts';
 
 export type TSaveHandlers = { onSuccess: () => void; onError: (error: unknown) => void };
 
@@ -72,28 +73,27 @@ export function FormDialog<TBody>({
 
 /** Cancel and the submit button, which names what it does ("Create Calendar", "Save Changes"). */
 export function FormDialogFooter({
-  noun,
+  labels,
   isEditing,
   isPending,
   onCancel,
 }: {
-  /** Capitalised, as in "Create Calendar". */
-  noun: string;
+  /** The item's own words: the create button ("Create Calendar") and the spinner's ("Saving the calendar"). */
+  labels: { create: string; creating: string; saving: string };
   isEditing: boolean;
   isPending: boolean;
   onCancel: () => void;
 }) {
-  const idleText = isEditing ? 'Save Changes' : `Create ${noun}`;
+  const t = useServiceLevelsT();
+  const idleText = isEditing ? t('serviceLevels.saveChanges') : labels.create;
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-        Cancel
+        {t('serviceLevels.cancel')}
       </Button>
       <Button type="submit" disabled={isPending}>
-        {isPending && (
-          <Spinner aria-label={`${isEditing ? 'Saving' : 'Creating'} the ${noun.toLowerCase()}`} />
-        )}
-        {isPending ? (isEditing ? 'Saving...' : 'Creating...') : idleText}
+        {isPending && <Spinner aria-label={isEditing ? labels.saving : labels.creating} />}
+        {isPending ? (isEditing ? t('serviceLevels.saving') : t('serviceLevels.creating')) : idleText}
       </Button>
     </DialogFooter>
   );

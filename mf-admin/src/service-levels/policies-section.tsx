@@ -1,9 +1,11 @@
 import type { TSlaPolicy } from '@helpdesk/contracts';
 import { Badge, CardTableCell, CardTableRow, TicketPriorityBadge } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { appliesTo } from './applies-to.ts';
+import { useServiceLevelsT } from './messages.ts';
 import { PolicyFormDialog } from './policy-form-dialog.tsx';
 import { POLICIES_KEY } from './service-level-query-keys.ts';
 import { ServiceLevelSection } from './service-level-section.tsx';
@@ -11,29 +13,40 @@ import { RowAction, RowActionsCell, ServiceLevelTable } from './service-level-ta
 import { targetText } from './target-units.ts';
 import { useSetPolicyActive } from './use-service-level-mutations.ts';
 
-const COLUMNS = ['Name', 'Priority', 'Applies to', 'Response', 'Resolution', 'Calendar', 'Status'] as const;
+const COLUMNS = [
+  'policies.columnName',
+  'policies.columnPriority',
+  'policies.columnAppliesTo',
+  'policies.columnResponse',
+  'policies.columnResolution',
+  'policies.columnCalendar',
+  'policies.columnStatus',
+] as const;
 
 /** SLA policies: how long a first response and a resolution may take, and which tickets that applies to. */
 export function PoliciesSection() {
   const policiesQuery = useQuery<TSlaPolicy[]>({ queryKey: POLICIES_KEY });
+  const t = useServiceLevelsT();
+  const locale = useLocale();
 
   return (
     <ServiceLevelSection
       id="sla-policies-heading"
-      title="SLA policies"
-      description="Targets for the first response and the resolution. A ticket gets the most specific active policy for its priority: team and category, then team, then category, then priority alone."
-      newLabel="New policy"
+      lang={locale}
+      title={t('policies.title')}
+      description={t('policies.description')}
+      newLabel={t('policies.new')}
       renderCreateDialog={(isOpen, onOpenChange) => (
         <PolicyFormDialog isOpen={isOpen} onOpenChange={onOpenChange} />
       )}
     >
       <ServiceLevelTable
         query={policiesQuery}
-        noun="SLA policies"
-        columns={COLUMNS}
+        loadFailure={{ title: t('policies.loadTitle'), text: t('policies.loadText') }}
+        columns={COLUMNS.map((column) => t(column))}
         empty={{
-          title: 'No SLA policies yet',
-          text: 'Tickets get no deadlines until a policy applies to them. Start with one policy per priority.',
+          title: t('policies.emptyTitle'),
+          text: t('policies.emptyText'),
           testId: 'policies-empty',
         }}
         renderRow={(policy) => <PolicyRow key={policy.id} policy={policy} />}
@@ -45,37 +58,47 @@ export function PoliciesSection() {
 function PolicyRow({ policy }: { policy: TSlaPolicy }) {
   const [isEditing, setIsEditing] = useState(false);
   const setActive = useSetPolicyActive(policy);
+  const t = useServiceLevelsT();
   return (
     <CardTableRow
       data-testid="sla-policy-row"
       className={policy.isActive ? undefined : 'text-muted-foreground'}
     >
       <CardTableCell className="pl-4 font-medium">{policy.name}</CardTableCell>
-      <CardTableCell label="Priority" labelBeside>
+      <CardTableCell label={t('policies.columnPriority')} labelBeside>
         <TicketPriorityBadge priority={policy.priority} />
       </CardTableCell>
-      <CardTableCell label="Applies to" labelBeside>
-        {appliesTo(policy)}
+      <CardTableCell label={t('policies.columnAppliesTo')} labelBeside>
+        {appliesTo(policy, t)}
       </CardTableCell>
-      <CardTableCell label="Response" labelBeside>
-        {targetText(policy.responseTimeHours)}
+      <CardTableCell label={t('policies.columnResponse')} labelBeside>
+        {targetText(policy.responseTimeHours, t)}
       </CardTableCell>
-      <CardTableCell label="Resolution" labelBeside>
-        {targetText(policy.resolutionTimeHours)}
+      <CardTableCell label={t('policies.columnResolution')} labelBeside>
+        {targetText(policy.resolutionTimeHours, t)}
       </CardTableCell>
-      <CardTableCell label="Calendar" labelBeside>
-        {policy.calendar?.name ?? 'Around the clock'}
+      <CardTableCell label={t('policies.columnCalendar')} labelBeside>
+        {policy.calendar?.name ?? t('calendars.aroundTheClock')}
       </CardTableCell>
-      <CardTableCell label="Status" labelBeside>
+      <CardTableCell label={t('policies.columnStatus')} labelBeside>
         <Badge variant={policy.isActive ? 'success' : 'outline'}>
-          {policy.isActive ? 'Active' : 'Inactive'}
+          {policy.isActive ? t('policies.active') : t('policies.inactive')}
         </Badge>
       </CardTableCell>
       <RowActionsCell>
-        <RowAction label="Edit" itemName={policy.name} icon={Pencil} onClick={() => setIsEditing(true)} />
         <RowAction
-          label={policy.isActive ? 'Deactivate' : 'Activate'}
-          itemName={policy.name}
+          label={t('calendars.edit')}
+          accessibleName={t('policies.editNamed', { name: policy.name })}
+          icon={Pencil}
+          onClick={() => setIsEditing(true)}
+        />
+        <RowAction
+          label={policy.isActive ? t('policies.deactivate') : t('policies.activate')}
+          accessibleName={
+            policy.isActive
+              ? t('policies.deactivateNamed', { name: policy.name })
+              : t('policies.activateNamed', { name: policy.name })
+          }
           isDisabled={setActive.isPending}
           onClick={() => setActive.mutate(!policy.isActive)}
         />

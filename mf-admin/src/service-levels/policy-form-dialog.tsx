@@ -5,9 +5,7 @@ import {
   type TBusinessCalendar,
   type TCreateSlaPolicyRequest,
   TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
   type TSlaPolicy,
   type TTeamListResponse,
 } from '@helpdesk/contracts';
@@ -20,9 +18,11 @@ import { Switch } from '@helpdesk/shared-ui/switch';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Control } from 'react-hook-form';
+import { useFeedbackT } from '../feedback/messages.ts';
 import { formFailure } from '../feedback/mutation-failure.ts';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import { FormDialog, FormDialogFooter, type TFormProps, type TItemDialogProps } from './form-dialog.tsx';
+import { useServiceLevelsT } from './messages.ts';
 import {
   ANY,
   AROUND_THE_CLOCK,
@@ -32,6 +32,7 @@ import {
 } from './policy-form.ts';
 import { CALENDARS_KEY, TEAMS_KEY } from './service-level-query-keys.ts';
 import { TARGET_UNITS } from './target-units.ts';
+import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS } from './ticket-labels.ts';
 import { useSavePolicy } from './use-service-level-mutations.ts';
 
 const FIELD_NAMES = [
@@ -43,20 +44,16 @@ const FIELD_NAMES = [
   'resolutionTimeHours',
   'calendarId',
 ] as const;
-const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] }));
-const CATEGORY_OPTIONS = [
-  { value: ANY, label: 'Any category' },
-  ...TICKET_CATEGORIES.map((value) => ({ value, label: TICKET_CATEGORY_LABELS[value] })),
-];
-const UNIT_OPTIONS = TARGET_UNITS.map((value) => ({ value, label: value === 'hours' ? 'hours' : 'minutes' }));
+const UNIT_LABEL_IDS = { hours: 'policyForm.hours', minutes: 'policyForm.minutes' } as const;
 
 /** New policy, and Edit for an existing one: what it applies to, its two targets, its calendar. */
 export function PolicyFormDialog({ policy, isOpen, onOpenChange }: TItemDialogProps<'policy', TSlaPolicy>) {
   const save = useSavePolicy(policy?.id);
+  const t = useServiceLevelsT();
   return (
     <FormDialog
-      title={policy ? 'Edit SLA policy' : 'New SLA policy'}
-      description="Changes apply to tickets created, re-prioritised or moved to another team from now on; deadlines already set stay as they are."
+      title={policy ? t('policyForm.editTitle') : t('policyForm.newTitle')}
+      description={t('policyForm.description')}
       isOpen={isOpen}
       mutation={save}
       onOpenChange={onOpenChange}
@@ -80,12 +77,19 @@ function PolicyForm({
   const { form, showFailure } = useAdminForm(ZPolicyFormRequest, policyFormValues(policy), isPending);
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: TEAMS_KEY });
   const calendarsQuery = useQuery<TBusinessCalendar[]>({ queryKey: CALENDARS_KEY });
+  const t = useServiceLevelsT();
+  const feedbackT = useFeedbackT();
+  const priorityOptions = TICKET_PRIORITIES.map((value) => ({ value, label: t(PRIORITY_LABEL_IDS[value]) }));
+  const categoryOptions = [
+    { value: ANY, label: t('policyForm.anyCategory') },
+    ...TICKET_CATEGORIES.map((value) => ({ value, label: t(CATEGORY_LABEL_IDS[value]) })),
+  ];
   const teamOptions = [
-    { value: ANY, label: 'Any team' },
+    { value: ANY, label: t('policyForm.anyTeam') },
     ...(teamsQuery.data ?? []).map((team) => ({ value: team.id, label: team.name })),
   ];
   const calendarOptions = [
-    { value: AROUND_THE_CLOCK, label: 'Around the clock (UTC, no holidays)' },
+    { value: AROUND_THE_CLOCK, label: t('policyForm.aroundTheClock') },
     ...(calendarsQuery.data ?? []).map((calendar) => ({ value: calendar.id, label: calendar.name })),
   ];
 
@@ -97,7 +101,8 @@ function PolicyForm({
         showFailure(
           formFailure(error, {
             fieldNames: FIELD_NAMES,
-            title: policy ? 'Error saving policy' : 'Error creating policy',
+            title: policy ? t('policyForm.saveError') : t('policyForm.createError'),
+            fallback: feedbackT('feedback.tryAgain'),
             messageFields: [
               { message: SLA_MESSAGES.policyMatchExists, field: 'priority' },
               { message: SLA_MESSAGES.resolutionBeforeResponse, field: 'resolutionTimeHours' },
@@ -116,17 +121,17 @@ function PolicyForm({
         <FormTextField
           control={form.control}
           name="name"
-          label="Policy name *"
-          placeholder="e.g. High priority, office hours"
+          label={t('policyForm.name')}
+          placeholder={t('policyForm.namePlaceholder')}
           maxLength={SLA_LIMITS.nameMax}
           disabled={isPending}
         />
         <div className="grid gap-4 sm:grid-cols-3">
           {(
             [
-              { name: 'priority', label: 'Priority *', options: PRIORITY_OPTIONS },
-              { name: 'teamId', label: 'Team', options: teamOptions },
-              { name: 'category', label: 'Category', options: CATEGORY_OPTIONS },
+              { name: 'priority', label: t('policyForm.priority'), options: priorityOptions },
+              { name: 'teamId', label: t('policyForm.team'), options: teamOptions },
+              { name: 'category', label: t('policyForm.category'), options: categoryOptions },
             ] as const
           ).map((select) => (
             <FormSelectField
@@ -143,23 +148,25 @@ function PolicyForm({
             control={form.control}
             name="responseTimeHours"
             unitName="responseUnit"
-            label="First response within *"
+            label={t('policyForm.response')}
+            unitLabel={t('policyForm.responseUnit')}
             isDisabled={isPending}
           />
           <TargetField
             control={form.control}
             name="resolutionTimeHours"
             unitName="resolutionUnit"
-            label="Resolution within *"
+            label={t('policyForm.resolution')}
+            unitLabel={t('policyForm.resolutionUnit')}
             isDisabled={isPending}
           />
         </div>
         <FormSelectField
           control={form.control}
           name="calendarId"
-          label="Business calendar"
+          label={t('policyForm.calendar')}
           options={calendarOptions}
-          description="Targets count only in the calendar's working time."
+          description={t('policyForm.calendarHint')}
           isDisabled={isPending}
         />
         <FormField
@@ -176,12 +183,16 @@ function PolicyForm({
                   disabled={isPending}
                 />
               </FormControl>
-              <FormLabel className="font-normal">Active: applies to new tickets</FormLabel>
+              <FormLabel className="font-normal">{t('policyForm.active')}</FormLabel>
             </FormItem>
           )}
         />
         <FormDialogFooter
-          noun="Policy"
+          labels={{
+            create: t('policyForm.create'),
+            creating: t('policyForm.creatingLabel'),
+            saving: t('policyForm.savingLabel'),
+          }}
           isEditing={policy !== undefined}
           isPending={isPending}
           onCancel={onCancel}
@@ -197,15 +208,20 @@ function TargetField({
   name,
   unitName,
   label,
+  unitLabel,
   isDisabled,
 }: {
   control: TPolicyControl;
   name: 'responseTimeHours' | 'resolutionTimeHours';
   unitName: 'responseUnit' | 'resolutionUnit';
   label: string;
+  /** The unit select's accessible name ("First response within: unit"). */
+  unitLabel: string;
   isDisabled: boolean;
 }) {
   const unitLabelId = useId();
+  const t = useServiceLevelsT();
+  const unitOptions = TARGET_UNITS.map((value) => ({ value, label: t(UNIT_LABEL_IDS[value]) }));
   return (
     <FormField
       control={control}
@@ -227,7 +243,7 @@ function TargetField({
               />
             </FormControl>
             <span id={unitLabelId} className="sr-only">
-              {`${label.replace(' *', '')}: unit`}
+              {unitLabel}
             </span>
             <FormField
               control={control}
@@ -243,7 +259,7 @@ function TargetField({
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectOptions options={UNIT_OPTIONS} />
+                    <SelectOptions options={unitOptions} />
                   </SelectContent>
                 </Select>
               )}

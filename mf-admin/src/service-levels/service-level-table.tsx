@@ -14,6 +14,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { useServiceLevelsT } from './messages.ts';
 
 /**
  * A section's list: a skeleton while it loads, the failure with Retry, a card saying what to do
@@ -21,28 +22,23 @@ import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
  */
 export function ServiceLevelTable<TItem>({
   query,
-  noun,
+  loadFailure,
   columns,
   empty,
   renderRow,
 }: {
   query: UseQueryResult<TItem[]>;
-  /** Plural, as in "Failed to load business calendars". */
-  noun: string;
+  /** What the alert says when the list fails to load ("Failed to fetch business calendars"). */
+  loadFailure: { title: string; text: string };
   columns: readonly string[];
   empty: { title: string; text: string; testId: string };
   renderRow: (item: TItem) => ReactNode;
 }) {
+  const t = useServiceLevelsT();
   if (query.isPending)
     return <Skeleton className="h-32 w-full rounded-xl" data-testid={`${empty.testId}-skeleton`} />;
   if (query.isError)
-    return (
-      <LoadErrorAlert
-        title={`Failed to fetch ${noun}`}
-        message={`Failed to load ${noun}. Please try again.`}
-        query={query}
-      />
-    );
+    return <LoadErrorAlert title={loadFailure.title} message={loadFailure.text} query={query} />;
   if (query.data.length === 0)
     return (
       <Card data-testid={empty.testId}>
@@ -63,7 +59,7 @@ export function ServiceLevelTable<TItem>({
                   {column}
                 </TableHead>
               ))}
-              <TableHead className="pr-4 text-right">Actions</TableHead>
+              <TableHead className="pr-4 text-right">{t('serviceLevels.actions')}</TableHead>
             </TableRow>
           </CardTableHeader>
           <CardTableBody>{query.data.map(renderRow)}</CardTableBody>
@@ -82,28 +78,25 @@ export function RowActionsCell({ children }: { children: ReactNode }) {
   );
 }
 
-/** One action of a row; its accessible name says which item it acts on ("Edit Berlin office"). */
+/**
+ * One action of a row; its accessible name says which item it acts on ("Edit Berlin office"), one
+ * message with the name in it, as word order differs by language.
+ */
 export function RowAction({
   label,
-  itemName,
+  accessibleName,
   icon: Icon,
   isDisabled,
   onClick,
 }: {
   label: string;
-  itemName: string;
+  accessibleName: string;
   icon?: LucideIcon;
   isDisabled?: boolean;
   onClick: () => void;
 }) {
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={isDisabled}
-      onClick={onClick}
-      aria-label={`${label} ${itemName}`}
-    >
+    <Button variant="outline" size="sm" disabled={isDisabled} onClick={onClick} aria-label={accessibleName}>
       {Icon && <Icon aria-hidden />}
       {label}
     </Button>

@@ -1,3 +1,5 @@
+import { serviceLevelsEnglish, type TServiceLevelsT } from './messages.ts';
+
 export const TARGET_UNITS = ['minutes', 'hours'] as const;
 export type TTargetUnit = (typeof TARGET_UNITS)[number];
 
@@ -17,11 +19,13 @@ export function hoursOf({ amount, unit }: TTargetInput): number {
   return unit === 'minutes' ? value / 60 : value;
 }
 
-/** A target for a table cell: "4 h", "30 min", "1 h 30 min". */
-export function targetText(hours: number): string {
+/** A target for a table cell: "4 h", "30 min", "1 h 30 min" (the units as `t`'s language writes them). */
+export function targetText(hours: number, t: TServiceLevelsT = serviceLevelsEnglish): string {
   const minutes = Math.round(hours * 60);
   const whole = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (whole === 0) return `${rest} min`;
-  return rest === 0 ? `${whole} h` : `${whole} h ${rest} min`;
+  if (whole === 0) return t('policies.targetMinutes', { minutes: rest });
+  return rest === 0
+    ? t('policies.targetHours', { hours: whole })
+    : t('policies.targetHoursMinutes', { hours: whole, minutes: rest });
 }

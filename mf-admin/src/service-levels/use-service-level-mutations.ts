@@ -10,7 +10,9 @@ import {
 } from '@helpdesk/contracts';
 import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useFeedbackT } from '../feedback/messages.ts';
 import { failureToast } from '../feedback/mutation-failure.ts';
+import { useServiceLevelsT } from './messages.ts';
 import { CALENDARS_KEY, POLICIES_KEY } from './service-level-query-keys.ts';
 
 // A calendar row names the policies using it and a policy row its calendar, and every change
@@ -26,6 +28,7 @@ function refreshServiceLevels(queryClient: QueryClient) {
 /** POST, or PATCH with every field when `calendarId` is given; the dialog shows a failure itself. */
 export function useSaveCalendar(calendarId?: string) {
   const queryClient = useQueryClient();
+  const t = useServiceLevelsT();
   return useMutation({
     mutationFn: (body: TCreateBusinessCalendarRequest) =>
       calendarId
@@ -33,8 +36,8 @@ export function useSaveCalendar(calendarId?: string) {
         : apiRequest<TBusinessCalendar>('POST', SLA_ADMIN_PATHS.businessCalendars, body),
     onSuccess: (calendar) => {
       toast({
-        title: calendarId ? 'Calendar saved' : 'Calendar created',
-        description: `${calendar.name} is ready for SLA policies.`,
+        title: calendarId ? t('calendarForm.saved') : t('calendarForm.created'),
+        description: t('calendarForm.savedText', { name: calendar.name }),
       });
       return refreshServiceLevels(queryClient);
     },
@@ -44,10 +47,14 @@ export function useSaveCalendar(calendarId?: string) {
 /** DELETE /api/admin/business-calendars/{id}; a refusal (a calendar in use) stays in the dialog. */
 export function useDeleteCalendar(calendar: TBusinessCalendar) {
   const queryClient = useQueryClient();
+  const t = useServiceLevelsT();
   return useMutation({
     mutationFn: () => apiRequest<null>('DELETE', businessCalendarPath(calendar.id)),
     onSuccess: () => {
-      toast({ title: 'Calendar deleted', description: `${calendar.name} has been deleted.` });
+      toast({
+        title: t('deleteCalendar.deleted'),
+        description: t('deleteCalendar.deletedText', { name: calendar.name }),
+      });
     },
     onSettled: () => refreshServiceLevels(queryClient),
   });
@@ -56,6 +63,7 @@ export function useDeleteCalendar(calendar: TBusinessCalendar) {
 /** POST, or PATCH with every field when `policyId` is given; the dialog shows a failure itself. */
 export function useSavePolicy(policyId?: string) {
   const queryClient = useQueryClient();
+  const t = useServiceLevelsT();
   return useMutation({
     mutationFn: (body: TCreateSlaPolicyRequest) =>
       policyId
@@ -63,8 +71,8 @@ export function useSavePolicy(policyId?: string) {
         : apiRequest<TSlaPolicy>('POST', SLA_ADMIN_PATHS.slaPolicies, body),
     onSuccess: (policy) => {
       toast({
-        title: policyId ? 'SLA policy saved' : 'SLA policy created',
-        description: `${policy.name} applies to tickets created or re-prioritised from now on.`,
+        title: policyId ? t('policyForm.saved') : t('policyForm.created'),
+        description: t('policyForm.savedText', { name: policy.name }),
       });
       return refreshServiceLevels(queryClient);
     },
@@ -74,18 +82,23 @@ export function useSavePolicy(policyId?: string) {
 /** PATCH { isActive }: deactivate a policy (policies are never deleted) or bring it back, toasting either way. */
 export function useSetPolicyActive(policy: TSlaPolicy) {
   const queryClient = useQueryClient();
+  const t = useServiceLevelsT();
+  const feedbackT = useFeedbackT();
   return useMutation({
     mutationFn: (isActive: boolean) =>
       apiRequest<TSlaPolicy>('PATCH', slaPolicyPath(policy.id), { isActive }),
     onSuccess: ({ isActive }) => {
       toast({
-        title: isActive ? 'SLA policy activated' : 'SLA policy deactivated',
-        description: `${policy.name} ${isActive ? 'applies again' : 'no longer applies'} to new tickets.`,
+        title: isActive ? t('policies.activated') : t('policies.deactivated'),
+        description: isActive
+          ? t('policies.activatedText', { name: policy.name })
+          : t('policies.deactivatedText', { name: policy.name }),
       });
     },
     onError: (error, isActive) => {
       if (handleSessionEnded(error)) return;
-      toast(failureToast(isActive ? 'Error activating policy' : 'Error deactivating policy', error));
+      const title = isActive ? t('policies.activateError') : t('policies.deactivateError');
+      toast(failureToast(title, error, feedbackT('feedback.tryAgain')));
     },
     onSettled: () => refreshServiceLevels(queryClient),
   });

@@ -6,18 +6,19 @@ import {
   WEEKDAYS,
   ZTimeOfDay,
 } from '@helpdesk/contracts';
+import { formatDateTime, type TLocale } from '@helpdesk/shared-ui/i18n';
+import { serviceLevelsEnglish, type TServiceLevelsT } from './messages.ts';
 
-export const WEEKDAY_LABELS: Record<TWeekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
-
-const SHORT = (day: TWeekday) => WEEKDAY_LABELS[day].slice(0, 3);
+/**
+ * A weekday's name in `locale` from Intl ('Monday', 'Mon'; 'Montag', 'Mo'), capitalised as it starts a
+ * label (Spanish and French write day names in lower case).
+ */
+export function weekdayName(day: TWeekday, locale: TLocale = 'en', width: 'long' | 'short' = 'long'): string {
+  // 1 January 2024 was a Monday, and WEEKDAYS start on Monday.
+  const date = Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day));
+  const name = formatDateTime(date, locale, { weekday: width }, 'UTC');
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
 
 /** The range a day gets when it is opened in the form. */
 export const DEFAULT_RANGE: TWorkingRange = { start: '09:00', end: '17:00' };
@@ -41,10 +42,15 @@ const rangesText = (ranges: readonly TWorkingRange[]) =>
 
 /**
  * One line for a week: runs of consecutive days with the same hours share a label
- * ("Mon-Fri 09:00-17:00; Sat 10:00-14:00"); closed days are left out.
+ * ("Mon-Fri 09:00-17:00; Sat 10:00-14:00"); closed days are left out. Words from `t`, day names in `locale`.
  */
-export function weeklyHoursSummary(week: TWeeklyHours): string {
-  if (WEEKDAYS.every((day) => rangesText(week[day]) === rangesText([FULL_DAY]))) return 'Around the clock';
+export function weeklyHoursSummary(
+  week: TWeeklyHours,
+  t: TServiceLevelsT = serviceLevelsEnglish,
+  locale: TLocale = 'en',
+): string {
+  if (WEEKDAYS.every((day) => rangesText(week[day]) === rangesText([FULL_DAY])))
+    return t('calendars.aroundTheClock');
   const runs: { first: TWeekday; last: TWeekday; hours: string }[] = [];
   for (const day of WEEKDAYS) {
     const hours = rangesText(week[day]);
@@ -54,10 +60,11 @@ export function weeklyHoursSummary(week: TWeeklyHours): string {
     else runs.push({ first: day, last: day, hours });
   }
   const open = runs.filter((run) => run.hours !== '');
-  if (open.length === 0) return 'Closed all week';
+  if (open.length === 0) return t('calendars.closedAllWeek');
   return open
     .map((run) => {
-      const days = run.first === run.last ? SHORT(run.first) : `${SHORT(run.first)}-${SHORT(run.last)}`;
+      const short = (day: TWeekday) => weekdayName(day, locale, 'short');
+      const days = run.first === run.last ? short(run.first) : `${short(run.first)}-${short(run.last)}`;
       return `${days} ${run.hours}`;
     })
     .join('; ');

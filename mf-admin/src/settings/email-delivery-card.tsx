@@ -1,6 +1,5 @@
 import {
   ADMIN_API_PATHS,
-  EMAIL_MESSAGES,
   type TEmailOutboxStatus,
   type TEmailRetryResponse,
   type TEmailTestResponse,
@@ -29,6 +28,7 @@ import {
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { useFeedbackT } from '../feedback/messages.ts';
 import { failureToast } from '../feedback/mutation-failure.ts';
 import {
   attemptsText,
@@ -37,12 +37,14 @@ import {
   smtpStatusText,
   testQueuedToast,
 } from './email-delivery.ts';
+import { useSettingsT } from './messages.ts';
 
 const OUTBOX_QUERY_KEY = [ADMIN_API_PATHS.adminEmailOutbox] as const;
 
 /** The retry and test buttons: both are audited, so the audit tab refreshes with the outbox. */
 function useOutboxAction<T>(path: string, onDone: (result: T) => void, failureTitle: string) {
   const queryClient = useQueryClient();
+  const feedbackT = useFeedbackT();
   return useMutation({
     mutationFn: () => apiRequest<T>('POST', path, {}),
     onSuccess: (result) => {
@@ -53,7 +55,8 @@ function useOutboxAction<T>(path: string, onDone: (result: T) => void, failureTi
       ]);
     },
     onError: (error) => {
-      if (!handleSessionEnded(error)) toast(failureToast(failureTitle, error));
+      if (!handleSessionEnded(error))
+        toast(failureToast(failureTitle, error, feedbackT('feedback.tryAgain')));
     },
   });
 }
@@ -70,10 +73,11 @@ function Count({ label, value, isAlarm = false }: { label: string; value: number
 }
 
 function OutboxList({ status }: { status: TEmailOutboxStatus }) {
+  const t = useSettingsT();
   if (status.undelivered.length === 0) {
     return (
       <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
-        Every email has been delivered. Nothing is waiting.
+        {t('emailDelivery.allDelivered')}
       </p>
     );
   }
@@ -82,10 +86,10 @@ function OutboxList({ status }: { status: TEmailOutboxStatus }) {
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead className="pl-4">Recipient</TableHead>
-            <TableHead>Subject</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead className="pr-4">Queued</TableHead>
+            <TableHead className="pl-4">{t('emailDelivery.columnRecipient')}</TableHead>
+            <TableHead>{t('emailDelivery.columnSubject')}</TableHead>
+            <TableHead>{t('emailDelivery.columnState')}</TableHead>
+            <TableHead className="pr-4">{t('emailDelivery.columnQueued')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -98,14 +102,14 @@ function OutboxList({ status }: { status: TEmailOutboxStatus }) {
                 <div className="truncate" title={message.subject}>
                   {message.subject}
                 </div>
-                <div className="text-muted-foreground text-xs">{emailKindLabel(message.kind)}</div>
+                <div className="text-muted-foreground text-xs">{emailKindLabel(message.kind, t)}</div>
               </TableCell>
               <TableCell className="max-w-64">
                 <div className="flex items-center gap-2">
                   <Badge variant={message.status === 'failed' ? 'destructive' : 'secondary'}>
-                    {message.status === 'failed' ? 'Failed' : 'Waiting'}
+                    {message.status === 'failed' ? t('emailDelivery.failed') : t('emailDelivery.waiting')}
                   </Badge>
-                  <span className="text-muted-foreground text-xs">{attemptsText(message.attempts)}</span>
+                  <span className="text-muted-foreground text-xs">{attemptsText(message.attempts, t)}</span>
                 </div>
                 {message.lastError ? (
                   <div className="mt-1 truncate text-muted-foreground text-xs" title={message.lastError}>
@@ -135,29 +139,28 @@ export function EmailDeliveryCard() {
     refetchInterval: (query) => ((query.state.data?.counts.pending ?? 0) > 0 ? 5000 : false),
   });
   const isConfigured = outbox.data?.smtp.isConfigured ?? false;
+  const t = useSettingsT();
   const retry = useOutboxAction<TEmailRetryResponse>(
     ADMIN_API_PATHS.adminEmailOutboxRetry,
-    (result) => toast(retriedToast(result)),
-    EMAIL_MESSAGES.retryError,
+    (result) => toast(retriedToast(result, t)),
+    t('emailDelivery.retryError'),
   );
   const sendTest = useOutboxAction<TEmailTestResponse>(
     ADMIN_API_PATHS.adminEmailOutboxTest,
-    (result) => toast(testQueuedToast(result, isConfigured)),
-    EMAIL_MESSAGES.testError,
+    (result) => toast(testQueuedToast(result, isConfigured, t)),
+    t('emailDelivery.testError'),
   );
+  const failedCount = outbox.data?.counts.failed ?? 0;
 
   return (
     <Card data-testid="email-delivery">
       <CardHeader>
-        <CardTitle>Email delivery</CardTitle>
-        <CardDescription>
-          Emails are queued with the change that causes them and sent in the background; failed ones can be
-          retried.
-        </CardDescription>
+        <CardTitle>{t('emailDelivery.title')}</CardTitle>
+        <CardDescription>{t('emailDelivery.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {outbox.isPending ? (
-          <div className="flex flex-col gap-3" role="status" aria-label="Loading email delivery">
+          <div className="flex flex-col gap-3" role="status" aria-label={t('emailDelivery.loading')}>
             <Skeleton className="h-5 w-72" />
             <div className="grid gap-3 sm:grid-cols-3">
               <Skeleton className="h-16 w-full" />
@@ -168,25 +171,27 @@ export function EmailDeliveryCard() {
           </div>
         ) : outbox.isError ? (
           <LoadErrorAlert
-            title="Failed to fetch email delivery"
-            message={EMAIL_MESSAGES.loadError}
+            title={t('emailDelivery.loadTitle')}
+            message={t('emailDelivery.loadError')}
             query={outbox}
           />
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2" data-testid="smtp-status">
               <Badge variant={isConfigured ? 'success' : 'warning'}>
-                {smtpStatusText(outbox.data.smtp).label}
+                {smtpStatusText(outbox.data.smtp, t).label}
               </Badge>
-              <span className="text-muted-foreground text-sm">{smtpStatusText(outbox.data.smtp).detail}</span>
+              <span className="text-muted-foreground text-sm">
+                {smtpStatusText(outbox.data.smtp, t).detail}
+              </span>
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
-              <Count label="Waiting to be sent" value={outbox.data.counts.pending} />
-              <Count label="Failed" value={outbox.data.counts.failed} isAlarm />
-              <Count label="Sent in the last 24 hours" value={outbox.data.counts.sentLast24Hours} />
+              <Count label={t('emailDelivery.countPending')} value={outbox.data.counts.pending} />
+              <Count label={t('emailDelivery.countFailed')} value={outbox.data.counts.failed} isAlarm />
+              <Count label={t('emailDelivery.countSent')} value={outbox.data.counts.sentLast24Hours} />
             </div>
             <div className="flex flex-col gap-2">
-              <h3 className="font-medium text-sm">Undelivered emails</h3>
+              <h3 className="font-medium text-sm">{t('emailDelivery.undelivered')}</h3>
               <OutboxList status={outbox.data} />
             </div>
           </>
@@ -198,14 +203,16 @@ export function EmailDeliveryCard() {
             disabled={retry.isPending || !outbox.data || outbox.data.counts.failed === 0}
             onClick={() => retry.mutate()}
           >
-            {retry.isPending && <Spinner aria-label="Retrying failed emails" />}
+            {retry.isPending && <Spinner aria-label={t('emailDelivery.retryingLabel')} />}
             {retry.isPending
-              ? 'Retrying...'
-              : `Retry failed${outbox.data && outbox.data.counts.failed > 0 ? ` (${outbox.data.counts.failed})` : ''}`}
+              ? t('emailDelivery.retrying')
+              : failedCount > 0
+                ? t('emailDelivery.retryFailedCount', { count: failedCount })
+                : t('emailDelivery.retryFailed')}
           </Button>
           <Button type="button" disabled={sendTest.isPending} onClick={() => sendTest.mutate()}>
-            {sendTest.isPending && <Spinner aria-label="Queueing a test email" />}
-            {sendTest.isPending ? 'Sending...' : 'Send test email'}
+            {sendTest.isPending && <Spinner aria-label={t('emailDelivery.sendingLabel')} />}
+            {sendTest.isPending ? t('emailDelivery.sending') : t('emailDelivery.sendTest')}
           </Button>
         </div>
       </CardContent>

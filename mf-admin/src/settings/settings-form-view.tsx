@@ -1,12 +1,11 @@
 import {
   ADMIN_API_PATHS,
-  SETTINGS_LANGUAGE_LABELS,
   SETTINGS_LANGUAGES,
   SETTINGS_LIMITS,
-  SETTINGS_MESSAGES,
-  SETTINGS_TIMEZONE_LABELS,
   SETTINGS_TIMEZONES,
   type TSettings,
+  type TSettingsLanguage,
+  type TSettingsTimezone,
 } from '@helpdesk/contracts';
 import {
   apiRequest,
@@ -29,10 +28,13 @@ import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { Switch } from '@helpdesk/shared-ui/switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
+import { useFeedbackT } from '../feedback/messages.ts';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
+import { type TSettingsT, useSettingsT } from './messages.ts';
 import {
   saveSettingsFailure,
   settingsBody,
+  settingsMessageText,
   smtpPasswordHint,
   type TSettingsFormInput,
   type TSettingsFormOutput,
@@ -45,54 +47,73 @@ type TSwitchField = Extract<
   'emailNotifications' | 'pushNotifications' | 'autoAssignment' | 'requireApproval'
 >;
 
-const SWITCHES: { name: TSwitchField; label: string; description: string }[] = [
+const SWITCHES = [
   {
     name: 'emailNotifications',
-    label: 'Email notifications',
-    description: 'Send ticket updates to requesters and agents by email.',
+    label: 'settings.emailNotifications',
+    description: 'settings.emailNotificationsDescription',
   },
   {
     name: 'pushNotifications',
-    label: 'Push notifications',
-    description:
-      'Let agents and admins get desktop notifications for assignments, SLA warnings and requester replies while the desk is open in their browser (each allows them once, from the bell). Lists, tickets and the bell refresh live either way.',
+    label: 'settings.pushNotifications',
+    description: 'settings.pushNotificationsDescription',
   },
   {
     name: 'autoAssignment',
-    label: 'Auto assignment',
-    description: 'Give new tickets to an available agent automatically.',
+    label: 'settings.autoAssignment',
+    description: 'settings.autoAssignmentDescription',
   },
   {
     name: 'requireApproval',
-    label: 'Require approval before closing tickets',
-    description: 'While on, only administrators can close a ticket; agents can still resolve it.',
+    label: 'settings.requireApproval',
+    description: 'settings.requireApprovalDescription',
   },
-];
+] as const satisfies readonly { name: TSwitchField; label: string; description: string }[];
 
-const TIMEZONE_OPTIONS = SETTINGS_TIMEZONES.map((zone) => ({
-  value: zone,
-  label: SETTINGS_TIMEZONE_LABELS[zone],
-}));
-const LANGUAGE_OPTIONS = SETTINGS_LANGUAGES.map((language) => ({
-  value: language,
-  // Separate text nodes, as the list always had them: one joined string is shaped a pixel differently.
-  label: (
-    <>
-      {SETTINGS_LANGUAGE_LABELS[language]} ({language})
-    </>
-  ),
-}));
+const TIMEZONE_LABEL_IDS = {
+  UTC: 'settings.timezone.UTC',
+  EST: 'settings.timezone.EST',
+  PST: 'settings.timezone.PST',
+  GMT: 'settings.timezone.GMT',
+} as const satisfies Record<TSettingsTimezone, string>;
+
+// English names in English; in another language each language is named in itself ("Deutsch").
+const LANGUAGE_LABEL_IDS = {
+  en: 'settings.language.en',
+  es: 'settings.language.es',
+  fr: 'settings.language.fr',
+  de: 'settings.language.de',
+} as const satisfies Record<TSettingsLanguage, string>;
+
+// Example values, the same in every language.
+const EXAMPLES = { companyName: 'Acme Inc.', companyEmail: 'support@acme.com', smtpHost: 'smtp.example.com' };
+const SMTP_PORT_EXAMPLE = '587';
+const STORED_PASSWORD_MASK = '••••••••';
+
+const timezoneOptions = (t: TSettingsT) =>
+  SETTINGS_TIMEZONES.map((zone) => ({ value: zone, label: t(TIMEZONE_LABEL_IDS[zone]) }));
+const languageOptions = (t: TSettingsT) =>
+  SETTINGS_LANGUAGES.map((language) => ({
+    value: language,
+    // Separate text nodes, as the list always had them: one joined string is shaped a pixel differently.
+    label: (
+      <>
+        {t(LANGUAGE_LABEL_IDS[language])} ({language})
+      </>
+    ),
+  }));
 
 /** Saves the whole form with PUT and makes the new timezone the one every screen formats dates in. */
 function useSaveSettings() {
   const queryClient = useQueryClient();
+  const t = useSettingsT();
   return useMutation({
     mutationFn: (values: TSettingsFormOutput) =>
       apiRequest<TSettings>('PUT', ADMIN_API_PATHS.adminSettings, settingsBody(values)),
     onSuccess: (saved) => {
       // Here, not in the form's own callback: a new timezone redraws the whole page (the shell keys
       // it by timezone), and a callback given to mutate() is skipped once its component is gone.
-      toast({ title: SETTINGS_MESSAGES.saved, description: SETTINGS_MESSAGES.savedDescription });
+      toast({ title: t('settings.saved'), description: t('settings.savedDescription') });
       queryClient.setQueryData([ADMIN_API_PATHS.adminSettings], saved);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: DISPLAY_SETTINGS_QUERY_KEY }),
@@ -108,8 +129,15 @@ function useSaveSettings() {
 export function SettingsFormView({ settings }: { settings: TSettings }) {
   const save = useSaveSettings();
   const isPending = save.isPending;
-  const { form, showFailure } = useAdminForm(ZSettingsForm, toFormValues(settings), isPending);
+  const t = useSettingsT();
+  const { form, showFailure } = useAdminForm(
+    ZSettingsForm,
+    toFormValues(settings),
+    isPending,
+    settingsMessageText(t),
+  );
   const isClearing = form.watch('clearSmtpPassword');
+  const feedbackT = useFeedbackT();
 
   function submit(values: TSettingsFormOutput) {
     save.mutate(values, {
@@ -118,7 +146,8 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
         form.reset(toFormValues(saved));
       },
       onError: (error) => {
-        if (!handleSessionEnded(error)) showFailure(saveSettingsFailure(error));
+        if (!handleSessionEnded(error))
+          showFailure(saveSettingsFailure(error, t, feedbackT('feedback.tryAgain')));
       },
     });
   }
@@ -133,39 +162,39 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
       >
         <Card>
           <CardHeader>
-            <CardTitle>General</CardTitle>
-            <CardDescription>How the help desk names itself and shows dates.</CardDescription>
+            <CardTitle>{t('settings.generalTitle')}</CardTitle>
+            <CardDescription>{t('settings.generalDescription')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <FormTextField
               control={form.control}
               name="companyName"
-              label="Company Name"
-              placeholder="Acme Inc."
+              label={t('settings.companyName')}
+              placeholder={EXAMPLES.companyName}
               maxLength={SETTINGS_LIMITS.companyNameMax}
               disabled={isPending}
             />
             <FormTextField
               control={form.control}
               name="companyEmail"
-              label="Company Email"
+              label={t('settings.companyEmail')}
               type="email"
-              placeholder="support@acme.com"
+              placeholder={EXAMPLES.companyEmail}
               disabled={isPending}
             />
             <FormSelectField
               control={form.control}
               name="timezone"
-              label="Default Timezone"
-              options={TIMEZONE_OPTIONS}
-              description="Every date in the help desk is shown in this timezone."
+              label={t('settings.timezone')}
+              options={timezoneOptions(t)}
+              description={t('settings.timezoneDescription')}
               isDisabled={isPending}
             />
             <FormSelectField
               control={form.control}
               name="language"
-              label="Default Language"
-              options={LANGUAGE_OPTIONS}
+              label={t('settings.language')}
+              options={languageOptions(t)}
               isDisabled={isPending}
             />
           </CardContent>
@@ -173,8 +202,8 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
 
         <Card>
           <CardHeader>
-            <CardTitle>Notifications and workflow</CardTitle>
-            <CardDescription>What the help desk does on its own.</CardDescription>
+            <CardTitle>{t('settings.workflowTitle')}</CardTitle>
+            <CardDescription>{t('settings.workflowDescription')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col divide-y">
             {SWITCHES.map(({ name, label, description }) => (
@@ -185,8 +214,8 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
                 render={({ field }) => (
                   <FormItem className="flex flex-row items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
                     <div className="grid gap-1">
-                      <FormLabel>{label}</FormLabel>
-                      <FormDescription>{description}</FormDescription>
+                      <FormLabel>{t(label)}</FormLabel>
+                      <FormDescription>{t(description)}</FormDescription>
                     </div>
                     <FormControl>
                       <Switch
@@ -205,15 +234,13 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
               <FormTextField
                 control={form.control}
                 name="reopenWindowDays"
-                label="Reopen window (days)"
+                label={t('settings.reopenWindow')}
                 inputMode="numeric"
                 className="max-w-32"
                 disabled={isPending}
               >
                 <FormDescription>
-                  A requester's reply within this many days of resolution reopens the ticket; later replies,
-                  and replies to closed tickets, open a new follow-up ticket. 0 never reopens (0 to{' '}
-                  {SETTINGS_LIMITS.reopenWindowDaysMax}).
+                  {t('settings.reopenWindowDescription', { max: SETTINGS_LIMITS.reopenWindowDaysMax })}
                 </FormDescription>
               </FormTextField>
             </div>
@@ -222,32 +249,30 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
 
         <Card>
           <CardHeader>
-            <CardTitle>Email server (SMTP)</CardTitle>
-            <CardDescription>
-              The server outgoing email is sent through. Leave the host empty to send none.
-            </CardDescription>
+            <CardTitle>{t('settings.smtpTitle')}</CardTitle>
+            <CardDescription>{t('settings.smtpDescription')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <FormTextField
               control={form.control}
               name="smtpHost"
-              label="SMTP Host"
-              placeholder="smtp.example.com"
+              label={t('settings.smtpHost')}
+              placeholder={EXAMPLES.smtpHost}
               maxLength={SETTINGS_LIMITS.smtpHostMax}
               disabled={isPending}
             />
             <FormTextField
               control={form.control}
               name="smtpPort"
-              label="SMTP Port"
+              label={t('settings.smtpPort')}
               inputMode="numeric"
-              placeholder="587"
+              placeholder={SMTP_PORT_EXAMPLE}
               disabled={isPending}
             />
             <FormTextField
               control={form.control}
               name="smtpUsername"
-              label="SMTP Username"
+              label={t('settings.smtpUsername')}
               autoComplete="off"
               maxLength={SETTINGS_LIMITS.smtpUsernameMax}
               disabled={isPending}
@@ -255,14 +280,14 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
             <FormTextField
               control={form.control}
               name="smtpPassword"
-              label="SMTP Password"
+              label={t('settings.smtpPassword')}
               type="password"
               autoComplete="new-password"
-              placeholder={settings.smtpPasswordSet ? '••••••••' : ''}
+              placeholder={settings.smtpPasswordSet ? STORED_PASSWORD_MASK : undefined}
               disabled={isPending || isClearing}
             >
               <FormDescription data-testid="smtp-password-hint">
-                {smtpPasswordHint(settings.smtpPasswordSet, isClearing)}
+                {smtpPasswordHint(settings.smtpPasswordSet, isClearing, t)}
               </FormDescription>
             </FormTextField>
             {settings.smtpPasswordSet ? (
@@ -280,7 +305,7 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
                         disabled={isPending}
                       />
                     </FormControl>
-                    <FormLabel className="font-normal">Remove the stored SMTP password</FormLabel>
+                    <FormLabel className="font-normal">{t('settings.clearSmtpPassword')}</FormLabel>
                   </FormItem>
                 )}
               />
@@ -291,8 +316,8 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
         <div className="flex flex-wrap items-center justify-end gap-3">
           <p className="mr-auto text-sm text-muted-foreground" data-testid="settings-saved-at">
             {settings.updatedAt
-              ? `Last saved ${formatDetailDate(settings.updatedAt)}`
-              : 'The defaults are in effect: these settings were never saved.'}
+              ? t('settings.lastSaved', { date: formatDetailDate(settings.updatedAt) })
+              : t('settings.neverSaved')}
           </p>
           <Button
             type="button"
@@ -300,11 +325,11 @@ export function SettingsFormView({ settings }: { settings: TSettings }) {
             disabled={isPending || !form.formState.isDirty}
             onClick={() => form.reset(toFormValues(settings))}
           >
-            Discard changes
+            {t('settings.discard')}
           </Button>
           <Button type="submit" disabled={isPending}>
-            {isPending && <Spinner aria-label="Saving the settings" />}
-            {isPending ? 'Saving...' : 'Save Settings'}
+            {isPending && <Spinner aria-label={t('settings.savingLabel')} />}
+            {isPending ? t('settings.saving') : t('settings.save')}
           </Button>
         </div>
       </form>

@@ -1,23 +1,37 @@
 import '../zod-config.ts';
 import {
   SETTINGS_LIMITS,
-  SETTINGS_MESSAGES,
   type TSettings,
   type TUpdateSettingsRequest,
   ZUpdateSettingsRequest,
 } from '@helpdesk/contracts';
 import { z } from 'zod';
+import { ownMessageText } from '../feedback/form-messages.ts';
 import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
+import { settingsEnglish, type TSettingsT } from './messages.ts';
 
 const FIELDS = ZUpdateSettingsRequest.shape;
 
+/** The form's own check messages (the contract's rules bring theirs). */
+const OWN_MESSAGE_IDS = [
+  'settings.reopenWindowRequired',
+  'settings.reopenWindowWhole',
+  'settings.smtpPortRequired',
+  'settings.smtpPortWhole',
+  'settings.smtpPasswordTooLong',
+] as const;
+type TOwnMessageId = (typeof OWN_MESSAGE_IDS)[number];
+
+/** The form's own check messages in `t`'s language, for useAdminForm. */
+export const settingsMessageText = (t: TSettingsT) => ownMessageText(OWN_MESSAGE_IDS, settingsEnglish, t);
+
 /** A whole number typed as text (an input's value), then held to the API's own rule. */
-const wholeNumberText = (what: string, rule: z.ZodNumber) =>
+const wholeNumberText = (messages: { required: TOwnMessageId; whole: TOwnMessageId }, rule: z.ZodNumber) =>
   z
     .string()
     .trim()
-    .min(1, `${what} is required`)
-    .regex(/^\d+$/, `${what} must be a whole number`)
+    .min(1, settingsEnglish(messages.required))
+    .regex(/^\d+$/, settingsEnglish(messages.whole))
     .transform(Number)
     .pipe(rule);
 
@@ -35,10 +49,18 @@ export const ZSettingsForm = z.object({
   autoAssignment: FIELDS.autoAssignment,
   requireApproval: FIELDS.requireApproval,
   smtpHost: FIELDS.smtpHost,
-  reopenWindowDays: wholeNumberText('Reopen window', FIELDS.reopenWindowDays.unwrap()),
-  smtpPort: wholeNumberText('SMTP port', FIELDS.smtpPort),
+  reopenWindowDays: wholeNumberText(
+    { required: 'settings.reopenWindowRequired', whole: 'settings.reopenWindowWhole' },
+    FIELDS.reopenWindowDays.unwrap(),
+  ),
+  smtpPort: wholeNumberText(
+    { required: 'settings.smtpPortRequired', whole: 'settings.smtpPortWhole' },
+    FIELDS.smtpPort,
+  ),
   smtpUsername: FIELDS.smtpUsername,
-  smtpPassword: z.string().max(SETTINGS_LIMITS.smtpPasswordMax, 'SMTP password is too long'),
+  smtpPassword: z
+    .string()
+    .max(SETTINGS_LIMITS.smtpPasswordMax, settingsEnglish('settings.smtpPasswordTooLong')),
   clearSmtpPassword: z.boolean(),
 });
 export type TSettingsFormInput = z.input<typeof ZSettingsForm>;
@@ -74,14 +96,25 @@ export function settingsBody(values: TSettingsFormOutput): TUpdateSettingsReques
 }
 
 /** The hint under the password field: whether one is stored and what leaving it empty does. */
-export function smtpPasswordHint(isSet: boolean, isClearing: boolean): string {
-  if (isClearing) return 'The stored password will be removed when you save.';
-  return isSet ? SETTINGS_MESSAGES.smtpPasswordSetHint : 'No password is set.';
+export function smtpPasswordHint(
+  isSet: boolean,
+  isClearing: boolean,
+  t: TSettingsT = settingsEnglish,
+): string {
+  if (isClearing) return t('settings.smtpPasswordClearing');
+  return isSet ? t('settings.smtpPasswordSetHint') : t('settings.smtpPasswordNotSet');
 }
 
 const FIELD_NAMES = Object.keys(ZSettingsForm.shape) as TSettingsField[];
 
-/** A refused save: the server's field messages under the fields, anything else the failure toast. */
-export function saveSettingsFailure(error: unknown): TFormFailure<TSettingsField> {
-  return formFailure(error, { fieldNames: FIELD_NAMES, title: SETTINGS_MESSAGES.saveError });
+/**
+ * A refused save: the server's field messages under the fields, anything else the failure toast
+ * (titled in `t`'s language, with `fallback` when the server sent no message).
+ */
+export function saveSettingsFailure(
+  error: unknown,
+  t: TSettingsT = settingsEnglish,
+  fallback?: string,
+): TFormFailure<TSettingsField> {
+  return formFailure(error, { fieldNames: FIELD_NAMES, title: t('settings.saveError'), fallback });
 }

@@ -1,9 +1,4 @@
-import {
-  ADMIN_API_PATHS,
-  TEST_MAIL_MESSAGES,
-  type TTestMailRequest,
-  type TTestMailResponse,
-} from '@helpdesk/contracts';
+import { ADMIN_API_PATHS, type TTestMailRequest, type TTestMailResponse } from '@helpdesk/contracts';
 import {
   Alert,
   AlertDescription,
@@ -25,6 +20,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useFeedbackT } from '../feedback/messages.ts';
+import { useSettingsT } from './messages.ts';
 
 /**
  * Settings' "Test the mail server" card: sends one mail now through the server in effect and shows what
@@ -33,6 +30,8 @@ import { type FormEvent, useState } from 'react';
 export function TestMailCard() {
   const queryClient = useQueryClient();
   const [to, setTo] = useState('');
+  const t = useSettingsT();
+  const feedbackT = useFeedbackT();
   const send = useMutation({
     mutationFn: (body: TTestMailRequest) =>
       apiRequest<TTestMailResponse>('POST', ADMIN_API_PATHS.adminSettingsTestMail, body),
@@ -54,20 +53,17 @@ export function TestMailCard() {
   return (
     <Card data-testid="test-mail">
       <CardHeader>
-        <CardTitle>Test the mail server</CardTitle>
-        <CardDescription>
-          Sends a test mail now through the SMTP server saved above (or the one the server's environment
-          names) and shows its answer. Save changed SMTP settings first.
-        </CardDescription>
+        <CardTitle>{t('testMail.title')}</CardTitle>
+        <CardDescription>{t('testMail.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
           <div className="flex flex-1 flex-col gap-2">
-            <Label htmlFor="test-mail-to">Send to</Label>
+            <Label htmlFor="test-mail-to">{t('testMail.to')}</Label>
             <Input
               id="test-mail-to"
               type="email"
-              placeholder="Your own address"
+              placeholder={t('testMail.toPlaceholder')}
               value={to}
               onChange={(event) => setTo(event.target.value)}
               aria-invalid={fieldError ? true : undefined}
@@ -75,8 +71,8 @@ export function TestMailCard() {
             />
           </div>
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending && <Spinner aria-label="Sending a test mail" />}
-            {send.isPending ? 'Sending...' : 'Send test mail'}
+            {send.isPending && <Spinner aria-label={t('testMail.sendingLabel')} />}
+            {send.isPending ? t('testMail.sending') : t('testMail.send')}
           </Button>
         </form>
         {fieldError ? (
@@ -88,14 +84,16 @@ export function TestMailCard() {
           {send.isSuccess ? (
             <Alert>
               <CircleCheck aria-hidden />
-              <AlertTitle>{TEST_MAIL_MESSAGES.sent(send.data.recipient)}</AlertTitle>
-              <AlertDescription>The mail server {send.data.server} accepted it.</AlertDescription>
+              <AlertTitle>{t('testMail.sent', { recipient: send.data.recipient })}</AlertTitle>
+              <AlertDescription>{t('testMail.accepted', { server: send.data.server })}</AlertDescription>
             </Alert>
           ) : send.isError && !fieldError ? (
             <Alert variant="destructive">
               <TriangleAlert aria-hidden />
-              <AlertTitle>{TEST_MAIL_MESSAGES.error}</AlertTitle>
-              <AlertDescription>{serverMessage(send.error) ?? 'Please try again.'}</AlertDescription>
+              <AlertTitle>{t('testMail.error')}</AlertTitle>
+              <AlertDescription>
+                {serverMessage(send.error) ?? feedbackT('feedback.tryAgain')}
+              </AlertDescription>
             </Alert>
           ) : null}
         </div>

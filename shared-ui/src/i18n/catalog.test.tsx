@@ -93,3 +93,15 @@ test("another catalogue of the app's features shares the language's file, fetche
   expect(other.peek('es')?._('tickets.greeting', { name: 'Ada' })).toBe('Hola Ada');
   expect(requested.filter((url) => url.endsWith('/es.json'))).toHaveLength(1);
 });
+
+test('a language once here is read by `use` at once: one kept promise per language, settled when it is', async () => {
+  // React replays a render that suspended; useTranslate calls `use` on every render, so a catalogue
+  // already here must not suspend again.
+  const fresh = createCatalog(english, CATALOG_URLS);
+  expect(fresh.load('en')).toBe(fresh.load('en'));
+  expect(fresh.load('en')).toMatchObject({ status: 'fulfilled', value: fresh.peek('en') });
+  const spanishLoad = fresh.load('es');
+  expect(fresh.load('es')).toBe(spanishLoad);
+  await spanishLoad;
+  expect(spanishLoad).toMatchObject({ status: 'fulfilled', value: fresh.peek('es') });
+});
