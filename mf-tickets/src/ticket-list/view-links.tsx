@@ -1,12 +1,9 @@
-import {
-  TICKET_VIEW_LABELS,
-  type TTicketView,
-  type TTicketViewCounts,
-  type TUserRole,
-} from '@helpdesk/contracts';
+import type { TTicketView, TTicketViewCounts, TUserRole } from '@helpdesk/contracts';
 import { cn } from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
+import { VIEW_LABEL_IDS } from './list-filters.ts';
 import { viewSearch, viewsFor } from './list-search.ts';
+import { useTicketListT } from './messages.ts';
 import { viewCountText } from './view-counts.ts';
 
 /** The classes of each part: the tabs' by default, the sidebar passes its own. */
@@ -33,6 +30,7 @@ type TProps = {
 /** The role's views as links to the list, each with its live count (read out as "12 tickets"). */
 export function ViewLinks({ role, counts, current, styles = TAB_STYLES, currentMark = 'page' }: TProps) {
   const style = styles;
+  const t = useTicketListT();
   return (
     <ul className={style.list} data-testid="ticket-views">
       {viewsFor(role).map((view) => {
@@ -47,11 +45,14 @@ export function ViewLinks({ role, counts, current, styles = TAB_STYLES, currentM
               className={cn(style.link, isActive ? style.active : style.idle)}
               data-view={view}
             >
-              <span>{TICKET_VIEW_LABELS[view]}</span>
+              <span>{t(VIEW_LABEL_IDS[view])}</span>
               {count && (
                 <span className={style.count} data-testid="view-count">
                   {count.shown}
-                  <span className="sr-only"> {count.noun}</span>
+                  <span className="sr-only">
+                    {' '}
+                    {t('ticketList.countNoun', { count: count.noun === 'ticket' ? 1 : 2 })}
+                  </span>
                 </span>
               )}
             </Link>
