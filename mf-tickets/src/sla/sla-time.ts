@@ -4,6 +4,8 @@
  * every browser and in tests.
  */
 
+import { formatDateTime, type TLocale } from '@helpdesk/shared-ui/i18n';
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 type TZonedParts = {
@@ -50,18 +52,37 @@ const clockText = (p: TZonedParts) => `${pad2(p.hour)}:${pad2(p.minute)}`;
 const sameDay = (a: TZonedParts, b: TZonedParts) =>
   a.year === b.year && a.month === b.month && a.day === b.day;
 
-function dayText(p: TZonedParts, now: TZonedParts): string {
+function dayText(p: TZonedParts, now: TZonedParts, at: TDayAt): string {
+  if (at.locale && at.locale !== 'en') {
+    const year = p.year === now.year ? {} : ({ year: 'numeric' } as const);
+    return formatDateTime(
+      at.ms,
+      at.locale,
+      { weekday: 'short', day: 'numeric', month: 'short', ...year },
+      at.zone,
+    );
+  }
   const year = p.year === now.year ? '' : ` ${p.year}`;
   return `${p.weekday} ${p.day} ${p.monthName}${year}`;
 }
+
+/** The moment a day text names, in which zone, and in which language (English's own form when absent). */
+type TDayAt = { ms: number; zone: string; locale: TLocale | undefined };
 
 /** Where a zone is, as people say it: 'Europe/Berlin' is 'Berlin', 'America/New_York' 'New York'. */
 export function zoneCity(timeZone: string): string {
   return (timeZone.split('/').at(-1) ?? timeZone).replaceAll('_', ' ');
 }
 
-/** The viewer's zone and the moment the texts are computed at. */
-export type TViewerClock = { viewerZone: string; now: Date };
+/** The viewer's zone and the moment the texts are computed at; their language when not English. */
+export type TViewerClock = {
+  viewerZone: string;
+  now: Date;
+  /** Day and month names in this language (Intl's order); English's 'Tue 8 Dec' when absent. */
+  locale?: TLocale;
+  /** '12:00 Berlin time' in the viewer's language; English when absent. */
+  inZone?: (time: string, city: string) => string;
+};
 
 /**
  * A moment in the viewer's zone, 'Tue 8 Dec, 12:00' (with the year when it is not this year), and,
@@ -73,11 +94,15 @@ export function formatMoment(iso: string, calendarZone: string | null, clock: TV
   if (Number.isNaN(ms)) return '';
   const now = zonedParts(clock.now.getTime(), clock.viewerZone);
   const here = zonedParts(ms, clock.viewerZone);
-  const text = `${dayText(here, now)}, ${clockText(here)}`;
+  const { locale } = clock;
+  const text = `${dayText(here, now, { ms, zone: clock.viewerZone, locale })}, ${clockText(here)}`;
   if (calendarZone === null || calendarZone === clock.viewerZone) return text;
   const there = zonedParts(ms, calendarZone);
-  const thereText = sameDay(here, there) ? clockText(there) : `${dayText(there, now)}, ${clockText(there)}`;
-  return `${text} (${thereText} ${zoneCity(calendarZone)} time)`;
+  const thereText = sameDay(here, there)
+    ? clockText(there)
+    : `${dayText(there, now, { ms, zone: calendarZone, locale })}, ${clockText(there)}`;
+  const city = zoneCity(calendarZone);
+  return `${text} (${clock.inZone ? clock.inZone(thereText, city) : `${thereText} ${city} time`})`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { OPEN_TICKET_STATUSES, type TTicketDetail, type TTicketSlaStatus } from '@helpdesk/contracts';
 import { Badge, Button, cn, getDisplayTimeZone, Input, Label, Spinner } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { Popover, PopoverContent, PopoverTrigger } from '@helpdesk/shared-ui/popover';
 import { Hourglass } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -154,6 +155,7 @@ type TProps = { ticket: TTicketDetail; sla: TTicketSlaStatus | undefined; canHol
  */
 export function SlaSection({ ticket, sla, canHold }: TProps) {
   const t = useTicketDetailT();
+  const locale = useLocale();
   const slaT = useSlaT();
   if (!sla) {
     const resolveBy = resolveByText(ticket.slaResolveBy, slaT);
@@ -163,7 +165,13 @@ export function SlaSection({ ticket, sla, canHold }: TProps) {
       <span className="text-muted-foreground">{t('ticketDetail.slaChecking')}</span>
     );
   }
-  const view = slaCardView(sla, { viewerZone: viewerZone(), now: new Date() }, t, slaT);
+  const clock = {
+    viewerZone: viewerZone(),
+    now: new Date(),
+    locale,
+    inZone: (time: string, city: string) => t('ticketDetail.slaInZone', { time, city }),
+  };
+  const view = slaCardView(sla, clock, t, slaT);
   const isOpen = (OPEN_TICKET_STATUSES as readonly string[]).includes(ticket.status);
   return (
     <div className="grid gap-2" data-testid="sla-card">

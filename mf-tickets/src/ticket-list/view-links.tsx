@@ -10,7 +10,8 @@ import { viewCountText } from './view-counts.ts';
 export type TViewLinkStyles = { list: string; link: string; active: string; idle: string; count: string };
 
 export const TAB_STYLES: TViewLinkStyles = {
-  list: 'flex gap-1 overflow-x-auto md:flex-wrap',
+  // relative: the counts' screen-reader words (sr-only, absolute) stay inside the scrolling row on phones.
+  list: 'relative flex gap-1 overflow-x-auto md:flex-wrap',
   link: 'flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 font-medium text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
   active: 'bg-accent text-foreground',
   idle: 'text-muted-foreground hover:bg-accent hover:text-foreground',
