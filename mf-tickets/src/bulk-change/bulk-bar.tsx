@@ -8,7 +8,7 @@ import { Button, fullName, Spinner } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useQuery } from '@tanstack/react-query';
 import { UserCheck, X } from 'lucide-react';
-import { idFromSelectValue, NONE_VALUE } from '../ticket-detail/assignment-select-options.ts';
+import { idFromSelectValue, NONE_VALUE } from '../tickets/none-option.ts';
 import { ASSIGNMENT_OPTIONS_KEY } from '../tickets/ticket-query-keys.ts';
 import { useBulkT } from './messages.ts';
 

@@ -11,13 +11,8 @@ import {
 import { Card, CardContent, CardHeader, CardTitle, Label, Spinner } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useId } from 'react';
-import {
-  assigneeOptions,
-  idFromSelectValue,
-  NONE_VALUE,
-  type TSelectOption,
-  teamOptions,
-} from './assignment-select-options.ts';
+import { idFromSelectValue, NONE_VALUE } from '../tickets/none-option.ts';
+import { assigneeOptions, type TSelectOption, teamOptions } from './assignment-select-options.ts';
 import { useTicketDetailT } from './messages.ts';
 import { useAssignmentOptions, useUpdateTicket } from './use-ticket-detail.ts';
 

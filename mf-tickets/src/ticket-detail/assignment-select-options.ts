@@ -1,16 +1,9 @@
 import type { TAssignmentOptions, TTicketDetail } from '@helpdesk/contracts';
 import { fullName } from '@helpdesk/shared-ui';
+import { NONE_VALUE } from '../tickets/none-option.ts';
 import { type TTicketDetailT, ticketDetailEnglish } from './messages.ts';
 
-/** The select value that stands for "nobody" (radix Select items cannot have an empty value). */
-export const NONE_VALUE = 'none';
-
 export type TSelectOption = { value: string; label: string };
-
-/** A select value back to the id PATCH expects: null for the "nobody" option. */
-export function idFromSelectValue(value: string): string | null {
-  return value === NONE_VALUE ? null : value;
-}
 
 /**
  * The Assignee select's options: 'Unassigned' and the assignable agents and admins. The current
