@@ -63,8 +63,34 @@ export function createCatalog<TKey extends string>(
 /** The translate function of `catalog` in the active language; suspends while its catalogue is fetched. */
 export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTranslate<TKey> {
   const locale = useLocale();
-  const i18n = catalog.peek(locale) ?? use(catalog.load(locale));
+  const i18n = use(readable(catalog, locale));
   return useCallback((id: TKey, values?: TMessageValues) => translate(i18n, id, values), [i18n]);
+}
+
+const readables = new WeakMap<TCatalog<string>, Map<TLocale, Promise<I18n>>>();
+
+/**
+ * One promise per catalogue and language, so `use` is called on every render: a component that
+ * suspended is replayed by React, and a replay that skipped `use` (the catalogue arrived meanwhile)
+ * would call the hooks after it as updates of hooks never mounted (React error 467, on the client).
+ * A catalogue already here is marked settled (React's own thenable fields, `status` and `value`), so
+ * `use` returns it without suspending.
+ */
+function readable(catalog: TCatalog<string>, locale: TLocale): Promise<I18n> {
+  let byLocale = readables.get(catalog);
+  if (!byLocale) {
+    byLocale = new Map();
+    readables.set(catalog, byLocale);
+  }
+  let promise = byLocale.get(locale);
+  if (!promise) {
+    const ready = catalog.peek(locale);
+    promise = ready
+      ? Object.assign(Promise.resolve(ready), { status: 'fulfilled' as const, value: ready })
+      : catalog.load(locale);
+    byLocale.set(locale, promise);
+  }
+  return promise;
 }
 
 // A character no message or typed text holds (Unicode's private use area).
