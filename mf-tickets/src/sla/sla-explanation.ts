@@ -4,6 +4,7 @@ import type {
   TSlaTargetStatus,
   TTicketSlaStatus,
 } from '@helpdesk/contracts';
+import type { TLocale } from '@helpdesk/shared-ui/i18n';
 import { type TTicketDetailT, ticketDetailEnglish } from '../ticket-detail/messages.ts';
 import { slaEnglish, type TSlaT } from './messages.ts';
 import { slaTargetText, type TSlaTone } from './sla-text.ts';
@@ -69,6 +70,7 @@ function doneText(
   explanation: TSlaTargetExplanation,
   at: string,
   t: TTicketDetailT,
+  locale: TLocale | undefined,
 ): string {
   const which = target === 'Response' ? 'response' : 'resolution';
   const isLate = explanation.reason === 'done_late';
@@ -78,7 +80,7 @@ function doneText(
     return t(isLate ? 'ticketDetail.slaMissed' : 'ticketDetail.slaMet', { target: which, at });
   }
   const gap = Math.abs(deadline - done) / 60_000;
-  const length = gap < 1 ? t('ticketDetail.slaLessThanMinute') : formatDuration(gap, { days: true });
+  const length = gap < 1 ? t('ticketDetail.slaLessThanMinute') : formatDuration(gap, { days: true, locale });
   return t(isLate ? 'ticketDetail.slaMissedBy' : 'ticketDetail.slaMetBy', { target: which, at, length });
 }
 
@@ -87,6 +89,7 @@ function pausedWhy(
   minutesLeft: number | null,
   moment: (iso: string) => string,
   t: TTicketDetailT,
+  locale: TLocale | undefined,
 ) {
   // The moments carry their own brackets (the calendar's time), so the period is not bracketed.
   let paused = t('ticketDetail.slaPausedWhy');
@@ -98,7 +101,7 @@ function pausedWhy(
   } else if (waiting) paused = t('ticketDetail.slaPausedSince', { since: moment(waiting.since) });
   if (minutesLeft === null) return paused;
   if (minutesLeft <= 0) return t('ticketDetail.slaPausedPassed', { paused });
-  return t('ticketDetail.slaPausedLeft', { paused, time: formatDuration(minutesLeft) });
+  return t('ticketDetail.slaPausedLeft', { paused, time: formatDuration(minutesLeft, { locale }) });
 }
 
 function whyText(
@@ -106,6 +109,7 @@ function whyText(
   waiting: TSlaExplanation['waiting'],
   moment: (iso: string) => string,
   t: TTicketDetailT,
+  locale: TLocale | undefined,
 ): string | null {
   const { explanation } = input;
   switch (explanation.reason) {
@@ -121,9 +125,11 @@ function whyText(
         : null;
     case 'done_in_time':
     case 'done_late':
-      return explanation.doneAt ? doneText(input.target, explanation, moment(explanation.doneAt), t) : null;
+      return explanation.doneAt
+        ? doneText(input.target, explanation, moment(explanation.doneAt), t, locale)
+        : null;
     case 'paused':
-      return pausedWhy(waiting, explanation.workingMinutesLeft, moment, t);
+      return pausedWhy(waiting, explanation.workingMinutesLeft, moment, t, locale);
     case 'no_policy':
       return null;
   }
@@ -135,6 +141,7 @@ function targetView(
   moment: (iso: string) => string,
   t: TTicketDetailT,
   slaT: TSlaT,
+  locale: TLocale | undefined,
 ): TSlaTargetView | null {
   const { status, explanation } = input;
   if (status === 'n/a' && explanation.reason !== 'paused') return null;
@@ -153,7 +160,7 @@ function targetView(
     tone: isPaused && status !== 'breached' ? 'done' : TONES[status],
     deadline:
       isOpen && explanation.deadline ? t('ticketDetail.slaDue', { at: moment(explanation.deadline) }) : null,
-    why: whyText(input, waiting, moment, t),
+    why: whyText(input, waiting, moment, t, locale),
   };
 }
 
@@ -187,11 +194,15 @@ export function slaCardView(
   const calendar = calendarText(explanation.calendar, t);
   return {
     policy: explanation.policy ? [explanation.policy.name, calendar].filter(Boolean).join(' · ') : null,
-    targets: targets.flatMap((input) => targetView(input, explanation.waiting, moment, t, slaT) ?? []),
+    targets: targets.flatMap(
+      (input) => targetView(input, explanation.waiting, moment, t, slaT, clock.locale) ?? [],
+    ),
     isWaiting: explanation.waiting !== null,
     pausedText:
       explanation.pausedMinutes > 0
-        ? t('ticketDetail.slaWaited', { time: formatDuration(explanation.pausedMinutes) })
+        ? t('ticketDetail.slaWaited', {
+            time: formatDuration(explanation.pausedMinutes, { locale: clock.locale }),
+          })
         : null,
   };
 }

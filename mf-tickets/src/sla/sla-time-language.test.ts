@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { formatMoment } from './sla-time.ts';
+import { formatDuration, formatMoment } from './sla-time.ts';
 
 const tuesdayNoonBerlin = '2026-12-08T11:00:00.000Z';
 const now = new Date('2026-12-07T09:00:00.000Z');
@@ -25,5 +25,13 @@ describe('formatMoment in the reader’s language', () => {
   test('English keeps its own form when asked by name', () => {
     const clock = { viewerZone: 'Europe/Berlin', now, locale: 'en' as const };
     expect(formatMoment(tuesdayNoonBerlin, null, clock)).toBe('Tue 8 Dec, 12:00');
+  });
+});
+
+describe('formatDuration in the reader’s language', () => {
+  test('another language writes its own short units, English keeps its own', () => {
+    expect(formatDuration(3 * 24 * 60 + 240, { days: true, locale: 'fr' })).toBe('3j 4h');
+    expect(formatDuration(45, { locale: 'de' })).toBe('45 Min.');
+    expect(formatDuration(105, { locale: 'en' })).toBe('1 h 45 m');
   });
 });

@@ -4,7 +4,7 @@
  * every browser and in tests.
  */
 
-import { formatDateTime, type TLocale } from '@helpdesk/shared-ui/i18n';
+import { formatDateTime, formatNumber, type TLocale } from '@helpdesk/shared-ui/i18n';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -105,20 +105,45 @@ export function formatMoment(iso: string, calendarZone: string | null, clock: TV
   return `${text} (${clock.inZone ? clock.inZone(thereText, city) : `${thereText} ${city} time`})`;
 }
 
-/**
- * A length of time in whole minutes: '45 m', '2 h', '1 h 45 m'. With `days`, two days and more read
- * '3 d 4 h' (for elapsed time; working time stays in hours, as a working day has no fixed length).
- */
-export function formatDuration(minutes: number, options: { days?: boolean } = {}): string {
+type TDurationPart = [number, 'day' | 'hour' | 'minute'];
+
+function durationParts(minutes: number, days: boolean): TDurationPart[] {
   const whole = Math.max(0, Math.floor(minutes));
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
-  if (options.days && hours >= 48) {
+  if (days && hours >= 48) {
     const dayHours = hours % 24;
-    return dayHours === 0 ? `${Math.floor(hours / 24)} d` : `${Math.floor(hours / 24)} d ${dayHours} h`;
+    const wholeDays = Math.floor(hours / 24);
+    return dayHours === 0
+      ? [[wholeDays, 'day']]
+      : [
+          [wholeDays, 'day'],
+          [dayHours, 'hour'],
+        ];
   }
-  if (hours === 0) return `${rest} m`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} m`;
+  if (hours === 0) return [[rest, 'minute']];
+  return rest === 0
+    ? [[hours, 'hour']]
+    : [
+        [hours, 'hour'],
+        [rest, 'minute'],
+      ];
+}
+
+/**
+ * A length of time in whole minutes: '45 m', '2 h', '1 h 45 m'. With `days`, two days and more read
+ * '3 d 4 h' (for elapsed time; working time stays in hours, as a working day has no fixed length).
+ * Another `locale` writes its own short units through Intl ('1 Std. 45 Min.').
+ */
+export function formatDuration(minutes: number, options: { days?: boolean; locale?: TLocale } = {}): string {
+  const { locale } = options;
+  return durationParts(minutes, options.days ?? false)
+    .map(([value, unit]) =>
+      locale && locale !== 'en'
+        ? formatNumber(value, locale, { style: 'unit', unit, unitDisplay: 'narrow' })
+        : `${value} ${unit[0]}`,
+    )
+    .join(' ');
 }
 
 /** 'YYYY-MM-DDTHH:MM' (a datetime-local input's value) of a moment in a zone. */

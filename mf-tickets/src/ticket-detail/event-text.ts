@@ -7,6 +7,7 @@ import {
   ZTicketStatus,
 } from '@helpdesk/contracts';
 import { formatDetailDate, fullName } from '@helpdesk/shared-ui';
+import type { TLocale } from '@helpdesk/shared-ui/i18n';
 import { formatDuration } from '../sla/sla-time.ts';
 import { type TTicketDetailT, ticketDetailEnglish } from './messages.ts';
 
@@ -38,19 +39,25 @@ const WAIT_ENDS = {
 } as const satisfies Record<TWaitingEndReason, string>;
 
 /** The end of a hold: why, how long it lasted, and how far it moved the resolution deadline. */
-function waitingEndedText(data: TTicketEvent['eventData'], t: TTicketDetailT): string {
+function waitingEndedText(
+  data: TTicketEvent['eventData'],
+  t: TTicketDetailT,
+  locale: TLocale | undefined,
+): string {
   const reason = text(data, 'reason');
   const start = t(reason && reason in WAIT_ENDS ? WAIT_ENDS[reason as TWaitingEndReason] : WAIT_ENDS.resumed);
   const wall = count(data, 'wallMinutes');
   const paused = count(data, 'pausedMinutes');
   const waited =
-    wall === null ? [] : [t('ticketDetail.eventWaited', { time: formatDuration(wall, { days: true }) })];
+    wall === null
+      ? []
+      : [t('ticketDetail.eventWaited', { time: formatDuration(wall, { days: true, locale }) })];
   const moved =
     paused === null
       ? []
       : [
           paused > 0
-            ? t('ticketDetail.eventDeadlineMoved', { time: formatDuration(paused) })
+            ? t('ticketDetail.eventDeadlineMoved', { time: formatDuration(paused, { locale }) })
             : t('ticketDetail.eventDeadlineKept'),
         ];
   const details = [...waited, ...moved].join(', ');
@@ -72,6 +79,7 @@ export function eventActor(
 export function eventDescription(
   event: Pick<TTicketEvent, 'eventType' | 'eventData'> & { user?: TTicketEvent['user'] },
   t: TTicketDetailT = ticketDetailEnglish,
+  locale?: TLocale,
 ): string {
   const data = event.eventData;
   const change = { from: text(data, 'from'), to: text(data, 'to') };
@@ -112,7 +120,7 @@ export function eventDescription(
       return date ? t('ticketDetail.eventWaitingUntil', { date }) : t('ticketDetail.eventWaiting');
     }
     case 'waiting_ended':
-      return waitingEndedText(data, t);
+      return waitingEndedText(data, t, locale);
     default:
       return event.eventType.replaceAll('_', ' ');
   }
