@@ -1,17 +1,19 @@
 import { LIMITS, TICKET_LIMITS } from '@helpdesk/contracts';
 import { formatFileSizeKb, serverMessage } from '@helpdesk/shared-ui';
+import { attachmentsEnglish, type TAttachmentsT } from './messages.ts';
 
 /** What the checks need of a File, so they run without a browser. */
 export type TFileLike = { name: string; size: number; lastModified: number };
 
-export const MAX_FILE_SIZE_TEXT = 'Max file size: 10MB';
-
 /** The client-side refusal of one file, or null when it may be uploaded (the server checks again). */
-export function attachmentFileError(file: Pick<TFileLike, 'name' | 'size'>): string | null {
+export function attachmentFileError(
+  file: Pick<TFileLike, 'name' | 'size'>,
+  t: TAttachmentsT = attachmentsEnglish,
+): string | null {
   if (file.size > LIMITS.maxAttachmentBytes) {
-    return `${file.name} is larger than 10MB (${formatFileSizeKb(file.size)}), so it was not added.`;
+    return t('attachments.tooLarge', { name: file.name, size: formatFileSizeKb(file.size) });
   }
-  if (file.size === 0) return `${file.name} is empty.`;
+  if (file.size === 0) return t('attachments.empty', { name: file.name });
   return null;
 }
 
@@ -26,12 +28,13 @@ export function addAttachmentFiles<F extends TFileLike>(
   current: readonly F[],
   incoming: readonly F[],
   max: number = TICKET_LIMITS.attachmentsPerUploadMax,
+  t: TAttachmentsT = attachmentsEnglish,
 ): { files: F[]; errors: string[] } {
   const files = [...current];
   const errors: string[] = [];
   let overflow = 0;
   for (const file of incoming) {
-    const error = attachmentFileError(file);
+    const error = attachmentFileError(file, t);
     // Choosing the same file again is a no-op, not an error worth a message.
     const isChosen = files.some((chosen) => sameFile(chosen, file));
     if (error) errors.push(error);
@@ -40,14 +43,12 @@ export function addAttachmentFiles<F extends TFileLike>(
     else files.push(file);
   }
   if (overflow > 0) {
-    errors.push(
-      `You can attach up to ${max} files; ${overflow} more ${overflow === 1 ? 'was' : 'were'} left out.`,
-    );
+    errors.push(t('attachments.tooMany', { max, overflow }));
   }
   return { files, errors };
 }
 
 /** The server's reason for a refused upload, or a generic one when no answer came back. */
-export function uploadFailureMessage(error: unknown): string {
-  return serverMessage(error) ?? 'The upload did not reach the server.';
+export function uploadFailureMessage(error: unknown, t: TAttachmentsT = attachmentsEnglish): string {
+  return serverMessage(error) ?? t('attachments.notReached');
 }

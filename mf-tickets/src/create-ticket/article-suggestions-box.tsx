@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { suggestionHref } from './article-suggestions.ts';
 import type { TCreateTicketFormInput, TCreateTicketFormOutput } from './create-ticket-form.ts';
+import { useCreateTicketT } from './messages.ts';
 import { useArticleSuggestions } from './use-article-suggestions.ts';
 
 function SuggestionList({
@@ -14,15 +15,16 @@ function SuggestionList({
   articles: readonly TKbArticleSummary[];
   onOpenArticle: (articleId: string) => void;
 }) {
+  const t = useCreateTicketT();
   return (
     <section
-      aria-label="These articles may help"
+      aria-label={t('createTicket.suggestions')}
       className="rounded-md border border-primary/20 bg-primary/5 px-3 py-2.5"
       data-testid="article-suggestions"
     >
       <h3 className="flex items-center gap-1.5 font-medium text-sm">
         <Lightbulb className="size-4 text-primary" aria-hidden />
-        These articles may help
+        {t('createTicket.suggestions')}
       </h3>
       <ul className="mt-1.5 grid gap-1">
         {articles.map((article) => (
@@ -46,7 +48,7 @@ function SuggestionList({
                 )}
               </span>
               <ExternalLink className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="sr-only">(opens in a new tab)</span>
+              <span className="sr-only">{t('createTicket.newTab')}</span>
             </a>
           </li>
         ))}

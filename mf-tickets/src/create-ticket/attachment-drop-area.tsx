@@ -1,7 +1,9 @@
 import { Button, cn, formatFileSizeKb } from '@helpdesk/shared-ui';
 import { FileIcon, Upload, X } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { addAttachmentFiles, MAX_FILE_SIZE_TEXT } from '../attachments/attachment-files.ts';
+import { addAttachmentFiles } from '../attachments/attachment-files.ts';
+import { useAttachmentsT } from '../attachments/messages.ts';
+import { useCreateTicketT } from './messages.ts';
 
 type TProps = {
   files: readonly File[];
@@ -12,13 +14,15 @@ type TProps = {
 
 /** The Create Ticket dialog's drop area: drag files in or browse, see them listed, remove any. */
 export function AttachmentDropArea({ files, errors, onChange, isDisabled = false }: TProps) {
+  const t = useCreateTicketT();
+  const attachmentsT = useAttachmentsT();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const hintId = useId();
 
   function add(incoming: FileList | null) {
     if (!incoming || incoming.length === 0) return;
-    onChange(addAttachmentFiles(files, Array.from(incoming)));
+    onChange(addAttachmentFiles(files, Array.from(incoming), undefined, attachmentsT));
   }
 
   function handleDragOver(event: DragEvent<HTMLFieldSetElement>) {
@@ -47,10 +51,10 @@ export function AttachmentDropArea({ files, errors, onChange, isDisabled = false
           isDisabled && 'opacity-60',
         )}
       >
-        <legend className="sr-only">Attachments</legend>
+        <legend className="sr-only">{t('createTicket.attachments')}</legend>
         <Upload className="size-5 text-muted-foreground" aria-hidden />
         <p className="text-sm">
-          Drop files here or{' '}
+          {t('createTicket.drop')}{' '}
           <button
             type="button"
             className="font-medium text-primary underline-offset-4 hover:underline disabled:no-underline"
@@ -58,11 +62,11 @@ export function AttachmentDropArea({ files, errors, onChange, isDisabled = false
             disabled={isDisabled}
             aria-describedby={hintId}
           >
-            browse
+            {t('createTicket.browse')}
           </button>
         </p>
         <p id={hintId} className="text-xs text-muted-foreground">
-          {MAX_FILE_SIZE_TEXT}
+          {attachmentsT('attachments.maxSize')}
         </p>
         <input
           ref={inputRef}
@@ -85,7 +89,7 @@ export function AttachmentDropArea({ files, errors, onChange, isDisabled = false
         </ul>
       )}
       {files.length > 0 && (
-        <ul className="grid gap-1" aria-label="Files to attach">
+        <ul className="grid gap-1" aria-label={t('createTicket.filesToAttach')}>
           {files.map((file, index) => (
             <li
               key={`${file.name}-${file.size}-${file.lastModified}`}
@@ -101,7 +105,7 @@ export function AttachmentDropArea({ files, errors, onChange, isDisabled = false
                 variant="ghost"
                 size="icon"
                 className="size-7"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t('createTicket.remove', { name: file.name })}
                 disabled={isDisabled}
                 onClick={() => onChange({ files: files.filter((_, i) => i !== index), errors: [...errors] })}
               >

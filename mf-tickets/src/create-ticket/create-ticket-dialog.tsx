@@ -34,6 +34,7 @@ import {
   type TCreateTicketFormInput,
   type TCreateTicketFormOutput,
 } from './create-ticket-form.ts';
+import { useCreateTicketT } from './messages.ts';
 import { useCreateTicket } from './use-create-ticket.ts';
 import { useDeflection } from './use-deflection.ts';
 
@@ -53,6 +54,7 @@ const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((category) => ({
  * ticket list. Field errors show under their fields and clear as soon as the field is edited.
  */
 export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreateTicketDialogProps) {
+  const t = useCreateTicketT();
   const navigate = useNavigate();
   const hasRequesterField = canChooseRequester(currentUser.role);
   const [chosen, setChosen] = useState<TChosenFiles>(NO_FILES);
@@ -96,8 +98,8 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
         onSuccess: ({ ticket, uploadFailures }) => {
           toast(
             uploadFailures.length === 0
-              ? { title: 'Success', description: 'Ticket created successfully' }
-              : attachmentFailureToast(ticket.ticketNumber, uploadFailures),
+              ? { title: t('createTicket.success'), description: t('createTicket.created') }
+              : attachmentFailureToast(ticket.ticketNumber, uploadFailures, t),
           );
           deflection.forget();
           resetAll();
@@ -106,7 +108,7 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
         },
         onError: (error) => {
           if (handleSessionEnded(error)) return;
-          const failure = createTicketFailure(error);
+          const failure = createTicketFailure(error, t);
           if (failure.kind === 'fields') {
             for (const [name, message] of failure.fields) {
               form.setError(name, { type: 'server', message }, { shouldFocus: true });
@@ -123,10 +125,8 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogContent className="sm:max-w-xl" data-testid="create-ticket-dialog">
         <DialogHeader>
-          <DialogTitle>Create Ticket</DialogTitle>
-          <DialogDescription>
-            Describe the problem and we will get back to you. Fields marked with * are required.
-          </DialogDescription>
+          <DialogTitle>{t('createTicket.title')}</DialogTitle>
+          <DialogDescription>{t('createTicket.description')}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
@@ -134,14 +134,14 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
               <FormSelectField
                 control={form.control}
                 name="priority"
-                label="Priority"
+                label={t('createTicket.priority')}
                 options={PRIORITY_OPTIONS}
                 isDisabled={isPending}
               />
               <FormSelectField
                 control={form.control}
                 name="category"
-                label="Category"
+                label={t('createTicket.category')}
                 options={CATEGORY_OPTIONS}
                 isDisabled={isPending}
               />
@@ -150,33 +150,33 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
               <FormTextField
                 control={form.control}
                 name="requesterEmail"
-                label="Requester email"
+                label={t('createTicket.requesterEmail')}
                 type="email"
                 autoComplete="off"
-                placeholder="requester@company.com (leave empty for yourself)"
+                placeholder={t('createTicket.requesterEmailPlaceholder')}
                 disabled={isPending}
               />
             )}
             <FormTextField
               control={form.control}
               name="title"
-              label="Subject *"
-              placeholder="Brief summary of the issue"
+              label={t('createTicket.subject')}
+              placeholder={t('createTicket.subjectPlaceholder')}
               disabled={isPending}
             />
             <ArticleSuggestionsBox control={form.control} onOpenArticle={deflection.noteOpened} />
             <FormTextareaField
               control={form.control}
               name="description"
-              label="Description *"
+              label={t('createTicket.descriptionLabel')}
               rows={5}
               className="max-h-64 min-h-28"
-              placeholder="What happened, what you expected, and anything you already tried"
+              placeholder={t('createTicket.descriptionPlaceholder')}
               disabled={isPending}
             />
             <div className="grid gap-2">
               <Label asChild>
-                <span>Attachments</span>
+                <span>{t('createTicket.attachments')}</span>
               </Label>
               <AttachmentDropArea
                 files={chosen.files}
@@ -199,7 +199,7 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
                       disabled={isPending}
                     />
                   </FormControl>
-                  <FormLabel className="font-normal">Send confirmation email to requester</FormLabel>
+                  <FormLabel className="font-normal">{t('createTicket.notify')}</FormLabel>
                 </FormItem>
               )}
             />
@@ -210,11 +210,11 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
                 onClick={() => handleOpenChange(false)}
                 disabled={isPending}
               >
-                Cancel
+                {t('createTicket.cancel')}
               </Button>
               <Button type="submit" disabled={isPending}>
-                {isPending && <Spinner aria-label="Creating the ticket" />}
-                {isPending ? 'Creating...' : 'Create Ticket'}
+                {isPending && <Spinner aria-label={t('createTicket.creating')} />}
+                {isPending ? t('createTicket.creatingButton') : t('createTicket.create')}
               </Button>
             </DialogFooter>
           </form>

@@ -2,6 +2,7 @@ import '../zod-config.ts';
 import type { TCreateTicketRequest, TUserRole, ZCreateTicketRequest } from '@helpdesk/contracts';
 import { ApiRequestError, limitMessage } from '@helpdesk/shared-ui';
 import type { z } from 'zod';
+import { createTicketEnglish, type TCreateTicketT } from './messages.ts';
 
 export type TCreateTicketFormInput = z.input<typeof ZCreateTicketRequest>;
 export type TCreateTicketFormOutput = z.output<typeof ZCreateTicketRequest>;
@@ -38,7 +39,7 @@ export function createTicketBody(values: TCreateTicketFormOutput, role: TUserRol
 
 export type TCreateTicketFailure =
   | { kind: 'fields'; fields: [TCreateTicketField, string][] }
-  | { kind: 'toast'; title: 'Error'; description: string };
+  | { kind: 'toast'; title: string; description: string };
 
 function isField(name: string): name is TCreateTicketField {
   return (FIELDS as string[]).includes(name);
@@ -49,23 +50,37 @@ function isField(name: string): name is TCreateTicketField {
  * 'Error' toast, which says what a limit refused and when to try again, or 'Failed to create ticket'
  * for anything else. An ended session never gets here: handleSessionEnded takes it first.
  */
-export function createTicketFailure(error: unknown): TCreateTicketFailure {
+export function createTicketFailure(
+  error: unknown,
+  t: TCreateTicketT = createTicketEnglish,
+): TCreateTicketFailure {
   const fieldErrors = error instanceof ApiRequestError ? error.fields : {};
   const fields = Object.entries(fieldErrors).filter((entry): entry is [TCreateTicketField, string] =>
     isField(entry[0]),
   );
   if (fields.length > 0) return { kind: 'fields', fields };
-  return { kind: 'toast', title: 'Error', description: limitMessage(error) ?? 'Failed to create ticket' };
+  return {
+    kind: 'toast',
+    title: t('createTicket.error'),
+    description: limitMessage(error) ?? t('createTicket.failed'),
+  };
 }
 
 export type TUploadFailure = { fileName: string; message: string };
 
 /** The toast after a ticket was created but some of its files were not attached (the ticket stays). */
-export function attachmentFailureToast(ticketNumber: string, failures: readonly TUploadFailure[]) {
-  const lines = failures.map((f) => `${f.fileName}: ${f.message}`).join(' ');
+export function attachmentFailureToast(
+  ticketNumber: string,
+  failures: readonly TUploadFailure[],
+  t: TCreateTicketT = createTicketEnglish,
+) {
+  const lines = failures
+    .map((f) => t('createTicket.uploadFailure', { name: f.fileName, reason: f.message }))
+    .join(' ');
+  const count = failures.length;
   return {
-    title: failures.length === 1 ? 'Attachment not uploaded' : 'Attachments not uploaded',
-    description: `${ticketNumber} was created, but ${failures.length === 1 ? 'a file was' : `${failures.length} files were`} not attached. ${lines}`,
+    title: t('createTicket.attachmentFailed', { count }),
+    description: t('createTicket.attachmentFailedText', { count, number: ticketNumber, lines }),
     variant: 'destructive' as const,
   };
 }

@@ -8,6 +8,7 @@ import { apiRequest } from '@helpdesk/shared-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { uploadFailureMessage } from '../attachments/attachment-files.ts';
+import { useAttachmentsT } from '../attachments/messages.ts';
 import { uploadAttachment } from '../attachments/upload-attachment.ts';
 import { createIdempotencyKeys } from '../tickets/idempotency-key.ts';
 import { refreshAfterTicketChange } from '../tickets/ticket-query-keys.ts';
@@ -22,6 +23,7 @@ export type TCreateTicketResult = { ticket: TTicketDetail; uploadFailures: TUplo
  * undo the ticket (the result lists it).
  */
 export function useCreateTicket() {
+  const t = useAttachmentsT();
   const queryClient = useQueryClient();
   const [keys] = useState(createIdempotencyKeys);
   const mutation = useMutation({
@@ -41,7 +43,7 @@ export function useCreateTicket() {
         try {
           await uploadAttachment(ticket.id, file);
         } catch (error) {
-          uploadFailures.push({ fileName: file.name, message: uploadFailureMessage(error) });
+          uploadFailures.push({ fileName: file.name, message: uploadFailureMessage(error, t) });
         }
       }
       return { ticket, uploadFailures };

@@ -25,18 +25,20 @@ import { AttachmentsCard } from '../ticket-detail/attachments-card.tsx';
 import { CommentsCard } from '../ticket-detail/comments-card.tsx';
 import { DetailsCard } from '../ticket-detail/details-card.tsx';
 import { FollowUpLinks } from '../ticket-detail/follow-up-links.tsx';
+import { useTicketDetailT } from '../ticket-detail/messages.ts';
 import { PresenceBar } from '../ticket-detail/presence-bar.tsx';
 import { useTicketPresence } from '../ticket-detail/use-presence.ts';
 import { useTicket, useTicketSlaStatus } from '../ticket-detail/use-ticket-detail.ts';
 
 function BackLink() {
+  const t = useTicketDetailT();
   return (
     <Link
       to="/tickets"
       className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft className="size-4" aria-hidden />
-      Back to tickets
+      {t('ticketDetail.back')}
     </Link>
   );
 }
@@ -47,13 +49,12 @@ function isNotFound(error: Error | null): boolean {
 }
 
 function TicketNotFound() {
+  const t = useTicketDetailT();
   return (
     <Card className="mx-auto w-full max-w-lg" data-testid="ticket-not-found">
       <CardHeader>
-        <CardTitle>Ticket Not Found</CardTitle>
-        <CardDescription>
-          The ticket you are looking for does not exist. Check the link, or find the ticket in the list.
-        </CardDescription>
+        <CardTitle>{t('ticketDetail.notFoundTitle')}</CardTitle>
+        <CardDescription>{t('ticketDetail.notFoundText')}</CardDescription>
       </CardHeader>
       <CardContent>
         <BackLink />
@@ -63,6 +64,7 @@ function TicketNotFound() {
 }
 
 function TicketSummary({ ticket }: { ticket: TTicketDetail }) {
+  const t = useTicketDetailT();
   return (
     <Card>
       <CardHeader className="gap-3">
@@ -79,13 +81,14 @@ function TicketSummary({ ticket }: { ticket: TTicketDetail }) {
           <span className="font-mono">{ticket.ticketNumber}</span>
           <span aria-hidden>·</span>
           <span>
-            Created <time dateTime={ticket.createdAt}>{formatDetailDate(ticket.createdAt)}</time>
+            {t('ticketDetail.created')}{' '}
+            <time dateTime={ticket.createdAt}>{formatDetailDate(ticket.createdAt)}</time>
           </span>
         </CardDescription>
         <FollowUpLinks ticket={ticket} />
       </CardHeader>
       <CardContent>
-        <h3 className="mb-1 text-sm font-medium text-muted-foreground">Description</h3>
+        <h3 className="mb-1 text-sm font-medium text-muted-foreground">{t('ticketDetail.description')}</h3>
         <p className="whitespace-pre-wrap break-words text-sm" data-testid="ticket-description">
           {ticket.description}
         </p>
@@ -95,6 +98,7 @@ function TicketSummary({ ticket }: { ticket: TTicketDetail }) {
 }
 
 function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
+  const t = useTicketDetailT();
   const isStaff = user.role === 'agent' || user.role === 'admin';
   const sla = useTicketSlaStatus(ticket.id, true);
   const presence = useTicketPresence(ticket.id, isStaff);
@@ -103,7 +107,7 @@ function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
       <BackLink />
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 className="font-semibold text-2xl tracking-tight" data-testid="ticket-heading">
-          Ticket {ticket.ticketNumber}
+          {t('ticketDetail.heading', { number: ticket.ticketNumber })}
         </h2>
         {isStaff && <PresenceBar viewers={presence.viewers} />}
       </div>
@@ -135,6 +139,7 @@ function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
 
 /** /tickets/{id}: the ticket, its conversation, and (for agents and admins) the controls to work it. */
 export default function TicketDetailPage({ ticketId, currentUser }: TTicketDetailPageProps) {
+  const t = useTicketDetailT();
   const auth = useCurrentUser();
   const ticket = useTicket(ticketId);
   // Nothing at all while the signed-in user is loading or gone (after a logout).
@@ -147,16 +152,16 @@ export default function TicketDetailPage({ ticketId, currentUser }: TTicketDetai
     return (
       <div className="flex items-center gap-2 py-10 text-muted-foreground" role="status">
         <Spinner aria-hidden />
-        Loading ticket details...
+        {t('ticketDetail.loading')}
       </div>
     );
   }
   if (isNotFound(ticket.error)) return <TicketNotFound />;
   return (
     <Alert variant="destructive" data-testid="ticket-load-error">
-      <AlertTitle>Failed to load the ticket</AlertTitle>
+      <AlertTitle>{t('ticketDetail.loadFailedTitle')}</AlertTitle>
       <AlertDescription>
-        <p>The ticket could not be loaded. Check your connection and try again.</p>
+        <p>{t('ticketDetail.loadFailedText')}</p>
         <Button
           variant="outline"
           size="sm"
@@ -164,7 +169,7 @@ export default function TicketDetailPage({ ticketId, currentUser }: TTicketDetai
           disabled={ticket.isFetching}
           onClick={() => void ticket.refetch()}
         >
-          {ticket.isFetching ? 'Retrying...' : 'Retry'}
+          {ticket.isFetching ? t('ticketDetail.retrying') : t('ticketDetail.retry')}
         </Button>
       </AlertDescription>
     </Alert>

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ListControls } from '../ticket-list/list-controls.tsx';
 import { emptyTicketListText, ticketListTitle } from '../ticket-list/list-filters.ts';
+import { useTicketListT } from '../ticket-list/messages.ts';
 import { SidebarViewLinks } from '../ticket-list/sidebar-view-links.tsx';
 import { TicketListTable } from '../ticket-list/ticket-list-table.tsx';
 import { useListSearch } from '../ticket-list/use-list-search.ts';
@@ -43,8 +44,8 @@ const CreateTicketDialog = lazy(() =>
 );
 const preloadCreateTicketDialog = () => void loadCreateTicketDialog();
 // Staff's tools come with their first use: the bar with the first selection, the help with `?`.
-const BulkPanel = lazy(() => import('../ticket-list/bulk-panel.tsx'));
-const ShortcutsDialog = lazy(() => import('../ticket-list/shortcuts-dialog.tsx'));
+const BulkPanel = lazy(() => import('../bulk-change/bulk-panel.tsx'));
+const ShortcutsDialog = lazy(() => import('../list-shortcuts/shortcuts-dialog.tsx'));
 // Requesters' Open / Closed switch: the staff's first use (the budgeted one) never needs it.
 const RequesterScopeLinks = lazy(() => import('../ticket-list/requester-scope-links.tsx'));
 
@@ -66,6 +67,7 @@ function useCreateRequestedInUrl(open: () => void) {
  * changes, keyboard shortcuts), My Tickets for requesters. Its state lives in the address bar.
  */
 export default function TicketListPage({ currentUser }: TRemotePageProps) {
+  const t = useTicketListT();
   const isStaff = currentUser.role !== 'end_user';
   const { search, change } = useListSearch(currentUser.role);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
@@ -81,7 +83,7 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
   const counts = useViewCounts(list.dataUpdatedAt, isStaff);
   const work = useListWork({ currentUser, tickets, search });
   const isNarrow = useNarrowScreen();
-  const title = ticketListTitle(currentUser.role);
+  const title = ticketListTitle(currentUser.role, t);
 
   return (
     <div className="flex flex-col gap-4" data-testid="ticket-list-page">
@@ -89,9 +91,7 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
         <div>
           <h2 className="font-semibold text-xl tracking-tight">{title}</h2>
           <p className="text-sm text-muted-foreground">
-            {isStaff
-              ? 'Your queues. Press ? for keyboard shortcuts.'
-              : 'The support tickets you have raised.'}
+            {isStaff ? t('ticketList.staffIntro') : t('ticketList.requesterIntro')}
           </p>
         </div>
         <Button
@@ -101,11 +101,11 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
           data-testid="list-new-ticket"
         >
           <PlusIcon />
-          New Ticket
+          {t('ticketList.newTicket')}
         </Button>
       </div>
 
-      <nav aria-label={isStaff ? 'Ticket views' : 'Which tickets'}>
+      <nav aria-label={isStaff ? t('ticketList.viewsLabel') : t('ticketList.scopesLabel')}>
         {isStaff ? (
           <>
             <ViewLinks role={currentUser.role} counts={counts} current={search.view ?? 'all'} />
@@ -139,9 +139,9 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
 
       {list.isError && !list.isFetchNextPageError ? (
         <Alert variant="destructive" data-testid="ticket-list-error">
-          <AlertTitle>Failed to fetch tickets</AlertTitle>
+          <AlertTitle>{t('ticketList.loadFailedTitle')}</AlertTitle>
           <AlertDescription>
-            <p>The ticket list could not be loaded. Check your connection and try again.</p>
+            <p>{t('ticketList.loadFailedText')}</p>
             <Button
               variant="outline"
               size="sm"
@@ -149,7 +149,7 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
               disabled={list.isFetching}
               onClick={() => void list.refetch()}
             >
-              {list.isFetching ? 'Retrying...' : 'Retry'}
+              {list.isFetching ? t('ticketList.retrying') : t('ticketList.retry')}
             </Button>
           </AlertDescription>
         </Alert>
@@ -159,7 +159,7 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
             <TicketListTable
               role={currentUser.role}
               tickets={tickets}
-              empty={emptyTicketListText(search, currentUser.role)}
+              empty={emptyTicketListText(search, currentUser.role, t)}
               selection={work.selection}
               highlightedId={work.highlightedId}
               isNarrow={isNarrow}
@@ -170,11 +170,11 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
 
       {list.isFetchNextPageError && (
         <Alert variant="destructive">
-          <AlertTitle>Failed to fetch tickets</AlertTitle>
+          <AlertTitle>{t('ticketList.loadFailedTitle')}</AlertTitle>
           <AlertDescription>
-            <p>The next tickets could not be loaded.</p>
+            <p>{t('ticketList.nextFailedText')}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.fetchNextPage()}>
-              Retry
+              {t('ticketList.retry')}
             </Button>
           </AlertDescription>
         </Alert>
@@ -188,8 +188,8 @@ export default function TicketListPage({ currentUser }: TRemotePageProps) {
             disabled={list.isFetchingNextPage}
             data-testid="load-more-tickets"
           >
-            {list.isFetchingNextPage && <Spinner aria-label="Loading more tickets" />}
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {list.isFetchingNextPage && <Spinner aria-label={t('ticketList.loadingMore')} />}
+            {list.isFetchingNextPage ? t('ticketList.loading') : t('ticketList.loadMore')}
           </Button>
         </div>
       )}

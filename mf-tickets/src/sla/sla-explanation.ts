@@ -4,6 +4,9 @@ import type {
   TSlaTargetStatus,
   TTicketSlaStatus,
 } from '@helpdesk/contracts';
+import type { TLocale } from '@helpdesk/shared-ui/i18n';
+import { type TTicketDetailT, ticketDetailEnglish } from '../ticket-detail/messages.ts';
+import { slaEnglish, type TSlaT } from './messages.ts';
 import { slaTargetText, type TSlaTone } from './sla-text.ts';
 import { formatDuration, formatMoment, type TViewerClock } from './sla-time.ts';
 
@@ -30,8 +33,6 @@ export type TSlaCardView = {
   pausedText: string | null;
 };
 
-export const PAUSED_TEXT = 'paused';
-
 const TONES: Record<TSlaTargetStatus, TSlaTone> = {
   on_track: 'ok',
   at_risk: 'warning',
@@ -41,12 +42,15 @@ const TONES: Record<TSlaTargetStatus, TSlaTone> = {
 };
 
 /** 'Office hours (Europe/Berlin)', or 'Around the clock' for a policy counting without a calendar. */
-export function calendarText(calendar: TSlaExplanation['calendar']): string | null {
+export function calendarText(
+  calendar: TSlaExplanation['calendar'],
+  t: TTicketDetailT = ticketDetailEnglish,
+): string | null {
   if (!calendar) return null;
-  if (calendar.id === null) return 'Around the clock';
+  if (calendar.id === null) return t('ticketDetail.slaAroundTheClock');
   return calendar.isAroundTheClock
-    ? `${calendar.name} (around the clock)`
-    : `${calendar.name} (${calendar.timeZone})`;
+    ? t('ticketDetail.slaCalendarAroundTheClock', { name: calendar.name })
+    : t('ticketDetail.slaCalendarZone', { name: calendar.name, zone: calendar.timeZone });
 }
 
 /** The zone a ticket's deadlines are counted in, when it matters to say so (not around the clock). */
@@ -61,55 +65,71 @@ type TTargetInput = {
   explanation: TSlaTargetExplanation;
 };
 
-function doneText(target: TSlaTargetView['target'], explanation: TSlaTargetExplanation, at: string): string {
-  const verb = target === 'Response' ? 'answered' : 'resolved';
+function doneText(
+  target: TSlaTargetView['target'],
+  explanation: TSlaTargetExplanation,
+  at: string,
+  t: TTicketDetailT,
+  locale: TLocale | undefined,
+): string {
+  const which = target === 'Response' ? 'response' : 'resolution';
+  const isLate = explanation.reason === 'done_late';
   const deadline = explanation.deadline ? Date.parse(explanation.deadline) : Number.NaN;
   const done = explanation.doneAt ? Date.parse(explanation.doneAt) : Number.NaN;
   if (Number.isNaN(deadline) || Number.isNaN(done)) {
-    return explanation.reason === 'done_late' ? `Missed: ${verb} ${at}` : `Met: ${verb} ${at}`;
+    return t(isLate ? 'ticketDetail.slaMissed' : 'ticketDetail.slaMet', { target: which, at });
   }
   const gap = Math.abs(deadline - done) / 60_000;
-  const length = gap < 1 ? 'less than a minute' : formatDuration(gap, { days: true });
-  return explanation.reason === 'done_late'
-    ? `Missed: ${verb} ${at}, ${length} after the deadline`
-    : `Met: ${verb} ${at}, ${length} before the deadline`;
+  const length = gap < 1 ? t('ticketDetail.slaLessThanMinute') : formatDuration(gap, { days: true, locale });
+  return t(isLate ? 'ticketDetail.slaMissedBy' : 'ticketDetail.slaMetBy', { target: which, at, length });
 }
 
 function pausedWhy(
   waiting: TSlaExplanation['waiting'],
   minutesLeft: number | null,
   moment: (iso: string) => string,
+  t: TTicketDetailT,
+  locale: TLocale | undefined,
 ) {
   // The moments carry their own brackets (the calendar's time), so the period is not bracketed.
-  const period = waiting
-    ? ` since ${moment(waiting.since)}${waiting.until ? ` until ${moment(waiting.until)}` : ''}`
-    : '';
-  const base = `Paused while waiting on the requester${period}`;
-  if (minutesLeft === null) return base;
-  if (minutesLeft <= 0) return `${base}; the deadline had already passed`;
-  return `${base}; ${formatDuration(minutesLeft)} of working time left`;
+  let paused = t('ticketDetail.slaPausedWhy');
+  if (waiting?.until) {
+    paused = t('ticketDetail.slaPausedSinceUntil', {
+      since: moment(waiting.since),
+      until: moment(waiting.until),
+    });
+  } else if (waiting) paused = t('ticketDetail.slaPausedSince', { since: moment(waiting.since) });
+  if (minutesLeft === null) return paused;
+  if (minutesLeft <= 0) return t('ticketDetail.slaPausedPassed', { paused });
+  return t('ticketDetail.slaPausedLeft', { paused, time: formatDuration(minutesLeft, { locale }) });
 }
 
 function whyText(
   input: TTargetInput,
   waiting: TSlaExplanation['waiting'],
   moment: (iso: string) => string,
+  t: TTicketDetailT,
+  locale: TLocale | undefined,
 ): string | null {
   const { explanation } = input;
   switch (explanation.reason) {
     case 'on_track':
       return explanation.atRiskAt
-        ? `On track: at risk from ${moment(explanation.atRiskAt)}, when a quarter of its working time is left`
-        : 'On track: more than a quarter of its working time is left';
+        ? t('ticketDetail.slaOnTrackRisk', { at: moment(explanation.atRiskAt) })
+        : t('ticketDetail.slaOnTrack');
     case 'at_risk':
-      return 'At risk: less than a quarter of its working time is left';
+      return t('ticketDetail.slaAtRisk');
     case 'deadline_passed':
-      return explanation.deadline ? `Overdue since ${moment(explanation.deadline)}` : null;
+      return explanation.deadline
+        ? t('ticketDetail.slaOverdueSince', { at: moment(explanation.deadline) })
+        : null;
     case 'done_in_time':
     case 'done_late':
-      return explanation.doneAt ? doneText(input.target, explanation, moment(explanation.doneAt)) : null;
+      return explanation.doneAt
+        ? doneText(input.target, explanation, moment(explanation.doneAt), t, locale)
+        : null;
     case 'paused':
-      return pausedWhy(waiting, explanation.workingMinutesLeft, moment);
+      return pausedWhy(waiting, explanation.workingMinutesLeft, moment, t, locale);
     case 'no_policy':
       return null;
   }
@@ -119,13 +139,18 @@ function targetView(
   input: TTargetInput,
   waiting: TSlaExplanation['waiting'],
   moment: (iso: string) => string,
+  t: TTicketDetailT,
+  slaT: TSlaT,
+  locale: TLocale | undefined,
 ): TSlaTargetView | null {
   const { status, explanation } = input;
   if (status === 'n/a' && explanation.reason !== 'paused') return null;
   const isPaused = explanation.reason === 'paused';
   // A paused target has no time remaining; it was overdue already, or its clock simply stands still.
   const stateText =
-    isPaused && status !== 'breached' ? PAUSED_TEXT : (slaTargetText(status, input.minutesRemaining) ?? '');
+    isPaused && status !== 'breached'
+      ? t('ticketDetail.slaPaused')
+      : (slaTargetText(status, input.minutesRemaining, slaT) ?? '');
   const isOpen = explanation.reason === 'on_track' || explanation.reason === 'at_risk';
   return {
     target: input.target,
@@ -133,8 +158,9 @@ function targetView(
     isPaused,
     stateText,
     tone: isPaused && status !== 'breached' ? 'done' : TONES[status],
-    deadline: isOpen && explanation.deadline ? `Due ${moment(explanation.deadline)}` : null,
-    why: whyText(input, waiting, moment),
+    deadline:
+      isOpen && explanation.deadline ? t('ticketDetail.slaDue', { at: moment(explanation.deadline) }) : null,
+    why: whyText(input, waiting, moment, t, locale),
   };
 }
 
@@ -142,7 +168,12 @@ function targetView(
  * The SLA card of a ticket: the policy and its calendar, per target the spec's state text, its
  * deadline in the viewer's zone (and the calendar's), and why; holds and the time they paused.
  */
-export function slaCardView(sla: TTicketSlaStatus, clock: TViewerClock): TSlaCardView {
+export function slaCardView(
+  sla: TTicketSlaStatus,
+  clock: TViewerClock,
+  t: TTicketDetailT = ticketDetailEnglish,
+  slaT: TSlaT = slaEnglish,
+): TSlaCardView {
   const { explanation } = sla;
   const zone = calendarZone(explanation.calendar);
   const moment = (iso: string) => formatMoment(iso, zone, clock);
@@ -160,14 +191,18 @@ export function slaCardView(sla: TTicketSlaStatus, clock: TViewerClock): TSlaCar
       explanation: explanation.resolution,
     },
   ] as const;
-  const calendar = calendarText(explanation.calendar);
+  const calendar = calendarText(explanation.calendar, t);
   return {
     policy: explanation.policy ? [explanation.policy.name, calendar].filter(Boolean).join(' · ') : null,
-    targets: targets.flatMap((input) => targetView(input, explanation.waiting, moment) ?? []),
+    targets: targets.flatMap(
+      (input) => targetView(input, explanation.waiting, moment, t, slaT, clock.locale) ?? [],
+    ),
     isWaiting: explanation.waiting !== null,
     pausedText:
       explanation.pausedMinutes > 0
-        ? `Waited on the requester for ${formatDuration(explanation.pausedMinutes)} of working time; the resolution deadline moved by as much`
+        ? t('ticketDetail.slaWaited', {
+            time: formatDuration(explanation.pausedMinutes, { locale: clock.locale }),
+          })
         : null,
   };
 }

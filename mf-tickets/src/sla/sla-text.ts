@@ -1,10 +1,11 @@
 import { SLA_AT_RISK_FRACTION, type TSlaTargetStatus, type TTicketSummary } from '@helpdesk/contracts';
 import { formatDetailDate, formatRemainingMinutes } from '@helpdesk/shared-ui';
+import { slaEnglish, type TSlaT } from './messages.ts';
 
 /** How a target reads at a glance: drives the colour of its text. */
 export type TSlaTone = 'ok' | 'warning' | 'danger' | 'done';
 
-export const NO_SLA_TARGETS_TEXT = 'No SLA targets set';
+export const NO_SLA_TARGETS_TEXT = slaEnglish('sla.noTargets');
 
 const TONES: Record<Exclude<TSlaTargetStatus, 'n/a'>, TSlaTone> = {
   on_track: 'ok',
@@ -17,26 +18,30 @@ const TONES: Record<Exclude<TSlaTargetStatus, 'n/a'>, TSlaTone> = {
  * The text for one target (docs/product.md#sla): 'due in {time}', 'due soon ({time})', 'overdue',
  * 'target met'; null for a target that is not set (n/a).
  */
-export function slaTargetText(status: TSlaTargetStatus, minutesRemaining: number | null): string | null {
+export function slaTargetText(
+  status: TSlaTargetStatus,
+  minutesRemaining: number | null,
+  t: TSlaT = slaEnglish,
+): string | null {
   switch (status) {
     case 'on_track':
-      return `due in ${formatRemainingMinutes(minutesRemaining ?? 0)}`;
+      return t('sla.dueIn', { time: formatRemainingMinutes(minutesRemaining ?? 0) });
     case 'at_risk':
-      return `due soon (${formatRemainingMinutes(minutesRemaining ?? 0)})`;
+      return t('sla.dueSoon', { time: formatRemainingMinutes(minutesRemaining ?? 0) });
     case 'breached':
-      return 'overdue';
+      return t('sla.overdue');
     case 'met':
-      return 'target met';
+      return t('sla.targetMet');
     case 'n/a':
       return null;
   }
 }
 
 /** What the Details card shows before the SLA status has loaded: 'Resolve by {date}', or nothing. */
-export function resolveByText(slaResolveBy: string | null): string | null {
+export function resolveByText(slaResolveBy: string | null, t: TSlaT = slaEnglish): string | null {
   if (!slaResolveBy) return null;
   const date = formatDetailDate(slaResolveBy);
-  return date ? `Resolve by ${date}` : null;
+  return date ? t('sla.resolveBy', { date }) : null;
 }
 
 type TOpenTargetState = 'on_track' | 'at_risk' | 'breached';
@@ -53,7 +58,7 @@ const URGENCY: Record<TOpenTargetState, number> = { breached: 0, at_risk: 1, on_
 
 export type TSlaHint = { text: string; tone: TSlaTone };
 
-export const WAITING_ON_REQUESTER_TEXT = 'Waiting on requester';
+export const WAITING_ON_REQUESTER_TEXT = slaEnglish('sla.waiting');
 
 const parsed = (iso: string | null | undefined) => (iso ? Date.parse(iso) : Number.NaN);
 
@@ -71,22 +76,25 @@ export function listSlaHint(
   > &
     Partial<Pick<TTicketSummary, 'slaResponseRiskAt' | 'slaResolveRiskAt' | 'waitingSince'>>,
   now: Date = new Date(),
+  t: TSlaT = slaEnglish,
 ): TSlaHint | null {
   if (ticket.status !== 'new' && ticket.status !== 'in_progress') return null;
   const created = Date.parse(ticket.createdAt);
   if (Number.isNaN(created)) return null;
-  const pending = [
-    {
-      target: 'Response',
-      deadline: ticket.respondedAt ? null : ticket.slaResponseBy,
-      riskAt: ticket.slaResponseRiskAt,
-    },
-    {
-      target: 'Resolution',
-      deadline: ticket.resolvedAt ? null : ticket.slaResolveBy,
-      riskAt: ticket.slaResolveRiskAt,
-    },
-  ].flatMap(({ target, deadline, riskAt }) => {
+  const pending = (
+    [
+      {
+        target: 'sla.responseHint',
+        deadline: ticket.respondedAt ? null : ticket.slaResponseBy,
+        riskAt: ticket.slaResponseRiskAt,
+      },
+      {
+        target: 'sla.resolutionHint',
+        deadline: ticket.resolvedAt ? null : ticket.slaResolveBy,
+        riskAt: ticket.slaResolveRiskAt,
+      },
+    ] as const
+  ).flatMap(({ target, deadline, riskAt }) => {
     const at = parsed(deadline);
     if (Number.isNaN(at)) return [];
     return [{ target, at, state: openTargetState(created, at, parsed(riskAt), now.getTime()) }];
@@ -95,10 +103,10 @@ export function listSlaHint(
   const first = pending[0];
   const isWaiting = Boolean(ticket.waitingSince);
   if (isWaiting && (!first || first.state === 'on_track')) {
-    return { text: WAITING_ON_REQUESTER_TEXT, tone: 'ok' };
+    return { text: t('sla.waiting'), tone: 'ok' };
   }
   if (!first) return null;
   const minutes = Math.floor((first.at - now.getTime()) / 60_000);
-  const text = slaTargetText(first.state, minutes);
-  return text ? { text: `${first.target} ${text}`, tone: TONES[first.state] } : null;
+  const text = slaTargetText(first.state, minutes, t);
+  return text ? { text: t(first.target, { state: text }), tone: TONES[first.state] } : null;
 }

@@ -4,6 +4,8 @@
  * every browser and in tests.
  */
 
+import { formatDateTime, formatNumber, type TLocale } from '@helpdesk/shared-ui/i18n';
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 type TZonedParts = {
@@ -50,18 +52,37 @@ const clockText = (p: TZonedParts) => `${pad2(p.hour)}:${pad2(p.minute)}`;
 const sameDay = (a: TZonedParts, b: TZonedParts) =>
   a.year === b.year && a.month === b.month && a.day === b.day;
 
-function dayText(p: TZonedParts, now: TZonedParts): string {
+function dayText(p: TZonedParts, now: TZonedParts, at: TDayAt): string {
+  if (at.locale && at.locale !== 'en') {
+    const year = p.year === now.year ? {} : ({ year: 'numeric' } as const);
+    return formatDateTime(
+      at.ms,
+      at.locale,
+      { weekday: 'short', day: 'numeric', month: 'short', ...year },
+      at.zone,
+    );
+  }
   const year = p.year === now.year ? '' : ` ${p.year}`;
   return `${p.weekday} ${p.day} ${p.monthName}${year}`;
 }
+
+/** The moment a day text names, in which zone, and in which language (English's own form when absent). */
+type TDayAt = { ms: number; zone: string; locale: TLocale | undefined };
 
 /** Where a zone is, as people say it: 'Europe/Berlin' is 'Berlin', 'America/New_York' 'New York'. */
 export function zoneCity(timeZone: string): string {
   return (timeZone.split('/').at(-1) ?? timeZone).replaceAll('_', ' ');
 }
 
-/** The viewer's zone and the moment the texts are computed at. */
-export type TViewerClock = { viewerZone: string; now: Date };
+/** The viewer's zone and the moment the texts are computed at; their language when not English. */
+export type TViewerClock = {
+  viewerZone: string;
+  now: Date;
+  /** Day and month names in this language (Intl's order); English's 'Tue 8 Dec' when absent. */
+  locale?: TLocale;
+  /** '12:00 Berlin time' in the viewer's language; English when absent. */
+  inZone?: (time: string, city: string) => string;
+};
 
 /**
  * A moment in the viewer's zone, 'Tue 8 Dec, 12:00' (with the year when it is not this year), and,
@@ -73,27 +94,56 @@ export function formatMoment(iso: string, calendarZone: string | null, clock: TV
   if (Number.isNaN(ms)) return '';
   const now = zonedParts(clock.now.getTime(), clock.viewerZone);
   const here = zonedParts(ms, clock.viewerZone);
-  const text = `${dayText(here, now)}, ${clockText(here)}`;
+  const { locale } = clock;
+  const text = `${dayText(here, now, { ms, zone: clock.viewerZone, locale })}, ${clockText(here)}`;
   if (calendarZone === null || calendarZone === clock.viewerZone) return text;
   const there = zonedParts(ms, calendarZone);
-  const thereText = sameDay(here, there) ? clockText(there) : `${dayText(there, now)}, ${clockText(there)}`;
-  return `${text} (${thereText} ${zoneCity(calendarZone)} time)`;
+  const thereText = sameDay(here, there)
+    ? clockText(there)
+    : `${dayText(there, now, { ms, zone: calendarZone, locale })}, ${clockText(there)}`;
+  const city = zoneCity(calendarZone);
+  return `${text} (${clock.inZone ? clock.inZone(thereText, city) : `${thereText} ${city} time`})`;
+}
+
+type TDurationPart = [number, 'day' | 'hour' | 'minute'];
+
+function durationParts(minutes: number, days: boolean): TDurationPart[] {
+  const whole = Math.max(0, Math.floor(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (days && hours >= 48) {
+    const dayHours = hours % 24;
+    const wholeDays = Math.floor(hours / 24);
+    return dayHours === 0
+      ? [[wholeDays, 'day']]
+      : [
+          [wholeDays, 'day'],
+          [dayHours, 'hour'],
+        ];
+  }
+  if (hours === 0) return [[rest, 'minute']];
+  return rest === 0
+    ? [[hours, 'hour']]
+    : [
+        [hours, 'hour'],
+        [rest, 'minute'],
+      ];
 }
 
 /**
  * A length of time in whole minutes: '45 m', '2 h', '1 h 45 m'. With `days`, two days and more read
  * '3 d 4 h' (for elapsed time; working time stays in hours, as a working day has no fixed length).
+ * Another `locale` writes its own short units through Intl ('1 Std. 45 Min.').
  */
-export function formatDuration(minutes: number, options: { days?: boolean } = {}): string {
-  const whole = Math.max(0, Math.floor(minutes));
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (options.days && hours >= 48) {
-    const dayHours = hours % 24;
-    return dayHours === 0 ? `${Math.floor(hours / 24)} d` : `${Math.floor(hours / 24)} d ${dayHours} h`;
-  }
-  if (hours === 0) return `${rest} m`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} m`;
+export function formatDuration(minutes: number, options: { days?: boolean; locale?: TLocale } = {}): string {
+  const { locale } = options;
+  return durationParts(minutes, options.days ?? false)
+    .map(([value, unit]) =>
+      locale && locale !== 'en'
+        ? formatNumber(value, locale, { style: 'unit', unit, unitDisplay: 'narrow' })
+        : `${value} ${unit[0]}`,
+    )
+    .join(' ');
 }
 
 /** 'YYYY-MM-DDTHH:MM' (a datetime-local input's value) of a moment in a zone. */

@@ -11,13 +11,9 @@ import {
 import { Card, CardContent, CardHeader, CardTitle, Label, Spinner } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useId } from 'react';
-import {
-  assigneeOptions,
-  idFromSelectValue,
-  NONE_VALUE,
-  type TSelectOption,
-  teamOptions,
-} from './assignment-select-options.ts';
+import { idFromSelectValue, NONE_VALUE } from '../tickets/none-option.ts';
+import { assigneeOptions, type TSelectOption, teamOptions } from './assignment-select-options.ts';
+import { useTicketDetailT } from './messages.ts';
 import { useAssignmentOptions, useUpdateTicket } from './use-ticket-detail.ts';
 
 type TFieldProps = {
@@ -54,6 +50,7 @@ const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET
  * is saved at once; any status or priority may be chosen directly.
  */
 export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
+  const t = useTicketDetailT();
   const update = useUpdateTicket(ticket.id);
   const options = useAssignmentOptions(true);
   // While a change is saving, its select shows the chosen value rather than jumping back.
@@ -73,13 +70,13 @@ export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
     <Card data-testid="ticket-actions">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          Actions
-          {isBusy && <Spinner aria-label="Saving the change" className="text-muted-foreground" />}
+          {t('ticketDetail.actions')}
+          {isBusy && <Spinner aria-label={t('ticketDetail.saving')} className="text-muted-foreground" />}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <SelectField
-          label="Status"
+          label={t('ticketDetail.status')}
           value={status}
           options={STATUS_OPTIONS}
           isDisabled={isBusy}
@@ -90,7 +87,7 @@ export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
           }}
         />
         <SelectField
-          label="Priority"
+          label={t('ticketDetail.priority')}
           value={priority}
           options={PRIORITY_OPTIONS}
           isDisabled={isBusy}
@@ -101,9 +98,9 @@ export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
           }}
         />
         <SelectField
-          label="Assignee"
+          label={t('ticketDetail.assignee')}
           value={assigneeId ?? NONE_VALUE}
-          options={assigneeOptions(options.data, ticket.assignee)}
+          options={assigneeOptions(options.data, ticket.assignee, t)}
           isDisabled={isBusy || options.isPending}
           testId="ticket-assignee-select"
           onChange={(value) => {
@@ -112,9 +109,9 @@ export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
           }}
         />
         <SelectField
-          label="Team"
+          label={t('ticketDetail.team')}
           value={teamId ?? NONE_VALUE}
-          options={teamOptions(options.data, ticket.team)}
+          options={teamOptions(options.data, ticket.team, t)}
           isDisabled={isBusy || options.isPending}
           testId="ticket-team-select"
           onChange={(value) => {
@@ -122,9 +119,7 @@ export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
             if (next !== ticket.teamId) change({ teamId: next });
           }}
         />
-        {options.isError && (
-          <p className="text-sm text-destructive">The list of agents and teams could not be loaded.</p>
-        )}
+        {options.isError && <p className="text-sm text-destructive">{t('ticketDetail.optionsFailed')}</p>}
       </CardContent>
     </Card>
   );

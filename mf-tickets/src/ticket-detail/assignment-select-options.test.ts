@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { TAssignmentOptions } from '@helpdesk/contracts';
-import { assigneeOptions, idFromSelectValue, NONE_VALUE, teamOptions } from './assignment-select-options.ts';
+import { idFromSelectValue, NONE_VALUE } from '../tickets/none-option.ts';
+import { assigneeOptions, teamOptions } from './assignment-select-options.ts';
 
 const sam = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Sam', lastName: 'Agent' };
 const ada = { id: '22222222-2222-4222-8222-222222222222', firstName: 'Ada', lastName: 'Admin' };

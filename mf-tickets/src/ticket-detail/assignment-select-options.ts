@@ -1,15 +1,9 @@
 import type { TAssignmentOptions, TTicketDetail } from '@helpdesk/contracts';
 import { fullName } from '@helpdesk/shared-ui';
-
-/** The select value that stands for "nobody" (radix Select items cannot have an empty value). */
-export const NONE_VALUE = 'none';
+import { NONE_VALUE } from '../tickets/none-option.ts';
+import { type TTicketDetailT, ticketDetailEnglish } from './messages.ts';
 
 export type TSelectOption = { value: string; label: string };
-
-/** A select value back to the id PATCH expects: null for the "nobody" option. */
-export function idFromSelectValue(value: string): string | null {
-  return value === NONE_VALUE ? null : value;
-}
 
 /**
  * The Assignee select's options: 'Unassigned' and the assignable agents and admins. The current
@@ -18,11 +12,12 @@ export function idFromSelectValue(value: string): string | null {
 export function assigneeOptions(
   options: TAssignmentOptions | undefined,
   current: TTicketDetail['assignee'],
+  t: TTicketDetailT = ticketDetailEnglish,
 ): TSelectOption[] {
   const people = options?.assignees ?? [];
   const list = current && !people.some((p) => p.id === current.id) ? [current, ...people] : people;
   return [
-    { value: NONE_VALUE, label: 'Unassigned' },
+    { value: NONE_VALUE, label: t('ticketDetail.unassigned') },
     ...list.map((p) => ({ value: p.id, label: fullName(p) })),
   ];
 }
@@ -31,8 +26,12 @@ export function assigneeOptions(
 export function teamOptions(
   options: TAssignmentOptions | undefined,
   current: TTicketDetail['team'],
+  t: TTicketDetailT = ticketDetailEnglish,
 ): TSelectOption[] {
   const teams = options?.teams ?? [];
   const list = current && !teams.some((t) => t.id === current.id) ? [current, ...teams] : teams;
-  return [{ value: NONE_VALUE, label: 'No team' }, ...list.map((t) => ({ value: t.id, label: t.name }))];
+  return [
+    { value: NONE_VALUE, label: t('ticketDetail.noTeam') },
+    ...list.map((t) => ({ value: t.id, label: t.name })),
+  ];
 }

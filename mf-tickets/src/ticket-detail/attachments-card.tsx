@@ -14,36 +14,39 @@ import {
 } from '@helpdesk/shared-ui';
 import { Download, Paperclip, Plus } from 'lucide-react';
 import { useRef } from 'react';
-import {
-  attachmentFileError,
-  MAX_FILE_SIZE_TEXT,
-  uploadFailureMessage,
-} from '../attachments/attachment-files.ts';
+import { attachmentFileError, uploadFailureMessage } from '../attachments/attachment-files.ts';
+import { useAttachmentsT } from '../attachments/messages.ts';
+import { useTicketDetailT } from './messages.ts';
 import { useUploadAttachment } from './use-ticket-detail.ts';
 
 function AddAttachmentButton({ ticketId }: { ticketId: string }) {
+  const t = useTicketDetailT();
+  const attachmentsT = useAttachmentsT();
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadAttachment(ticketId);
 
   function choose(file: File | undefined) {
     if (!file) return;
-    const error = attachmentFileError(file);
+    const error = attachmentFileError(file, attachmentsT);
     if (error) {
-      toast({ title: 'File not attached', description: error, variant: 'destructive' });
+      toast({ title: t('ticketDetail.fileNotAttached'), description: error, variant: 'destructive' });
       return;
     }
     upload.mutate(file, {
       onSuccess: (attachment) =>
         toast({
-          title: 'Attachment added',
-          description: `${attachment.fileName} was attached to the ticket.`,
+          title: t('ticketDetail.attachmentAdded'),
+          description: t('ticketDetail.attachedText', { name: attachment.fileName }),
         }),
       onError: (uploadError) => {
         // A lost session signs in again; other refusals (type, size) carry the server's reason.
         if (handleSessionEnded(uploadError)) return;
         toast({
-          title: 'File not attached',
-          description: `${file.name}: ${uploadFailureMessage(uploadError)}`,
+          title: t('ticketDetail.fileNotAttached'),
+          description: t('ticketDetail.uploadFailed', {
+            name: file.name,
+            reason: uploadFailureMessage(uploadError, attachmentsT),
+          }),
           variant: 'destructive',
         });
       },
@@ -60,10 +63,14 @@ function AddAttachmentButton({ ticketId }: { ticketId: string }) {
         disabled={upload.isPending}
         data-testid="add-attachment"
       >
-        {upload.isPending ? <Spinner aria-label="Uploading" /> : <Plus className="size-4" aria-hidden />}
-        {upload.isPending ? 'Uploading...' : 'Add attachment'}
+        {upload.isPending ? (
+          <Spinner aria-label={t('ticketDetail.uploading')} />
+        ) : (
+          <Plus className="size-4" aria-hidden />
+        )}
+        {upload.isPending ? t('ticketDetail.uploadingButton') : t('ticketDetail.addAttachment')}
       </Button>
-      <span className="text-xs text-muted-foreground">{MAX_FILE_SIZE_TEXT}</span>
+      <span className="text-xs text-muted-foreground">{attachmentsT('attachments.maxSize')}</span>
       <input
         ref={inputRef}
         type="file"
@@ -85,13 +92,16 @@ type TProps = { ticketId: string; attachments: readonly TAttachment[]; canUpload
  * staff also get the upload control, so the card is there for them even before the first file.
  */
 export function AttachmentsCard({ ticketId, attachments, canUpload }: TProps) {
+  const t = useTicketDetailT();
   if (attachments.length === 0 && !canUpload) return null;
   return (
     <Card data-testid="ticket-attachments">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Paperclip className="size-4" aria-hidden />
-          Attachments{attachments.length > 0 ? ` (${attachments.length})` : ''}
+          {attachments.length > 0
+            ? t('ticketDetail.attachmentsCount', { count: attachments.length })
+            : t('ticketDetail.attachments')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">

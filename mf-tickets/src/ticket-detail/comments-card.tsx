@@ -21,12 +21,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Lock, MessageSquare } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ticketDetailKey } from '../tickets/ticket-query-keys.ts';
+import { useTicketDetailT } from './messages.ts';
 import { unseenReplies } from './reply-check.ts';
 import { ReplyCheckDialog } from './reply-check-dialog.tsx';
 import type { TDraftActivity } from './use-presence.ts';
 import { useAddComment } from './use-ticket-detail.ts';
 
 function CommentItem({ comment }: { comment: TTicketComment }) {
+  const t = useTicketDetailT();
   return (
     <li
       data-testid="ticket-comment"
@@ -50,7 +52,7 @@ function CommentItem({ comment }: { comment: TTicketComment }) {
           {comment.isInternal && (
             <Badge variant="outline" className="border-amber-300 bg-amber-100 text-amber-800">
               <Lock aria-hidden />
-              Internal
+              {t('ticketDetail.internal')}
             </Badge>
           )}
         </div>
@@ -70,6 +72,7 @@ type TFormProps = {
 };
 
 function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraftChange }: TFormProps) {
+  const t = useTicketDetailT();
   const [content, setContent] = useState('');
   const [isInternal, setIsInternal] = useState(false);
   const addComment = useAddComment(ticketId);
@@ -124,7 +127,7 @@ function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraf
   return (
     <form onSubmit={(event) => void submit(event)} className="grid gap-3" data-testid="add-comment-form">
       <Label htmlFor={textId} className="sr-only">
-        Add a comment
+        {t('ticketDetail.addCommentLabel')}
       </Label>
       <Textarea
         id={textId}
@@ -135,7 +138,7 @@ function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraf
         }}
         onFocus={() => reportDraft(content, true)}
         onBlur={() => reportDraft(content, false)}
-        placeholder={isInternal ? 'Write an internal note for agents and admins...' : 'Add a comment...'}
+        placeholder={isInternal ? t('ticketDetail.notePlaceholder') : t('ticketDetail.commentPlaceholder')}
         rows={3}
         className={cn('max-h-72 min-h-20 bg-background', isInternal && 'border-amber-300 bg-amber-50')}
         disabled={isBusy}
@@ -150,15 +153,15 @@ function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraf
               disabled={addComment.isPending}
             />
             <Label htmlFor={internalId} className="font-normal">
-              Internal note
+              {t('ticketDetail.internalNote')}
             </Label>
           </div>
         ) : (
           <span />
         )}
         <Button type="submit" disabled={isBlank || isBusy}>
-          {isBusy && <Spinner aria-label="Sending the comment" />}
-          Add comment
+          {isBusy && <Spinner aria-label={t('ticketDetail.sending')} />}
+          {t('ticketDetail.addComment')}
         </Button>
       </div>
       <ReplyCheckDialog
@@ -177,18 +180,19 @@ type TProps = Omit<TFormProps, 'canWriteInternal'> & { canWriteInternal: boolean
 
 /** The conversation: public replies and (for agents and admins) internal notes, oldest first. */
 export function CommentsCard(props: TProps) {
+  const t = useTicketDetailT();
   const { comments } = props;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MessageSquare className="size-4" aria-hidden />
-          Comments ({comments.length})
+          {t('ticketDetail.comments', { count: comments.length })}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {comments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No comments yet.</p>
+          <p className="text-sm text-muted-foreground">{t('ticketDetail.noComments')}</p>
         ) : (
           <ul className="grid gap-3">
             {comments.map((comment) => (

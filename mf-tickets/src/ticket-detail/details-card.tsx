@@ -1,6 +1,7 @@
 import { TICKET_CATEGORY_LABELS, type TTicketDetail, type TTicketSlaStatus } from '@helpdesk/contracts';
 import { Card, CardContent, CardHeader, CardTitle, fullName } from '@helpdesk/shared-ui';
 import type { ReactNode } from 'react';
+import { useTicketDetailT } from './messages.ts';
 import { SlaSection } from './sla-section.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,21 +22,22 @@ type TProps = {
 
 /** Who asked, who works on it, the category and the SLA targets. */
 export function DetailsCard({ ticket, sla, canHold }: TProps) {
+  const t = useTicketDetailT();
   return (
     <Card data-testid="ticket-details">
       <CardHeader>
-        <CardTitle>Details</CardTitle>
+        <CardTitle>{t('ticketDetail.details')}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4">
-          <Row label="Requester">
+          <Row label={t('ticketDetail.requester')}>
             <div>{fullName(ticket.requester)}</div>
             <div className="break-all text-muted-foreground">{ticket.requester.email}</div>
           </Row>
-          {ticket.assignee && <Row label="Assignee">{fullName(ticket.assignee)}</Row>}
-          {ticket.team && <Row label="Team">{ticket.team.name}</Row>}
-          <Row label="Category">{TICKET_CATEGORY_LABELS[ticket.category]}</Row>
-          <Row label="SLA">
+          {ticket.assignee && <Row label={t('ticketDetail.assignee')}>{fullName(ticket.assignee)}</Row>}
+          {ticket.team && <Row label={t('ticketDetail.team')}>{ticket.team.name}</Row>}
+          <Row label={t('ticketDetail.category')}>{TICKET_CATEGORY_LABELS[ticket.category]}</Row>
+          <Row label={t('ticketDetail.sla')}>
             <SlaSection ticket={ticket} sla={sla} canHold={canHold} />
           </Row>
         </dl>

@@ -7,21 +7,23 @@ import {
   ZTicketStatus,
 } from '@helpdesk/contracts';
 import { formatDetailDate, fullName } from '@helpdesk/shared-ui';
+import type { TLocale } from '@helpdesk/shared-ui/i18n';
 import { formatDuration } from '../sla/sla-time.ts';
+import { type TTicketDetailT, ticketDetailEnglish } from './messages.ts';
 
 function text(data: TTicketEvent['eventData'], key: string): string | null {
   const value = data[key];
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-function statusLabel(value: string | null): string {
+function statusLabel(value: string | null, t: TTicketDetailT): string {
   const parsed = ZTicketStatus.safeParse(value);
-  return parsed.success ? TICKET_STATUS_LABELS[parsed.data] : (value ?? 'none');
+  return parsed.success ? TICKET_STATUS_LABELS[parsed.data] : (value ?? t('ticketDetail.none'));
 }
 
-function priorityLabel(value: string | null): string {
+function priorityLabel(value: string | null, t: TTicketDetailT): string {
   const parsed = ZTicketPriority.safeParse(value);
-  return parsed.success ? TICKET_PRIORITY_LABELS[parsed.data] : (value ?? 'none');
+  return parsed.success ? TICKET_PRIORITY_LABELS[parsed.data] : (value ?? t('ticketDetail.none'));
 }
 
 function count(data: TTicketEvent['eventData'], key: string): number | null {
@@ -29,35 +31,45 @@ function count(data: TTicketEvent['eventData'], key: string): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-const WAIT_ENDS: Record<TWaitingEndReason, string> = {
-  resumed: 'resumed the clock',
-  requester_reply: 'resumed the clock: the requester replied',
-  date_reached: 'resumed the clock: the date came',
-  resolved: 'resumed the clock: the ticket was resolved',
-};
+const WAIT_ENDS = {
+  resumed: 'ticketDetail.eventResumed',
+  requester_reply: 'ticketDetail.eventResumedReply',
+  date_reached: 'ticketDetail.eventResumedDate',
+  resolved: 'ticketDetail.eventResumedResolved',
+} as const satisfies Record<TWaitingEndReason, string>;
 
 /** The end of a hold: why, how long it lasted, and how far it moved the resolution deadline. */
-function waitingEndedText(data: TTicketEvent['eventData']): string {
+function waitingEndedText(
+  data: TTicketEvent['eventData'],
+  t: TTicketDetailT,
+  locale: TLocale | undefined,
+): string {
   const reason = text(data, 'reason');
-  const start = reason && reason in WAIT_ENDS ? WAIT_ENDS[reason as TWaitingEndReason] : 'resumed the clock';
+  const start = t(reason && reason in WAIT_ENDS ? WAIT_ENDS[reason as TWaitingEndReason] : WAIT_ENDS.resumed);
   const wall = count(data, 'wallMinutes');
   const paused = count(data, 'pausedMinutes');
-  const waited = wall === null ? [] : [`waited ${formatDuration(wall, { days: true })}`];
+  const waited =
+    wall === null
+      ? []
+      : [t('ticketDetail.eventWaited', { time: formatDuration(wall, { days: true, locale }) })];
   const moved =
     paused === null
       ? []
       : [
           paused > 0
-            ? `the resolution deadline moved by ${formatDuration(paused)} of working time`
-            : 'the resolution deadline did not move',
+            ? t('ticketDetail.eventDeadlineMoved', { time: formatDuration(paused, { locale }) })
+            : t('ticketDetail.eventDeadlineKept'),
         ];
   const details = [...waited, ...moved].join(', ');
-  return details ? `${start} — ${details}` : start;
+  return details ? t('ticketDetail.eventResumedDetails', { start, details }) : start;
 }
 
 /** Who did it: the user's name, or 'System' for what the desk raised itself (an SLA warning). */
-export function eventActor(event: Pick<TTicketEvent, 'user'>): string {
-  return event.user ? fullName(event.user) || 'Someone' : 'System';
+export function eventActor(
+  event: Pick<TTicketEvent, 'user'>,
+  t: TTicketDetailT = ticketDetailEnglish,
+): string {
+  return event.user ? fullName(event.user) || t('ticketDetail.someone') : t('ticketDetail.system');
 }
 
 /**
@@ -66,41 +78,49 @@ export function eventActor(event: Pick<TTicketEvent, 'user'>): string {
  */
 export function eventDescription(
   event: Pick<TTicketEvent, 'eventType' | 'eventData'> & { user?: TTicketEvent['user'] },
+  t: TTicketDetailT = ticketDetailEnglish,
+  locale?: TLocale,
 ): string {
   const data = event.eventData;
+  const change = { from: text(data, 'from'), to: text(data, 'to') };
   switch (event.eventType) {
     case 'created':
-      return 'created the ticket';
-    case 'status_changed':
-      if (data.reason === 'requester_reply') {
-        return `reopened the ticket with their reply (${statusLabel(text(data, 'from'))} to ${statusLabel(text(data, 'to'))})`;
-      }
-      return `changed the status from ${statusLabel(text(data, 'from'))} to ${statusLabel(text(data, 'to'))}`;
+      return t('ticketDetail.eventCreated');
+    case 'status_changed': {
+      const statuses = { from: statusLabel(change.from, t), to: statusLabel(change.to, t) };
+      return data.reason === 'requester_reply'
+        ? t('ticketDetail.eventReopened', statuses)
+        : t('ticketDetail.eventStatus', statuses);
+    }
     case 'priority_changed':
-      return `changed the priority from ${priorityLabel(text(data, 'from'))} to ${priorityLabel(text(data, 'to'))}`;
+      return t('ticketDetail.eventPriority', {
+        from: priorityLabel(change.from, t),
+        to: priorityLabel(change.to, t),
+      });
     case 'assigned': {
       const name = text(data, 'toName');
-      if (name && event.user && text(data, 'to') === event.user.id)
-        return 'assigned the ticket to themselves';
-      return name ? `assigned the ticket to ${name}` : 'unassigned the ticket';
+      if (name && event.user && change.to === event.user.id) return t('ticketDetail.eventAssignedSelf');
+      return name ? t('ticketDetail.eventAssigned', { name }) : t('ticketDetail.eventUnassigned');
     }
     case 'team_changed': {
       const name = text(data, 'toName');
-      return name ? `moved the ticket to the ${name} team` : 'removed the team';
+      return name ? t('ticketDetail.eventTeam', { name }) : t('ticketDetail.eventTeamRemoved');
     }
     case 'comment_added':
-      return data.isInternal === true ? 'added an internal note' : 'added a comment';
+      return data.isInternal === true ? t('ticketDetail.eventNote') : t('ticketDetail.eventComment');
     case 'attachment_added': {
       const fileName = text(data, 'fileName');
-      return fileName ? `attached ${fileName}` : 'attached a file';
+      return fileName
+        ? t('ticketDetail.eventAttached', { name: fileName })
+        : t('ticketDetail.eventAttachedFile');
     }
     case 'waiting_started': {
       const until = text(data, 'until');
       const date = until ? formatDetailDate(until) : '';
-      return date ? `started waiting on the requester (until ${date})` : 'started waiting on the requester';
+      return date ? t('ticketDetail.eventWaitingUntil', { date }) : t('ticketDetail.eventWaiting');
     }
     case 'waiting_ended':
-      return waitingEndedText(data);
+      return waitingEndedText(data, t, locale);
     default:
       return event.eventType.replaceAll('_', ' ');
   }

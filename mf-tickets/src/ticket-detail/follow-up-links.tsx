@@ -1,5 +1,6 @@
 import type { TTicketDetail, TTicketRef } from '@helpdesk/contracts';
 import { Link } from '@tanstack/react-router';
+import { useTicketDetailT } from './messages.ts';
 
 function TicketLink({ ticket }: { ticket: TTicketRef }) {
   return (
@@ -18,17 +19,18 @@ function TicketLink({ ticket }: { ticket: TTicketRef }) {
  * late reply came from, and the tickets later replies to this one opened. Nothing when there are none.
  */
 export function FollowUpLinks({ ticket }: { ticket: Pick<TTicketDetail, 'followUpOf' | 'followUps'> }) {
+  const t = useTicketDetailT();
   if (ticket.followUpOf === null && ticket.followUps.length === 0) return null;
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="follow-up-links">
       {ticket.followUpOf && (
         <p data-testid="follow-up-of">
-          Follow-up of <TicketLink ticket={ticket.followUpOf} />
+          {t('ticketDetail.followUpOf')} <TicketLink ticket={ticket.followUpOf} />
         </p>
       )}
       {ticket.followUps.length > 0 && (
         <p data-testid="followed-up-in">
-          Followed up in{' '}
+          {t('ticketDetail.followedUpIn')}{' '}
           {ticket.followUps.map((followUp, index) => (
             <span key={followUp.id}>
               {index > 0 && ', '}

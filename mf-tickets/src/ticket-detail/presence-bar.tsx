@@ -1,12 +1,14 @@
 import type { TTicketViewer } from '@helpdesk/contracts';
 import { Avatar, AvatarFallback, fullName, initials } from '@helpdesk/shared-ui';
 import { Eye, PenLine } from 'lucide-react';
+import { useTicketDetailT } from './messages.ts';
 
 /**
  * Who else has this ticket open, and who is writing a reply. A polite live region that is always
  * there (empty when nobody is), so screen readers hear arrivals, departures and writing.
  */
 export function PresenceBar({ viewers }: { viewers: readonly TTicketViewer[] }) {
+  const t = useTicketDetailT();
   return (
     <div role="status" aria-live="polite" data-testid="presence-bar">
       {viewers.length > 0 && (
@@ -29,7 +31,9 @@ export function PresenceBar({ viewers }: { viewers: readonly TTicketViewer[] }) 
                 <Eye className="size-3.5 text-muted-foreground" aria-hidden />
               )}
               <span>
-                {fullName(viewer)} {viewer.typing ? 'is writing a reply…' : 'is viewing'}
+                {viewer.typing
+                  ? t('ticketDetail.writing', { name: fullName(viewer) })
+                  : t('ticketDetail.viewing', { name: fullName(viewer) })}
               </span>
             </li>
           ))}

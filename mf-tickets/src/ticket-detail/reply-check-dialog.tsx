@@ -9,24 +9,26 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@helpdesk/shared-ui/alert-dialog';
+import { useTicketDetailT } from './messages.ts';
 import { repliedSentence } from './reply-check.ts';
 
 type TProps = { reply: TTicketComment | null; onSend: () => void; onCancel: () => void };
 
 /** Asks before a reply goes out when someone else replied since the page loaded (Cancel is focused first). */
 export function ReplyCheckDialog({ reply, onSend, onCancel }: TProps) {
+  const t = useTicketDetailT();
   return (
     <AlertDialog open={reply !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onCancel())}>
       <AlertDialogContent data-testid="reply-check-dialog">
         <AlertDialogHeader>
-          <AlertDialogTitle>New reply on this ticket</AlertDialogTitle>
+          <AlertDialogTitle>{t('ticketDetail.replyCheckTitle')}</AlertDialogTitle>
           <AlertDialogDescription>
-            {reply && repliedSentence(reply)} Send your reply anyway?
+            {reply && repliedSentence(reply, new Date(), t)} {t('ticketDetail.replyCheckQuestion')}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onSend}>Send anyway</AlertDialogAction>
+          <AlertDialogCancel>{t('ticketDetail.cancel')}</AlertDialogCancel>
+          <AlertDialogAction onClick={onSend}>{t('ticketDetail.sendAnyway')}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -1,5 +1,6 @@
 import type { TTicketComment } from '@helpdesk/contracts';
 import { formatRelativeTime, fullName } from '@helpdesk/shared-ui';
+import { type TTicketDetailT, ticketDetailEnglish } from './messages.ts';
 
 /**
  * The public replies someone else added that the writer has not acknowledged (not among the
@@ -17,11 +18,15 @@ export function unseenReplies(
 }
 
 /** 'Sam Rivera replied 30 seconds ago.' (seconds under a minute, then the notification wording). */
-export function repliedSentence(reply: TTicketComment, now: Date = new Date()): string {
+export function repliedSentence(
+  reply: TTicketComment,
+  now: Date = new Date(),
+  t: TTicketDetailT = ticketDetailEnglish,
+): string {
   const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(reply.createdAt)) / 1000));
   let ago: string;
-  if (seconds < 5) ago = 'a moment ago';
-  else if (seconds < 60) ago = `${seconds} seconds ago`;
+  if (seconds < 5) ago = t('ticketDetail.momentAgo');
+  else if (seconds < 60) ago = t('ticketDetail.secondsAgo', { count: seconds });
   else ago = formatRelativeTime(reply.createdAt, now).toLowerCase();
-  return `${fullName(reply.author)} replied ${ago}.`;
+  return t('ticketDetail.replied', { name: fullName(reply.author), ago });
 }

@@ -15,6 +15,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { uploadAttachment } from '../attachments/upload-attachment.ts';
 import { createIdempotencyKeys } from '../tickets/idempotency-key.ts';
+import { useTicketFeedbackT } from '../tickets/messages.ts';
 import { reportFailure, reportFollowUp, reportSuccess } from '../tickets/mutation-feedback.ts';
 import {
   ASSIGNMENT_OPTIONS_KEY,
@@ -47,6 +48,7 @@ export function useAssignmentOptions(isEnabled: boolean) {
 
 /** PATCH /api/tickets/{id}: status, priority, assignee or team (agents and admins). */
 export function useUpdateTicket(ticketId: string) {
+  const t = useTicketFeedbackT();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: TUpdateTicketRequest) =>
@@ -54,15 +56,16 @@ export function useUpdateTicket(ticketId: string) {
     onSuccess: (ticket) => {
       // The answer is the updated ticket: the selects show it at once, before the refetches land.
       queryClient.setQueryData(ticketDetailKey(ticketId), ticket);
-      reportSuccess('update');
+      reportSuccess('update', t);
       void refreshAfterTicketChange(queryClient, 'updated', ticketId);
     },
-    onError: (error) => reportFailure('update', error),
+    onError: (error) => reportFailure('update', error, undefined, t),
   });
 }
 
 /** POST /api/tickets/{id}/comments, with an Idempotency-Key so a retried send cannot post twice. */
 export function useAddComment(ticketId: string) {
+  const t = useTicketFeedbackT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [keys] = useState(createIdempotencyKeys);
@@ -82,15 +85,15 @@ export function useAddComment(ticketId: string) {
     onSuccess: (answer) => {
       if ('followUpTicket' in answer) {
         // Too late to reopen this ticket: the reply became a new one, which the requester is taken to.
-        reportFollowUp(answer.followUpTicket);
+        reportFollowUp(answer.followUpTicket, t);
         void refreshAfterTicketChange(queryClient, 'commented', ticketId);
         void navigate({ to: '/tickets/$ticketId', params: { ticketId: answer.followUpTicket.id } });
         return;
       }
-      reportSuccess('comment');
+      reportSuccess('comment', t);
       void refreshAfterTicketChange(queryClient, 'commented', ticketId);
     },
-    onError: (error) => reportFailure('comment', error),
+    onError: (error) => reportFailure('comment', error, undefined, t),
   });
 }
 

@@ -9,12 +9,11 @@ import {
 } from '@helpdesk/shared-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshAfterTicketChange, ticketSlaStatusKey } from '../tickets/ticket-query-keys.ts';
-
-const FALLBACK = 'The change could not be saved. Please try again.';
+import { type TTicketDetailT, ticketDetailEnglish, useTicketDetailT } from './messages.ts';
 
 /** What a refused hold or resume shows next to its button: the server's reason, or a general one. */
-export function waitingFailureText(error: unknown): string {
-  return limitMessage(error) ?? serverMessage(error) ?? FALLBACK;
+export function waitingFailureText(error: unknown, t: TTicketDetailT = ticketDetailEnglish): string {
+  return limitMessage(error) ?? serverMessage(error) ?? t('ticketDetail.waitFailed');
 }
 
 /**
@@ -30,6 +29,7 @@ export function isStaleTicket(error: unknown): boolean {
  * status, shown at once; the ticket (its timeline), lists and dashboard are refetched.
  */
 export function useWaiting(ticketId: string) {
+  const t = useTicketDetailT();
   const queryClient = useQueryClient();
   const onSuccess = (status: TTicketSlaStatus) => {
     queryClient.setQueryData(ticketSlaStatusKey(ticketId), status);
@@ -37,7 +37,11 @@ export function useWaiting(ticketId: string) {
   };
   const onError = (error: unknown) => {
     if (handleSessionEnded(error) || !isStaleTicket(error)) return;
-    toast({ title: 'Error', description: waitingFailureText(error), variant: 'destructive' });
+    toast({
+      title: t('ticketDetail.error'),
+      description: waitingFailureText(error, t),
+      variant: 'destructive',
+    });
     void refreshAfterTicketChange(queryClient, 'waiting', ticketId);
   };
   const start = useMutation({

@@ -7,8 +7,10 @@ import {
   STATUS_FILTER_OPTIONS,
   toPriorityFilter,
   toStatusFilter,
+  withAllLabel,
 } from './list-filters.ts';
 import { defaultSort, type TListSearch } from './list-search.ts';
+import { useTicketListT } from './messages.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -44,6 +46,7 @@ function FilterSelect({
  * A change from elsewhere (Back, a view link) resets the box to the address's text.
  */
 function SearchWithinView({ q, onChange }: { q: string | undefined; onChange: TChange }) {
+  const t = useTicketListT();
   const [text, setText] = useState(q ?? '');
   const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
   const pushed = useRef(q ?? '');
@@ -64,8 +67,8 @@ function SearchWithinView({ q, onChange }: { q: string | undefined; onChange: TC
       type="search"
       value={text}
       onChange={(event) => setText(event.target.value)}
-      placeholder="Search this view"
-      aria-label="Search this view"
+      placeholder={t('ticketList.search')}
+      aria-label={t('ticketList.search')}
       className="w-full bg-background sm:w-64"
       maxLength={200}
       data-testid="list-search"
@@ -76,28 +79,29 @@ function SearchWithinView({ q, onChange }: { q: string | undefined; onChange: TC
 type TProps = { search: TListSearch; onChange: TChange; isRefreshing: boolean };
 
 export function ListControls({ search, onChange, isRefreshing }: TProps) {
+  const t = useTicketListT();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
       <SearchWithinView q={search.q} onChange={onChange} />
       <FilterSelect
-        label="Sort by"
+        label={t('ticketList.sortBy')}
         value={search.sort ?? defaultSort(search.view)}
-        options={SORT_OPTIONS}
+        options={SORT_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
         onPick={(value) => onChange({ sort: SORT_OPTIONS.find((option) => option.value === value)?.value })}
       />
       <FilterSelect
-        label="Filter by status"
+        label={t('ticketList.filterStatus')}
         value={search.status}
-        options={STATUS_FILTER_OPTIONS}
+        options={withAllLabel(STATUS_FILTER_OPTIONS, t('ticketList.allStatus'))}
         onPick={(value) => onChange({ status: toStatusFilter(value) === 'all' ? undefined : value })}
       />
       <FilterSelect
-        label="Filter by priority"
+        label={t('ticketList.filterPriority')}
         value={search.priority}
-        options={PRIORITY_FILTER_OPTIONS}
+        options={withAllLabel(PRIORITY_FILTER_OPTIONS, t('ticketList.allPriority'))}
         onPick={(value) => onChange({ priority: toPriorityFilter(value) === 'all' ? undefined : value })}
       />
-      {isRefreshing && <Spinner aria-label="Refreshing tickets" className="text-muted-foreground" />}
+      {isRefreshing && <Spinner aria-label={t('ticketList.refreshing')} className="text-muted-foreground" />}
     </div>
   );
 }

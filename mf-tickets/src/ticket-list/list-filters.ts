@@ -5,10 +5,12 @@ import {
   type TTicketPriority,
   type TTicketSort,
   type TTicketStatus,
+  type TTicketView,
   type TUserRole,
 } from '@helpdesk/contracts';
 import { filterOptions, queryKeyToUrl, toFilterValue } from '@helpdesk/shared-ui';
 import { hasListFilters, LIST_SEARCH_KEYS, type TListSearch } from './list-search.ts';
+import { type TTicketListT, ticketListEnglish } from './messages.ts';
 
 /** The Status filter; 'all' is left out of the request. */
 export const STATUS_FILTER_OPTIONS = filterOptions('All Status', TICKET_STATUS_LABELS);
@@ -18,14 +20,14 @@ export type TStatusFilter = 'all' | TTicketStatus;
 export const PRIORITY_FILTER_OPTIONS = filterOptions('All Priority', TICKET_PRIORITY_LABELS);
 export type TPriorityFilter = 'all' | TTicketPriority;
 
-/** The Sort control's choices, in the order it lists them. */
-export const SORT_OPTIONS: readonly { value: TTicketSort; label: string }[] = [
-  { value: '-created', label: 'Newest' },
-  { value: 'created', label: 'Oldest' },
-  { value: '-updated', label: 'Recently updated' },
-  { value: '-priority', label: 'Priority' },
-  { value: 'due', label: 'Next deadline' },
-];
+/** The Sort control's choices, in the order it lists them (labels are catalogue ids). */
+export const SORT_OPTIONS = [
+  { value: '-created', label: 'ticketList.sortNewest' },
+  { value: 'created', label: 'ticketList.sortOldest' },
+  { value: '-updated', label: 'ticketList.sortUpdated' },
+  { value: '-priority', label: 'ticketList.sortPriority' },
+  { value: 'due', label: 'ticketList.sortDue' },
+] as const satisfies readonly { value: TTicketSort; label: string }[];
 
 /** The list's state (list-search.ts); 'all' in a filter means no filter, as the selects say it. */
 export type TTicketListFilters = TListSearch;
@@ -62,8 +64,8 @@ export function ticketListPageUrl(filters: TTicketListFilters, cursor: string | 
 }
 
 /** Requesters see their own tickets ('My Tickets'), agents and admins everyone's. */
-export function ticketListTitle(role: TUserRole): 'My Tickets' | 'All Tickets' {
-  return role === 'end_user' ? 'My Tickets' : 'All Tickets';
+export function ticketListTitle(role: TUserRole, t: TTicketListT = ticketListEnglish): string {
+  return role === 'end_user' ? t('ticketList.titleMine') : t('ticketList.titleAll');
 }
 
 export function isFiltered(filters: TTicketListFilters): boolean {
@@ -75,17 +77,29 @@ export function isFiltered(filters: TTicketListFilters): boolean {
 export function emptyTicketListText(
   filters: TTicketListFilters,
   role: TUserRole,
+  t: TTicketListT = ticketListEnglish,
 ): { title: string; hint: string } {
-  if (isFiltered(filters)) {
-    return {
-      title: 'No tickets found',
-      hint: 'No ticket matches these filters. Try All Status and All Priority, or clear the search.',
-    };
-  }
-  if (filters.view && filters.view !== 'all') {
-    return { title: 'No tickets found', hint: 'No ticket is in this view right now.' };
-  }
-  return role === 'end_user'
-    ? { title: 'No tickets found', hint: 'You have not raised a ticket yet. Use New Ticket to ask for help.' }
-    : { title: 'No tickets found', hint: 'Nobody has raised a ticket yet.' };
+  const title = t('ticketList.emptyTitle');
+  if (isFiltered(filters)) return { title, hint: t('ticketList.emptyFiltered') };
+  if (filters.view && filters.view !== 'all') return { title, hint: t('ticketList.emptyView') };
+  return { title, hint: role === 'end_user' ? t('ticketList.emptyRequester') : t('ticketList.emptyDesk') };
+}
+
+/** The views' names as catalogue ids. */
+export const VIEW_LABEL_IDS = {
+  mine: 'ticketList.viewMine',
+  unassigned: 'ticketList.viewUnassigned',
+  my_teams: 'ticketList.viewMyTeams',
+  at_risk: 'ticketList.viewAtRisk',
+  waiting: 'ticketList.viewWaiting',
+  open: 'ticketList.viewOpen',
+  all: 'ticketList.viewAll',
+} as const satisfies Record<TTicketView, string>;
+
+/** A filter's options with its 'all' choice in the reader's language (the values' labels as given). */
+export function withAllLabel<TValue extends string>(
+  options: readonly { value: TValue; label: string }[],
+  allLabel: string,
+): { value: TValue; label: string }[] {
+  return options.map((option) => (option.value === 'all' ? { ...option, label: allLabel } : option));
 }

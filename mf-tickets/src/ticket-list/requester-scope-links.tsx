@@ -1,16 +1,18 @@
 import { cn } from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
 import type { TListSearch } from './list-search.ts';
+import { useTicketListT } from './messages.ts';
 import { requesterScope, requesterScopeSearch, type TRequesterScope } from './requester-scope.ts';
 
-const SCOPES: readonly { scope: TRequesterScope; label: string }[] = [
-  { scope: 'all', label: 'All' },
-  { scope: 'open', label: 'Open' },
-  { scope: 'closed', label: 'Closed' },
-];
+const SCOPES = [
+  { scope: 'all', label: 'ticketList.scopeAll' },
+  { scope: 'open', label: 'ticketList.scopeOpen' },
+  { scope: 'closed', label: 'ticketList.scopeClosed' },
+] as const satisfies readonly { scope: TRequesterScope; label: string }[];
 
 /** A requester's switch between all their tickets, the open ones and the finished ones. */
 export default function RequesterScopeLinks({ search }: { search: TListSearch }) {
+  const t = useTicketListT();
   const current = requesterScope(search);
   return (
     <ul className="inline-flex rounded-lg border bg-muted p-1" data-testid="requester-scopes">
@@ -25,7 +27,7 @@ export default function RequesterScopeLinks({ search }: { search: TListSearch })
               current === scope ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground',
             )}
           >
-            {label}
+            {t(label)}
           </Link>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import type { TTicketView, TTicketViewCounts, TUserRole } from '@helpdesk/contracts';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTicketListT } from './messages.ts';
 import { type TViewLinkStyles, ViewLinks } from './view-links.tsx';
 
 // The shell's own sidebar look (shell/src/layout/sidebar.tsx): a group like Administration.
@@ -21,6 +22,7 @@ type TProps = { role: TUserRole; counts: TTicketViewCounts | undefined; current:
  * module). Last, so that nothing the first paint drew moves when they arrive.
  */
 export function SidebarViewLinks({ role, counts, current }: TProps) {
+  const t = useTicketListT();
   const [slot, setSlot] = useState<Element | null>(null);
   useEffect(() => {
     if (role === 'end_user') return;
@@ -38,7 +40,7 @@ export function SidebarViewLinks({ role, counts, current }: TProps) {
         id="sidebar-queues"
         className="mb-2 px-3 font-medium text-muted-foreground text-xs uppercase tracking-wider"
       >
-        Queues
+        {t('ticketList.queues')}
       </p>
       <ViewLinks role={role} counts={counts} current={current} styles={SIDEBAR_STYLES} currentMark="true" />
     </section>,

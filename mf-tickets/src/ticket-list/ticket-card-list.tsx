@@ -7,6 +7,7 @@ import {
   TicketPriorityBadge,
   TicketStatusBadge,
 } from '@helpdesk/shared-ui';
+import { useTicketListT } from './messages.ts';
 import {
   RowCheckbox,
   SKELETON_ROWS,
@@ -73,6 +74,7 @@ function TicketCard({
  * the table, through each card's checkbox.
  */
 export default function TicketCardList({ role, tickets, empty, selection, highlightedId }: TTicketListProps) {
+  const t = useTicketListT();
   const now = new Date();
   if (tickets === null) {
     return (
@@ -92,7 +94,7 @@ export default function TicketCardList({ role, tickets, empty, selection, highli
     );
   }
   return (
-    <ul aria-label="Tickets">
+    <ul aria-label={t('ticketList.cardsLabel')}>
       {tickets.map((ticket) => (
         <TicketCard
           key={ticket.id}

@@ -16,6 +16,7 @@ import {
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import { lazy, Suspense } from 'react';
 import { pageSelection } from './list-selection.ts';
+import { useTicketListT } from './messages.ts';
 import {
   RowCheckbox,
   SKELETON_ROWS,
@@ -47,6 +48,7 @@ function Header({
   tickets: readonly TTicketSummary[] | null;
   selection: TRowSelection | null;
 }) {
+  const t = useTicketListT();
   const state =
     selection && tickets
       ? pageSelection(
@@ -64,18 +66,18 @@ function Header({
               // Checked only when every row is: the shared box draws 'some' with the same tick as 'all'.
               checked={state === 'all'}
               disabled={!tickets || tickets.length === 0}
-              aria-label="Select every ticket on this page"
+              aria-label={t('ticketList.selectPage')}
               onCheckedChange={selection.onTogglePage}
               data-testid="ticket-select-page"
             />
           </TableHead>
         )}
-        <TableHead className={cn(!selection && 'pl-4')}>Ticket</TableHead>
-        {columns.hasRequester && <TableHead>Requester</TableHead>}
-        <TableHead>Status</TableHead>
-        <TableHead>Priority</TableHead>
-        <TableHead>Assignee</TableHead>
-        <TableHead className="pr-4 text-right">Created</TableHead>
+        <TableHead className={cn(!selection && 'pl-4')}>{t('ticketList.columnTicket')}</TableHead>
+        {columns.hasRequester && <TableHead>{t('ticketList.columnRequester')}</TableHead>}
+        <TableHead>{t('ticketList.columnStatus')}</TableHead>
+        <TableHead>{t('ticketList.columnPriority')}</TableHead>
+        <TableHead>{t('ticketList.columnAssignee')}</TableHead>
+        <TableHead className="pr-4 text-right">{t('ticketList.columnCreated')}</TableHead>
       </TableRow>
     </TableHeader>
   );
@@ -94,6 +96,7 @@ function TicketRow({
   selection: TRowSelection | null;
   isHighlighted: boolean;
 }) {
+  const t = useTicketListT();
   return (
     <TableRow
       className={cn('relative', isHighlighted && 'bg-accent')}
@@ -127,7 +130,7 @@ function TicketRow({
         {ticket.assignee ? (
           fullName(ticket.assignee)
         ) : (
-          <span className="text-muted-foreground">Unassigned</span>
+          <span className="text-muted-foreground">{t('ticketList.unassigned')}</span>
         )}
       </TableCell>
       <TableCell className="pr-4 text-right text-muted-foreground tabular-nums">

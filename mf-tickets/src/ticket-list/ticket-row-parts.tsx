@@ -2,9 +2,11 @@ import type { TTicketSummary, TUserRole } from '@helpdesk/contracts';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
+import { useSlaT } from '../sla/messages.ts';
 import { listSlaHint } from '../sla/sla-text.ts';
 import { SLA_TONE_CLASSES } from '../sla/sla-tones.ts';
 import type { TSelection } from './list-selection.ts';
+import { useTicketListT } from './messages.ts';
 
 /** Staff's selection: the rows' checkboxes and the header's. Absent for requesters. */
 export type TRowSelection = {
@@ -28,11 +30,12 @@ export type TTicketListProps = {
 
 /** The row's checkbox, above the row's stretched link. */
 export function RowCheckbox({ ticket, selection }: { ticket: TTicketSummary; selection: TRowSelection }) {
+  const t = useTicketListT();
   return (
     <Checkbox
       className="relative z-10 size-5"
       checked={selection.selected.has(ticket.id)}
-      aria-label={`Select ticket ${ticket.ticketNumber}`}
+      aria-label={t('ticketList.selectTicket', { number: ticket.ticketNumber })}
       data-testid="ticket-select"
       onClick={(event: MouseEvent) => {
         // Radix toggles on click; the range needs Shift, which only the click event knows.
@@ -58,6 +61,6 @@ export function TitleLink({ ticket }: { ticket: TTicketSummary }) {
 }
 
 export function SlaHint({ ticket, now }: { ticket: TTicketSummary; now: Date }) {
-  const hint = listSlaHint(ticket, now);
+  const hint = listSlaHint(ticket, now, useSlaT());
   return hint ? <div className={`text-xs ${SLA_TONE_CLASSES[hint.tone]}`}>{hint.text}</div> : null;
 }

@@ -1,7 +1,7 @@
 import type { TTicketSummary, TUser } from '@helpdesk/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { TAssignRequest } from './bulk-panel.tsx';
+import type { TAssignRequest } from '../bulk-change/bulk-panel.tsx';
 import type { TListSearch } from './list-search.ts';
 import { selectRange, togglePage, toggleSelected, visibleSelection } from './list-selection.ts';
 import type { TRowSelection } from './ticket-row-parts.tsx';

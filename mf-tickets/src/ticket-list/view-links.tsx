@@ -1,19 +1,17 @@
-import {
-  TICKET_VIEW_LABELS,
-  type TTicketView,
-  type TTicketViewCounts,
-  type TUserRole,
-} from '@helpdesk/contracts';
+import type { TTicketView, TTicketViewCounts, TUserRole } from '@helpdesk/contracts';
 import { cn } from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
+import { VIEW_LABEL_IDS } from './list-filters.ts';
 import { viewSearch, viewsFor } from './list-search.ts';
+import { useTicketListT } from './messages.ts';
 import { viewCountText } from './view-counts.ts';
 
 /** The classes of each part: the tabs' by default, the sidebar passes its own. */
 export type TViewLinkStyles = { list: string; link: string; active: string; idle: string; count: string };
 
 export const TAB_STYLES: TViewLinkStyles = {
-  list: 'flex gap-1 overflow-x-auto md:flex-wrap',
+  // relative: the counts' screen-reader words (sr-only, absolute) stay inside the scrolling row on phones.
+  list: 'relative flex gap-1 overflow-x-auto md:flex-wrap',
   link: 'flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 font-medium text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
   active: 'bg-accent text-foreground',
   idle: 'text-muted-foreground hover:bg-accent hover:text-foreground',
@@ -33,6 +31,7 @@ type TProps = {
 /** The role's views as links to the list, each with its live count (read out as "12 tickets"). */
 export function ViewLinks({ role, counts, current, styles = TAB_STYLES, currentMark = 'page' }: TProps) {
   const style = styles;
+  const t = useTicketListT();
   return (
     <ul className={style.list} data-testid="ticket-views">
       {viewsFor(role).map((view) => {
@@ -47,11 +46,14 @@ export function ViewLinks({ role, counts, current, styles = TAB_STYLES, currentM
               className={cn(style.link, isActive ? style.active : style.idle)}
               data-view={view}
             >
-              <span>{TICKET_VIEW_LABELS[view]}</span>
+              <span>{t(VIEW_LABEL_IDS[view])}</span>
               {count && (
                 <span className={style.count} data-testid="view-count">
                   {count.shown}
-                  <span className="sr-only"> {count.noun}</span>
+                  <span className="sr-only">
+                    {' '}
+                    {t('ticketList.countNoun', { count: count.noun === 'ticket' ? 1 : 2 })}
+                  </span>
                 </span>
               )}
             </Link>

@@ -1,4 +1,5 @@
 import type { TBulkTicketResponse } from '@helpdesk/contracts';
+import { bulkEnglish, type TBulkT } from './messages.ts';
 
 export type TBulkOutcome = {
   /** "20 tickets changed", "18 tickets changed, 2 refused", "No ticket changed". */
@@ -9,20 +10,28 @@ export type TBulkOutcome = {
   isError?: boolean;
 };
 
-const tickets = (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`);
-
 /** What a bulk change did, in words: how many changed and which were refused and why. */
 export function bulkOutcome(
   response: TBulkTicketResponse,
   numbers: ReadonlyMap<string, string>,
+  t: TBulkT = bulkEnglish,
 ): TBulkOutcome {
   const changed = response.results.filter((result) => result.ok).length;
   const refused = response.results
     .filter((result) => !result.ok)
     .map((result) => ({
       ticketNumber: numbers.get(result.id) ?? result.id,
-      reason: result.error ?? 'Refused',
+      reason: result.error ?? t('bulk.refused'),
     }));
-  const head = changed === 0 ? 'No ticket changed' : `${tickets(changed)} changed`;
-  return { summary: refused.length > 0 ? `${head}, ${refused.length} refused` : head, refused };
+  if (refused.length === 0) {
+    return {
+      summary: changed === 0 ? t('bulk.noneChanged') : t('bulk.changed', { count: changed }),
+      refused,
+    };
+  }
+  const summary =
+    changed === 0
+      ? t('bulk.noneChangedRefused', { refused: refused.length })
+      : t('bulk.changedRefused', { changed, refused: refused.length });
+  return { summary, refused };
 }

@@ -1,5 +1,6 @@
 import { Alert, AlertDescription, AlertTitle, Button } from '@helpdesk/shared-ui';
 import type { TBulkOutcome } from './bulk-outcome.ts';
+import { useBulkT } from './messages.ts';
 
 /** What the last bulk change did, until dismissed or the next one; read out when it appears. */
 export function BulkOutcomeAlert({
@@ -9,6 +10,7 @@ export function BulkOutcomeAlert({
   outcome: TBulkOutcome | null;
   onDismiss: () => void;
 }) {
+  const t = useBulkT();
   return (
     <div role="status" aria-live="polite">
       {outcome && (
@@ -22,13 +24,13 @@ export function BulkOutcomeAlert({
               <ul>
                 {outcome.refused.map((item) => (
                   <li key={item.ticketNumber}>
-                    {item.ticketNumber}: {item.reason}
+                    {t('bulk.refusedItem', { number: item.ticketNumber, reason: item.reason })}
                   </li>
                 ))}
               </ul>
             )}
             <Button variant="outline" size="sm" className="mt-2 text-foreground" onClick={onDismiss}>
-              Dismiss
+              {t('bulk.dismiss')}
             </Button>
           </AlertDescription>
         </Alert>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { viewCountText } from '../ticket-list/view-counts.ts';
 import { bulkOutcome } from './bulk-outcome.ts';
-import { viewCountText } from './view-counts.ts';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { BulkBar } from './bulk-bar.tsx';
 import { bulkOutcome, type TBulkOutcome } from './bulk-outcome.ts';
 import { BulkOutcomeAlert } from './bulk-outcome-alert.tsx';
+import { type TBulkT, useBulkT } from './messages.ts';
 import { useBulkChange } from './use-bulk-change.ts';
 
 /** `a` on a row: assign that one ticket to the caller (a new request each press). */
@@ -20,9 +21,9 @@ type TProps = {
 };
 
 /** What went wrong with a whole bulk request, in the server's words when it gave some. */
-function failureOutcome(error: unknown): TBulkOutcome {
+function failureOutcome(error: unknown, t: TBulkT): TBulkOutcome {
   const message = error instanceof ApiRequestError ? error.body?.message : undefined;
-  return { summary: message ?? 'The tickets could not be changed. Try again.', refused: [], isError: true };
+  return { summary: message ?? t('bulk.failed'), refused: [], isError: true };
 }
 
 /**
@@ -37,6 +38,7 @@ export default function BulkPanel({
   onChanged,
   onClear,
 }: TProps) {
+  const t = useBulkT();
   const bulk = useBulkChange();
   const [outcome, setOutcome] = useState<TBulkOutcome | null>(null);
 
@@ -48,10 +50,10 @@ export default function BulkPanel({
       { ids: [...ids], changes },
       {
         onSuccess: (response) => {
-          setOutcome(bulkOutcome(response, numbers));
+          setOutcome(bulkOutcome(response, numbers, t));
           onChanged();
         },
-        onError: (error) => setOutcome(failureOutcome(error)),
+        onError: (error) => setOutcome(failureOutcome(error, t)),
       },
     );
   };

@@ -8,8 +8,9 @@ import { Button, fullName, Spinner } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useQuery } from '@tanstack/react-query';
 import { UserCheck, X } from 'lucide-react';
-import { idFromSelectValue, NONE_VALUE } from '../ticket-detail/assignment-select-options.ts';
+import { idFromSelectValue, NONE_VALUE } from '../tickets/none-option.ts';
 import { ASSIGNMENT_OPTIONS_KEY } from '../tickets/ticket-query-keys.ts';
+import { useBulkT } from './messages.ts';
 
 type TChanges = TBulkTicketRequest['changes'];
 
@@ -52,24 +53,25 @@ type TProps = {
 
 /** The bar over the list while tickets are selected: how many, and the changes that apply to them all. */
 export function BulkBar({ count, currentUserId, isPending, onChange, onClear }: TProps) {
+  const t = useBulkT();
   const options = useQuery<TAssignmentOptions>({ queryKey: ASSIGNMENT_OPTIONS_KEY });
   const assignees = [
-    { value: NONE_VALUE, label: 'Unassigned' },
+    { value: NONE_VALUE, label: t('bulk.unassigned') },
     ...(options.data?.assignees ?? []).map((p) => ({ value: p.id, label: fullName(p) })),
   ];
   const teams = [
-    { value: NONE_VALUE, label: 'No team' },
+    { value: NONE_VALUE, label: t('bulk.noTeam') },
     ...(options.data?.teams ?? []).map((t) => ({ value: t.id, label: t.name })),
   ];
   return (
     <div
       role="toolbar"
-      aria-label="Change the selected tickets"
+      aria-label={t('bulk.toolbarLabel')}
       className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-2 shadow-sm"
       data-testid="bulk-bar"
     >
       <p className="px-2 font-medium text-sm" aria-live="polite" data-testid="bulk-count">
-        {count === 1 ? '1 ticket selected' : `${count} tickets selected`}
+        {t('bulk.selected', { count })}
       </p>
       <Button
         size="sm"
@@ -78,36 +80,36 @@ export function BulkBar({ count, currentUserId, isPending, onChange, onClear }: 
         onClick={() => onChange({ assigneeId: currentUserId })}
       >
         <UserCheck className="size-4" aria-hidden />
-        Assign to me
+        {t('bulk.assignToMe')}
       </Button>
       <ActionSelect
-        label="Assign to…"
+        label={t('bulk.assignTo')}
         options={assignees}
         disabled={isPending}
         onPick={(value) => onChange({ assigneeId: idFromSelectValue(value) })}
       />
       <ActionSelect
-        label="Status"
+        label={t('bulk.status')}
         options={STATUS_OPTIONS}
         disabled={isPending}
         onPick={(value) => onChange({ status: value as TChanges['status'] })}
       />
       <ActionSelect
-        label="Priority"
+        label={t('bulk.priority')}
         options={PRIORITY_OPTIONS}
         disabled={isPending}
         onPick={(value) => onChange({ priority: value as TChanges['priority'] })}
       />
       <ActionSelect
-        label="Team"
+        label={t('bulk.team')}
         options={teams}
         disabled={isPending}
         onPick={(value) => onChange({ teamId: idFromSelectValue(value) })}
       />
-      {isPending && <Spinner aria-label="Changing tickets" />}
+      {isPending && <Spinner aria-label={t('bulk.changing')} />}
       <Button size="sm" variant="ghost" className="ml-auto" onClick={onClear}>
         <X className="size-4" aria-hidden />
-        Clear selection
+        {t('bulk.clear')}
       </Button>
     </div>
   );

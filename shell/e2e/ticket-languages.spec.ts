@@ -1,0 +1,83 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { E2E } from './harness/e2e-config.ts';
+import { collectPageErrors, DEMO } from './support.ts';
+
+/**
+ * The tickets remote speaks the browser's language (docs/architecture.md#languages): its catalogue for
+ * that language is one file from the remote's own origin, fetched with its first translated screen.
+ */
+
+/** The remote's catalogue files the page fetches (`/static/assets/<language>.<hash>.json`). */
+function ticketCatalogues(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (
+      url.port === String(E2E.ports.mfTickets) &&
+      /\/static\/assets\/[a-z]{2}\.[0-9a-f]+\.json$/.test(url.pathname)
+    )
+      urls.push(request.url());
+  });
+  return urls;
+}
+
+async function signedIn(browser: Browser, locale: string, who: { username: string; password: string }) {
+  const context = await browser.newContext({ locale, baseURL: E2E.baseUrl });
+  const response = await context.request.post('/api/auth/login', {
+    data: who,
+    headers: { Origin: E2E.baseUrl },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
+test('a German agent works the queues and a ticket in German, from the keyboard', async ({ browser }) => {
+  const { context, page } = await signedIn(browser, 'de-DE', DEMO.agent);
+  const errors = collectPageErrors(page);
+  const catalogues = ticketCatalogues(page);
+  await page.goto('/tickets');
+  await expect(page.getByTestId('ticket-list-page').getByRole('heading', { level: 2 })).toHaveText(
+    'Alle Tickets',
+  );
+  await expect(page.getByTestId('list-new-ticket')).toHaveText('Neues Ticket');
+  await expect(page.getByRole('navigation', { name: 'Ticketansichten' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Anfragender' })).toBeVisible();
+  await expect(page.getByTestId('list-search')).toHaveAttribute('placeholder', 'In dieser Ansicht suchen');
+
+  await page.locator('body').press('?');
+  const help = page.getByRole('dialog', { name: 'Tastenkürzel' });
+  await expect(help.getByText('Nächstes Ticket')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ticket-detail-page')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zurück zu den Tickets' })).toBeVisible();
+  await expect(page.getByTestId('ticket-actions').getByText('Aktionen')).toBeVisible();
+  await expect(page.getByTestId('ticket-activity').getByText('Aktivität')).toBeVisible();
+  await expect(page.getByTestId('ticket-details').getByText('Anfragender')).toBeVisible();
+
+  expect(catalogues).toHaveLength(1);
+  expect(catalogues[0]).toMatch(/\/de\.[0-9a-f]+\.json$/);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a French requester opens Create Ticket in French from the keyboard', async ({ browser }) => {
+  const { context, page } = await signedIn(browser, 'fr-FR', DEMO.user);
+  await page.goto('/tickets');
+  await expect(page.getByTestId('ticket-list-page').getByRole('heading', { level: 2 })).toHaveText(
+    'Mes tickets',
+  );
+  await expect(page.getByRole('link', { name: 'Fermés' })).toBeVisible();
+  await page.getByTestId('list-new-ticket').focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Créer un ticket' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Créer le ticket' })).toBeVisible();
+  await expect(dialog.getByText('Taille max. : 10 Mo')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await context.close();
+});
