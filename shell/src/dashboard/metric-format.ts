@@ -1,5 +1,7 @@
 import type { TDashboardMetrics } from '@helpdesk/contracts';
 import { formatHours } from '@helpdesk/shared-ui';
+import type { TTranslate } from '@helpdesk/shared-ui/i18n';
+import { dashboardEnglish, type TDashboardMessageId } from './messages.ts';
 
 export type TMetricKey = keyof TDashboardMetrics;
 
@@ -20,36 +22,42 @@ export function formatCount(value: number): string {
   return Number.isFinite(value) ? COUNT_FORMAT.format(Math.round(value)) : '0';
 }
 
-/** The four metric cards of the dashboard, in the spec's order, with their display values. */
-export function metricCards(metrics: TDashboardMetrics): TMetricCard[] {
+/**
+ * The four metric cards of the dashboard, in the spec's order, with their display values; labels in the
+ * language of `t` (the dashboard's translate function; English by default).
+ */
+export function metricCards(
+  metrics: TDashboardMetrics,
+  t: TTranslate<TDashboardMessageId> = dashboardEnglish,
+): TMetricCard[] {
   const hours = Number.isFinite(metrics.avgResolutionHours) ? metrics.avgResolutionHours : 0;
   return [
     {
       key: 'openTickets',
-      label: 'Open Tickets',
+      label: t('metrics.openTickets'),
       value: formatCount(metrics.openTickets),
-      hint: 'New and in progress',
+      hint: t('metrics.openTicketsHint'),
       isAlert: false,
     },
     {
       key: 'resolvedToday',
-      label: 'Resolved Today',
+      label: t('metrics.resolvedToday'),
       value: formatCount(metrics.resolvedToday),
-      hint: 'Since midnight',
+      hint: t('metrics.resolvedTodayHint'),
       isAlert: false,
     },
     {
       key: 'avgResolutionHours',
-      label: 'Avg Resolution',
+      label: t('metrics.avgResolution'),
       value: formatHours(hours),
-      hint: 'Last 30 days',
+      hint: t('metrics.avgResolutionHint'),
       isAlert: false,
     },
     {
       key: 'slaBreaches',
-      label: 'SLA Breaches',
+      label: t('metrics.slaBreaches'),
       value: formatCount(metrics.slaBreaches),
-      hint: 'Overdue or met late, last 30 days',
+      hint: t('metrics.slaBreachesHint'),
       isAlert: metrics.slaBreaches > 0,
     },
   ];
