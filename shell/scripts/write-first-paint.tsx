@@ -17,10 +17,10 @@ import {
   type TFirstPaintRole,
   type TFirstPaintTemplates,
 } from '../server/first-paint.ts';
-import { jsonUrlPlugin } from './json-url-plugin.ts';
+import { catalogsBunPlugin } from './catalogs-bun-plugin.ts';
 
-// Before the components: their catalogues import the other languages' files by URL.
-plugin(jsonUrlPlugin);
+// Before the components: they import their catalogues, compiled as the build compiles them.
+plugin(catalogsBunPlugin);
 const { DashboardFirstPaint, PageFirstPaint } = await import('../src/first-paint/first-paint.tsx');
 const { SIGNED_IN_PAGES } = await import('../src/layout/signed-in-pages.ts');
 const { loadShellLanguage } = await import('../src/locales/shell-catalog.ts');

@@ -3,7 +3,7 @@ import { Button } from '@helpdesk/shared-ui';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { useLayoutT } from './messages.ts';
+import { useLayoutPopupsT } from './popups/messages.ts';
 import { SidebarContent } from './sidebar.tsx';
 
 /** The drawer of MobileNav (mobile-nav.tsx), fetched when its menu button is about to be used. */
@@ -19,7 +19,7 @@ export function MobileNavDrawer({
   /** The menu button (it takes the trigger's props through asChild). */
   trigger: ReactNode;
 }) {
-  const t = useLayoutT();
+  const t = useLayoutPopupsT();
   return (
     <DialogPrimitive.Root open={isOpen} onOpenChange={onOpenChange}>
       <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>

@@ -10,7 +10,7 @@ import {
 } from '@helpdesk/shared-ui/alert-dialog';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { RemoteIncompatibleError } from '../remote/remote-incompatible-error.ts';
-import { useLayoutT } from './messages.ts';
+import { useLayoutPopupsT } from './popups/messages.ts';
 
 /** Says the Create Ticket dialog could not load and offers Retry (fetched only when that happens). */
 export function NewTicketErrorDialog({
@@ -26,7 +26,7 @@ export function NewTicketErrorDialog({
   isRetrying: boolean;
   onRetry: () => void;
 }) {
-  const t = useLayoutT();
+  const t = useLayoutPopupsT();
   return (
     <AlertDialog open={isOpen} onOpenChange={onOpenChange}>
       <AlertDialogContent data-testid="new-ticket-error">

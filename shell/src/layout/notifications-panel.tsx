@@ -5,16 +5,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CheckCheck, RefreshCw } from 'lucide-react';
 import { DesktopNotificationsPrompt } from './desktop-notifications-prompt.tsx';
-import { useLayoutT } from './messages.ts';
 import { refreshNotifications } from './notification-queries.ts';
 import { notificationStyle } from './notification-style.ts';
+import { useLayoutPopupsT } from './popups/messages.ts';
 
 /**
  * The open bell: Mark all read, the desktop-notifications offer and the list. It exists only while
  * the popover is open, so the list is fetched then; a ticket's notification opens the ticket.
  */
 export function NotificationsPanel({ unread, onClose }: { unread: number; onClose: () => void }) {
-  const t = useLayoutT();
+  const t = useLayoutPopupsT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const listQuery = useQuery<TNotificationListResponse>({ queryKey: [API_PATHS.notifications] });
@@ -104,7 +104,7 @@ function NotificationListBody({
   notifications: TNotification[];
   onSelect: (notification: TNotification) => void;
 }) {
-  const t = useLayoutT();
+  const t = useLayoutPopupsT();
   if (isLoading)
     return (
       <p className="px-4 py-8 text-center text-muted-foreground text-sm">{t('notifications.loading')}</p>

@@ -44,3 +44,15 @@ export function englishOf<TKey extends string>(catalog: TCatalog<TKey>): TTransl
   if (!i18n) throw new Error('a catalogue always holds its English');
   return (id, values) => translate(i18n, id, values);
 }
+
+/**
+ * Stands in for a part a sentence draws apart (an address in bold, a name in code) while the sentence is
+ * translated, since the part's place differs by language: a private-use character no message holds.
+ */
+export const PART_MARK = '\uE001';
+
+/** A sentence translated with PART_MARK for its part: the words before the part and after it. */
+export function aroundPart(sentence: string): [before: string, after: string] {
+  const at = sentence.indexOf(PART_MARK);
+  return at < 0 ? [sentence, ''] : [sentence.slice(0, at), sentence.slice(at + PART_MARK.length)];
+}
