@@ -1,4 +1,5 @@
 import { Card, cn, Skeleton } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { CheckCircle2, Clock, type LucideIcon, ShieldAlert, Ticket } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useDashboardMetrics } from './dashboard-queries.ts';
@@ -37,6 +38,7 @@ export function MetricCardsSkeleton() {
 /** The four metric cards; the numbers cover whatever the API lets this user see. */
 export function MetricCards() {
   const t = useDashboardT();
+  const locale = useLocale();
   const query = useDashboardMetrics();
   if (query.isPending) return <MetricCardsSkeleton />;
   if (query.isError) {
@@ -52,7 +54,7 @@ export function MetricCards() {
   }
   return (
     <ul className={GRID} aria-label={t('metrics.label')}>
-      {metricCards(query.data, t).map((card) => {
+      {metricCards(query.data, t, locale).map((card) => {
         const { icon: Icon, className } = ICONS[card.key];
         return (
           <li key={card.key}>

@@ -1,6 +1,6 @@
 import type { TDashboardMetrics } from '@helpdesk/contracts';
 import { formatHours } from '@helpdesk/shared-ui';
-import type { TTranslate } from '@helpdesk/shared-ui/i18n';
+import { formatNumber, SOURCE_LOCALE, type TLocale, type TTranslate } from '@helpdesk/shared-ui/i18n';
 import { dashboardEnglish, type TDashboardMessageId } from './messages.ts';
 
 export type TMetricKey = keyof TDashboardMetrics;
@@ -14,12 +14,12 @@ export type TMetricCard = {
   isAlert: boolean;
 };
 
-// A fixed locale keeps '1,234' the same for every user and in tests.
-const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** A whole count with thousands separators: 1234 is '1,234'; anything that is not a number shows as '0'. */
-export function formatCount(value: number): string {
-  return Number.isFinite(value) ? COUNT_FORMAT.format(Math.round(value)) : '0';
+/**
+ * A whole count with the reader's thousands separators: 1234 is '1,234' in English, '1.234' in German;
+ * anything that is not a number shows as '0'.
+ */
+export function formatCount(value: number, locale: TLocale = SOURCE_LOCALE): string {
+  return Number.isFinite(value) ? formatNumber(Math.round(value), locale, { maximumFractionDigits: 0 }) : '0';
 }
 
 /**
@@ -29,20 +29,21 @@ export function formatCount(value: number): string {
 export function metricCards(
   metrics: TDashboardMetrics,
   t: TTranslate<TDashboardMessageId> = dashboardEnglish,
+  locale: TLocale = SOURCE_LOCALE,
 ): TMetricCard[] {
   const hours = Number.isFinite(metrics.avgResolutionHours) ? metrics.avgResolutionHours : 0;
   return [
     {
       key: 'openTickets',
       label: t('metrics.openTickets'),
-      value: formatCount(metrics.openTickets),
+      value: formatCount(metrics.openTickets, locale),
       hint: t('metrics.openTicketsHint'),
       isAlert: false,
     },
     {
       key: 'resolvedToday',
       label: t('metrics.resolvedToday'),
-      value: formatCount(metrics.resolvedToday),
+      value: formatCount(metrics.resolvedToday, locale),
       hint: t('metrics.resolvedTodayHint'),
       isAlert: false,
     },
@@ -56,7 +57,7 @@ export function metricCards(
     {
       key: 'slaBreaches',
       label: t('metrics.slaBreaches'),
-      value: formatCount(metrics.slaBreaches),
+      value: formatCount(metrics.slaBreaches, locale),
       hint: t('metrics.slaBreachesHint'),
       isAlert: metrics.slaBreaches > 0,
     },
