@@ -8,7 +8,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DeferredToaster } from './layout/deferred-toaster.tsx';
 import { loadShellLanguage } from './locales/shell-catalog.ts';
-import { ConfigErrorScreen } from './remote/config-error-screen.tsx';
 import { configureRemotes } from './remote/load-remote-component.ts';
 import { parseRuntimeConfig } from './remote/runtime-config.ts';
 import { router } from './router.tsx';
@@ -50,5 +49,8 @@ if (config.ok) {
   });
 } else {
   console.error(config.problem);
-  root.render(<ConfigErrorScreen problem={config.problem} />);
+  // Fetched only on this failure: the start-up of a working page does not carry it.
+  void import('./config-error/config-error-screen.tsx').then(({ ConfigErrorScreen }) =>
+    root.render(<ConfigErrorScreen problem={config.problem} />),
+  );
 }

@@ -1,12 +1,12 @@
 import { TriangleAlert } from 'lucide-react';
 import { aroundPart, PART_MARK } from '../locales/shell-catalog.ts';
-import { useRemoteT } from './messages.ts';
+import { useConfigErrorT } from './messages.ts';
 
 const RUNTIME_CONFIG_PATH = '/runtime-config.js';
 
 /** What the shell shows instead of a blank page when its runtime configuration is unusable. */
 export function ConfigErrorScreen({ problem }: { problem: string }) {
-  const t = useRemoteT();
+  const t = useConfigErrorT();
   const [before, after] = aroundPart(t('configError.hint', { path: PART_MARK }));
   return (
     <div className="flex min-h-screen items-center justify-center bg-muted/40 p-6">
