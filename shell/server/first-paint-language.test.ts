@@ -18,7 +18,7 @@ const TEMPLATES: TFirstPaintTemplates = {
   pages: [page('/', `Welcome back, ${SLOT}`), page('/tickets', 'Tickets')],
   languages: { de: [page('/', `Willkommen zurück, ${SLOT}`)] },
 };
-const INDEX = '<html><body><div id="root"></div></body></html>';
+const INDEX = '<html lang="en"><body><div id="root"></div></body></html>';
 const visitor = { role: 'agent' as const, firstName: 'Avery' };
 
 describe('the first paint in the reader’s language', () => {
@@ -46,6 +46,9 @@ describe('the first paint in the reader’s language', () => {
     expect(fillFirstPaint(INDEX, TEMPLATES, home, visitor)).toContain('<h2>Welcome back, Avery</h2>');
     expect(fillFirstPaint(INDEX, TEMPLATES, home, visitor, 'fr')).toContain('<h2>Welcome back, Avery</h2>');
     expect(fillFirstPaint(INDEX, TEMPLATES, tickets, visitor, 'de')).toContain('<h2>Tickets</h2>');
+    expect(fillFirstPaint(INDEX, TEMPLATES, home, visitor, 'de')).toStartWith('<html lang="de">');
+    expect(fillFirstPaint(INDEX, TEMPLATES, home, visitor)).toStartWith('<html lang="en">');
+    expect(fillFirstPaint(INDEX, TEMPLATES, tickets, visitor, 'de')).toStartWith('<html lang="en">');
   });
 
   test('reads back what the build writes, and refuses a language it does not speak or a broken page', () => {

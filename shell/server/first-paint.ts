@@ -72,6 +72,7 @@ export type TFirstPaintVisitor = { role: TFirstPaintRole; firstName: string };
 export const FIRST_PAINT_ME_TIMEOUT_MS = 300;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HTML_LANG_EN = '<html lang="en"';
 // A name is at most 100 characters (contracts); anything longer is not an answer of ours.
 const MAX_NAME_LENGTH = 200;
 
@@ -206,14 +207,15 @@ export function fillFirstPaint(
 ): string | null {
   const at = indexHtml.indexOf(ROOT_ELEMENT);
   if (at < 0) return null;
-  const drawn =
-    (language && templates.languages?.[language]?.find((translated) => translated.path === page.path)) ||
-    page;
+  const translated =
+    language === null ? null : templates.languages?.[language]?.find((other) => other.path === page.path);
   // split/join, not replace: a name holding "$&" must not be read as a replacement pattern.
-  const markup = drawn.byRole[visitor.role].split(templates.slot).join(escapeHtml(visitor.firstName));
-  return startAfterFirstPaint(
-    `${indexHtml.slice(0, at)}<div id="root">${markup}</div>${indexHtml.slice(at + ROOT_ELEMENT.length)}`,
-  );
+  const markup = (translated ?? page).byRole[visitor.role]
+    .split(templates.slot)
+    .join(escapeHtml(visitor.firstName));
+  const html = `${indexHtml.slice(0, at)}<div id="root">${markup}</div>${indexHtml.slice(at + ROOT_ELEMENT.length)}`;
+  // The page says the language it is drawn in, so a screen reader reads it with the right voice.
+  return startAfterFirstPaint(translated ? html.replace(HTML_LANG_EN, `<html lang="${language}"`) : html);
 }
 
 type TFirstPaintOptions = { root: string; upstreams: TUpstreamPool; timeoutMs: number };
