@@ -120,3 +120,49 @@ test("a French admin's business calendars come in French, their catalogue from m
   expect(remoteCatalogues[0]).toMatch(/\/fr\.[0-9a-f]+\.json$/);
   await context.close();
 });
+
+test("a German agent's dashboard is painted in German by the HTML, and React keeps it German", async ({
+  browser,
+}) => {
+  const { context, page } = await pageIn(
+    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
+    'de-DE',
+  );
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(DEMO.agent.username);
+  await page.locator('input[name="password"]').fill(DEMO.agent.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  const greeting = (on: Page) => on.getByRole('heading', { level: 2, name: /^Willkommen zurück, / });
+
+  // The server's HTML alone, no script: the layout and greeting already in German.
+  const html = await context.newPage();
+  await html.route('**/*.js', (route) => route.abort());
+  await html.goto('/dashboard');
+  await expect(greeting(html)).toBeVisible();
+  await expect(html.getByTestId('page-title')).toHaveText('Übersicht');
+  await expect(html.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link')).toHaveText([
+    'Übersicht',
+    'Alle Tickets',
+    'Wissensdatenbank',
+  ]);
+  await html.close();
+
+  // With scripts: React replaces the paint with the same words, never English in between.
+  const fresh = await context.newPage();
+  await fresh.addInitScript(() => {
+    const seen = { english: false };
+    Object.assign(window, { __seen: seen });
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Welcome back')) seen.english = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await fresh.goto('/dashboard');
+  await expect(fresh.getByRole('list', { name: 'Ticket-Kennzahlen' })).toBeVisible();
+  await expect(greeting(fresh)).toHaveCount(1);
+  await expect(fresh.getByText('Offene Tickets')).toBeVisible();
+  expect(
+    await fresh.evaluate(() => (window as unknown as { __seen: { english: boolean } }).__seen.english),
+  ).toBe(false);
+  await context.close();
+});

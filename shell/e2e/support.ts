@@ -34,11 +34,12 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Signs in at /admin in whatever language the browser asks for (the fields by name, not by label). */
 export async function signInAsAdmin(page: Page, credentials = DEMO.admin) {
   await page.goto('/admin');
-  await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.locator('input[name="username"]').fill(credentials.username);
+  await page.locator('input[name="password"]').fill(credentials.password);
+  await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/admin\/users$/);
 }
 

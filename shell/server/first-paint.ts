@@ -47,8 +47,19 @@ export type TFirstPaintRole = (typeof FIRST_PAINT_ROLES)[number];
 /** One page's templates: its route path ($name: one segment) and its markup for each role. */
 export type TFirstPaintPage = { path: string; byRole: Record<TFirstPaintRole, string> };
 
-/** Every page's templates; `slot` marks where the visitor's first name goes (HTML-escaped). */
-export type TFirstPaintTemplates = { slot: string; pages: TFirstPaintPage[] };
+/** The languages besides English the shell speaks (shared-ui's SUPPORTED_LOCALES; the server imports no UI code). */
+export const FIRST_PAINT_LANGUAGES = ['es', 'fr', 'de'] as const;
+export type TFirstPaintLanguage = (typeof FIRST_PAINT_LANGUAGES)[number];
+
+/**
+ * Every page's templates; `slot` marks where the visitor's first name goes (HTML-escaped). `pages` are
+ * in English, `languages` holds the same pages drawn in each other language.
+ */
+export type TFirstPaintTemplates = {
+  slot: string;
+  pages: TFirstPaintPage[];
+  languages?: Partial<Record<TFirstPaintLanguage, TFirstPaintPage[]>>;
+};
 
 /** The visitor as far as the first paint needs them, from `GET /api/auth/me`. */
 export type TFirstPaintVisitor = { role: TFirstPaintRole; firstName: string };
@@ -61,6 +72,7 @@ export type TFirstPaintVisitor = { role: TFirstPaintRole; firstName: string };
 export const FIRST_PAINT_ME_TIMEOUT_MS = 300;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HTML_LANG_EN = '<html lang="en"';
 // A name is at most 100 characters (contracts); anything longer is not an answer of ours.
 const MAX_NAME_LENGTH = 200;
 
@@ -93,12 +105,29 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isRole = (value: unknown): value is TFirstPaintRole =>
   typeof value === 'string' && (FIRST_PAINT_ROLES as readonly string[]).includes(value);
 
+const isLanguage = (value: unknown): value is TFirstPaintLanguage =>
+  typeof value === 'string' && (FIRST_PAINT_LANGUAGES as readonly string[]).includes(value);
+
 /** The templates file's content, or null when it is not what the build writes. */
 export function readTemplates(value: unknown): TFirstPaintTemplates | null {
-  if (!isRecord(value) || typeof value.slot !== 'string' || value.slot === '' || !Array.isArray(value.pages))
-    return null;
+  if (!isRecord(value) || typeof value.slot !== 'string' || value.slot === '') return null;
+  const pages = readPages(value.pages);
+  if (!pages) return null;
+  if (value.languages === undefined) return { slot: value.slot, pages };
+  if (!isRecord(value.languages)) return null;
+  const languages: Partial<Record<TFirstPaintLanguage, TFirstPaintPage[]>> = {};
+  for (const [language, translated] of Object.entries(value.languages)) {
+    const read = readPages(translated);
+    if (!isLanguage(language) || !read) return null;
+    languages[language] = read;
+  }
+  return { slot: value.slot, pages, languages };
+}
+
+function readPages(value: unknown): TFirstPaintPage[] | null {
+  if (!Array.isArray(value)) return null;
   const pages: TFirstPaintPage[] = [];
-  for (const page of value.pages) {
+  for (const page of value) {
     if (
       !isRecord(page) ||
       typeof page.path !== 'string' ||
@@ -110,7 +139,31 @@ export function readTemplates(value: unknown): TFirstPaintTemplates | null {
     if (!FIRST_PAINT_ROLES.every((role) => typeof byRole[role] === 'string')) return null;
     pages.push({ path: page.path, byRole: byRole as Record<TFirstPaintRole, string> });
   }
-  return { slot: value.slot, pages };
+  return pages;
+}
+
+/**
+ * The language to draw the first paint in: the first of the browser's preferred languages
+ * (Accept-Language, highest weight first) that the shell speaks, as the page's own start-up picks it
+ * from navigator.languages; null for English.
+ */
+export function firstPaintLanguage(acceptLanguage: string | null): TFirstPaintLanguage | null {
+  if (!acceptLanguage) return null;
+  const preferred = acceptLanguage
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const weight = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+      return { language: tag.trim().toLowerCase().split('-')[0], weight: weight ? Number(weight) : 1, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { language } of preferred) {
+    if (language === 'en') return null;
+    if (isLanguage(language)) return language;
+  }
+  return null;
 }
 
 /**
@@ -141,20 +194,28 @@ export function startAfterFirstPaint(indexHtml: string): string {
   });
 }
 
-/** index.html with the visitor's first paint of `page` in #root; null when the page has no empty #root. */
+/**
+ * index.html with the visitor's first paint of `page` in #root, in `language` when the build drew the
+ * page in it (else English); null when the page has no empty #root.
+ */
 export function fillFirstPaint(
   indexHtml: string,
   templates: TFirstPaintTemplates,
   page: TFirstPaintPage,
   visitor: TFirstPaintVisitor,
+  language: TFirstPaintLanguage | null = null,
 ): string | null {
   const at = indexHtml.indexOf(ROOT_ELEMENT);
   if (at < 0) return null;
+  const translated =
+    language === null ? null : templates.languages?.[language]?.find((other) => other.path === page.path);
   // split/join, not replace: a name holding "$&" must not be read as a replacement pattern.
-  const markup = page.byRole[visitor.role].split(templates.slot).join(escapeHtml(visitor.firstName));
-  return startAfterFirstPaint(
-    `${indexHtml.slice(0, at)}<div id="root">${markup}</div>${indexHtml.slice(at + ROOT_ELEMENT.length)}`,
-  );
+  const markup = (translated ?? page).byRole[visitor.role]
+    .split(templates.slot)
+    .join(escapeHtml(visitor.firstName));
+  const html = `${indexHtml.slice(0, at)}<div id="root">${markup}</div>${indexHtml.slice(at + ROOT_ELEMENT.length)}`;
+  // The page says the language it is drawn in, so a screen reader reads it with the right voice.
+  return startAfterFirstPaint(translated ? html.replace(HTML_LANG_EN, `<html lang="${language}"`) : html);
 }
 
 type TFirstPaintOptions = { root: string; upstreams: TUpstreamPool; timeoutMs: number };
@@ -222,7 +283,10 @@ export function createFirstPaint({ root, upstreams, timeoutMs }: TFirstPaintOpti
       if (!templates || !page) return null;
       const visitor = await visitorOf(request, cookie, clientIp);
       if (!visitor) return null;
-      return fillFirstPaint(await Bun.file(indexPath).text(), templates, page, visitor);
+      // The browser's language, as the page's start-up picks it. Once a person's own language is stored
+      // (null: the desk's), the start-up and this must both follow it.
+      const language = firstPaintLanguage(request.headers.get('accept-language'));
+      return fillFirstPaint(await Bun.file(indexPath).text(), templates, page, visitor, language);
     },
   };
 }

@@ -177,9 +177,9 @@ export function createStaticHandler(options: StaticOptions) {
     const headers: Record<string, string> = {
       ...headersFor(index),
       'Content-Type': 'text/html; charset=utf-8',
-      // One person's page: never kept by a shared cache, nor answered to another cookie.
+      // One person's page in their language: never kept by a shared cache, nor answered to another cookie.
       'Cache-Control': 'private, no-store',
-      Vary: 'Cookie, Accept-Encoding',
+      Vary: 'Cookie, Accept-Language, Accept-Encoding',
     };
     const encoding = pickEncoding(request.headers.get('accept-encoding'));
     if (!encoding) return new Response(html, { headers });

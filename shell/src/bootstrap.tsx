@@ -1,12 +1,13 @@
 // First: schemas built by the imports below must see the zod configuration.
 import './zod-config.ts';
 import { createQueryClient } from '@helpdesk/shared-ui';
+import { getLocale, SOURCE_LOCALE } from '@helpdesk/shared-ui/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DeferredToaster } from './layout/deferred-toaster.tsx';
-import { ConfigErrorScreen } from './remote/config-error-screen.tsx';
+import { loadShellLanguage } from './locales/shell-catalog.ts';
 import { configureRemotes } from './remote/load-remote-component.ts';
 import { parseRuntimeConfig } from './remote/runtime-config.ts';
 import { router } from './router.tsx';
@@ -35,11 +36,21 @@ if (config.ok) {
         </QueryClientProvider>
       </StrictMode>,
     );
-  router.load().then(render, (error: unknown) => {
+  // Another language: its file is fetched beside the page's code, and the first render also waits for
+  // it (for the catalogues of the page router.load brought too), so the first paint the server wrote in
+  // that language is replaced by the same words, never by English or a spinner (docs/architecture.md#first-paint).
+  const locale = getLocale();
+  const isTranslated = locale !== SOURCE_LOCALE;
+  if (isTranslated) void loadShellLanguage(locale);
+  const ready = router.load().then(() => (isTranslated ? loadShellLanguage(locale) : undefined));
+  ready.then(render, (error: unknown) => {
     console.error(error);
     render();
   });
 } else {
   console.error(config.problem);
-  root.render(<ConfigErrorScreen problem={config.problem} />);
+  // Fetched only on this failure: the start-up of a working page does not carry it.
+  void import('./config-error/config-error-screen.tsx').then(({ ConfigErrorScreen }) =>
+    root.render(<ConfigErrorScreen problem={config.problem} />),
+  );
 }

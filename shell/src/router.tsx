@@ -1,5 +1,6 @@
 import type { TUserRole } from '@helpdesk/contracts';
 import { createRouter } from '@tanstack/react-router';
+import type { TLayoutMessageId } from './layout/messages.ts';
 import { NotFoundPage } from './not-found/not-found-page.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -15,8 +16,8 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
   interface StaticDataRouteOption {
-    /** Shown in the shared header. */
-    title?: string;
+    /** Shown in the shared header: the id of its text in the layout's catalogue. */
+    title?: TLayoutMessageId;
     /** Roles the page admits; absent means any signed-in user. */
     roles?: TUserRole | readonly TUserRole[];
     /** Pages with their own New Ticket entry point hide the header's. */

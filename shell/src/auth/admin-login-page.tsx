@@ -22,14 +22,14 @@ import { NavigateToHref } from '../session/navigate-to-href.tsx';
 import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
+import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
-const ADMIN_LOGIN_FAILED = 'Access denied. Please verify your administrator credentials.';
-
 /** Administrator sign-in (/admin). */
 export function AdminLoginPage() {
+  const t = useAuthT();
   const { user, isLoading } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -46,15 +46,15 @@ export function AdminLoginPage() {
     mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authAdminLogin, body),
     onSuccess: async () => {
       toast({
-        title: 'Welcome back, Administrator!',
-        description: 'You have signed in to the administration area.',
+        title: t('adminLogin.welcomeTitle'),
+        description: t('adminLogin.welcomeDescription'),
       });
       await refreshCurrentUser(queryClient);
       await navigate({ href: target });
     },
     onError: () => {
       // One message for every failure: the page never says which part of the credentials was wrong.
-      setFailure(ADMIN_LOGIN_FAILED);
+      setFailure(t('adminLogin.failed'));
       form.setFocus('username');
     },
   });
@@ -68,11 +68,11 @@ export function AdminLoginPage() {
     <AuthPageShell
       tone="admin"
       icon={ShieldCheck}
-      title="Administrator sign in"
-      description="Restricted to help desk administrators"
+      title={t('adminLogin.title')}
+      description={t('adminLogin.description')}
       footer={
         <Link to="/login" className="font-medium text-slate-200 hover:underline">
-          Not an administrator? Go to user login
+          {t('adminLogin.userLogin')}
         </Link>
       }
     >
@@ -80,9 +80,7 @@ export function AdminLoginPage() {
         <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4" noValidate>
           <Alert className="border-amber-300 bg-amber-50 text-amber-900">
             <TriangleAlert className="size-4" aria-hidden />
-            <AlertDescription className="text-amber-900">
-              This area is restricted to authorized administrators. All activity is logged and audited.
-            </AlertDescription>
+            <AlertDescription className="text-amber-900">{t('adminLogin.restricted')}</AlertDescription>
           </Alert>
           {failure && (
             <Alert variant="destructive" data-testid="admin-login-error">
@@ -93,26 +91,26 @@ export function AdminLoginPage() {
           <FormTextField
             control={form.control}
             name="username"
-            label="Username"
+            label={t('auth.username')}
             autoComplete="username"
             autoFocus
-            placeholder="Administrator username"
+            placeholder={t('adminLogin.usernamePlaceholder')}
           />
           <PasswordField
             control={form.control}
             name="password"
-            label="Password"
+            label={t('auth.password')}
             labelAside={
               <Link to="/admin/forgot-password" className="text-primary text-sm hover:underline">
-                Forgot password?
+                {t('login.forgotPassword')}
               </Link>
             }
             autoComplete="current-password"
-            placeholder="Password"
+            placeholder={t('adminLogin.passwordPlaceholder')}
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
-            {login.isPending && <Spinner aria-label="Signing in" />}
-            {login.isPending ? 'Signing in...' : 'Sign In as Administrator'}
+            {login.isPending && <Spinner aria-label={t('login.signingInLabel')} />}
+            {login.isPending ? t('login.signingIn') : t('adminLogin.submit')}
           </Button>
         </form>
       </Form>

@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@
 import { useLocale } from '@helpdesk/shared-ui/i18n';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useShellT } from '../locales/shell-catalog.ts';
+import { useAuthT } from './messages.ts';
 
 type TAuthPageShellProps = {
   icon: LucideIcon;
@@ -30,7 +30,7 @@ export function AuthPageShell({
   lang,
 }: TAuthPageShellProps) {
   const isAdmin = tone === 'admin';
-  const t = useShellT();
+  const t = useAuthT();
   const locale = useLocale();
   return (
     <div

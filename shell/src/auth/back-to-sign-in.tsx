@@ -1,6 +1,7 @@
 import { cn } from '@helpdesk/shared-ui';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import { type TAuthMessageId, useAuthT } from './messages.ts';
 
 /** The footer link back to the sign-in a password screen belongs to. */
 export function BackToSignIn({
@@ -9,9 +10,10 @@ export function BackToSignIn({
   tone,
 }: {
   to: '/admin' | '/login';
-  label: string;
+  label: TAuthMessageId;
   tone: 'admin' | 'user';
 }) {
+  const t = useAuthT();
   return (
     <Link
       to={to}
@@ -21,7 +23,7 @@ export function BackToSignIn({
       )}
     >
       <ArrowLeft className="size-4" aria-hidden />
-      {label}
+      {t(label)}
     </Link>
   );
 }

@@ -17,8 +17,10 @@ import { Link } from '@tanstack/react-router';
 import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { aroundPart, PART_MARK } from '../locales/shell-catalog.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { BackToSignIn } from './back-to-sign-in.tsx';
+import { useAuthT } from './messages.ts';
 import { FORGOT_PASSWORD_FLOWS, type TForgotPasswordFlow } from './password-flows.ts';
 
 /**
@@ -26,6 +28,7 @@ import { FORGOT_PASSWORD_FLOWS, type TForgotPasswordFlow } from './password-flow
  * (/forgot-password). Both answer alike whether or not an account has the address.
  */
 export function ForgotPasswordPage({ flow }: { flow: TForgotPasswordFlow }) {
+  const t = useAuthT();
   const text = FORGOT_PASSWORD_FLOWS[flow];
   const footer = <BackToSignIn to={text.screens.signIn} label={text.backLabel} tone={text.tone} />;
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -37,32 +40,34 @@ export function ForgotPasswordPage({ flow }: { flow: TForgotPasswordFlow }) {
     onSuccess: (_answer, body) => {
       setFailure(null);
       setSentTo(body.email);
-      toast({ title: 'Password Reset Requested', description: 'Check your email for reset instructions.' });
+      toast({ title: t('forgot.requestedTitle'), description: t('forgot.requestedDescription') });
     },
     onError: (error) => {
-      setFailure(serverMessage(error) ?? 'Failed to process password reset request. Please try again.');
+      setFailure(serverMessage(error) ?? t('forgot.failed'));
     },
   });
 
   if (sentTo !== null) {
+    const [before, after] = aroundPart(t(text.sent, { email: PART_MARK }));
     return (
       <AuthPageShell
         tone={text.tone}
         icon={MailCheck}
-        title="Reset Link Sent"
-        description="Check your inbox"
+        title={t('forgot.sentTitle')}
+        description={t('forgot.sentDescription')}
         footer={footer}
       >
         <div className="space-y-4 text-center text-sm">
           <p className="text-muted-foreground">
-            {text.sentLead} <span className="font-medium text-foreground">{sentTo}</span>, you will receive
-            password reset instructions within a few minutes.
+            {before}
+            <span className="font-medium text-foreground">{sentTo}</span>
+            {after}
           </p>
           <p className="text-muted-foreground">
-            The link expires after {RESET_TOKEN_TTL_MS / 60_000} minutes and works once.
+            {t('forgot.expires', { minutes: RESET_TOKEN_TTL_MS / 60_000 })}
           </p>
           <Button asChild variant="outline" className="w-full">
-            <Link to={text.screens.signIn}>Return to sign in</Link>
+            <Link to={text.screens.signIn}>{t('forgot.returnToSignIn')}</Link>
           </Button>
         </div>
       </AuthPageShell>
@@ -73,8 +78,8 @@ export function ForgotPasswordPage({ flow }: { flow: TForgotPasswordFlow }) {
     <AuthPageShell
       tone={text.tone}
       icon={KeyRound}
-      title="Forgot password"
-      description={text.description}
+      title={t('forgot.title')}
+      description={t(text.description)}
       footer={footer}
     >
       <Form {...form}>
@@ -92,15 +97,15 @@ export function ForgotPasswordPage({ flow }: { flow: TForgotPasswordFlow }) {
           <FormTextField
             control={form.control}
             name="email"
-            label="Email"
+            label={t('register.email')}
             type="email"
             autoComplete="email"
             autoFocus
-            placeholder={text.placeholder}
+            placeholder={t(text.placeholder)}
           />
           <Button type="submit" className="w-full" disabled={request.isPending}>
-            {request.isPending && <Spinner aria-label="Sending reset link" />}
-            {request.isPending ? 'Sending...' : 'Send Reset Link'}
+            {request.isPending && <Spinner aria-label={t('forgot.sendingLabel')} />}
+            {request.isPending ? t('forgot.sending') : t('forgot.submit')}
           </Button>
         </form>
       </Form>

@@ -2,12 +2,12 @@ import { Button, cn, Input } from '@helpdesk/shared-ui';
 import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { useShellT } from '../locales/shell-catalog.ts';
+import { useAuthT } from './messages.ts';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [isVisible, setIsVisible] = useState(false);
-  const t = useShellT();
+  const t = useAuthT();
   // Its name is translated while the page around it may not be yet.
   const locale = useLocale();
   return (

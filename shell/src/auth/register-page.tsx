@@ -24,9 +24,9 @@ import { Link, Navigate } from '@tanstack/react-router';
 import { CircleAlert, Info, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useShellT } from '../locales/shell-catalog.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
+import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { registrationErrorId } from './registration-error-ids.ts';
 import { RegistrationSuccess } from './registration-success.tsx';
@@ -49,7 +49,7 @@ function isFieldName(name: string): name is TFieldName {
 /** Self-registration (/register): creates a pending account that an administrator approves. */
 export function RegisterPage() {
   const { user, isLoading } = useCurrentUser();
-  const t = useShellT();
+  const t = useAuthT();
   const locale = useLocale();
   const [isRegistered, setIsRegistered] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

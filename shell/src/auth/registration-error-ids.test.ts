@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import { ApiRequestError, registrationError } from '@helpdesk/shared-ui';
-import english from '../locales/en.json';
+import english from './messages.en.json';
 import { registrationErrorId } from './registration-error-ids.ts';
 
 const apiError = (status: number, message: string) =>

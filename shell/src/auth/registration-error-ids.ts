@@ -1,5 +1,5 @@
 import { knownTextId, type TKnownTexts } from '../locales/known-texts.ts';
-import type { TShellMessageId } from '../locales/shell-catalog.ts';
+import type { TAuthMessageId } from './messages.ts';
 
 /** registrationError's texts as ids of the shell's catalogue (docs/architecture.md#languages). */
 const REGISTRATION_ERROR_IDS: TKnownTexts = {
@@ -13,6 +13,6 @@ const REGISTRATION_ERROR_IDS: TKnownTexts = {
 };
 
 /** The catalogue id of a registration failure text; null for a limit the server worded (shown as written). */
-export function registrationErrorId(text: string): TShellMessageId | null {
+export function registrationErrorId(text: string): TAuthMessageId | null {
   return knownTextId(REGISTRATION_ERROR_IDS, text);
 }

@@ -2,7 +2,7 @@ import { Button } from '@helpdesk/shared-ui';
 import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
-import { useShellT } from '../locales/shell-catalog.ts';
+import { useAuthT } from './messages.ts';
 
 const NEXT_STEPS = [
   'registrationSuccess.stepSubmitted',
@@ -14,7 +14,7 @@ const NEXT_STEPS = [
 /** The view after a successful registration. */
 export function RegistrationSuccess({ onRegisterAnother }: { onRegisterAnother: () => void }) {
   const navigate = useNavigate();
-  const t = useShellT();
+  const t = useAuthT();
   const locale = useLocale();
   return (
     <div

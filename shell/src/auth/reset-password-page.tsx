@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { BackToSignIn } from './back-to-sign-in.tsx';
+import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { SET_PASSWORD_FLOWS, type TSetPasswordFlow } from './password-flows.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -38,24 +39,25 @@ function FlowFooter({ flow }: TFlowProps) {
  * everyone's reset (/reset-password) or an invitation's first password (/set-password).
  */
 export function ResetPasswordPage({ flow, token }: TFlowProps & { token: string | null }) {
+  const t = useAuthT();
   const text = SET_PASSWORD_FLOWS[flow];
   if (!token) {
     return (
       <AuthPageShell
         tone={text.tone}
         icon={LinkIcon}
-        title={text.title}
-        description={text.description}
+        title={t(text.title)}
+        description={t(text.description)}
         footer={<FlowFooter flow={flow} />}
       >
         <div className="space-y-4">
           <Alert variant="destructive" data-testid="invalid-reset-link">
             <CircleAlert className="size-4" aria-hidden />
-            <AlertDescription>{text.invalidLink}</AlertDescription>
+            <AlertDescription>{t(text.invalidLink)}</AlertDescription>
           </Alert>
           {text.newLinkLabel && (
             <Button asChild className="w-full">
-              <Link to={text.screens.forgotPassword}>{text.newLinkLabel}</Link>
+              <Link to={text.screens.forgotPassword}>{t(text.newLinkLabel)}</Link>
             </Button>
           )}
         </div>
@@ -66,6 +68,7 @@ export function ResetPasswordPage({ flow, token }: TFlowProps & { token: string 
 }
 
 function ResetPasswordForm({ flow, token }: TFlowProps & { token: string }) {
+  const t = useAuthT();
   const text = SET_PASSWORD_FLOWS[flow];
   const [isDone, setIsDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,10 +84,10 @@ function ResetPasswordForm({ flow, token }: TFlowProps & { token: string }) {
     onSuccess: () => {
       setFailure(null);
       setIsDone(true);
-      toast(text.successToast);
+      toast({ title: t(text.successToast.title), description: t(text.successToast.description) });
     },
     onError: (error) => {
-      setFailure(serverMessage(error) ?? text.failureFallback);
+      setFailure(serverMessage(error) ?? t(text.failureFallback));
     },
   });
 
@@ -93,13 +96,13 @@ function ResetPasswordForm({ flow, token }: TFlowProps & { token: string }) {
       <AuthPageShell
         tone={text.tone}
         icon={CircleCheck}
-        title={text.doneTitle}
-        description={text.doneDescription}
+        title={t(text.doneTitle)}
+        description={t(text.doneDescription)}
       >
         <div className="space-y-4 text-center text-sm">
-          <p className="text-muted-foreground">{text.doneText}</p>
+          <p className="text-muted-foreground">{t(text.doneText)}</p>
           <Button asChild className="w-full">
-            <Link to={text.screens.signIn}>{text.signInLabel}</Link>
+            <Link to={text.screens.signIn}>{t(text.signInLabel)}</Link>
           </Button>
         </div>
       </AuthPageShell>
@@ -110,8 +113,8 @@ function ResetPasswordForm({ flow, token }: TFlowProps & { token: string }) {
     <AuthPageShell
       tone={text.tone}
       icon={KeyRound}
-      title={text.title}
-      description={text.description}
+      title={t(text.title)}
+      description={t(text.description)}
       footer={<FlowFooter flow={flow} />}
     >
       <Form {...form}>
@@ -119,14 +122,14 @@ function ResetPasswordForm({ flow, token }: TFlowProps & { token: string }) {
           {failure && (
             <Alert variant="destructive" data-testid="reset-password-error">
               <CircleAlert className="size-4" aria-hidden />
-              <AlertTitle>{text.failureTitle}</AlertTitle>
+              <AlertTitle>{t(text.failureTitle)}</AlertTitle>
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
           <PasswordField
             control={form.control}
             name="password"
-            label="New Password"
+            label={t('setPassword.newPassword')}
             autoComplete="new-password"
             autoFocus
           />
@@ -134,15 +137,15 @@ function ResetPasswordForm({ flow, token }: TFlowProps & { token: string }) {
           <PasswordField
             control={form.control}
             name="confirmPassword"
-            label="Confirm Password"
+            label={t('register.confirmPassword')}
             autoComplete="new-password"
           />
           {form.formState.errors.token && (
             <p className="text-destructive text-sm">{form.formState.errors.token.message}</p>
           )}
           <Button type="submit" className="w-full" disabled={!isStrong || reset.isPending}>
-            {reset.isPending && <Spinner aria-label={text.pendingLabel} />}
-            {reset.isPending ? text.pendingLabel : text.submitLabel}
+            {reset.isPending && <Spinner aria-label={t(text.pendingLabel)} />}
+            {reset.isPending ? t(text.pendingLabel) : t(text.submitLabel)}
           </Button>
         </form>
       </Form>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import { ApiRequestError } from '@helpdesk/shared-ui';
-import english from '../locales/en.json';
+import english from './messages.en.json';
 import { signInErrorId, signInErrorText } from './sign-in-error.ts';
 
 const apiError = (status: number, message: string, code = 'X') =>

@@ -1,6 +1,6 @@
 import { ApiRequestError, loginErrorText, serverMessage } from '@helpdesk/shared-ui';
 import { knownTextId, type TKnownTexts } from '../locales/known-texts.ts';
-import type { TShellMessageId } from '../locales/shell-catalog.ts';
+import type { TAuthMessageId } from './messages.ts';
 
 /**
  * The sign-in screen's failure text: the catalogue of docs/product.md#error-messages, except that throttling
@@ -23,6 +23,6 @@ const SIGN_IN_ERROR_IDS: TKnownTexts = {
 };
 
 /** The catalogue id of a sign-in failure text; null for one the server wrote itself (shown as written). */
-export function signInErrorId(text: string): TShellMessageId | null {
+export function signInErrorId(text: string): TAuthMessageId | null {
   return knownTextId(SIGN_IN_ERROR_IDS, text);
 }

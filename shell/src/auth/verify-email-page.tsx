@@ -5,16 +5,16 @@ import { Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, LinkIcon, MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { AuthPageShell } from './auth-page-shell.tsx';
+import { useAuthT } from './messages.ts';
 
 /** What to do next when a link did not work: a signed-in person asks for a new one on the profile. */
 function NewLinkHint() {
+  const t = useAuthT();
   return (
     <div className="space-y-4">
-      <p className="text-muted-foreground text-sm">
-        Sign in and open your profile to have a new confirmation link sent.
-      </p>
+      <p className="text-muted-foreground text-sm">{t('verifyEmail.newLinkHint')}</p>
       <Button asChild className="w-full">
-        <Link to="/profile">Open my profile</Link>
+        <Link to="/profile">{t('verifyEmail.openProfile')}</Link>
       </Button>
     </div>
   );
@@ -25,6 +25,7 @@ function NewLinkHint() {
  * says in words whether it worked (docs/product.md#confirming-your-email-address).
  */
 export function VerifyEmailPage({ token }: { token: string | null }) {
+  const t = useAuthT();
   const confirm = useMutation({
     mutationFn: (value: string) =>
       apiRequest<{ message: string }>('POST', API_PATHS.authVerifyEmail, { token: value }),
@@ -42,7 +43,11 @@ export function VerifyEmailPage({ token }: { token: string | null }) {
       ? (serverMessage(confirm.error) ?? EMAIL_VERIFICATION_MESSAGES.linkInvalid)
       : EMAIL_VERIFICATION_MESSAGES.linkInvalid;
     return (
-      <AuthPageShell icon={LinkIcon} title="Confirm your email" description="This link did not work">
+      <AuthPageShell
+        icon={LinkIcon}
+        title={t('verifyEmail.title')}
+        description={t('verifyEmail.failedDescription')}
+      >
         <div className="space-y-4">
           <Alert variant="destructive" data-testid="verify-email-error">
             <CircleAlert className="size-4" aria-hidden />
@@ -57,22 +62,22 @@ export function VerifyEmailPage({ token }: { token: string | null }) {
     return (
       <AuthPageShell
         icon={CircleCheck}
-        title="Email confirmed"
+        title={t('verifyEmail.confirmedTitle')}
         description={EMAIL_VERIFICATION_MESSAGES.confirmed}
       >
         <div className="space-y-4 text-center text-sm">
-          <p className="text-muted-foreground">From now on the help desk sends its emails to this address.</p>
+          <p className="text-muted-foreground">{t('verifyEmail.confirmedText')}</p>
           <Button asChild className="w-full">
-            <Link to="/">Go to the help desk</Link>
+            <Link to="/">{t('verifyEmail.goToDesk')}</Link>
           </Button>
         </div>
       </AuthPageShell>
     );
   }
   return (
-    <AuthPageShell icon={MailCheck} title="Confirm your email" description="Confirming your email address…">
+    <AuthPageShell icon={MailCheck} title={t('verifyEmail.title')} description={t('verifyEmail.confirming')}>
       <div className="flex justify-center py-4">
-        <Spinner aria-label="Confirming your email address" />
+        <Spinner aria-label={t('verifyEmail.confirmingLabel')} />
       </div>
     </AuthPageShell>
   );

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useSignedInUser } from '../session/signed-in-user.tsx';
+import { useDashboardT } from './messages.ts';
 import { MetricCards } from './metric-cards.tsx';
 import { RecentTicketsCard } from './recent-tickets-card.tsx';
 import { SlaStatusCard } from './sla-status-card.tsx';
@@ -7,7 +8,7 @@ import { TeamActivityCard } from './team-activity-card.tsx';
 
 // Admins only, and only until the desk is set up: nobody else downloads it.
 const OnboardingChecklist = lazy(() =>
-  import('./onboarding-checklist.tsx').then((module) => ({ default: module.OnboardingChecklist })),
+  import('./onboarding/onboarding-checklist.tsx').then((module) => ({ default: module.OnboardingChecklist })),
 );
 
 /** The dashboard's column: centred, its sections spaced evenly. */
@@ -19,13 +20,14 @@ type TDashboardIntroProps = { firstName: string; isRequester: boolean };
 
 /** The greeting over the dashboard; the server's first paint draws it too (first-paint/). */
 export function DashboardIntro({ firstName, isRequester }: TDashboardIntroProps) {
+  const t = useDashboardT();
   return (
     <div>
       {/* One text node, as the server's HTML has it: two would be shaped apart, a pixel wider, and the
           browser would count React's heading as a new, larger paint (a later LCP). */}
-      <h2 className="font-semibold text-2xl tracking-tight">{`Welcome back, ${firstName}`}</h2>
+      <h2 className="font-semibold text-2xl tracking-tight">{t('dashboard.welcome', { firstName })}</h2>
       <p className="mt-1 text-muted-foreground text-sm">
-        {isRequester ? 'Your support requests at a glance.' : 'How the help desk is doing right now.'}
+        {isRequester ? t('dashboard.requesterIntro') : t('dashboard.staffIntro')}
       </p>
     </div>
   );

@@ -1,7 +1,9 @@
 import { Card, cn, Skeleton } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { CheckCircle2, Clock, type LucideIcon, ShieldAlert, Ticket } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useDashboardMetrics } from './dashboard-queries.ts';
+import { useDashboardT } from './messages.ts';
 import { metricCards, type TMetricKey } from './metric-format.ts';
 
 const ICONS: Record<TMetricKey, { icon: LucideIcon; className: string }> = {
@@ -16,8 +18,9 @@ const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
 
 /** Sized like the cards it stands for; the server's first paint draws it too (first-paint/). */
 export function MetricCardsSkeleton() {
+  const t = useDashboardT();
   return (
-    <div className={GRID} role="status" aria-busy="true" aria-label="Loading metrics">
+    <div className={GRID} role="status" aria-busy="true" aria-label={t('metrics.loading')}>
       {[0, 1, 2, 3].map((n) => (
         <Card key={n} className="gap-3 p-4 sm:p-5" data-testid="metric-card-skeleton">
           <div className="flex items-center justify-between">
@@ -34,13 +37,15 @@ export function MetricCardsSkeleton() {
 
 /** The four metric cards; the numbers cover whatever the API lets this user see. */
 export function MetricCards() {
+  const t = useDashboardT();
+  const locale = useLocale();
   const query = useDashboardMetrics();
   if (query.isPending) return <MetricCardsSkeleton />;
   if (query.isError) {
     return (
       <Card className="py-0">
         <CardError
-          message="Failed to load dashboard metrics"
+          message={t('metrics.loadFailed')}
           onRetry={() => void query.refetch()}
           isRetrying={query.isFetching}
         />
@@ -48,8 +53,8 @@ export function MetricCards() {
     );
   }
   return (
-    <ul className={GRID} aria-label="Ticket metrics">
-      {metricCards(query.data).map((card) => {
+    <ul className={GRID} aria-label={t('metrics.label')}>
+      {metricCards(query.data, t, locale).map((card) => {
         const { icon: Icon, className } = ICONS[card.key];
         return (
           <li key={card.key}>

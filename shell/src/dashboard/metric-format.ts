@@ -1,5 +1,7 @@
 import type { TDashboardMetrics } from '@helpdesk/contracts';
 import { formatHours } from '@helpdesk/shared-ui';
+import { formatNumber, SOURCE_LOCALE, type TLocale, type TTranslate } from '@helpdesk/shared-ui/i18n';
+import { dashboardEnglish, type TDashboardMessageId } from './messages.ts';
 
 export type TMetricKey = keyof TDashboardMetrics;
 
@@ -12,44 +14,51 @@ export type TMetricCard = {
   isAlert: boolean;
 };
 
-// A fixed locale keeps '1,234' the same for every user and in tests.
-const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** A whole count with thousands separators: 1234 is '1,234'; anything that is not a number shows as '0'. */
-export function formatCount(value: number): string {
-  return Number.isFinite(value) ? COUNT_FORMAT.format(Math.round(value)) : '0';
+/**
+ * A whole count with the reader's thousands separators: 1234 is '1,234' in English, '1.234' in German;
+ * anything that is not a number shows as '0'.
+ */
+export function formatCount(value: number, locale: TLocale = SOURCE_LOCALE): string {
+  return Number.isFinite(value) ? formatNumber(Math.round(value), locale, { maximumFractionDigits: 0 }) : '0';
 }
 
-/** The four metric cards of the dashboard, in the spec's order, with their display values. */
-export function metricCards(metrics: TDashboardMetrics): TMetricCard[] {
+/**
+ * The four metric cards of the dashboard, in the spec's order, with their display values; labels in the
+ * language of `t` (the dashboard's translate function; English by default).
+ */
+export function metricCards(
+  metrics: TDashboardMetrics,
+  t: TTranslate<TDashboardMessageId> = dashboardEnglish,
+  locale: TLocale = SOURCE_LOCALE,
+): TMetricCard[] {
   const hours = Number.isFinite(metrics.avgResolutionHours) ? metrics.avgResolutionHours : 0;
   return [
     {
       key: 'openTickets',
-      label: 'Open Tickets',
-      value: formatCount(metrics.openTickets),
-      hint: 'New and in progress',
+      label: t('metrics.openTickets'),
+      value: formatCount(metrics.openTickets, locale),
+      hint: t('metrics.openTicketsHint'),
       isAlert: false,
     },
     {
       key: 'resolvedToday',
-      label: 'Resolved Today',
-      value: formatCount(metrics.resolvedToday),
-      hint: 'Since midnight',
+      label: t('metrics.resolvedToday'),
+      value: formatCount(metrics.resolvedToday, locale),
+      hint: t('metrics.resolvedTodayHint'),
       isAlert: false,
     },
     {
       key: 'avgResolutionHours',
-      label: 'Avg Resolution',
+      label: t('metrics.avgResolution'),
       value: formatHours(hours),
-      hint: 'Last 30 days',
+      hint: t('metrics.avgResolutionHint'),
       isAlert: false,
     },
     {
       key: 'slaBreaches',
-      label: 'SLA Breaches',
-      value: formatCount(metrics.slaBreaches),
-      hint: 'Overdue or met late, last 30 days',
+      label: t('metrics.slaBreaches'),
+      value: formatCount(metrics.slaBreaches, locale),
+      hint: t('metrics.slaBreachesHint'),
       isAlert: metrics.slaBreaches > 0,
     },
   ];

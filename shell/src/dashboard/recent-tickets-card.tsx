@@ -17,12 +17,14 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, Inbox } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useRecentTickets } from './dashboard-queries.ts';
+import { useDashboardT } from './messages.ts';
 
 const ROWS = Array.from({ length: LIMITS.recentTicketsOnDashboard }, (_, n) => n);
 
 function RecentTicketsSkeleton() {
+  const t = useDashboardT();
   return (
-    <ul className="divide-y" role="status" aria-busy="true" aria-label="Loading recent tickets">
+    <ul className="divide-y" role="status" aria-busy="true" aria-label={t('recentTickets.loading')}>
       {ROWS.map((n) => (
         <li key={n} className="flex items-center gap-4 px-6 py-3.5" data-testid="ticket-row-skeleton">
           <div className="min-w-0 flex-1 space-y-2">
@@ -71,20 +73,21 @@ function TicketRow({ ticket, isRequesterShown }: { ticket: TTicketSummary; isReq
 
 /** The newest tickets the user may see, each opening its detail page, with View All to the list. */
 export function RecentTicketsCard({ isRequester }: { isRequester: boolean }) {
+  const t = useDashboardT();
   const query = useRecentTickets();
   return (
     <Card className="gap-0 pb-0" data-testid="recent-tickets">
       <CardHeader className="border-b pb-4">
-        <CardTitle>Recent Tickets</CardTitle>
+        <CardTitle>{t('recentTickets.title')}</CardTitle>
         <CardDescription>
-          {isRequester ? 'Your latest requests, newest first' : 'The latest requests, newest first'}
+          {isRequester ? t('recentTickets.requesterDescription') : t('recentTickets.staffDescription')}
         </CardDescription>
         <CardAction>
           <Link
             to="/tickets"
             className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-primary text-sm hover:bg-primary/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            View All
+            {t('recentTickets.viewAll')}
             <ArrowRight className="size-4" aria-hidden />
           </Link>
         </CardAction>
@@ -94,14 +97,14 @@ export function RecentTicketsCard({ isRequester }: { isRequester: boolean }) {
           <RecentTicketsSkeleton />
         ) : query.isError ? (
           <CardError
-            message="Failed to fetch tickets"
+            message={t('recentTickets.loadFailed')}
             onRetry={() => void query.refetch()}
             isRetrying={query.isFetching}
           />
         ) : query.data.tickets.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
             <Inbox className="size-8 text-muted-foreground/60" aria-hidden />
-            <p className="text-muted-foreground text-sm">No tickets found</p>
+            <p className="text-muted-foreground text-sm">{t('recentTickets.empty')}</p>
           </div>
         ) : (
           <ul className="divide-y">

@@ -4,13 +4,15 @@ import { Gauge } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useSlaMetrics } from './dashboard-queries.ts';
 import { toneClasses } from './dashboard-tones.ts';
+import { useDashboardT } from './messages.ts';
 import { clampPercent } from './metric-format.ts';
 
 const LIST = 'grid gap-x-8 gap-y-5 sm:grid-cols-2';
 
 function SlaStatusSkeleton() {
+  const t = useDashboardT();
   return (
-    <ul className={LIST} role="status" aria-busy="true" aria-label="Loading SLA status">
+    <ul className={LIST} role="status" aria-busy="true" aria-label={t('slaStatus.loading')}>
       {[0, 1].map((n) => (
         <li key={n} className="space-y-2">
           <div className="flex justify-between">
@@ -25,6 +27,7 @@ function SlaStatusSkeleton() {
 }
 
 function SlaRow({ item }: { item: TSlaMetricItem }) {
+  const t = useDashboardT();
   const tone = toneClasses(item.textColor);
   const compliance = clampPercent(item.compliance);
   const target = clampPercent(item.target);
@@ -37,7 +40,7 @@ function SlaRow({ item }: { item: TSlaMetricItem }) {
       <div
         className="relative h-2 rounded-full bg-muted"
         role="progressbar"
-        aria-label={`${item.name} compliance`}
+        aria-label={t('slaStatus.compliance', { name: item.name })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(compliance)}
@@ -51,35 +54,34 @@ function SlaRow({ item }: { item: TSlaMetricItem }) {
           aria-hidden
         />
       </div>
-      <p className="text-muted-foreground text-xs">Target: {item.target}%</p>
+      <p className="text-muted-foreground text-xs">{t('slaStatus.target', { target: item.target })}</p>
     </li>
   );
 }
 
 /** Response and resolution compliance against their targets, coloured as the server rates them. */
 export function SlaStatusCard() {
+  const t = useDashboardT();
   const query = useSlaMetrics();
   return (
     <Card className="gap-4" data-testid="sla-status">
       <CardHeader>
-        <CardTitle>SLA Status</CardTitle>
-        <CardDescription>Compliance over the last 30 days</CardDescription>
+        <CardTitle>{t('slaStatus.title')}</CardTitle>
+        <CardDescription>{t('slaStatus.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <SlaStatusSkeleton />
         ) : query.isError ? (
           <CardError
-            message="Failed to load SLA metrics"
+            message={t('slaStatus.loadFailed')}
             onRetry={() => void query.refetch()}
             isRetrying={query.isFetching}
           />
         ) : query.data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center">
             <Gauge className="size-7 text-muted-foreground/60" aria-hidden />
-            <p className="text-muted-foreground text-sm">
-              No SLA data available (SLA metrics will appear here when configured)
-            </p>
+            <p className="text-muted-foreground text-sm">{t('slaStatus.empty')}</p>
           </div>
         ) : (
           <ul className={LIST}>

@@ -4,10 +4,12 @@ import { Users } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useTeamActivity } from './dashboard-queries.ts';
 import { toneClasses } from './dashboard-tones.ts';
+import { useDashboardT } from './messages.ts';
 
 function TeamActivitySkeleton() {
+  const t = useDashboardT();
   return (
-    <ul className="space-y-4" role="status" aria-busy="true" aria-label="Loading team activity">
+    <ul className="space-y-4" role="status" aria-busy="true" aria-label={t('teamActivity.loading')}>
       {[0, 1, 2].map((n) => (
         <li key={n} className="flex items-center gap-3">
           <Skeleton className="size-9 rounded-full" />
@@ -53,13 +55,14 @@ function ActivityRow({ item }: { item: TTeamActivityItem }) {
 
 /** Recent real activity per agent, each with an initials avatar in the palette the server chose. */
 export function TeamActivityCard({ isRequester }: { isRequester: boolean }) {
+  const t = useDashboardT();
   const query = useTeamActivity();
   return (
     <Card className="gap-4" data-testid="team-activity">
       <CardHeader>
-        <CardTitle>Team Activity</CardTitle>
+        <CardTitle>{t('teamActivity.title')}</CardTitle>
         <CardDescription>
-          {isRequester ? 'What agents did lately on your tickets' : 'What agents did most recently'}
+          {isRequester ? t('teamActivity.requesterDescription') : t('teamActivity.staffDescription')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -67,14 +70,14 @@ export function TeamActivityCard({ isRequester }: { isRequester: boolean }) {
           <TeamActivitySkeleton />
         ) : query.isError ? (
           <CardError
-            message="Failed to load team activity"
+            message={t('teamActivity.loadFailed')}
             onRetry={() => void query.refetch()}
             isRetrying={query.isFetching}
           />
         ) : query.data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center">
             <Users className="size-7 text-muted-foreground/60" aria-hidden />
-            <p className="text-muted-foreground text-sm">No team activity available</p>
+            <p className="text-muted-foreground text-sm">{t('teamActivity.empty')}</p>
           </div>
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-1">

@@ -2,6 +2,7 @@ import type { TUser } from '@helpdesk/contracts';
 import type { ReactNode } from 'react';
 import { useLiveUpdates } from '../session/use-live-updates.ts';
 import { AppHeader } from './app-header.tsx';
+import type { TLayoutMessageId } from './messages.ts';
 import { Sidebar } from './sidebar.tsx';
 
 type TLayoutFrameProps = { sidebar: ReactNode; header: ReactNode; children: ReactNode };
@@ -22,7 +23,12 @@ export function LayoutFrame({ sidebar, header, children }: TLayoutFrameProps) {
   );
 }
 
-type TAppLayoutProps = { user: TUser; title: string; isNewTicketHidden: boolean; children: ReactNode };
+type TAppLayoutProps = {
+  user: TUser;
+  title: TLayoutMessageId;
+  isNewTicketHidden: boolean;
+  children: ReactNode;
+};
 
 /** Sidebar, shared header and the page area of every signed-in page; live updates run while it is shown. */
 export function AppLayout({ user, title, isNewTicketHidden, children }: TAppLayoutProps) {

@@ -2,12 +2,14 @@ import { Button } from '@helpdesk/shared-ui';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { desktopPermission, useIsDesktopNotificationsOffered } from '../session/use-desktop-notifications.ts';
+import { useLayoutPopupsT } from './popups/messages.ts';
 
 /**
  * In the bell (staff only): asks the browser for permission to show desktop notifications, offered
  * only while the desk's push switch is on and the person has not answered the browser yet.
  */
 export function DesktopNotificationsPrompt() {
+  const t = useLayoutPopupsT();
   const isOffered = useIsDesktopNotificationsOffered(true);
   const [permission, setPermission] = useState(desktopPermission);
   if (!isOffered || permission !== 'default') return null;
@@ -20,7 +22,7 @@ export function DesktopNotificationsPrompt() {
         onClick={() => void Notification.requestPermission().then(setPermission)}
       >
         <BellRing className="size-4" aria-hidden />
-        Enable desktop notifications
+        {t('notifications.enableDesktop')}
       </Button>
     </div>
   );

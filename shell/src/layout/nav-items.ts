@@ -1,4 +1,6 @@
 import type { TUserRole } from '@helpdesk/contracts';
+import type { TTranslate } from '@helpdesk/shared-ui/i18n';
+import { layoutEnglish, type TLayoutMessageId } from './messages.ts';
 
 export type TNavPath =
   | '/'
@@ -12,26 +14,33 @@ export type TNavIcon = 'dashboard' | 'tickets' | 'kb' | 'users' | 'settings' | '
 export type TNavItem = { label: string; to: TNavPath; icon: TNavIcon };
 export type TNavGroup = { label: string | null; items: TNavItem[] };
 
-/** The sidebar: ticket wording follows the role, Administration is admin-only. */
-export function navGroupsFor(role: TUserRole): TNavGroup[] {
+/**
+ * The sidebar: ticket wording follows the role, Administration is admin-only. Labels in the language of
+ * `t` (the layout's translate function; English by default).
+ */
+export function navGroupsFor(role: TUserRole, t: TTranslate<TLayoutMessageId> = layoutEnglish): TNavGroup[] {
   const main: TNavGroup = {
     label: null,
     items: [
-      { label: 'Dashboard', to: '/', icon: 'dashboard' },
-      { label: role === 'end_user' ? 'My Tickets' : 'All Tickets', to: '/tickets', icon: 'tickets' },
-      { label: 'Knowledge Base', to: '/kb', icon: 'kb' },
+      { label: t('nav.dashboard'), to: '/', icon: 'dashboard' },
+      {
+        label: role === 'end_user' ? t('nav.myTickets') : t('nav.allTickets'),
+        to: '/tickets',
+        icon: 'tickets',
+      },
+      { label: t('nav.knowledgeBase'), to: '/kb', icon: 'kb' },
     ],
   };
   if (role !== 'admin') return [main];
   return [
     main,
     {
-      label: 'Administration',
+      label: t('nav.administration'),
       items: [
-        { label: 'Users & Teams', to: '/admin/users', icon: 'users' },
-        { label: 'Settings', to: '/admin/settings', icon: 'settings' },
-        { label: 'Reports', to: '/admin/reports', icon: 'reports' },
-        { label: 'Service levels', to: '/admin/service-levels', icon: 'serviceLevels' },
+        { label: t('nav.users'), to: '/admin/users', icon: 'users' },
+        { label: t('nav.settings'), to: '/admin/settings', icon: 'settings' },
+        { label: t('nav.reports'), to: '/admin/reports', icon: 'reports' },
+        { label: t('nav.serviceLevels'), to: '/admin/service-levels', icon: 'serviceLevels' },
       ],
     },
   ];

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { RemoteErrorBoundary } from '../remote/remote-error-boundary.tsx';
 import { useOnDemandRemote } from '../remote/use-on-demand-remote.ts';
+import { useLayoutT } from './messages.ts';
 import { createIntentModule, useLoadedModule } from './use-intent-module.ts';
 
 // The error dialog's code (radix AlertDialog) is fetched with the first click, beside the remote's form.
@@ -18,6 +19,7 @@ const MODULE_ID = REMOTE_MODULES.createTicketDialog;
  * underneath keeps working.
  */
 export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
+  const t = useLayoutT();
   const remote = useOnDemandRemote<TCreateTicketDialogProps>(MODULE_ID);
   const [isOpen, setIsOpen] = useState(false);
   const [isErrorShown, setIsErrorShown] = useState(false);
@@ -59,12 +61,12 @@ export function NewTicketButton({ currentUser }: { currentUser: TUser }) {
         data-testid="header-new-ticket"
       >
         {isLoading ? (
-          <Spinner aria-label="Opening the new ticket form" />
+          <Spinner aria-label={t('newTicket.opening')} />
         ) : (
           <Plus className="size-4" aria-hidden />
         )}
-        <span className="hidden sm:inline">New Ticket</span>
-        <span className="sr-only sm:hidden">New Ticket</span>
+        <span className="hidden sm:inline">{t('newTicket.button')}</span>
+        <span className="sr-only sm:hidden">{t('newTicket.button')}</span>
       </Button>
       {Dialog && (
         <RemoteErrorBoundary

@@ -10,6 +10,7 @@ import {
 } from '@helpdesk/shared-ui/alert-dialog';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { RemoteIncompatibleError } from '../remote/remote-incompatible-error.ts';
+import { useLayoutPopupsT } from './popups/messages.ts';
 
 /** Says the Create Ticket dialog could not load and offers Retry (fetched only when that happens). */
 export function NewTicketErrorDialog({
@@ -25,18 +26,16 @@ export function NewTicketErrorDialog({
   isRetrying: boolean;
   onRetry: () => void;
 }) {
+  const t = useLayoutPopupsT();
   return (
     <AlertDialog open={isOpen} onOpenChange={onOpenChange}>
       <AlertDialogContent data-testid="new-ticket-error">
         <AlertDialogHeader>
           <AlertDialogTitle className="flex items-center gap-2">
             <TriangleAlert className="size-5 text-destructive" aria-hidden />
-            Tickets are unavailable right now
+            {t('newTicketError.title')}
           </AlertDialogTitle>
-          <AlertDialogDescription>
-            The new ticket form could not be loaded: this part of the help desk is not responding. Everything
-            else still works; try again in a moment.
-          </AlertDialogDescription>
+          <AlertDialogDescription>{t('newTicketError.description')}</AlertDialogDescription>
           {failure instanceof RemoteIncompatibleError && (
             <p className="text-muted-foreground text-sm" data-testid="new-ticket-incompatible">
               {failure.message}
@@ -44,10 +43,14 @@ export function NewTicketErrorDialog({
           )}
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Close</AlertDialogCancel>
+          <AlertDialogCancel>{t('newTicketError.close')}</AlertDialogCancel>
           <Button onClick={onRetry} disabled={isRetrying}>
-            {isRetrying ? <Spinner aria-label="Retrying" /> : <RefreshCw className="size-4" aria-hidden />}
-            Retry
+            {isRetrying ? (
+              <Spinner aria-label={t('newTicketError.retrying')} />
+            ) : (
+              <RefreshCw className="size-4" aria-hidden />
+            )}
+            {t('newTicketError.retry')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

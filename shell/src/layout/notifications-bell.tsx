@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useLayoutT } from './messages.ts';
 import { refreshNotifications } from './notification-queries.ts';
 import { createIntentModule, useIntentModule } from './use-intent-module.ts';
 
@@ -28,6 +29,7 @@ function badgeText(count: number) {
  * fetched when the bell is about to be used, see use-intent-module.ts).
  */
 export function NotificationsBell() {
+  const t = useLayoutT();
   const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
 
@@ -56,7 +58,7 @@ export function NotificationsBell() {
       variant="ghost"
       size="icon"
       className="relative"
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-label={unread > 0 ? t('bell.labelUnread', { count: unread }) : t('bell.label')}
       {...(bellPopover.module === null
         ? { 'aria-haspopup': 'dialog', 'aria-expanded': false, ...bellPopover.placeholderProps }
         : { ref: bellPopover.triggerRef })}

@@ -7,12 +7,14 @@ import { CheckCheck, RefreshCw } from 'lucide-react';
 import { DesktopNotificationsPrompt } from './desktop-notifications-prompt.tsx';
 import { refreshNotifications } from './notification-queries.ts';
 import { notificationStyle } from './notification-style.ts';
+import { useLayoutPopupsT } from './popups/messages.ts';
 
 /**
  * The open bell: Mark all read, the desktop-notifications offer and the list. It exists only while
  * the popover is open, so the list is fetched then; a ticket's notification opens the ticket.
  */
 export function NotificationsPanel({ unread, onClose }: { unread: number; onClose: () => void }) {
+  const t = useLayoutPopupsT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const listQuery = useQuery<TNotificationListResponse>({ queryKey: [API_PATHS.notifications] });
@@ -23,7 +25,11 @@ export function NotificationsPanel({ unread, onClose }: { unread: number; onClos
     onSuccess: refresh,
     onError: (error) => {
       if (handleSessionEnded(error)) return;
-      toast({ title: 'Error', description: 'Failed to mark notification as read', variant: 'destructive' });
+      toast({
+        title: t('notifications.error'),
+        description: t('notifications.markReadFailed'),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -31,13 +37,13 @@ export function NotificationsPanel({ unread, onClose }: { unread: number; onClos
     mutationFn: () => apiRequest<unknown>('PUT', API_PATHS.notificationsReadAll),
     onSuccess: async () => {
       await refresh();
-      toast({ title: 'Success', description: 'All notifications marked as read' });
+      toast({ title: t('notifications.success'), description: t('notifications.allMarkedRead') });
     },
     onError: (error) => {
       if (handleSessionEnded(error)) return;
       toast({
-        title: 'Error',
-        description: 'Failed to mark all notifications as read',
+        title: t('notifications.error'),
+        description: t('notifications.markAllReadFailed'),
         variant: 'destructive',
       });
     },
@@ -54,7 +60,7 @@ export function NotificationsPanel({ unread, onClose }: { unread: number; onClos
   return (
     <>
       <div className="flex items-center justify-between border-b px-4 py-3">
-        <p className="font-semibold text-sm">Notifications</p>
+        <p className="font-semibold text-sm">{t('notifications.title')}</p>
         {unread > 0 && (
           <Button
             variant="ghost"
@@ -64,7 +70,7 @@ export function NotificationsPanel({ unread, onClose }: { unread: number; onClos
             onClick={() => markAllRead.mutate()}
           >
             <CheckCheck className="size-3.5" aria-hidden />
-            Mark all read
+            {t('notifications.markAllRead')}
           </Button>
         )}
       </div>
@@ -98,21 +104,24 @@ function NotificationListBody({
   notifications: TNotification[];
   onSelect: (notification: TNotification) => void;
 }) {
+  const t = useLayoutPopupsT();
   if (isLoading)
-    return <p className="px-4 py-8 text-center text-muted-foreground text-sm">Loading notifications...</p>;
+    return (
+      <p className="px-4 py-8 text-center text-muted-foreground text-sm">{t('notifications.loading')}</p>
+    );
   if (isError && notifications.length === 0) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
-        <p className="text-destructive text-sm">Failed to load notifications.</p>
+        <p className="text-destructive text-sm">{t('notifications.loadFailed')}</p>
         <Button variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
           <RefreshCw className="size-4" aria-hidden />
-          Retry
+          {t('notifications.retry')}
         </Button>
       </div>
     );
   }
   if (notifications.length === 0) {
-    return <p className="px-4 py-8 text-center text-muted-foreground text-sm">No notifications</p>;
+    return <p className="px-4 py-8 text-center text-muted-foreground text-sm">{t('notifications.empty')}</p>;
   }
   const now = new Date();
   return (
@@ -145,7 +154,7 @@ function NotificationListBody({
                   </span>
                   {!notification.isRead && (
                     <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary">
-                      <span className="sr-only">Unread</span>
+                      <span className="sr-only">{t('notifications.unread')}</span>
                     </span>
                   )}
                 </span>

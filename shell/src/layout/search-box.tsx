@@ -20,13 +20,19 @@ import {
   searchKeyAction,
   searchPageHref,
   settledTypeaheadTerm,
+  type TSearchGroupKind,
   type TSearchOption,
   typeaheadTerm,
 } from '../search/search-model.ts';
 import { useDeskSearch } from '../search/use-desk-search.ts';
+import { useLayoutT } from './messages.ts';
 import { createIntentModule } from './use-intent-module.ts';
 
-const PLACEHOLDER = 'Search tickets, users, or KB articles...';
+const GROUP_HEADINGS = {
+  ticket: 'searchBox.groupTickets',
+  user: 'searchBox.groupPeople',
+  article: 'searchBox.groupArticles',
+} as const satisfies Record<TSearchGroupKind, string>;
 
 /**
  * How a result row looks (with its badges, icons and marked passages): fetched when the box is first
@@ -51,6 +57,7 @@ function OptionContent({ option, rows }: { option: TSearchOption; rows: TResultR
  * else focuses the box. Below the lg breakpoint the box gives way to a button to the results page.
  */
 export function SearchBox({ user }: { user: TUser }) {
+  const t = useLayoutT();
   const navigate = useNavigate();
   const listboxId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -136,9 +143,9 @@ export function SearchBox({ user }: { user: TUser }) {
   let status: ReactNode = null;
   if (isPopoverShown) {
     if (search.isError) {
-      status = serverMessage(search.error) ?? 'Search failed. Please try again.';
+      status = serverMessage(search.error) ?? t('searchBox.failed');
     } else if (rowsState.status === 'failed') {
-      status = 'Search failed. Please try again.';
+      status = t('searchBox.failed');
     } else if (
       term === null ||
       search.isPending ||
@@ -147,18 +154,18 @@ export function SearchBox({ user }: { user: TUser }) {
     ) {
       status = (
         <span className="inline-flex items-center gap-2">
-          <Loader2 className="size-4 animate-spin" aria-hidden /> Searching…
+          <Loader2 className="size-4 animate-spin" aria-hidden /> {t('searchBox.searching')}
         </span>
       );
     } else if (options.length === 0) {
-      status = `No results for "${term}"`;
+      status = t('searchBox.noResults', { term });
     }
   }
 
   let optionIndex = -1;
   return (
     <>
-      <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Search" asChild>
+      <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('searchBox.button')} asChild>
         <Link to="/search">
           <Search className="size-5" aria-hidden />
         </Link>
@@ -185,8 +192,8 @@ export function SearchBox({ user }: { user: TUser }) {
           }}
           onPointerEnter={reachFor}
           onKeyDown={handleKeyDown}
-          placeholder={PLACEHOLDER}
-          aria-label="Search tickets, users, or KB articles"
+          placeholder={t('searchBox.placeholder')}
+          aria-label={t('searchBox.label')}
           aria-autocomplete="list"
           aria-expanded={isPopoverShown}
           aria-controls={isPopoverShown ? listboxId : undefined}
@@ -215,7 +222,7 @@ export function SearchBox({ user }: { user: TUser }) {
               <div
                 id={listboxId}
                 role="listbox"
-                aria-label="Search results"
+                aria-label={t('searchBox.results')}
                 className={cn(options.length > 0 && 'py-1')}
               >
                 {groups.map((group) => (
@@ -226,7 +233,7 @@ export function SearchBox({ user }: { user: TUser }) {
                       role="presentation"
                       className="px-3 pt-2 pb-1 font-semibold text-muted-foreground text-xs uppercase tracking-wide"
                     >
-                      {group.heading}
+                      {t(GROUP_HEADINGS[group.kind])}
                     </div>
                     {group.options.map((option) => {
                       optionIndex += 1;
@@ -283,13 +290,13 @@ export function SearchBox({ user }: { user: TUser }) {
                   }}
                   tabIndex={-1}
                 >
-                  See all results for "{typed}"
+                  {t('searchBox.seeAll', { term: typed })}
                 </a>
                 <span className="inline-flex items-center gap-2 text-muted-foreground">
                   {search.isFetching && options.length > 0 && (
-                    <Spinner className="size-3" aria-label="Updating results" />
+                    <Spinner className="size-3" aria-label={t('searchBox.updating')} />
                   )}
-                  <span>↑↓ to move · Enter to open · Esc to close</span>
+                  <span>{t('searchBox.keys')}</span>
                 </span>
               </div>
             )}

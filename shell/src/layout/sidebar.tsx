@@ -13,6 +13,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useLayoutT } from './messages.ts';
 import { isNavItemActive, navGroupsFor, type TNavIcon, type TNavItem } from './nav-items.ts';
 
 const ICONS: Record<TNavIcon, LucideIcon> = {
@@ -29,14 +30,15 @@ const ICONS: Record<TNavIcon, LucideIcon> = {
 export type TNavLinkProps = { className: string; 'aria-current': 'page' | undefined; children: ReactNode };
 
 export function SidebarBrand() {
+  const t = useLayoutT();
   return (
     <div className="flex h-16 items-center gap-3 border-b border-sidebar-border px-5">
       <div className="flex size-9 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
         <LifeBuoy className="size-5" aria-hidden />
       </div>
       <div className="leading-tight">
-        <p className="font-semibold text-sidebar-foreground">Help Desk</p>
-        <p className="text-muted-foreground text-xs">IT service portal</p>
+        <p className="font-semibold text-sidebar-foreground">{t('layout.brand')}</p>
+        <p className="text-muted-foreground text-xs">{t('layout.tagline')}</p>
       </div>
     </div>
   );
@@ -50,9 +52,10 @@ type TSidebarNavProps = {
 
 /** The role's navigation groups (nav-items.ts), the current page's link highlighted. */
 export function SidebarNav({ role, pathname, renderLink }: TSidebarNavProps) {
+  const t = useLayoutT();
   return (
-    <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
-      {navGroupsFor(role).map((group) => (
+    <nav aria-label={t('layout.mainNavigation')} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+      {navGroupsFor(role, t).map((group) => (
         <div key={group.label ?? 'main'}>
           {group.label && (
             <p className="mb-2 px-3 font-medium text-muted-foreground text-xs uppercase tracking-wider">

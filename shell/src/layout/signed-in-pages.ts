@@ -1,10 +1,11 @@
 import type { TUserRole } from '@helpdesk/contracts';
+import type { TLayoutMessageId } from './messages.ts';
 
 export type TSignedInPage = {
   /** The route's path as the router writes it ($name: one segment). */
   path: string;
-  /** Shown in the shared header. */
-  title: string;
+  /** Shown in the shared header: the id of its text in the layout's catalogue. */
+  title: TLayoutMessageId;
   /** Roles the page admits; absent means any signed-in user. */
   roles?: TUserRole;
   /** Pages with their own New Ticket entry point hide the header's. */
@@ -17,21 +18,21 @@ export type TSignedInPage = {
  * server's HTML and React's page agree (shell/src/first-paint/).
  */
 export const SIGNED_IN_PAGES = {
-  home: { path: '/', title: 'Dashboard' },
-  dashboard: { path: '/dashboard', title: 'Dashboard' },
+  home: { path: '/', title: 'page.dashboard' },
+  dashboard: { path: '/dashboard', title: 'page.dashboard' },
   // The list page has its own New Ticket button, so the header's is hidden there.
-  tickets: { path: '/tickets', title: 'Tickets', isNewTicketHidden: true },
-  ticket: { path: '/tickets/$ticketId', title: 'Ticket Details' },
-  knowledgeBase: { path: '/kb', title: 'Knowledge Base' },
-  article: { path: '/kb/article/$articleId', title: 'Knowledge Base' },
-  search: { path: '/search', title: 'Search' },
-  profile: { path: '/profile', title: 'Profile' },
-  users: { path: '/admin/users', title: 'Users & Teams', roles: 'admin', isNewTicketHidden: true },
-  settings: { path: '/admin/settings', title: 'Settings', roles: 'admin', isNewTicketHidden: true },
-  reports: { path: '/admin/reports', title: 'Reports', roles: 'admin', isNewTicketHidden: true },
+  tickets: { path: '/tickets', title: 'page.tickets', isNewTicketHidden: true },
+  ticket: { path: '/tickets/$ticketId', title: 'page.ticket' },
+  knowledgeBase: { path: '/kb', title: 'page.knowledgeBase' },
+  article: { path: '/kb/article/$articleId', title: 'page.knowledgeBase' },
+  search: { path: '/search', title: 'page.search' },
+  profile: { path: '/profile', title: 'page.profile' },
+  users: { path: '/admin/users', title: 'page.users', roles: 'admin', isNewTicketHidden: true },
+  settings: { path: '/admin/settings', title: 'page.settings', roles: 'admin', isNewTicketHidden: true },
+  reports: { path: '/admin/reports', title: 'page.reports', roles: 'admin', isNewTicketHidden: true },
   serviceLevels: {
     path: '/admin/service-levels',
-    title: 'Service levels',
+    title: 'page.serviceLevels',
     roles: 'admin',
     isNewTicketHidden: true,
   },

@@ -11,6 +11,7 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { useLayoutT } from './messages.ts';
 import { createIntentModule, useIntentModule } from './use-intent-module.ts';
 
 const dropdownMenu = createIntentModule(() => import('@helpdesk/shared-ui/dropdown-menu'));
@@ -22,6 +23,7 @@ const dropdownMenu = createIntentModule(() => import('@helpdesk/shared-ui/dropdo
  * (the header is full) but still names the button.
  */
 export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentProps<typeof Button>) {
+  const t = useLayoutT();
   return (
     <Button variant="ghost" className="h-10 gap-2 px-2" {...props}>
       <Avatar className="size-8">
@@ -30,7 +32,7 @@ export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentPr
         </AvatarFallback>
       </Avatar>
       <span className="sr-only max-w-40 truncate font-medium text-sm lg:not-sr-only">{fullName(user)}</span>
-      <span className="sr-only">, user menu</span>
+      <span className="sr-only">{t('userMenu.name')}</span>
       <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden />
     </Button>
   );
@@ -38,6 +40,7 @@ export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentPr
 
 /** Avatar button with the user's name, email and role, a Profile link and Log out. */
 export function UserMenu({ user }: { user: TUser }) {
+  const t = useLayoutT();
   const navigate = useNavigate();
   // useLogout only ever sends the user to /login.
   const logout = useLogout(() => void navigate({ to: '/login' }));
@@ -75,12 +78,12 @@ export function UserMenu({ user }: { user: TUser }) {
           <DropdownMenuItem asChild>
             <Link to="/profile">
               <UserRound className="size-4" aria-hidden />
-              Profile
+              {t('userMenu.profile')}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
             <LogOut className="size-4" aria-hidden />
-            {logout.isPending ? 'Logging out...' : 'Log out'}
+            {logout.isPending ? t('userMenu.loggingOut') : t('userMenu.logOut')}
           </DropdownMenuItem>
         </DropdownMenuGroup>
       </DropdownMenuContent>

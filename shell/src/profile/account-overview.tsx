@@ -11,6 +11,7 @@ import {
   initials,
   roleLabel,
 } from '@helpdesk/shared-ui';
+import { useProfileT } from './messages.ts';
 
 const STATUS_VARIANT: Record<TUserStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {
   active: 'success',
@@ -20,8 +21,17 @@ const STATUS_VARIANT: Record<TUserStatus, 'success' | 'warning' | 'destructive' 
   inactive: 'secondary',
 };
 
+const STATUS_LABEL = {
+  active: 'profile.statusActive',
+  pending: 'profile.statusPending',
+  rejected: 'profile.statusRejected',
+  approved: 'profile.statusApproved',
+  inactive: 'profile.statusInactive',
+} as const satisfies Record<TUserStatus, string>;
+
 /** Initials, name, email, role and status badges and the last sign-in of the signed-in user. */
 export function AccountOverview({ user }: { user: TUser }) {
+  const t = useProfileT();
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -40,21 +50,23 @@ export function AccountOverview({ user }: { user: TUser }) {
               {roleLabel(user.role)}
             </Badge>
             <Badge variant={STATUS_VARIANT[user.status]} data-testid="profile-status">
-              {user.status}
+              {t(STATUS_LABEL[user.status])}
             </Badge>
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-1 sm:text-right">
           <div>
-            <dt className="text-muted-foreground">Username</dt>
+            <dt className="text-muted-foreground">{t('profile.username')}</dt>
             <dd className="font-medium">@{user.username}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Last login</dt>
-            <dd className="font-medium">{user.lastLoginAt ? formatDetailDate(user.lastLoginAt) : 'Never'}</dd>
+            <dt className="text-muted-foreground">{t('profile.lastLogin')}</dt>
+            <dd className="font-medium">
+              {user.lastLoginAt ? formatDetailDate(user.lastLoginAt) : t('profile.never')}
+            </dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Member since</dt>
+            <dt className="text-muted-foreground">{t('profile.memberSince')}</dt>
             <dd className="font-medium">{formatShortDate(user.createdAt)}</dd>
           </div>
         </dl>

@@ -22,11 +22,13 @@ import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../auth/password-field.tsx';
+import { useProfileT } from './messages.ts';
 
 const EMPTY: TChangePasswordRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Change password: the current one is checked by the server, the form resets on success. */
 export function ChangePasswordForm() {
+  const t = useProfileT();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZChangePasswordRequest), defaultValues: EMPTY });
 
@@ -36,19 +38,19 @@ export function ChangePasswordForm() {
     onSuccess: () => {
       setFailure(null);
       form.reset(EMPTY);
-      toast({ title: 'Password changed', description: 'Your password has been updated.' });
+      toast({ title: t('changePassword.done'), description: t('changePassword.doneDescription') });
     },
     onError: (error) => {
       if (handleSessionEnded(error)) return;
-      setFailure(serverMessage(error) ?? 'Failed to change password.');
+      setFailure(serverMessage(error) ?? t('changePassword.failed'));
     },
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change password</CardTitle>
-        <CardDescription>Use at least 8 characters. Your other sessions are signed out.</CardDescription>
+        <CardTitle>{t('changePassword.title')}</CardTitle>
+        <CardDescription>{t('changePassword.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form {...form}>
@@ -66,27 +68,27 @@ export function ChangePasswordForm() {
             <PasswordField
               control={form.control}
               name="currentPassword"
-              label="Current Password"
+              label={t('changePassword.current')}
               autoComplete="current-password"
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <PasswordField
                 control={form.control}
                 name="newPassword"
-                label="New Password"
+                label={t('changePassword.new')}
                 autoComplete="new-password"
               />
               <PasswordField
                 control={form.control}
                 name="confirmPassword"
-                label="Confirm New Password"
+                label={t('changePassword.confirm')}
                 autoComplete="new-password"
               />
             </div>
             <div className="flex justify-end">
               <Button type="submit" disabled={change.isPending}>
-                {change.isPending && <Spinner aria-label="Changing password" />}
-                {change.isPending ? 'Changing...' : 'Change Password'}
+                {change.isPending && <Spinner aria-label={t('changePassword.changingLabel')} />}
+                {change.isPending ? t('changePassword.changing') : t('changePassword.submit')}
               </Button>
             </div>
           </form>

@@ -14,22 +14,24 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useProfileT } from './messages.ts';
 
 /**
  * The address waiting for its confirmation link, if any (a new one asked for here, or the
  * account's own while unconfirmed), with a way to have the link mailed again.
  */
 export function PendingEmailNotice({ user }: { user: TUser }) {
+  const t = useProfileT();
   const [failure, setFailure] = useState<string | null>(null);
   const resend = useMutation({
     mutationFn: () => apiRequest<{ message: string }>('POST', API_PATHS.authResendVerification),
     onSuccess: ({ message }) => {
       setFailure(null);
-      toast({ title: 'Confirmation link sent', description: message });
+      toast({ title: t('pendingEmail.linkSent'), description: message });
     },
     onError: (error) => {
       if (handleSessionEnded(error)) return;
-      setFailure(serverMessage(error) ?? 'Could not send the link. Please try again.');
+      setFailure(serverMessage(error) ?? t('pendingEmail.sendFailed'));
     },
   });
   const address = user.pendingEmail ?? (user.emailVerified ? null : user.email);
@@ -37,12 +39,12 @@ export function PendingEmailNotice({ user }: { user: TUser }) {
   return (
     <Alert data-testid="pending-email">
       <MailCheck className="size-4" aria-hidden />
-      <AlertTitle>Check your inbox</AlertTitle>
+      <AlertTitle>{t('profile.checkInbox')}</AlertTitle>
       <AlertDescription className="space-y-2">
         <p>
           {user.pendingEmail
-            ? `Your new address ${address} is waiting for confirmation. Until you follow the link we sent there, we keep using ${user.email}.`
-            : `Your address ${address} is not confirmed yet. We send you nothing but the confirmation link until you follow it.`}
+            ? t('pendingEmail.newAddress', { address, current: user.email })
+            : t('pendingEmail.unconfirmed', { address })}
         </p>
         {failure && <p className="text-destructive">{failure}</p>}
         <Button
@@ -52,8 +54,8 @@ export function PendingEmailNotice({ user }: { user: TUser }) {
           disabled={resend.isPending}
           onClick={() => resend.mutate()}
         >
-          {resend.isPending && <Spinner aria-label="Sending the link" />}
-          Resend confirmation
+          {resend.isPending && <Spinner aria-label={t('pendingEmail.sendingLabel')} />}
+          {t('pendingEmail.resend')}
         </Button>
       </AlertDescription>
     </Alert>

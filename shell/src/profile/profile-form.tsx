@@ -24,6 +24,7 @@ import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PasswordField } from '../auth/password-field.tsx';
+import { useProfileT } from './messages.ts';
 import { PendingEmailNotice } from './pending-email-notice.tsx';
 
 const isSameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -34,6 +35,7 @@ const isSameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.tri
  * keeps its address until then, and the notice under the form says so.
  */
 export function ProfileForm({ user }: { user: TUser }) {
+  const t = useProfileT();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const defaults = {
@@ -59,22 +61,25 @@ export function ProfileForm({ user }: { user: TUser }) {
       const isPending = !isSameAddress(body.email, saved.email);
       toast(
         isPending
-          ? { title: 'Check your inbox', description: `We sent a confirmation link to ${body.email}.` }
-          : { title: 'Profile updated', description: 'Your profile information has been saved.' },
+          ? {
+              title: t('profile.checkInbox'),
+              description: t('profile.confirmationSent', { email: body.email }),
+            }
+          : { title: t('profile.updated'), description: t('profile.updatedDescription') },
       );
       await refreshCurrentUser(queryClient);
     },
     onError: (error) => {
       if (handleSessionEnded(error)) return;
-      setFailure(serverMessage(error) ?? 'Failed to update profile.');
+      setFailure(serverMessage(error) ?? t('profile.updateFailed'));
     },
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile information</CardTitle>
-        <CardDescription>Update your name and email address.</CardDescription>
+        <CardTitle>{t('profile.infoTitle')}</CardTitle>
+        <CardDescription>{t('profile.infoDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <PendingEmailNotice user={user} />
@@ -94,43 +99,39 @@ export function ProfileForm({ user }: { user: TUser }) {
               <FormTextField
                 control={form.control}
                 name="firstName"
-                label="First Name"
+                label={t('profile.firstName')}
                 autoComplete="given-name"
               />
               <FormTextField
                 control={form.control}
                 name="lastName"
-                label="Last Name"
+                label={t('profile.lastName')}
                 autoComplete="family-name"
               />
             </div>
             <FormTextField
               control={form.control}
               name="email"
-              label="Email"
+              label={t('profile.email')}
               type="email"
               autoComplete="email"
             >
-              {isNewAddress && (
-                <p className="text-muted-foreground text-xs">
-                  We will email a confirmation link to the new address; your current one stays until then.
-                </p>
-              )}
+              {isNewAddress && <p className="text-muted-foreground text-xs">{t('profile.newAddressHint')}</p>}
             </FormTextField>
             {isNewAddress && (
               <PasswordField
                 control={form.control}
                 name="currentPassword"
-                label="Current Password"
+                label={t('profile.currentPassword')}
                 autoComplete="current-password"
               >
-                <p className="text-muted-foreground text-xs">Needed to change your email address.</p>
+                <p className="text-muted-foreground text-xs">{t('profile.passwordNeeded')}</p>
               </PasswordField>
             )}
             <div className="flex justify-end">
               <Button type="submit" disabled={update.isPending}>
-                {update.isPending && <Spinner aria-label="Saving profile" />}
-                {update.isPending ? 'Saving...' : 'Save Changes'}
+                {update.isPending && <Spinner aria-label={t('profile.savingLabel')} />}
+                {update.isPending ? t('profile.saving') : t('profile.save')}
               </Button>
             </div>
           </form>

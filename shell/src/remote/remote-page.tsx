@@ -8,6 +8,7 @@ import { REMOTE_MODULES } from '@helpdesk/contracts/constants';
 import { Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { loadedRemoteComponent, loadRemoteComponent } from './load-remote-component.ts';
+import { useRemoteT } from './messages.ts';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 
 /** Exposed modules that are whole pages (the create-ticket dialog is opened by the header, the views sit in the sidebar). */
@@ -24,8 +25,9 @@ type TPropsByModule = Record<TRemotePageModuleId, TRemotePageProps> & {
 
 /** Skeleton shown while a remote page's code downloads. */
 export function RemotePageSkeleton() {
+  const t = useRemoteT();
   return (
-    <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading page">
+    <div className="space-y-4" role="status" aria-busy="true" aria-label={t('remote.loading')}>
       <Skeleton className="h-8 w-56" />
       <Card>
         <CardHeader>

@@ -13,10 +13,10 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { SEARCH_GROUP_HEADING_IDS, useSearchT } from './messages.ts';
 import {
   groupResults,
   pageSearchTerm,
-  SEARCH_GROUP_HEADINGS,
   searchPageHref,
   type TSearchGroup,
   type TSearchGroupKind,
@@ -24,11 +24,11 @@ import {
 import { ArticleResult, PersonResult, TicketResult } from './search-result-rows.tsx';
 import { useDeskSearch } from './use-desk-search.ts';
 
-const EMPTY_GROUP_TEXT: Record<TSearchGroupKind, string> = {
-  ticket: 'No tickets match.',
-  user: 'No people match.',
-  article: 'No articles match.',
-};
+const EMPTY_GROUP_TEXT = {
+  ticket: 'search.noTickets',
+  user: 'search.noPeople',
+  article: 'search.noArticles',
+} as const satisfies Record<TSearchGroupKind, string>;
 
 type TGroupCardProps = {
   kind: TSearchGroupKind;
@@ -38,16 +38,17 @@ type TGroupCardProps = {
 };
 
 function GroupCard({ kind, group, user, onOpen }: TGroupCardProps) {
+  const t = useSearchT();
   const options = group?.options ?? [];
   return (
     <Card className="gap-0 py-0" data-testid={`search-group-${kind}`}>
       <div className="flex items-center justify-between border-b px-6 py-3">
-        <h2 className="font-semibold">{SEARCH_GROUP_HEADINGS[kind]}</h2>
+        <h2 className="font-semibold">{t(SEARCH_GROUP_HEADING_IDS[kind])}</h2>
         <span className="text-muted-foreground text-sm">{options.length}</span>
       </div>
       <CardContent className="px-0">
         {options.length === 0 ? (
-          <p className="px-6 py-4 text-muted-foreground text-sm">{EMPTY_GROUP_TEXT[kind]}</p>
+          <p className="px-6 py-4 text-muted-foreground text-sm">{t(EMPTY_GROUP_TEXT[kind])}</p>
         ) : (
           <ul className="divide-y">
             {options.map((option) => (
@@ -73,7 +74,7 @@ function GroupCard({ kind, group, user, onOpen }: TGroupCardProps) {
         {kind === 'user' && user.role === 'admin' && options.length > 0 && (
           <p className="border-t px-6 py-3 text-sm">
             <Link to="/admin/users" className="font-medium text-primary hover:underline">
-              Manage people in Users &amp; Teams
+              {t('search.managePeople')}
             </Link>
           </p>
         )}
@@ -87,6 +88,7 @@ function GroupCard({ kind, group, user, onOpen }: TGroupCardProps) {
  * agents and admins, articles), with its own box to search again.
  */
 export function SearchPage({ q, user }: { q: string; user: TUser }) {
+  const t = useSearchT();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
   const [shownFor, setShownFor] = useState(q);
@@ -120,8 +122,8 @@ export function SearchPage({ q, user }: { q: string; user: TUser }) {
               type="search"
               value={text}
               onChange={(event) => setText(event.target.value)}
-              placeholder="Search tickets, users, or KB articles..."
-              aria-label="Search the help desk"
+              placeholder={t('search.placeholder')}
+              aria-label={t('search.pageLabel')}
               className="bg-background pl-9"
               maxLength={SEARCH_LIMITS.queryMax}
               // The page is where '/' leads on small screens; the box is what it is for.
@@ -129,36 +131,37 @@ export function SearchPage({ q, user }: { q: string; user: TUser }) {
               data-testid="search-page-input"
             />
           </div>
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t('search.button')}</Button>
         </form>
       </search>
 
       {term === null ? (
         <p className="text-muted-foreground text-sm">
-          Type at least {SEARCH_LIMITS.queryMin} characters: words from a ticket or an article, a ticket
-          number
-          {isStaff ? ', or a person’s name, username or email' : ''}.
+          {t(isStaff ? 'search.hintStaff' : 'search.hint', { min: SEARCH_LIMITS.queryMin })}
         </p>
       ) : (
         <>
           <h2 className="font-semibold text-lg" data-testid="search-page-title">
-            Search results for "{term}"
+            {t('search.resultsFor', { term })}
           </h2>
           {search.isError ? (
             <Alert variant="destructive">
-              <AlertDescription>
-                {serverMessage(search.error) ?? 'Search failed. Please try again.'}
-              </AlertDescription>
+              <AlertDescription>{serverMessage(search.error) ?? t('search.failed')}</AlertDescription>
             </Alert>
           ) : search.isPending || search.isPlaceholderData ? (
-            <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Searching">
+            <div
+              className="flex flex-col gap-4"
+              role="status"
+              aria-busy="true"
+              aria-label={t('search.searching')}
+            >
               {kinds.map((kind) => (
                 <Skeleton key={kind} className="h-32 w-full" />
               ))}
             </div>
           ) : groups.length === 0 ? (
             <p className="text-muted-foreground" data-testid="search-page-empty">
-              No results for "{term}"
+              {t('search.noResults', { term })}
             </p>
           ) : (
             kinds.map((kind) => (

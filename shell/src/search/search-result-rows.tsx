@@ -2,15 +2,42 @@ import type { TSearchArticleHit, TSearchTicketHit, TSearchUserHit } from '@helpd
 import { Badge, TicketPriorityBadge, TicketStatusBadge } from '@helpdesk/shared-ui';
 import { BookOpen, MessageSquare, Ticket, UserRound } from 'lucide-react';
 import { HighlightedText } from './highlighted-text.tsx';
+import { useSearchT } from './messages.ts';
 
-const roleLabel = (role: string) => role.replace('_', ' ');
+type TSearchT = ReturnType<typeof useSearchT>;
+
+const ROLE_LABELS = {
+  admin: 'search.roleAdmin',
+  agent: 'search.roleAgent',
+  end_user: 'search.roleEndUser',
+} as const satisfies Record<TSearchUserHit['role'], string>;
+
+// Shown only for a status other than active (users) or published (articles).
+const STATUS_LABELS = {
+  pending: 'search.statusPending',
+  approved: 'search.statusApproved',
+  rejected: 'search.statusRejected',
+  inactive: 'search.statusInactive',
+  draft: 'search.statusDraft',
+  archived: 'search.statusArchived',
+} as const;
+
+/** A status's label; one this screen does not know (a newer server's) shows as sent. */
+function statusLabel(t: TSearchT, status: string): string {
+  return status in STATUS_LABELS ? t(STATUS_LABELS[status as keyof typeof STATUS_LABELS]) : status;
+}
+
+const personName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`;
 
 /** Who asked and who works on it, the reason a ticket matched a person's name. */
-function peopleLine(hit: TSearchTicketHit): string {
-  const requester = `Requested by ${hit.requester.firstName} ${hit.requester.lastName}`;
+function peopleLine(t: TSearchT, hit: TSearchTicketHit): string {
   return hit.assignee
-    ? `${requester} · Assigned to ${hit.assignee.firstName} ${hit.assignee.lastName}`
-    : requester;
+    ? t('search.requestedByAssigned', {
+        requester: personName(hit.requester),
+        assignee: personName(hit.assignee),
+      })
+    : t('search.requestedBy', { name: personName(hit.requester) });
 }
 
 /**
@@ -19,6 +46,7 @@ function peopleLine(hit: TSearchTicketHit): string {
  * found by a requester's or assignee's name (nothing in its text is marked then).
  */
 export function TicketResult({ hit, isCompact = false }: { hit: TSearchTicketHit; isCompact?: boolean }) {
+  const t = useSearchT();
   const isFoundByPerson = hit.titleHighlights.length === 0 && hit.snippet.highlights.length === 0;
   const isSnippetShown = hit.snippet.text !== '' && !(isCompact && isFoundByPerson);
   return (
@@ -44,20 +72,20 @@ export function TicketResult({ hit, isCompact = false }: { hit: TSearchTicketHit
             {hit.snippetSource === 'comment' && (
               <span className="mr-1 inline-flex items-center gap-1 font-medium">
                 <MessageSquare className="size-3" aria-hidden />
-                Comment:
+                {t('search.comment')}
               </span>
             )}
             <HighlightedText text={hit.snippet.text} highlights={hit.snippet.highlights} />
           </p>
         )}
         {isCompact && isFoundByPerson && (
-          <p className="mt-0.5 truncate text-muted-foreground text-xs">{peopleLine(hit)}</p>
+          <p className="mt-0.5 truncate text-muted-foreground text-xs">{peopleLine(t, hit)}</p>
         )}
         {!isCompact && (
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <TicketStatusBadge status={hit.status} />
             <TicketPriorityBadge priority={hit.priority} />
-            <span className="text-muted-foreground text-xs">{peopleLine(hit)}</span>
+            <span className="text-muted-foreground text-xs">{peopleLine(t, hit)}</span>
           </div>
         )}
       </div>
@@ -68,6 +96,7 @@ export function TicketResult({ hit, isCompact = false }: { hit: TSearchTicketHit
 
 /** A person: name, username, email and role (and their status when not active). */
 export function PersonResult({ hit }: { hit: TSearchUserHit }) {
+  const t = useSearchT();
   return (
     <div className="flex min-w-0 items-center gap-3">
       <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -79,9 +108,9 @@ export function PersonResult({ hit }: { hit: TSearchUserHit }) {
         <div className="truncate text-muted-foreground text-xs">{hit.email}</div>
       </div>
       <div className="flex shrink-0 gap-1">
-        {hit.status !== 'active' && <Badge variant="outline">{hit.status}</Badge>}
+        {hit.status !== 'active' && <Badge variant="outline">{statusLabel(t, hit.status)}</Badge>}
         <Badge variant="secondary" className="capitalize">
-          {roleLabel(hit.role)}
+          {t(ROLE_LABELS[hit.role])}
         </Badge>
       </div>
     </div>
@@ -90,6 +119,7 @@ export function PersonResult({ hit }: { hit: TSearchUserHit }) {
 
 /** A knowledge base article: title, category (and status when not published), the passage that matched. */
 export function ArticleResult({ hit, isCompact = false }: { hit: TSearchArticleHit; isCompact?: boolean }) {
+  const t = useSearchT();
   return (
     <div className="flex min-w-0 gap-3">
       <BookOpen className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -119,7 +149,7 @@ export function ArticleResult({ hit, isCompact = false }: { hit: TSearchArticleH
           variant={hit.status === 'draft' ? 'secondary' : 'outline'}
           className="shrink-0 self-start capitalize"
         >
-          {hit.status}
+          {statusLabel(t, hit.status)}
         </Badge>
       )}
     </div>

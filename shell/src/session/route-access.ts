@@ -1,7 +1,15 @@
 import type { TUserRole, TUserStatus } from '@helpdesk/contracts';
 import { withReturnPath } from '@helpdesk/contracts/constants';
+import type { TTranslate } from '@helpdesk/shared-ui/i18n';
+import { sessionEnglish, type TSessionMessageId } from './messages.ts';
 
-const ACCESS_DENIED = "Access denied. You don't have permission to view this page.";
+type TSessionT = TTranslate<TSessionMessageId>;
+
+const ROLE_NAMES = {
+  admin: 'session.roleAdmin',
+  agent: 'session.roleAgent',
+  end_user: 'session.roleEndUser',
+} as const satisfies Record<TUserRole, TSessionMessageId>;
 
 /** Roles a page admits; undefined means any signed-in user. */
 export type TAllowedRoles = TUserRole | readonly TUserRole[] | undefined;
@@ -18,19 +26,18 @@ export function isRoleAllowed(roles: TAllowedRoles, role: TUserRole): boolean {
   return list === null || list.includes(role);
 }
 
-/** The access-denied alert text (docs/product.md#roles), for one role or a list. */
-export function accessDeniedText(roles: TAllowedRoles): string {
-  const list = toRoleList(roles) ?? [];
-  if (list.length === 1) return `${ACCESS_DENIED} This page requires ${list[0]} access.`;
-  return `${ACCESS_DENIED} This page requires one of: ${list.join(', ')} access.`;
+/** The access-denied alert text (docs/product.md#roles), for one role or a list, in the language of `t`. */
+export function accessDeniedText(roles: TAllowedRoles, t: TSessionT = sessionEnglish): string {
+  const names = (toRoleList(roles) ?? []).map((role) => t(ROLE_NAMES[role]));
+  if (names.length === 1) return t('session.accessDeniedOne', { role: names[0] ?? '' });
+  return t('session.accessDeniedMany', { roles: names.join(', ') });
 }
 
-/** The inactive-account alert text (docs/product.md#registration-and-approval). */
-export function inactiveAccountText(status: TUserStatus): string {
-  if (status === 'pending') return 'Your account is not active. Please wait for admin approval.';
-  if (status === 'rejected')
-    return 'Your account is not active. Your account has been rejected. Please contact support.';
-  return 'Your account is not active.';
+/** The inactive-account alert text (docs/product.md#registration-and-approval), in the language of `t`. */
+export function inactiveAccountText(status: TUserStatus, t: TSessionT = sessionEnglish): string {
+  if (status === 'pending') return t('session.inactivePending');
+  if (status === 'rejected') return t('session.inactiveRejected');
+  return t('session.inactive');
 }
 
 /** Where a signed-out visitor goes: admin-only pages send them to the administrator sign-in. */

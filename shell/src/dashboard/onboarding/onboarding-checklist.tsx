@@ -1,7 +1,7 @@
 import {
   ADMIN_API_PATHS,
   ONBOARDING_ITEMS,
-  ONBOARDING_MESSAGES,
+  type TOnboardingItemKey,
   type TOnboardingStatus,
 } from '@helpdesk/contracts';
 import {
@@ -32,17 +32,24 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, ChevronRight } from 'lucide-react';
+import { useOnboardingT } from './messages.ts';
 
 const ONBOARDING_QUERY_KEY = [ADMIN_API_PATHS.adminOnboarding] as const;
 
-/** "2 of 4 done", for the heading and the progress bar's label. */
-export function progressText(status: TOnboardingStatus): string {
-  const done = status.items.filter((item) => item.isDone).length;
-  return `${done} of ${status.items.length} done`;
-}
+// Each item's text (contracts' ONBOARDING_ITEMS holds its English and its screen).
+const ITEM_TEXTS = {
+  company: { label: 'onboarding.company', hint: 'onboarding.companyHint' },
+  mailServer: { label: 'onboarding.mailServer', hint: 'onboarding.mailServerHint' },
+  team: { label: 'onboarding.team', hint: 'onboarding.teamHint' },
+  agents: { label: 'onboarding.agents', hint: 'onboarding.agentsHint' },
+  serviceLevels: { label: 'onboarding.serviceLevels', hint: 'onboarding.serviceLevelsHint' },
+  knowledgeBase: { label: 'onboarding.knowledgeBase', hint: 'onboarding.knowledgeBaseHint' },
+} as const satisfies Record<TOnboardingItemKey, { label: string; hint: string }>;
 
-function ChecklistItem({ itemKey, isDone }: { itemKey: keyof typeof ONBOARDING_ITEMS; isDone: boolean }) {
+function ChecklistItem({ itemKey, isDone }: { itemKey: TOnboardingItemKey; isDone: boolean }) {
+  const t = useOnboardingT();
   const item = ONBOARDING_ITEMS[itemKey];
+  const texts = ITEM_TEXTS[itemKey];
   return (
     <li data-testid="onboarding-item" data-done={isDone}>
       <Link
@@ -60,10 +67,10 @@ function ChecklistItem({ itemKey, isDone }: { itemKey: keyof typeof ONBOARDING_I
         </span>
         <span className="min-w-0 flex-1">
           <span className={cn('block font-medium text-sm', isDone && 'text-muted-foreground line-through')}>
-            {item.label}
-            <span className="sr-only">{isDone ? ' (done)' : ' (to do)'}</span>
+            {t(texts.label)}
+            <span className="sr-only">{isDone ? t('onboarding.itemDone') : t('onboarding.itemToDo')}</span>
           </span>
-          {isDone ? null : <span className="block text-muted-foreground text-xs">{item.hint}</span>}
+          {isDone ? null : <span className="block text-muted-foreground text-xs">{t(texts.hint)}</span>}
         </span>
         <ChevronRight
           className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
@@ -80,6 +87,7 @@ function ChecklistItem({ itemKey, isDone }: { itemKey: keyof typeof ONBOARDING_I
  * admin dismissed it; while it loads or fails nothing is drawn, since the dashboard works without it.
  */
 export function OnboardingChecklist() {
+  const t = useOnboardingT();
   const queryClient = useQueryClient();
   const query = useQuery<TOnboardingStatus>({ queryKey: ONBOARDING_QUERY_KEY, refetchOnMount: 'always' });
   const dismiss = useMutation({
@@ -88,8 +96,8 @@ export function OnboardingChecklist() {
     onError: (error) => {
       if (!handleSessionEnded(error))
         toast({
-          title: ONBOARDING_MESSAGES.dismissError,
-          description: serverMessage(error) ?? 'Please try again.',
+          title: t('onboarding.dismissError'),
+          description: serverMessage(error) ?? t('onboarding.tryAgain'),
           variant: 'destructive',
         });
     },
@@ -97,27 +105,30 @@ export function OnboardingChecklist() {
   const status = query.data;
   if (!status?.isVisible) return null;
   const done = status.items.filter((item) => item.isDone).length;
+  const progress = { done, total: status.items.length };
 
   return (
     <Card className="gap-4" data-testid="onboarding-checklist" aria-labelledby="onboarding-title">
       <CardHeader>
-        <CardTitle id="onboarding-title">{ONBOARDING_MESSAGES.title}</CardTitle>
-        <CardDescription>Set up the desk before your team starts. {progressText(status)}.</CardDescription>
+        <CardTitle id="onboarding-title">{t('onboarding.title')}</CardTitle>
+        <CardDescription>{t('onboarding.description', progress)}</CardDescription>
         <CardAction>
           <AlertDialog>
             <AlertDialogTrigger asChild>
               <Button variant="ghost" size="sm" disabled={dismiss.isPending}>
-                Dismiss
+                {t('onboarding.dismiss')}
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
               <AlertDialogHeader>
-                <AlertDialogTitle>Dismiss the checklist?</AlertDialogTitle>
-                <AlertDialogDescription>{ONBOARDING_MESSAGES.dismissConfirm}</AlertDialogDescription>
+                <AlertDialogTitle>{t('onboarding.dismissTitle')}</AlertDialogTitle>
+                <AlertDialogDescription>{t('onboarding.dismissConfirm')}</AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel>Keep it</AlertDialogCancel>
-                <AlertDialogAction onClick={() => dismiss.mutate()}>Dismiss</AlertDialogAction>
+                <AlertDialogCancel>{t('onboarding.keep')}</AlertDialogCancel>
+                <AlertDialogAction onClick={() => dismiss.mutate()}>
+                  {t('onboarding.dismiss')}
+                </AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>
@@ -127,7 +138,7 @@ export function OnboardingChecklist() {
         <div
           className="h-1.5 overflow-hidden rounded-full bg-muted"
           role="progressbar"
-          aria-label={progressText(status)}
+          aria-label={t('onboarding.progress', progress)}
           aria-valuemin={0}
           aria-valuemax={status.items.length}
           aria-valuenow={done}
