@@ -1,7 +1,6 @@
 // By package name, not by file: the main entry is a shared module of its own, and a relative import
 // would bundle a second copy of the display zone's state into this entry.
-import { getDisplayTimeZone, type TDateInput } from '@helpdesk/shared-ui';
-import type { TLocale } from './locale.ts';
+import { getDisplayTimeZone, type TDateInput, type TLocale } from '@helpdesk/shared-ui';
 
 // Intl formatters are costly to build and every list row asks for one: one per language and options.
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
