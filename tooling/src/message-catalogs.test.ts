@@ -41,6 +41,17 @@ describe('catalogProblems', () => {
     ]);
   });
 
+  test("texts found by their English: the English quoted counts as a use, a server message's id is exempt", () => {
+    const found = { 'b.close': 'Close', 'server.X_MESSAGES.gone': 'Gone' };
+    const catalogs = { en: found, es: found, fr: found, de: found };
+    expect(catalogProblems(catalogs, ["localize('Close')"], true)).toEqual([]);
+    expect(catalogProblems(catalogs, ["localize('Close')"])).toEqual([
+      '"b.close" is used by no source file',
+      '"server.X_MESSAGES.gone" is used by no source file',
+    ]);
+    expect(catalogProblems(catalogs, ['nothing'], true)).toEqual(['"b.close" is used by no source file']);
+  });
+
   test('reports a translation whose placeholders differ from English, or that does not parse', () => {
     const es = { ...english, 'a.count': '{total, plural, one {# ticket} other {# tickets}}' };
     const fr = { ...english, 'a.title': '{oops' };

@@ -14,3 +14,6 @@ export {
 } from '@helpdesk/shared-ui';
 export * from './catalog.ts';
 export * from './intl-format.ts';
+
+// Side effect: hands shared-ui's main entry the translator of server messages and shared-ui's own texts.
+import './text-translator.ts';

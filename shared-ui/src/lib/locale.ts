@@ -42,12 +42,15 @@ export function setLocale(locale: TLocale): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the language changes; returns the unsubscribe. */
+export function subscribeLocale(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** The active language, re-rendering the caller when it changes. */
 export function useLocale(): TLocale {
-  return useSyncExternalStore(subscribe, getLocale, getLocale);
+  return useSyncExternalStore(subscribeLocale, getLocale, getLocale);
 }
