@@ -26,8 +26,23 @@ export function registerTextTranslator(next: TTextTranslator): void {
  */
 export function localizeText(text: string): string {
   const locale = getLocale();
-  if (locale === SOURCE_LOCALE || translator === null) return text;
+  if (locale === SOURCE_LOCALE) return text;
+  if (translator === null) {
+    loadTranslator();
+    return text;
+  }
   return translator(text, locale) ?? text;
+}
+
+let translatorRequested = false;
+
+// A screen in another language that no translated screen has loaded the i18n entry for yet (a page of an
+// app not converted yet): load it now, once; it registers the translator and readers render again. In
+// English nothing is loaded.
+function loadTranslator() {
+  if (translatorRequested) return;
+  translatorRequested = true;
+  import('@helpdesk/shared-ui/i18n').catch(() => undefined);
 }
 
 /** Calls `listener` when the language changes or the translator's catalogues grow; returns the unsubscribe. */
