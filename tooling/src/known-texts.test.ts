@@ -2,7 +2,7 @@
 // known-texts.ts). Here rather than in shared-ui: the lookup reads catalogues in the compiled form the
 // build gives it, and the compiler is a dependency of the tooling only.
 import { describe, expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localizeText, setLocale } from '@helpdesk/shared-ui';
 import { createCatalog, SUPPORTED_LOCALES, type TLocale, translate } from '@helpdesk/shared-ui/i18n';
@@ -17,8 +17,10 @@ const read = (path: string): Record<string, string> =>
   JSON.parse(readFileSync(join(REPO_ROOT, 'shared-ui/src', path), 'utf8'));
 
 const serverEnglish = read('server-messages/messages.en.json');
+const schemaEnglish = read('schema-messages/messages.en.json');
 const english = {
   ...serverEnglish,
+  ...schemaEnglish,
   ...read('components/messages.en.json'),
   ...read('lib/messages.en.json'),
 };
@@ -96,6 +98,59 @@ describe('every server message of the contracts', () => {
       tables.flatMap(([name, table]) => Object.keys(table).map((key) => `server.${name}.${key}`)),
     );
     expect(Object.keys(serverEnglish).filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
+
+// A message a contracts schema writes inline: `.min(1, 'Title is required')`, `message: '...'`,
+// `error: '...'`, `z.email('...')`; a text starting with a capital or a `${LIMIT}`.
+const INLINE_MESSAGE =
+  /(?:\.(?:min|max|length|regex|refine|superRefine|trim|int)\((?:[^()'`]|\([^()]*\))*?,\s*|\bz\.[a-zA-Z.]+\(\s*|\b(?:message|error):\s*)(['`])((?:(?!\1).)+)\1/g;
+
+// Texts built around a field's name (`${label} is required`) or a value the person typed: their words
+// come from elsewhere, so they stay as written (docs/architecture.md#languages).
+const BUILT_AROUND = /\$\{(?:label|max|part|TICKET_LIST_MESSAGES)/;
+
+/** Every inline schema message of the contracts, its `${LIMITS.x}` filled in as the schema does. */
+function inlineSchemaMessages(): { file: string; text: string }[] {
+  const modules: Record<string, unknown> = { ...contractConstants, ...contracts };
+  const messages: { file: string; text: string }[] = [];
+  const folder = join(REPO_ROOT, 'contracts/src');
+  for (const file of readdirSync(folder, { recursive: true }) as string[]) {
+    if (!file.endsWith('.ts') || file.includes('.test.')) continue;
+    for (const match of readFileSync(join(folder, file), 'utf8').matchAll(INLINE_MESSAGE)) {
+      const raw = match[2] ?? '';
+      if (!/^[A-Z$]/.test(raw) || BUILT_AROUND.test(raw)) continue;
+      const text = raw.replace(/\$\{([A-Z_]+)\.(\w+)\}/g, (_, table: string, key: string) =>
+        String((modules[table] as Record<string, unknown>)[key]),
+      );
+      messages.push({ file, text });
+    }
+  }
+  return messages;
+}
+
+describe("every inline message of the contracts' schemas", () => {
+  const messages = inlineSchemaMessages();
+
+  test('are found by their English and translated in es, fr and de', () => {
+    expect(messages.length).toBeGreaterThan(50);
+    const problems: string[] = [];
+    for (const { file, text } of messages) {
+      const found = index.find(text);
+      if (!found) {
+        problems.push(`${file}: "${text}" has no id`);
+        continue;
+      }
+      for (const [language, catalog] of Object.entries(languages)) {
+        if (!Object.hasOwn(catalog, found.id)) problems.push(`${found.id}: no ${language} translation`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('every schema id of the catalogue is such a message, so none is left over', () => {
+    const texts = new Set(messages.map(({ text }) => text));
+    expect(Object.entries(schemaEnglish).filter(([, text]) => !texts.has(text))).toEqual([]);
   });
 });
 

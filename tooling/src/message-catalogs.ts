@@ -61,7 +61,7 @@ export function catalogProblems(
   const quoted = (text: string) =>
     sources.some((source) => source.includes(`'${text}'`) || source.includes(`"${text}"`));
   for (const key of englishKeys) {
-    if (foundByEnglish && key.startsWith(SERVER_MESSAGE_PREFIX)) continue;
+    if (foundByEnglish && CONTRACT_TEXT_PREFIXES.some((prefix) => key.startsWith(prefix))) continue;
     if (!quoted(key) && !(foundByEnglish && quoted(english[key] ?? ''))) {
       problems.push(`"${key}" is used by no source file`);
     }
@@ -130,10 +130,11 @@ export function appEnglish(appDir: string): { english: Record<string, string>; p
 const FOUND_BY_ENGLISH: Readonly<Record<string, readonly string[]>> = { 'shared-ui': ['contracts'] };
 
 /**
- * The server messages' ids (`server.<TABLE>.<key>`): they name the texts of the contracts' message tables,
- * which tooling/src/known-texts.test.ts walks both ways (every text has an id and every id a text).
+ * The ids of the contracts' texts: `server.<TABLE>.<key>` for their message tables, `schema.<file>.<words>`
+ * for the messages their schemas write inline. tooling/src/known-texts.test.ts walks both ways (every text
+ * has an id and every id a text), so they need not be quoted anywhere.
  */
-const SERVER_MESSAGE_PREFIX = 'server.';
+const CONTRACT_TEXT_PREFIXES = ['server.', 'schema.'];
 
 /** catalogProblems for the app in `appDir`, reading its catalogues and its source (tests excluded). */
 export function appCatalogProblems(appDir: string): string[] {

@@ -9,6 +9,7 @@ import {
 import componentsEnglish from '../components/messages.en.json?url';
 import libEnglish from '../lib/messages.en.json?url';
 import { sharedUiCatalog } from '../locales/shared-ui-catalog.ts';
+import schemaEnglish from '../schema-messages/messages.en.json?url';
 import serverEnglish from '../server-messages/messages.en.json?url';
 import { type TCatalog, translate } from './catalog.ts';
 import {
@@ -72,7 +73,7 @@ function englishOf(source: unknown): Promise<TEnglish> {
 // the reverse lookup (docs/architecture.md#languages).
 const known = createTextTranslator(
   () =>
-    Promise.all([serverEnglish, componentsEnglish, libEnglish].map(englishOf)).then((parts) =>
+    Promise.all([serverEnglish, schemaEnglish, componentsEnglish, libEnglish].map(englishOf)).then((parts) =>
       Object.assign({}, ...parts),
     ),
   sharedUiCatalog({}),
