@@ -187,6 +187,37 @@ describe('knownTextIndex', () => {
   });
 });
 
+describe('createTextTranslator', () => {
+  test('answers null until its files are here, loads them once, then tells its readers once', async () => {
+    let englishLoads = 0;
+    let loaded = 0;
+    const spanish = { 'components.close': 'Cerrar' };
+    const catalog = createCatalog({}, { es: 'es', fr: 'fr', de: 'de' });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async () => Response.json(spanish)) as unknown as typeof fetch;
+    try {
+      const known = createTextTranslator(
+        async () => {
+          englishLoads += 1;
+          return compiled;
+        },
+        catalog,
+        () => {
+          loaded += 1;
+        },
+      );
+      for (let asked = 0; asked < 5; asked += 1) expect(known.translator('Close', 'es')).toBeNull();
+      await known.load('es');
+      expect(known.translator('Close', 'es')).toBe('Cerrar');
+      // Not in the Spanish file: shown as written rather than as its id.
+      expect(known.translator('Loading', 'es')).toBeNull();
+      expect({ englishLoads, loaded }).toEqual({ englishLoads: 1, loaded: 1 });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});
+
 describe('localizeText with the translator installed', () => {
   const urls = {
     es: 'https://desk.example/es.json',

@@ -33,6 +33,8 @@ export function createTextTranslator(
 ): { translator: TTextTranslator; load: (locale: TLocale) => Promise<void> } {
   let index: TKnownTextIndex | null = null;
   let indexing: Promise<void> | null = null;
+  // Once per language: every text a screen asks for before the files arrive asks to load them.
+  const loading = new Map<TLocale, Promise<void>>();
 
   function load(locale: TLocale): Promise<void> {
     indexing ??= english().then(
@@ -42,7 +44,12 @@ export function createTextTranslator(
       // Offline or a deploy in between: the texts stay English, as written.
       () => undefined,
     );
-    return Promise.all([indexing, catalog.load(locale)]).then(onLoaded);
+    let loaded = loading.get(locale);
+    if (!loaded) {
+      loaded = Promise.all([indexing, catalog.load(locale)]).then(onLoaded);
+      loading.set(locale, loaded);
+    }
+    return loaded;
   }
 
   const translator: TTextTranslator = (text, locale) => {
