@@ -64,7 +64,7 @@ export default defineConfig({
       // screens and the remotes (shared-ui's i18n entry) all load: without it the bundler spreads them
       // over several new chunks, each an entry in the start-up runtime's chunk table.
       forceSplitting: {
-        'lib-i18n': /[\\/](shared-ui[\\/]src[\\/]i18n|@lingui|shell[\\/]src[\\/]locales)[\\/]/,
+        'lib-i18n': /[\\/](shared-ui[\\/]src[\\/](?:i18n|locales)|@lingui|shell[\\/]src[\\/]locales)[\\/]/,
       },
     },
   },

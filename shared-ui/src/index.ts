@@ -29,6 +29,8 @@ export * from './lib/format.ts';
 export * from './lib/json-guards.ts';
 export * from './lib/kb-search.ts';
 export * from './lib/limit-message.ts';
+export * from './lib/locale.ts';
+export * from './lib/localized-text.ts';
 export * from './lib/query-client.ts';
 export * from './lib/session-ended.ts';
 export * from './lib/ticket-badges.ts';

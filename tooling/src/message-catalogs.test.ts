@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appCatalogProblems, appEnglish, appsWithCatalogs, catalogProblems } from './message-catalogs.ts';
-import { CATALOG_FILE, compileCatalog } from './message-catalogs-plugin.ts';
+import { CATALOG_FILE, compileCatalog, withSharedUi } from './message-catalogs-plugin.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
 describe('the apps’ message catalogues', () => {
@@ -41,6 +41,17 @@ describe('catalogProblems', () => {
     ]);
   });
 
+  test("texts found by their English: the English quoted counts as a use, a server message's id is exempt", () => {
+    const found = { 'b.close': 'Close', 'server.X_MESSAGES.gone': 'Gone' };
+    const catalogs = { en: found, es: found, fr: found, de: found };
+    expect(catalogProblems(catalogs, ["localize('Close')"], true)).toEqual([]);
+    expect(catalogProblems(catalogs, ["localize('Close')"])).toEqual([
+      '"b.close" is used by no source file',
+      '"server.X_MESSAGES.gone" is used by no source file',
+    ]);
+    expect(catalogProblems(catalogs, ['nothing'], true)).toEqual(['"b.close" is used by no source file']);
+  });
+
   test('reports a translation whose placeholders differ from English, or that does not parse', () => {
     const es = { ...english, 'a.count': '{total, plural, one {# ticket} other {# tickets}}' };
     const fr = { ...english, 'a.title': '{oops' };
@@ -65,6 +76,27 @@ describe('compileCatalog', () => {
 
   test('names the catalogue and the message that does not parse', () => {
     expect(() => compileCatalog(JSON.stringify({ 'a.b': '{broken' }), 'es.json')).toThrow(/es\.json: "a\.b"/);
+  });
+});
+
+describe('withSharedUi', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shared-ui-'));
+  const sharedUiFile = join(dir, 'es.json');
+  writeFileSync(sharedUiFile, JSON.stringify({ 'components.close': 'Cerrar' }));
+
+  test("puts shared-ui's messages of a language into the app's file of that language", () => {
+    expect(
+      JSON.parse(withSharedUi(JSON.stringify({ 'login.title': 'Iniciar sesión' }), sharedUiFile)),
+    ).toEqual({
+      'login.title': 'Iniciar sesión',
+      'components.close': 'Cerrar',
+    });
+  });
+
+  test('fails on an id both hold', () => {
+    expect(() => withSharedUi(JSON.stringify({ 'components.close': 'X' }), sharedUiFile)).toThrow(
+      /"components\.close" is also an id/,
+    );
   });
 });
 

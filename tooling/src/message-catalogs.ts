@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { SUPPORTED_LOCALES } from '@helpdesk/shared-ui/i18n';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
@@ -24,9 +24,14 @@ export function placeholdersOf(message: string): string[] {
 /**
  * What is wrong with one app's catalogues: a language missing a key of English or holding one English
  * lacks, a message that is not valid ICU or names other placeholders than English's, and a key no
- * source file mentions (as a quoted string). Empty when all is well.
+ * source file mentions (as a quoted string; with `foundByEnglish`, its English text quoted counts too).
+ * Empty when all is well.
  */
-export function catalogProblems(catalogs: TCatalogs, sources: readonly string[]): string[] {
+export function catalogProblems(
+  catalogs: TCatalogs,
+  sources: readonly string[],
+  foundByEnglish = false,
+): string[] {
   const problems: string[] = [];
   const english = catalogs.en;
   if (!english) return ['no English catalogue (en.json)'];
@@ -53,8 +58,11 @@ export function catalogProblems(catalogs: TCatalogs, sources: readonly string[])
       }
     }
   }
+  const quoted = (text: string) =>
+    sources.some((source) => source.includes(`'${text}'`) || source.includes(`"${text}"`));
   for (const key of englishKeys) {
-    if (!sources.some((source) => source.includes(`'${key}'`) || source.includes(`"${key}"`))) {
+    if (foundByEnglish && CONTRACT_TEXT_PREFIXES.some((prefix) => key.startsWith(prefix))) continue;
+    if (!quoted(key) && !(foundByEnglish && quoted(english[key] ?? ''))) {
       problems.push(`"${key}" is used by no source file`);
     }
   }
@@ -114,6 +122,20 @@ export function appEnglish(appDir: string): { english: Record<string, string>; p
   return { english, problems };
 }
 
+/**
+ * Workspaces whose texts are found by their English rather than by id, with the workspaces whose source
+ * holds that English: shared-ui's main entry cannot load the message runtime, so it writes English and
+ * the i18n entry looks the text up (shared-ui/src/i18n/known-texts.ts); its labels' English is in contracts.
+ */
+const FOUND_BY_ENGLISH: Readonly<Record<string, readonly string[]>> = { 'shared-ui': ['contracts'] };
+
+/**
+ * The ids of the contracts' texts: `server.<TABLE>.<key>` for their message tables, `schema.<file>.<words>`
+ * for the messages their schemas write inline. tooling/src/known-texts.test.ts walks both ways (every text
+ * has an id and every id a text), so they need not be quoted anywhere.
+ */
+const CONTRACT_TEXT_PREFIXES = ['server.', 'schema.'];
+
 /** catalogProblems for the app in `appDir`, reading its catalogues and its source (tests excluded). */
 export function appCatalogProblems(appDir: string): string[] {
   const { english, problems } = appEnglish(appDir);
@@ -123,6 +145,10 @@ export function appCatalogProblems(appDir: string): string[] {
     const file = join(appDir, 'src/locales', `${locale}.json`);
     if (existsSync(file)) catalogs[locale] = JSON.parse(readFileSync(file, 'utf8'));
   }
-  const sources = sourceFiles(join(appDir, 'src')).map((file) => readFileSync(file, 'utf8'));
-  return [...problems, ...catalogProblems(catalogs, sources)];
+  const englishFrom = FOUND_BY_ENGLISH[basename(appDir)];
+  const sourceDirs = [appDir, ...(englishFrom ?? []).map((workspace) => join(appDir, '..', workspace))];
+  const sources = sourceDirs
+    .flatMap((dir) => sourceFiles(join(dir, 'src')))
+    .map((file) => readFileSync(file, 'utf8'));
+  return [...problems, ...catalogProblems(catalogs, sources, englishFrom !== undefined)];
 }

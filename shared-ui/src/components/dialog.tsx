@@ -1,3 +1,4 @@
+import { useLocalizeText } from '@helpdesk/shared-ui';
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import * as React from 'react';
@@ -44,6 +45,7 @@ export function DialogContent({
   // button, a remote's dialog) would leave focus on the page's body. The element that had focus when
   // the dialog opened gets it back instead, as long as it is still on the page.
   const openerRef = React.useRef<HTMLElement | null>(null);
+  const localize = useLocalizeText();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -73,7 +75,7 @@ export function DialogContent({
             className="absolute top-4 right-4 rounded-xs opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 disabled:pointer-events-none data-[state=open]:bg-accent data-[state=open]:text-muted-foreground [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0"
           >
             <XIcon />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{localize('Close')}</span>
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>

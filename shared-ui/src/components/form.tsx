@@ -1,3 +1,4 @@
+import { useLocalizeText } from '@helpdesk/shared-ui';
 import { Slot } from 'radix-ui';
 import * as React from 'react';
 import {
@@ -104,7 +105,9 @@ export function FormDescription({ className, ...props }: React.ComponentProps<'p
 /** The field's validation message, or the children when the field is valid; nothing when both are empty. */
 export function FormMessage({ className, children, ...props }: React.ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
-  const body = error ? String(error.message ?? '') : children;
+  // The contracts' schemas word their messages in English; a known one shows in the active language.
+  const localize = useLocalizeText();
+  const body = error ? localize(String(error.message ?? '')) : children;
   if (!body) return null;
   return (
     <p

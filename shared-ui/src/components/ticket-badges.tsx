@@ -1,14 +1,20 @@
 import type { TTicketPriority, TTicketStatus } from '@helpdesk/contracts';
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { ticketPriorityBadge, ticketStatusBadge } from '../lib/ticket-badges.ts';
+import {
+  ticketPriorityBadge,
+  ticketStatusBadge,
+  usePriorityLabel,
+  useStatusLabel,
+} from '../lib/ticket-badges.ts';
 import { Badge } from './badge.tsx';
 
 type TBadgeRest = Omit<React.ComponentProps<typeof Badge>, 'variant' | 'children'>;
 
 /** A ticket's status as a softly filled badge. */
 export function TicketStatusBadge({ status, className, ...props }: TBadgeRest & { status: TTicketStatus }) {
-  const { label, className: colours } = ticketStatusBadge(status);
+  const { className: colours } = ticketStatusBadge(status);
+  const statusLabel = useStatusLabel();
   return (
     <Badge
       data-slot="ticket-status-badge"
@@ -17,7 +23,7 @@ export function TicketStatusBadge({ status, className, ...props }: TBadgeRest & 
       className={cn(colours, className)}
       {...props}
     >
-      {label}
+      {statusLabel(status)}
     </Badge>
   );
 }
@@ -28,7 +34,8 @@ export function TicketPriorityBadge({
   className,
   ...props
 }: TBadgeRest & { priority: TTicketPriority }) {
-  const { label, className: colours } = ticketPriorityBadge(priority);
+  const { className: colours } = ticketPriorityBadge(priority);
+  const priorityLabel = usePriorityLabel();
   return (
     <Badge
       data-slot="ticket-priority-badge"
@@ -37,7 +44,7 @@ export function TicketPriorityBadge({
       className={cn(colours, className)}
       {...props}
     >
-      {label}
+      {priorityLabel(priority)}
     </Badge>
   );
 }

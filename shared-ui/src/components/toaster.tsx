@@ -1,4 +1,5 @@
 import { TOAST_DURATION_MS } from '@helpdesk/contracts/constants';
+import { useLocalizeText } from '@helpdesk/shared-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
@@ -50,10 +51,11 @@ export function Toast({
 }
 
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
+  const localize = useLocalizeText();
   return (
     <ToastPrimitive.Close
       data-slot="toast-close"
-      aria-label="Close"
+      aria-label={localize('Close')}
       className={cn(
         'absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-70 transition-opacity hover:text-foreground hover:opacity-100 focus:opacity-100 focus:outline-none focus:ring-2 group-[.destructive]:text-red-300 group-[.destructive]:focus:ring-red-400 group-[.destructive]:focus:ring-offset-red-600 group-[.destructive]:hover:text-red-50',
         className,
@@ -88,9 +90,14 @@ export function ToastDescription({
   );
 }
 
-/** Renders the toast store (one toast at a time); mount it once, in the shell's root layout. */
+/**
+ * Renders the toast store (one toast at a time); mount it once, in the shell's root layout. A toast text
+ * shared-ui knows (a contracts message such as 'Settings saved') shows in the active language.
+ */
 export function Toaster() {
   const { toasts } = useToast();
+  const localize = useLocalizeText();
+  const localized = (text: React.ReactNode) => (typeof text === 'string' ? localize(text) : text);
   return (
     <ToastProvider duration={TOAST_DURATION_MS}>
       {toasts.map(({ id, title, description, variant, open, duration }) => (
@@ -104,8 +111,8 @@ export function Toaster() {
           }}
         >
           <div className="grid gap-1">
-            <ToastTitle>{title}</ToastTitle>
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
+            <ToastTitle>{localized(title)}</ToastTitle>
+            {description ? <ToastDescription>{localized(description)}</ToastDescription> : null}
           </div>
           <ToastClose />
         </Toast>

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
+import { setLocale } from '@helpdesk/shared-ui';
 import { Suspense } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createCatalog, type TCatalog, useTranslate } from './catalog.ts';
-import { setLocale } from './locale.ts';
 
 afterEach(() => setLocale('en'));
 

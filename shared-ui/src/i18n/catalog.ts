@@ -1,6 +1,7 @@
+// By package name: the language store is the main entry's, one instance for every entry and app.
+import { SOURCE_LOCALE, type TLocale, useLocale } from '@helpdesk/shared-ui';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { use, useCallback, useEffect, useReducer, useRef } from 'react';
-import { SOURCE_LOCALE, type TLocale, useLocale } from './locale.ts';
 
 /** Values an ICU message interpolates: `{count, plural, ...}`, `{name}`. */
 export type TMessageValues = Record<string, string | number | Date>;

@@ -1,22 +1,11 @@
 // By package name, not by file: the main entry is a shared module of its own, and a relative import
 // would bundle a second copy of the display zone's state into this entry.
-import { getDisplayTimeZone, type TDateInput } from '@helpdesk/shared-ui';
-import type { TLocale } from './locale.ts';
-
-// Intl formatters are costly to build and every list row asks for one: one per language and options.
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
-
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
-  key: string,
-  build: () => T,
-): T {
-  let format = cache.get(key);
-  if (!format) {
-    format = build();
-    cache.set(key, format);
-  }
-  return format as T;
-}
+import {
+  cachedIntlFormat as cached,
+  getDisplayTimeZone,
+  type TDateInput,
+  type TLocale,
+} from '@helpdesk/shared-ui';
 
 function toDate(value: TDateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);

@@ -2,21 +2,28 @@ import type { TApiError } from '@helpdesk/contracts';
 import { ANONYMOUS_MAIL_MESSAGES, SERVER_MESSAGES } from '@helpdesk/contracts/constants';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { readApiError } from './json-guards.ts';
+import { localizeText } from './localized-text.ts';
 
 /** Every non-2xx answer raises this (docs/product.md#error-messages), with the message `${status}: ${body text or status text}`. */
 export class ApiRequestError extends Error {
   readonly status: number;
   /** The parsed `{ code, message, fields? }` body, or null when the body was not our error shape. */
   readonly body: TApiError | null;
-  /** Per-field messages of a validation error (empty when there are none). */
-  readonly fields: Record<string, string>;
+  readonly #fields: Record<string, string>;
 
   constructor(status: number, statusText: string, responseText: string) {
     super(`${status}: ${responseText || statusText}`);
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = parseApiError(responseText);
-    this.fields = this.body?.fields ?? {};
+    this.#fields = this.body?.fields ?? {};
+  }
+
+  /** Per-field messages of a validation error (empty when there are none), in the active language. */
+  get fields(): Record<string, string> {
+    const fields: Record<string, string> = {};
+    for (const [name, message] of Object.entries(this.#fields)) fields[name] = localizeText(message);
+    return fields;
   }
 }
 
@@ -137,8 +144,16 @@ export function getQueryFn<T = unknown>({
   };
 }
 
-/** The server's own `message` when the error carried our error shape, else null. */
+/**
+ * The server's own `message` when the error carried our error shape, else null. In the active language:
+ * the API answers in English, and a text of the contracts' message tables is translated by its English.
+ */
 export function serverMessage(error: unknown): string | null {
+  return error instanceof ApiRequestError && error.body ? localizeText(error.body.message) : null;
+}
+
+// The English the screens match on, not the translation serverMessage gives.
+function englishServerMessage(error: unknown): string | null {
   return error instanceof ApiRequestError && error.body ? error.body.message : null;
 }
 
@@ -154,12 +169,18 @@ export function isUnauthorizedError(error: unknown): boolean {
 }
 
 function messageToMatch(error: unknown): string {
-  return serverMessage(error) ?? (error instanceof Error ? error.message : '');
+  return englishServerMessage(error) ?? (error instanceof Error ? error.message : '');
 }
 
-/** The sign-in screen's text for a failed login (docs/product.md#error-messages, matched on the server message). */
+/**
+ * The sign-in screen's text for a failed login (docs/product.md#error-messages, matched on the server
+ * message), in the active language.
+ */
 export function loginErrorText(error: unknown): string {
-  const message = messageToMatch(error);
+  return localizeText(englishLoginErrorText(messageToMatch(error)));
+}
+
+function englishLoginErrorText(message: string): string {
   if (message.includes('pending approval'))
     return 'Your account is pending approval. Please wait for admin approval.';
   if (message.includes('rejected')) return 'Your account has been rejected. Please contact support.';
@@ -171,9 +192,16 @@ export type TRegistrationErrorField = 'username' | 'email' | 'password';
 
 export type TRegistrationError = { message: string; field?: TRegistrationErrorField };
 
-/** The register screen's text for a failed registration and the field to focus (docs/product.md#error-messages). */
+/**
+ * The register screen's text for a failed registration and the field to focus
+ * (docs/product.md#error-messages), in the active language.
+ */
 export function registrationError(error: unknown): TRegistrationError {
-  const message = messageToMatch(error);
+  const english = englishRegistrationError(messageToMatch(error));
+  return { ...english, message: localizeText(english.message) };
+}
+
+function englishRegistrationError(message: string): TRegistrationError {
   if (message.includes(SERVER_MESSAGES.usernameExists)) {
     return { message: 'This username is already taken. Please choose a different one.', field: 'username' };
   }

@@ -1,4 +1,49 @@
 import type { TUserRole } from '@helpdesk/contracts';
+import { getLocale, SOURCE_LOCALE } from './locale.ts';
+import { localizeText } from './localized-text.ts';
+
+// In English every helper below writes exactly what it always has (assembled by hand); in another
+// language it formats through Intl in that language, in the same display zone (docs/architecture.md#languages).
+const intlFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+
+/** One Intl formatter per key (language and options), built once: every list row asks for one. */
+export function cachedIntlFormat<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  build: () => T,
+): T {
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = build();
+    intlFormats.set(key, format);
+  }
+  return format as T;
+}
+
+/** The active language when it is not English: the helpers' cue to format through Intl. */
+function otherLocale(): string | null {
+  const locale = getLocale();
+  return locale === SOURCE_LOCALE ? null : locale;
+}
+
+function localDate(date: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
+  const zoned = displayTimeZone === null ? options : { ...options, timeZone: displayTimeZone };
+  return cachedIntlFormat(
+    `d|${locale}|${JSON.stringify(zoned)}`,
+    () => new Intl.DateTimeFormat(locale, zoned),
+  ).format(date);
+}
+
+function localNumber(value: number, locale: string, options: Intl.NumberFormatOptions): string {
+  return cachedIntlFormat(
+    `n|${locale}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  ).format(value);
+}
+
+const unitShort = (value: number, locale: string, unit: string) =>
+  localNumber(value, locale, { style: 'unit', unit, unitDisplay: 'short' });
+
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -84,6 +129,8 @@ function hourMinute(parts: TCalendarParts) {
 export function formatListDate(value: TDateInput): string {
   const date = toDate(value);
   if (!date) return '';
+  const locale = otherLocale();
+  if (locale) return localDate(date, locale, { month: 'short', day: 'numeric', ...TIME });
   const parts = calendarParts(date);
   return `${monthDay(parts)}, ${hourMinute(parts)}`;
 }
@@ -92,6 +139,8 @@ export function formatListDate(value: TDateInput): string {
 export function formatDetailDate(value: TDateInput): string {
   const date = toDate(value);
   if (!date) return '';
+  const locale = otherLocale();
+  if (locale) return localDate(date, locale, { month: 'short', day: 'numeric', year: 'numeric', ...TIME });
   const parts = calendarParts(date);
   return `${monthDay(parts)}, ${parts.year} ${hourMinute(parts)}`;
 }
@@ -100,6 +149,8 @@ export function formatDetailDate(value: TDateInput): string {
 export function formatShortDate(value: TDateInput): string {
   const date = toDate(value);
   if (!date) return '';
+  const locale = otherLocale();
+  if (locale) return localDate(date, locale, { month: 'short', day: 'numeric', year: 'numeric' });
   const parts = calendarParts(date);
   return `${monthDay(parts)}, ${parts.year}`;
 }
@@ -111,6 +162,8 @@ export function formatRelativeTime(value: TDateInput, now: Date = new Date()): s
   const date = toDate(value);
   if (!date) return '';
   const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  const locale = otherLocale();
+  if (locale) return localRelativeTime(minutes, locale);
   if (minutes < 1) return 'Just now';
   if (minutes < 60) return plural(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
@@ -118,22 +171,47 @@ export function formatRelativeTime(value: TDateInput, now: Date = new Date()): s
   return plural(Math.floor(hours / 24), 'day');
 }
 
+// The same steps as the English, worded by Intl: 'gerade eben', 'hace 5 minutos', 'il y a 2 jours'.
+function localRelativeTime(minutes: number, locale: string): string {
+  const format = cachedIntlFormat(
+    `r|${locale}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
+  if (minutes < 1) return format.format(0, 'second');
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return format.format(-hours, 'hour');
+  return format.format(-Math.floor(hours / 24), 'day');
+}
+
 /** SLA time left: zero or less 'Overdue', under a day 'Xh Ym', else 'Xd Yh'. */
 export function formatRemainingMinutes(minutes: number): string {
-  if (!(minutes > 0)) return 'Overdue';
+  if (!(minutes > 0)) return localizeText('Overdue');
   const whole = Math.floor(minutes);
   const hours = Math.floor(whole / 60);
+  const locale = otherLocale();
+  if (locale) {
+    if (hours < 24) return `${unitShort(hours, locale, 'hour')} ${unitShort(whole % 60, locale, 'minute')}`;
+    return `${unitShort(Math.floor(hours / 24), locale, 'day')} ${unitShort(hours % 24, locale, 'hour')}`;
+  }
   if (hours < 24) return `${hours}h ${whole % 60}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
+const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
 /** Attachment sizes in KB with one decimal: 2048 bytes is '2.0 KB'. */
 export function formatFileSizeKb(bytes: number): string {
+  const locale = otherLocale();
+  if (locale) return `${localNumber(bytes / 1024, locale, ONE_DECIMAL)} KB`;
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 /** Hours with one decimal and an 'h': 3.25 is '3.3h'. */
 export function formatHours(hours: number): string {
+  const locale = otherLocale();
+  if (locale)
+    return localNumber(hours, locale, { ...ONE_DECIMAL, style: 'unit', unit: 'hour', unitDisplay: 'short' });
   return `${hours.toFixed(1)}h`;
 }
 
@@ -142,9 +220,12 @@ export function initials(firstName: string | null | undefined, lastName: string 
   return `${firstName?.trim().charAt(0) ?? ''}${lastName?.trim().charAt(0) ?? ''}`.toUpperCase();
 }
 
-/** A role for display, underscores as spaces: 'end_user' is 'end user'. */
+// The words roleLabel shows each role as: the English its translations are found by.
+const ROLE_WORDS: Readonly<Record<string, string>> = { admin: 'admin', agent: 'agent', end_user: 'end user' };
+
+/** A role for display, underscores as spaces: 'end_user' is 'end user' (in the active language). */
 export function roleLabel(role: TUserRole | string): string {
-  return role.replaceAll('_', ' ');
+  return localizeText(ROLE_WORDS[role] ?? role.replaceAll('_', ' '));
 }
 
 /** 'First Last' of anyone with a first and last name. */

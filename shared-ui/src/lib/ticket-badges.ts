@@ -1,5 +1,11 @@
-import type { TTicketPriority, TTicketStatus } from '@helpdesk/contracts';
-import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from '@helpdesk/contracts/constants';
+import type { TTicketCategory, TTicketPriority, TTicketStatus } from '@helpdesk/contracts';
+import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+} from '@helpdesk/contracts/constants';
+import { roleLabel } from './format.ts';
+import { useLocalizeText } from './localized-text.ts';
 
 export type TTicketBadge = { label: string; className: string };
 
@@ -26,4 +32,29 @@ export function ticketStatusBadge(status: TTicketStatus): TTicketBadge {
 /** Label and colours of a ticket priority ('Critical', ...). */
 export function ticketPriorityBadge(priority: TTicketPriority): TTicketBadge {
   return { label: TICKET_PRIORITY_LABELS[priority], className: PRIORITY_CLASSES[priority] };
+}
+
+/** A ticket status's label in the active language ('In Progress', 'En curso'), re-rendering on a change. */
+export function useStatusLabel(): (status: TTicketStatus) => string {
+  const localize = useLocalizeText();
+  return (status) => localize(TICKET_STATUS_LABELS[status]);
+}
+
+/** A ticket priority's label in the active language ('Critical', 'Kritisch'). */
+export function usePriorityLabel(): (priority: TTicketPriority) => string {
+  const localize = useLocalizeText();
+  return (priority) => localize(TICKET_PRIORITY_LABELS[priority]);
+}
+
+/** A ticket category's label in the active language ('Access Request', 'Demande d’accès'). */
+export function useCategoryLabel(): (category: TTicketCategory) => string {
+  const localize = useLocalizeText();
+  return (category) => localize(TICKET_CATEGORY_LABELS[category]);
+}
+
+/** A role as roleLabel writes it ('end user'), in the active language ('usuario final'). */
+export function useRoleLabel(): (role: string) => string {
+  // roleLabel reads the language itself; the hook re-renders the caller when it changes.
+  useLocalizeText();
+  return roleLabel;
 }

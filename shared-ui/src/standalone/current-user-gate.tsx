@@ -2,6 +2,7 @@ import type { TUser, TUserRole } from '@helpdesk/contracts';
 // The package's own entry, not relative paths: in a remote it resolves to the shared singleton.
 import { Alert, AlertDescription, AlertTitle, roleLabel, Spinner, useCurrentUser } from '@helpdesk/shared-ui';
 import type { ReactNode } from 'react';
+import { useStandaloneT } from './messages.ts';
 
 export type TDevServerOrigins = {
   /** Where the remote's dev server forwards /api to. */
@@ -22,36 +23,35 @@ type TProps = TDevServerOrigins & {
  */
 export function CurrentUserGate({ roles, apiOrigin, shellOrigin, children }: TProps) {
   const { user, isLoading, error } = useCurrentUser();
-  if (isLoading) return <Spinner aria-label="Loading the signed-in user" />;
+  const t = useStandaloneT();
+  if (isLoading) return <Spinner aria-label={t('standalone.loadingUser')} />;
   if (error) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>The API is not reachable</AlertTitle>
-        <AlertDescription>
-          This harness reads /api through its dev server, which forwards to {apiOrigin}. Start the API (run
-          `bun dev` from the repository root), then reload this page.
-        </AlertDescription>
+        <AlertTitle>{t('standalone.apiUnreachable')}</AlertTitle>
+        <AlertDescription>{t('standalone.apiUnreachableHelp', { apiOrigin })}</AlertDescription>
       </Alert>
     );
   }
   if (!user) {
     return (
       <Alert>
-        <AlertTitle>Not signed in</AlertTitle>
-        <AlertDescription>
-          Sign in at {shellOrigin}/login (the session cookie is shared by every localhost port), then reload
-          this page.
-        </AlertDescription>
+        <AlertTitle>{t('standalone.notSignedIn')}</AlertTitle>
+        <AlertDescription>{t('standalone.notSignedInHelp', { shellOrigin })}</AlertDescription>
       </Alert>
     );
   }
   if (!roles.includes(user.role)) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>Wrong role for these pages</AlertTitle>
+        <AlertTitle>{t('standalone.wrongRole')}</AlertTitle>
         <AlertDescription>
-          Signed in as @{user.username} ({roleLabel(user.role)}); these pages need{' '}
-          {roles.map(roleLabel).join(' or ')}. Sign in as another user at {shellOrigin}/login.
+          {t('standalone.wrongRoleHelp', {
+            username: user.username,
+            role: roleLabel(user.role),
+            roles: roles.map(roleLabel).join(' or '),
+            shellOrigin,
+          })}
         </AlertDescription>
       </Alert>
     );

@@ -22,9 +22,10 @@ function browserLocale(): TLocale {
   return typeof navigator === 'undefined' ? SOURCE_LOCALE : matchLocale(navigator.languages ?? []);
 }
 
-// One store for the shell and every remote: this module is a shared singleton (tooling/src/mf-shared.ts),
-// so the language the shell sets is the one a remote reads. Read lazily, so nothing on the start-up path
-// has to import it.
+// One store for the shell and every remote: it belongs to shared-ui's main entry, a shared singleton
+// (tooling/src/mf-shared.ts) that the start-up path loads anyway, so the date helpers here, the API client
+// and the i18n entry (which re-exports it by package name) all read the language the shell sets, and
+// nothing has to load the message runtime to know it.
 let active: TLocale | null = null;
 const listeners = new Set<() => void>();
 
@@ -41,12 +42,15 @@ export function setLocale(locale: TLocale): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the language changes; returns the unsubscribe. */
+export function subscribeLocale(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** The active language, re-rendering the caller when it changes. */
 export function useLocale(): TLocale {
-  return useSyncExternalStore(subscribe, getLocale, getLocale);
+  return useSyncExternalStore(subscribeLocale, getLocale, getLocale);
 }

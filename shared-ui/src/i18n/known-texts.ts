@@ -1,0 +1,110 @@
+import type { TMessageValues } from './catalog.ts';
+
+/** A message in Lingui's compiled form: text pieces and `[name]` / `[name, 'plural', { one: [...] }]`. */
+export type TCompiledMessage = string | readonly unknown[];
+
+/** Which catalogue id an English text is, with the values a templated one was built from. */
+export type TKnownText = { id: string; values: TMessageValues };
+
+type TCapture = { name: string; plural: boolean };
+
+type TTemplate = { id: string; pattern: RegExp; captures: TCapture[] };
+
+/** The reverse of an English catalogue: text -> id, for texts the API or shared-ui's main entry write. */
+export type TKnownTextIndex = { find: (text: string) => TKnownText | null };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function tokensOf(message: TCompiledMessage): readonly unknown[] {
+  return typeof message === 'string' ? [message] : message;
+}
+
+/** The pattern of compiled tokens; `captures` gets one entry per capture group, in order. */
+function patternOf(tokens: readonly unknown[], captures: TCapture[], inPlural: boolean): string {
+  let pattern = '';
+  for (const token of tokens) {
+    if (typeof token === 'string') {
+      pattern += inPlural && token === '#' ? '\\d+' : escapeRegExp(token);
+    } else if (Array.isArray(token) && typeof token[0] === 'string') {
+      const [name, , choices] = token as [string, string?, Record<string, unknown>?];
+      const plural = choices !== undefined && typeof choices === 'object';
+      captures.push({ name, plural });
+      if (plural) {
+        // A plural's value is the number its chosen branch shows.
+        // (The compiled choices also hold an `offset` key, which is no branch.)
+        const branches = Object.values(choices)
+          .filter((choice) => typeof choice === 'string' || Array.isArray(choice))
+          .map((choice) => patternOf(tokensOf(choice as TCompiledMessage), [], true));
+        pattern += `((?:${branches.join('|')}))`;
+      } else {
+        pattern += '(.+?)';
+      }
+    }
+  }
+  return pattern;
+}
+
+/**
+ * The reverse lookup of `english` (id -> compiled English message): a plain text is found exactly, a
+ * templated one (`Please try again in {wait}.`) by a pattern built from its template, its values read
+ * back out of the text. Longer templates are tried first, so the more specific one wins.
+ */
+export function knownTextIndex(english: Record<string, TCompiledMessage>): TKnownTextIndex {
+  const exact = new Map<string, string>();
+  const templates: (TTemplate & { length: number })[] = [];
+  for (const [id, message] of Object.entries(english)) {
+    const tokens = tokensOf(message);
+    if (tokens.every((token) => typeof token === 'string')) {
+      const text = tokens.join('');
+      if (!exact.has(text)) exact.set(text, id);
+      continue;
+    }
+    const captures: TCapture[] = [];
+    const pattern = patternOf(tokens, captures, false);
+    templates.push({ id, pattern: new RegExp(`^${pattern}$`, 's'), captures, length: pattern.length });
+  }
+  templates.sort((a, b) => b.length - a.length);
+
+  return {
+    find(text) {
+      const id = exact.get(text);
+      if (id !== undefined) return { id, values: {} };
+      for (const template of templates) {
+        const match = template.pattern.exec(text);
+        if (!match) continue;
+        const values: TMessageValues = {};
+        template.captures.forEach(({ name, plural }, index) => {
+          values[name] = capturedValue(match[index + 1] ?? '', plural);
+        });
+        return { id: template.id, values };
+      }
+      return null;
+    },
+  };
+}
+
+// A number the text shows ("3", the 1 of a plural's "1 article") is passed as a number, so the other
+// language's plurals apply; any other value ("5 minutes", a mail server's reason) as text.
+function capturedValue(captured: string, plural: boolean): string | number {
+  if (plural) return Number(/\d+/.exec(captured)?.[0] ?? 0);
+  return /^\d+$/.test(captured) ? Number(captured) : captured;
+}
+
+const WAIT = /^(\d+) (second|minute|hour)s?$/;
+
+/**
+ * The values of a found text in `locale`: a wait the server wrote in English ("5 minutes", from the
+ * contracts' waitInWords) in that language's words ("5 Minuten"); the rest as they were.
+ */
+export function localizedValues(values: TMessageValues, locale: string): TMessageValues {
+  const localized: TMessageValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    const wait = typeof value === 'string' ? WAIT.exec(value) : null;
+    localized[name] = wait
+      ? new Intl.NumberFormat(locale, { style: 'unit', unit: wait[2], unitDisplay: 'long' }).format(
+          Number(wait[1]),
+        )
+      : value;
+  }
+  return localized;
+}
