@@ -4,6 +4,7 @@ export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './constants/anonymous-mail.ts';
 export * from './constants/email-verification.ts';
+export * from './constants/notification-texts.ts';
 export * from './constants/return-path.ts';
 export * from './constants/wait-in-words.ts';
 export * from './dashboard.ts';

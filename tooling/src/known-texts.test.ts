@@ -132,37 +132,37 @@ describe('knownTextIndex', () => {
   });
 });
 
-describe('localizeText with the translator installed', () => {
-  const urls = {
-    es: 'https://desk.example/es.json',
-    fr: 'https://desk.example/fr.json',
-    de: 'https://desk.example/de.json',
-  };
+const urls = {
+  es: 'https://desk.example/es.json',
+  fr: 'https://desk.example/fr.json',
+  de: 'https://desk.example/de.json',
+};
 
-  async function installed() {
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: string | URL | Request) => {
-      const language = Object.entries(urls).find(([, url]) => url === String(input))?.[0];
-      return language
-        ? Response.json(languages[language as keyof typeof languages])
-        : new Response('', { status: 404 });
-    }) as typeof fetch;
-    try {
-      const { registerTextTranslator } = await import('@helpdesk/shared-ui');
-      const known = createTextTranslator(
-        async () => compiled,
-        createCatalog({}, urls),
-        () => registerTextTranslator(known.translator),
-      );
-      registerTextTranslator(known.translator);
-      for (const locale of SUPPORTED_LOCALES.filter((l): l is Exclude<TLocale, 'en'> => l !== 'en')) {
-        await known.load(locale);
-      }
-    } finally {
-      globalThis.fetch = realFetch;
+async function installed() {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request) => {
+    const language = Object.entries(urls).find(([, url]) => url === String(input))?.[0];
+    return language
+      ? Response.json(languages[language as keyof typeof languages])
+      : new Response('', { status: 404 });
+  }) as typeof fetch;
+  try {
+    const { registerTextTranslator } = await import('@helpdesk/shared-ui');
+    const known = createTextTranslator(
+      async () => compiled,
+      createCatalog({}, urls),
+      () => registerTextTranslator(known.translator),
+    );
+    registerTextTranslator(known.translator);
+    for (const locale of SUPPORTED_LOCALES.filter((l): l is Exclude<TLocale, 'en'> => l !== 'en')) {
+      await known.load(locale);
     }
+  } finally {
+    globalThis.fetch = realFetch;
   }
+}
 
+describe('localizeText with the translator installed', () => {
   test('translates server texts, function texts with their values, and leaves English and unknown texts alone', async () => {
     await installed();
     const wait = contracts.WRITE_LIMIT_MESSAGES.tooManyTickets(300);
@@ -183,6 +183,93 @@ describe('localizeText with the translator installed', () => {
       expect(localizeText(contractConstants.ANONYMOUS_MAIL_MESSAGES.tooManyRegistrations(7200))).toBe(
         'Trop d’inscriptions en peu de temps. Veuillez réessayer dans 2\u00a0heures.',
       );
+    } finally {
+      setLocale('en');
+    }
+  });
+});
+
+describe('the notification texts', () => {
+  // Regex specials, braces, a backslash and quotes: a ticket's title comes back exactly as written.
+  const title = 'Printer {offline} $1 "again" \\ (.*) [x]+?';
+  const values: Record<string, string> = {
+    ticketNumber: 'TKT-000123',
+    title,
+    author: 'Ann {Agent}',
+    fromLabel: contracts.TICKET_STATUS_LABELS.new,
+    toLabel: contracts.TICKET_STATUS_LABELS.in_progress,
+    leftLabel: '3 hours 5 minutes',
+    overdueLabel: contractConstants.NOTIFICATION_MESSAGES.lessThanAMinute,
+  };
+  const filled = Object.entries(contractConstants.NOTIFICATION_MESSAGES).map(([key, template]) => ({
+    id: `server.NOTIFICATION_MESSAGES.${key}`,
+    template,
+    text: contractConstants.fillNotificationText(template, values),
+  }));
+  const valuesIn = (template: string) =>
+    Object.fromEntries(Object.entries(values).filter(([name]) => template.includes(`{${name}}`)));
+
+  test('each is found by its English, its values read back exactly', () => {
+    for (const { id, template, text } of filled) {
+      expect({ text, found: index.find(text) }).toEqual({ text, found: { id, values: valuesIn(template) } });
+    }
+  });
+
+  test('each reads in es, fr and de with its ticket number, title and author as written', async () => {
+    await installed();
+    try {
+      for (const locale of ['es', 'fr', 'de'] as const) {
+        setLocale(locale);
+        for (const { template, text } of filled) {
+          const localized = localizeText(text);
+          expect({ text, locale, changed: localized !== text }).toEqual({ text, locale, changed: true });
+          for (const name of ['ticketNumber', 'title', 'author']) {
+            if (template.includes(`{${name}}`)) expect(localized).toContain(values[name] ?? '');
+          }
+        }
+      }
+    } finally {
+      setLocale('en');
+    }
+  });
+
+  test('statuses and durations in their values read in the language too', async () => {
+    await installed();
+    const { NOTIFICATION_MESSAGES, fillNotificationText } = contractConstants;
+    try {
+      setLocale('de');
+      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.statusMessage, values))).toBe(
+        `„${title}“ wechselte von Neu zu In Bearbeitung.`,
+      );
+      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.resolutionBreachedTitle, values))).toBe(
+        'SLA verletzt: Lösung von TKT-000123 überfällig',
+      );
+      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.responseBreachedMessage, values))).toBe(
+        `„${title}“ hat das Ziel für die erste Antwort verfehlt: unter einer Minute überfällig.`,
+      );
+      setLocale('fr');
+      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.responseAtRiskTitle, values))).toBe(
+        'SLA à risque\u00a0: première réponse à TKT-000123 attendue dans 3\u00a0heures 5 minutes',
+      );
+      setLocale('es');
+      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.createdMessage, values))).toBe(
+        `Se abrió un nuevo ticket: "${title}".`,
+      );
+      expect(
+        localizeText(
+          fillNotificationText(NOTIFICATION_MESSAGES.resolutionAtRiskMessage, {
+            title,
+            leftLabel: '2 days 4 hours',
+          }),
+        ),
+      ).toBe(`"${title}" debe resolverse en 2 días 4 horas.`);
+      // A title that looks like a status or a duration is a title: only `…Label` values are translated.
+      expect(
+        localizeText(fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: 'In Progress' })),
+      ).toBe('Se te asignó "In Progress".');
+      expect(
+        localizeText(fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: '5 minutes' })),
+      ).toBe('Se te asignó "5 minutes".');
     } finally {
       setLocale('en');
     }

@@ -1,6 +1,10 @@
 import {
   DEFAULT_SETTINGS,
+  fillNotificationText,
   LIMITS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_STATUS_TITLES,
+  notificationTextParts,
   TICKET_STATUS_LABELS,
   type TNotificationType,
   type TTicketCategory,
@@ -266,8 +270,11 @@ function planCreated(change: TicketChange): EffectsPlan {
       audience: 'every_active_agent',
       actorId,
       type: 'ticket_created',
-      title: ['New ticket ', ticket.ticketNumber ?? INSERTED_TICKET_NUMBER],
-      message: `A new ticket was opened: "${ticket.title}".`,
+      // The number's own part: the statement puts the inserted ticket's there.
+      title: notificationTextParts(NOTIFICATION_MESSAGES.createdTitle, {
+        ticketNumber: ticket.ticketNumber ?? INSERTED_TICKET_NUMBER,
+      }),
+      message: fillNotificationText(NOTIFICATION_MESSAGES.createdMessage, { title: ticket.title }),
     },
   ];
   const jobs: PlanJob[] = [];
@@ -357,10 +364,16 @@ function planCommented(change: TicketChange): EffectsPlan {
         audience: replyAudience(ticket, actor.id),
         actorId: actor.id,
         type: 'ticket_reply',
-        title: [isReopened ? `${ticketNumber} reopened by a reply` : `New reply on ${ticketNumber}`],
-        message: isReopened
-          ? `${authorName} replied to the resolved ticket "${ticket.title}", which is in progress again.`
-          : `${authorName} replied to "${ticket.title}".`,
+        title: [
+          fillNotificationText(
+            isReopened ? NOTIFICATION_MESSAGES.reopenedTitle : NOTIFICATION_MESSAGES.replyTitle,
+            { ticketNumber },
+          ),
+        ],
+        message: fillNotificationText(
+          isReopened ? NOTIFICATION_MESSAGES.reopenedMessage : NOTIFICATION_MESSAGES.replyMessage,
+          { author: authorName, title: ticket.title },
+        ),
       });
     }
   }
@@ -429,8 +442,8 @@ function planUpdated(change: TicketChange): EffectsPlan {
       audience: assigned,
       actorId,
       type: 'ticket_assigned',
-      title: [`${ticketNumber} assigned to you`],
-      message: `You were assigned "${before.title}".`,
+      title: [fillNotificationText(NOTIFICATION_MESSAGES.assignedTitle, { ticketNumber })],
+      message: fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: before.title }),
     });
   }
   const concerned = isStatusChanged ? staffAudience([after.assigneeId], after.teamId, actorId) : null;
@@ -441,13 +454,18 @@ function planUpdated(change: TicketChange): EffectsPlan {
       actorId,
       type: isResolved ? 'ticket_resolved' : 'ticket_status_changed',
       title: [
-        isResolved
-          ? `${ticketNumber} resolved`
-          : `${ticketNumber} is ${statusLabel(after.status).toLowerCase()}`,
+        fillNotificationText(
+          isResolved ? NOTIFICATION_MESSAGES.resolvedTitle : NOTIFICATION_STATUS_TITLES[after.status],
+          { ticketNumber },
+        ),
       ],
       message: isResolved
-        ? `"${before.title}" was resolved.`
-        : `"${before.title}" moved from ${statusLabel(before.status)} to ${statusLabel(after.status)}.`,
+        ? fillNotificationText(NOTIFICATION_MESSAGES.resolvedMessage, { title: before.title })
+        : fillNotificationText(NOTIFICATION_MESSAGES.statusMessage, {
+            title: before.title,
+            fromLabel: statusLabel(before.status),
+            toLabel: statusLabel(after.status),
+          }),
     });
   }
   const resolvedMail =

@@ -13,6 +13,7 @@ export * from './dashboard.ts';
 export * from './email-verification.ts';
 export * from './errors.ts';
 export * from './kb.ts';
+export * from './notification-texts.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './return-path.ts';

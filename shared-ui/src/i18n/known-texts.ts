@@ -90,21 +90,41 @@ function capturedValue(captured: string, plural: boolean): string | number {
   return /^\d+$/.test(captured) ? Number(captured) : captured;
 }
 
-const WAIT = /^(\d+) (second|minute|hour)s?$/;
+const WAIT_PART = /^(\d+) (second|minute|hour|day)s?$/;
+
+/** A wait or duration the server wrote in English ("5 minutes", "2 days 4 hours") in `locale`'s words; null for another text. */
+function localizedWait(text: string, locale: string): string | null {
+  const parts = text.split(/ (?=\d)/).map((part) => WAIT_PART.exec(part));
+  if (parts.length > 2 || parts.some((part) => part === null)) return null;
+  return parts
+    .map((part) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: part?.[2], unitDisplay: 'long' }).format(
+        Number(part?.[1]),
+      ),
+    )
+    .join(' ');
+}
 
 /**
- * The values of a found text in `locale`: a wait the server wrote in English ("5 minutes", from the
- * contracts' waitInWords) in that language's words ("5 Minuten"); the rest as they were.
+ * The values of a found text in `locale`: a `{wait}` the server wrote in English ("5 minutes", from the
+ * contracts' waitInWords) in that language's words ("5 Minuten"); a value named `…Label` the same way
+ * when it is a duration ("3 hours 5 minutes"), else through `label`, as a text the catalogue knows itself
+ * (a status, "less than a minute"); the rest (a ticket's title, a name) exactly as they were.
  */
-export function localizedValues(values: TMessageValues, locale: string): TMessageValues {
+export function localizedValues(
+  values: TMessageValues,
+  locale: string,
+  label: (text: string) => string | null = () => null,
+): TMessageValues {
   const localized: TMessageValues = {};
   for (const [name, value] of Object.entries(values)) {
-    const wait = typeof value === 'string' ? WAIT.exec(value) : null;
-    localized[name] = wait
-      ? new Intl.NumberFormat(locale, { style: 'unit', unit: wait[2], unitDisplay: 'long' }).format(
-          Number(wait[1]),
-        )
-      : value;
+    if (typeof value !== 'string') {
+      localized[name] = value;
+      continue;
+    }
+    const isLabel = name.endsWith('Label');
+    const wait = name === 'wait' || isLabel ? localizedWait(value, locale) : null;
+    localized[name] = wait ?? (isLabel ? label(value) : null) ?? value;
   }
   return localized;
 }

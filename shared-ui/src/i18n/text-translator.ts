@@ -50,10 +50,17 @@ export function createTextTranslator(
       void load(locale);
       return null;
     }
-    const known = index.find(text);
-    // Not in the language's file (it could not be fetched): shown as written rather than as its id.
-    if (!known || !Object.hasOwn(i18n.messages, known.id)) return null;
-    return translate(i18n, known.id, localizedValues(known.values, locale));
+    const found = index;
+    const translated = (english: string, isLabel: boolean): string | null => {
+      const known = found.find(english);
+      // Not in the language's file (it could not be fetched): shown as written rather than as its id.
+      if (!known || !Object.hasOwn(i18n.messages, known.id)) return null;
+      // A label is a whole text of its own ("In Progress"), never a template's values read back.
+      if (isLabel && Object.keys(known.values).length > 0) return null;
+      const label = (value: string) => translated(value, true);
+      return translate(i18n, known.id, localizedValues(known.values, locale, label));
+    };
+    return translated(text, false);
   };
 
   return { translator, load };
