@@ -189,7 +189,7 @@ describe('localizeText with the translator installed', () => {
   });
 });
 
-describe('the notification texts', () => {
+describe('the texts the API words from templates (notifications, mail-in)', () => {
   // Regex specials, braces, a backslash and quotes: a ticket's title comes back exactly as written.
   const title = 'Printer {offline} $1 "again" \\ (.*) [x]+?';
   const values: Record<string, string> = {
@@ -200,18 +200,38 @@ describe('the notification texts', () => {
     toLabel: contracts.TICKET_STATUS_LABELS.in_progress,
     leftLabel: '3 hours 5 minutes',
     overdueLabel: contractConstants.NOTIFICATION_MESSAGES.lessThanAMinute,
+    host: 'imap.(example).com',
+    folder: 'In{box} $& \\d',
+    where: 'imap.(example).com:993',
+    reason: 'NO [AUTHENTICATIONFAILED] {nope}',
+    limit: '20',
+    minutes: '10',
   };
-  const filled = Object.entries(contractConstants.NOTIFICATION_MESSAGES).map(([key, template]) => ({
-    id: `server.NOTIFICATION_MESSAGES.${key}`,
-    template,
-    text: contractConstants.fillNotificationText(template, values),
-  }));
+  const tables = {
+    NOTIFICATION_MESSAGES: contractConstants.NOTIFICATION_MESSAGES,
+    MAIL_IN_MESSAGES: contractConstants.MAIL_IN_MESSAGES,
+  };
+  const filled = Object.entries(tables).flatMap(([table, messages]) =>
+    Object.entries(messages).map(([key, template]) => ({
+      id: `server.${table}.${key}`,
+      template: template as string,
+      text: contractConstants.fillServerText(template, values),
+    })),
+  );
   const valuesIn = (template: string) =>
     Object.fromEntries(Object.entries(values).filter(([name]) => template.includes(`{${name}}`)));
 
   test('each is found by its English, its values read back exactly', () => {
     for (const { id, template, text } of filled) {
-      expect({ text, found: index.find(text) }).toEqual({ text, found: { id, values: valuesIn(template) } });
+      const found = index.find(text);
+      // A number in a text ("20 emails") is read back as a number, so plurals apply in the language.
+      const read = found && {
+        id: found.id,
+        values: Object.fromEntries(
+          Object.entries(found.values).map(([name, value]) => [name, String(value)]),
+        ),
+      };
+      expect({ text, found: read }).toEqual({ text, found: { id, values: valuesIn(template) } });
     }
   });
 
@@ -223,7 +243,7 @@ describe('the notification texts', () => {
         for (const { template, text } of filled) {
           const localized = localizeText(text);
           expect({ text, locale, changed: localized !== text }).toEqual({ text, locale, changed: true });
-          for (const name of ['ticketNumber', 'title', 'author']) {
+          for (const name of ['ticketNumber', 'title', 'author', 'host', 'folder', 'where', 'reason']) {
             if (template.includes(`{${name}}`)) expect(localized).toContain(values[name] ?? '');
           }
         }
@@ -235,29 +255,29 @@ describe('the notification texts', () => {
 
   test('statuses and durations in their values read in the language too', async () => {
     await installed();
-    const { NOTIFICATION_MESSAGES, fillNotificationText } = contractConstants;
+    const { NOTIFICATION_MESSAGES, fillServerText } = contractConstants;
     try {
       setLocale('de');
-      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.statusMessage, values))).toBe(
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.statusMessage, values))).toBe(
         `„${title}“ wechselte von Neu zu In Bearbeitung.`,
       );
-      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.resolutionBreachedTitle, values))).toBe(
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.resolutionBreachedTitle, values))).toBe(
         'SLA verletzt: Lösung von TKT-000123 überfällig',
       );
-      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.responseBreachedMessage, values))).toBe(
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.responseBreachedMessage, values))).toBe(
         `„${title}“ hat das Ziel für die erste Antwort verfehlt: unter einer Minute überfällig.`,
       );
       setLocale('fr');
-      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.responseAtRiskTitle, values))).toBe(
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.responseAtRiskTitle, values))).toBe(
         'SLA à risque\u00a0: première réponse à TKT-000123 attendue dans 3\u00a0heures 5 minutes',
       );
       setLocale('es');
-      expect(localizeText(fillNotificationText(NOTIFICATION_MESSAGES.createdMessage, values))).toBe(
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.createdMessage, values))).toBe(
         `Se abrió un nuevo ticket: "${title}".`,
       );
       expect(
         localizeText(
-          fillNotificationText(NOTIFICATION_MESSAGES.resolutionAtRiskMessage, {
+          fillServerText(NOTIFICATION_MESSAGES.resolutionAtRiskMessage, {
             title,
             leftLabel: '2 days 4 hours',
           }),
@@ -265,10 +285,10 @@ describe('the notification texts', () => {
       ).toBe(`"${title}" debe resolverse en 2 días 4 horas.`);
       // A title that looks like a status or a duration is a title: only `…Label` values are translated.
       expect(
-        localizeText(fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: 'In Progress' })),
+        localizeText(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: 'In Progress' })),
       ).toBe('Se te asignó "In Progress".');
       expect(
-        localizeText(fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: '5 minutes' })),
+        localizeText(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: '5 minutes' })),
       ).toBe('Se te asignó "5 minutes".');
     } finally {
       setLocale('en');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import {
-  fillNotificationText,
+  fillServerText,
   NOTIFICATION_MESSAGES,
   TICKET_STATUSES,
   type TNotificationText,
@@ -153,13 +153,13 @@ describe('the notification texts the API writes', () => {
 
   test('a title with regex specials, braces and a backslash is written exactly', () => {
     expect(written).toContain(`A new ticket was opened: "${TITLE}".`);
-    expect(fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: TITLE })).toBe(
+    expect(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: TITLE })).toBe(
       `You were assigned "${TITLE}".`,
     );
   });
 
   test('a template missing a value is refused rather than stored with its placeholder', () => {
-    expect(() => fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage)).toThrow('{title}');
+    expect(() => fillServerText(NOTIFICATION_MESSAGES.assignedMessage)).toThrow('{title}');
   });
 
   test('durations: "less than a minute" is the table\'s', () => {

@@ -1,5 +1,5 @@
 import {
-  fillNotificationText,
+  fillServerText,
   NOTIFICATION_MESSAGES,
   type TCreateBusinessCalendarRequest,
   TICKET_STATUS_LABELS,
@@ -683,8 +683,8 @@ async function seedNotifications(
     add(
       'admin',
       'ticket_created',
-      fillNotificationText(NOTIFICATION_MESSAGES.createdTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.createdMessage, { title: t.title }),
+      fillServerText(NOTIFICATION_MESSAGES.createdTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.createdMessage, { title: t.title }),
       t,
       t.createdAt,
       i > 1,
@@ -694,8 +694,8 @@ async function seedNotifications(
     add(
       'admin',
       'sla_warning',
-      fillNotificationText(NOTIFICATION_MESSAGES.demoBreachedTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.demoBreachedMessage, { title: t.title }),
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedMessage, { title: t.title }),
       t,
       t.slaResolveBy,
       i > 0,
@@ -705,8 +705,8 @@ async function seedNotifications(
     add(
       'admin',
       'ticket_status_changed',
-      fillNotificationText(NOTIFICATION_MESSAGES.statusInProgressTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.statusMessage, {
+      fillServerText(NOTIFICATION_MESSAGES.statusInProgressTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.statusMessage, {
         title: t.title,
         fromLabel: TICKET_STATUS_LABELS.new,
         toLabel: TICKET_STATUS_LABELS.in_progress,
@@ -720,8 +720,8 @@ async function seedNotifications(
     add(
       'admin',
       'ticket_resolved',
-      fillNotificationText(NOTIFICATION_MESSAGES.resolvedTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.resolvedMessage, { title: t.title }),
+      fillServerText(NOTIFICATION_MESSAGES.resolvedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.resolvedMessage, { title: t.title }),
       t,
       t.resolvedAt ?? t.createdAt,
       false,
@@ -741,8 +741,8 @@ async function seedNotifications(
     add(
       'agent',
       'ticket_assigned',
-      fillNotificationText(NOTIFICATION_MESSAGES.assignedTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: t.title }),
+      fillServerText(NOTIFICATION_MESSAGES.assignedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: t.title }),
       t,
       (t.respondedAt ?? t.createdAt) - 2 * MINUTE,
       i >= 2,
@@ -752,8 +752,8 @@ async function seedNotifications(
     add(
       'agent',
       'ticket_status_changed',
-      fillNotificationText(NOTIFICATION_MESSAGES.statusInProgressTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.statusMessage, {
+      fillServerText(NOTIFICATION_MESSAGES.statusInProgressTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.statusMessage, {
         title: t.title,
         fromLabel: TICKET_STATUS_LABELS.new,
         toLabel: TICKET_STATUS_LABELS.in_progress,
@@ -767,8 +767,8 @@ async function seedNotifications(
     add(
       'agent',
       'ticket_resolved',
-      fillNotificationText(NOTIFICATION_MESSAGES.resolvedTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.resolvedMessage, { title: t.title }),
+      fillServerText(NOTIFICATION_MESSAGES.resolvedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.resolvedMessage, { title: t.title }),
       t,
       t.resolvedAt ?? t.createdAt,
       false,
@@ -778,8 +778,8 @@ async function seedNotifications(
     add(
       'agent',
       'sla_warning',
-      fillNotificationText(NOTIFICATION_MESSAGES.demoBreachedTitle, { ticketNumber: t.ticketNumber }),
-      fillNotificationText(NOTIFICATION_MESSAGES.demoBreachedMessage, { title: t.title }),
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedMessage, { title: t.title }),
       t,
       t.slaResolveBy,
       false,

@@ -1,4 +1,4 @@
-import { fillNotificationText, NOTIFICATION_MESSAGES, SLA_AT_RISK_FRACTION } from '@helpdesk/contracts';
+import { fillServerText, NOTIFICATION_MESSAGES, SLA_AT_RISK_FRACTION } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -52,14 +52,14 @@ export function slaWarningText(
       target === 'response'
         ? [NOTIFICATION_MESSAGES.responseAtRiskTitle, NOTIFICATION_MESSAGES.responseAtRiskMessage]
         : [NOTIFICATION_MESSAGES.resolutionAtRiskTitle, NOTIFICATION_MESSAGES.resolutionAtRiskMessage];
-    return { title: fillNotificationText(title, left), message: fillNotificationText(message, left) };
+    return { title: fillServerText(title, left), message: fillServerText(message, left) };
   }
   const overdue = { ...values, overdueLabel: formatDuration(-msToDeadline) };
   const [title, message] =
     target === 'response'
       ? [NOTIFICATION_MESSAGES.responseBreachedTitle, NOTIFICATION_MESSAGES.responseBreachedMessage]
       : [NOTIFICATION_MESSAGES.resolutionBreachedTitle, NOTIFICATION_MESSAGES.resolutionBreachedMessage];
-  return { title: fillNotificationText(title, overdue), message: fillNotificationText(message, overdue) };
+  return { title: fillServerText(title, overdue), message: fillServerText(message, overdue) };
 }
 
 /**

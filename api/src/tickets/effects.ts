@@ -1,10 +1,10 @@
 import {
   DEFAULT_SETTINGS,
-  fillNotificationText,
+  fillServerText,
   LIMITS,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_STATUS_TITLES,
-  notificationTextParts,
+  serverTextParts,
   TICKET_STATUS_LABELS,
   type TNotificationType,
   type TTicketCategory,
@@ -271,10 +271,10 @@ function planCreated(change: TicketChange): EffectsPlan {
       actorId,
       type: 'ticket_created',
       // The number's own part: the statement puts the inserted ticket's there.
-      title: notificationTextParts(NOTIFICATION_MESSAGES.createdTitle, {
+      title: serverTextParts(NOTIFICATION_MESSAGES.createdTitle, {
         ticketNumber: ticket.ticketNumber ?? INSERTED_TICKET_NUMBER,
       }),
-      message: fillNotificationText(NOTIFICATION_MESSAGES.createdMessage, { title: ticket.title }),
+      message: fillServerText(NOTIFICATION_MESSAGES.createdMessage, { title: ticket.title }),
     },
   ];
   const jobs: PlanJob[] = [];
@@ -365,12 +365,12 @@ function planCommented(change: TicketChange): EffectsPlan {
         actorId: actor.id,
         type: 'ticket_reply',
         title: [
-          fillNotificationText(
+          fillServerText(
             isReopened ? NOTIFICATION_MESSAGES.reopenedTitle : NOTIFICATION_MESSAGES.replyTitle,
             { ticketNumber },
           ),
         ],
-        message: fillNotificationText(
+        message: fillServerText(
           isReopened ? NOTIFICATION_MESSAGES.reopenedMessage : NOTIFICATION_MESSAGES.replyMessage,
           { author: authorName, title: ticket.title },
         ),
@@ -442,8 +442,8 @@ function planUpdated(change: TicketChange): EffectsPlan {
       audience: assigned,
       actorId,
       type: 'ticket_assigned',
-      title: [fillNotificationText(NOTIFICATION_MESSAGES.assignedTitle, { ticketNumber })],
-      message: fillNotificationText(NOTIFICATION_MESSAGES.assignedMessage, { title: before.title }),
+      title: [fillServerText(NOTIFICATION_MESSAGES.assignedTitle, { ticketNumber })],
+      message: fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: before.title }),
     });
   }
   const concerned = isStatusChanged ? staffAudience([after.assigneeId], after.teamId, actorId) : null;
@@ -454,14 +454,14 @@ function planUpdated(change: TicketChange): EffectsPlan {
       actorId,
       type: isResolved ? 'ticket_resolved' : 'ticket_status_changed',
       title: [
-        fillNotificationText(
+        fillServerText(
           isResolved ? NOTIFICATION_MESSAGES.resolvedTitle : NOTIFICATION_STATUS_TITLES[after.status],
           { ticketNumber },
         ),
       ],
       message: isResolved
-        ? fillNotificationText(NOTIFICATION_MESSAGES.resolvedMessage, { title: before.title })
-        : fillNotificationText(NOTIFICATION_MESSAGES.statusMessage, {
+        ? fillServerText(NOTIFICATION_MESSAGES.resolvedMessage, { title: before.title })
+        : fillServerText(NOTIFICATION_MESSAGES.statusMessage, {
             title: before.title,
             fromLabel: statusLabel(before.status),
             toLabel: statusLabel(after.status),

@@ -3,8 +3,8 @@ import type { TICKET_STATUSES } from './tickets.ts';
 
 /**
  * The English of every notification the API writes, as templates with `{name}` placeholders: the API
- * fills them (fillNotificationText), and the same texts, in ICU form, are shared-ui's server messages, so
- * a screen finds a stored title or message by its English and shows it in the reader's language
+ * fills them (server-texts.ts), and the same texts, in ICU form, are shared-ui's server messages, so a
+ * screen finds a stored title or message by its English and shows it in the reader's language
  * (docs/architecture.md#languages). A placeholder named `…Label` holds a text the screens know as
  * well (a status's label, a duration), translated in turn. No apostrophes: ICU would read them as quotes.
  */
@@ -50,29 +50,3 @@ export const NOTIFICATION_STATUS_TITLES: Record<(typeof TICKET_STATUSES)[number]
   resolved: NOTIFICATION_MESSAGES.statusResolvedTitle,
   closed: NOTIFICATION_MESSAGES.statusClosedTitle,
 };
-
-const PLACEHOLDER = /\{(\w+)\}/;
-
-/**
- * `template` cut at its placeholders, each replaced by its value: text pieces (empty ones left out) and
- * values, so a value may be something other than text (the ticket number a statement inserts).
- */
-export function notificationTextParts<T>(
-  template: TNotificationText,
-  values: Readonly<Record<string, string | T>>,
-): (string | T)[] {
-  // split with a capture group: the names are at the odd indexes.
-  return template.split(PLACEHOLDER).flatMap((piece, index) => {
-    if (index % 2 === 0) return piece === '' ? [] : [piece];
-    if (!Object.hasOwn(values, piece)) throw new Error(`notification text: no value for {${piece}}`);
-    return [values[piece] as string | T];
-  });
-}
-
-/** `template` with its placeholders replaced by `values`, as the API stores it. */
-export function fillNotificationText(
-  template: TNotificationText,
-  values: Readonly<Record<string, string>> = {},
-) {
-  return notificationTextParts<string>(template, values).join('');
-}

@@ -16,6 +16,7 @@ import {
   handleSessionEnded,
   Spinner,
   serverMessage,
+  useLocalizeText,
 } from '@helpdesk/shared-ui';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
@@ -193,6 +194,7 @@ function MailboxForm({
   const { form, showFailure } = useAdminForm(ZMailboxFormRequest, mailboxFormValues(mailbox), isPending);
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: TEAMS_KEY });
   const test = useTestConnection();
+  const localize = useLocalizeText();
   const [kind, authMethod, afterProcessing, unknownSenders] = form.watch([
     'kind',
     'authMethod',
@@ -346,7 +348,7 @@ function MailboxForm({
                   <Alert variant={test.data.ok ? 'default' : 'destructive'} data-testid="mailbox-test-result">
                     {test.data.ok ? <CircleCheck aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}
                     <AlertTitle>{test.data.ok ? 'Connection works' : 'Connection failed'}</AlertTitle>
-                    <AlertDescription className="break-words">{test.data.message}</AlertDescription>
+                    <AlertDescription className="break-words">{localize(test.data.message)}</AlertDescription>
                   </Alert>
                 )}
                 {test.isError && !test.data && (

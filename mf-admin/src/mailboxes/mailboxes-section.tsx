@@ -27,6 +27,7 @@ import {
   TableHeader,
   TableRow,
   toast,
+  useLocalizeText,
 } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
@@ -92,6 +93,7 @@ function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose:
 
 /** A mailbox's connection state, and the last error in words when there is one. */
 function MailboxState({ mailbox }: { mailbox: TMailbox }) {
+  const localize = useLocalizeText();
   const state = mailboxStateText(mailbox);
   return (
     <>
@@ -101,7 +103,7 @@ function MailboxState({ mailbox }: { mailbox: TMailbox }) {
           className="mt-1 whitespace-normal break-words text-muted-foreground text-xs"
           data-testid="mailbox-last-error"
         >
-          {mailbox.lastError}
+          {localize(mailbox.lastError)}
         </div>
       )}
     </>
@@ -228,6 +230,7 @@ function MailboxesCard() {
 
 /** Failed and held-back messages, newest first, a page at a time, each with Retry. */
 function FailedMessagesCard() {
+  const localize = useLocalizeText();
   const query = useInfiniteQuery({
     queryKey: FAILED_MESSAGES_KEY,
     initialPageParam: null as string | null,
@@ -294,7 +297,7 @@ function FailedMessagesCard() {
                         {message.outcome === 'flood' ? 'Held back' : 'Failed'}
                       </Badge>{' '}
                       <span className="text-muted-foreground text-xs">
-                        {message.lastError ?? ''} ({message.attempts}{' '}
+                        {localize(message.lastError ?? '')} ({message.attempts}{' '}
                         {message.attempts === 1 ? 'attempt' : 'attempts'})
                       </span>
                     </TableCell>
