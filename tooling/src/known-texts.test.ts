@@ -206,10 +206,16 @@ describe('the texts the API words from templates (notifications, mail-in)', () =
     reason: 'NO [AUTHENTICATIONFAILED] {nope}',
     limit: '20',
     minutes: '10',
+    eventLabel: 'Resolved TKT-000123',
+    whenLabel: '5 minutes ago',
+    name: 'Ann {Agent}',
+    team: 'Tier $2 \\ (L2)',
+    count: '5',
   };
   const tables = {
     NOTIFICATION_MESSAGES: contractConstants.NOTIFICATION_MESSAGES,
     MAIL_IN_MESSAGES: contractConstants.MAIL_IN_MESSAGES,
+    ACTIVITY_MESSAGES: contractConstants.ACTIVITY_MESSAGES,
   };
   const filled = Object.entries(tables).flatMap(([table, messages]) =>
     Object.entries(messages).map(([key, template]) => ({
@@ -243,7 +249,17 @@ describe('the texts the API words from templates (notifications, mail-in)', () =
         for (const { template, text } of filled) {
           const localized = localizeText(text);
           expect({ text, locale, changed: localized !== text }).toEqual({ text, locale, changed: true });
-          for (const name of ['ticketNumber', 'title', 'author', 'host', 'folder', 'where', 'reason']) {
+          for (const name of [
+            'ticketNumber',
+            'title',
+            'author',
+            'host',
+            'folder',
+            'where',
+            'reason',
+            'name',
+            'team',
+          ]) {
             if (template.includes(`{${name}}`)) expect(localized).toContain(values[name] ?? '');
           }
         }
@@ -267,6 +283,10 @@ describe('the texts the API words from templates (notifications, mail-in)', () =
       expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.responseBreachedMessage, values))).toBe(
         `„${title}“ hat das Ziel für die erste Antwort verfehlt: unter einer Minute überfällig.`,
       );
+      // A dashboard line: both of its parts are texts of their own, each read in the language.
+      expect(localizeText('Assigned TKT-000123 to Ann {Agent} · 2 hours ago')).toBe(
+        'Hat TKT-000123 Ann {Agent} zugewiesen · vor 2 Stunden',
+      );
       setLocale('fr');
       expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.responseAtRiskTitle, values))).toBe(
         'SLA à risque\u00a0: première réponse à TKT-000123 attendue dans 3\u00a0heures 5 minutes',
@@ -283,6 +303,10 @@ describe('the texts the API words from templates (notifications, mail-in)', () =
           }),
         ),
       ).toBe(`"${title}" debe resolverse en 2 días 4 horas.`);
+      // A title holding the dashboard line's separator is still a title.
+      expect(
+        localizeText(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: 'VPN · 5 minutes ago' })),
+      ).toBe('Se te asignó "VPN · 5 minutes ago".');
       // A title that looks like a status or a duration is a title: only `…Label` values are translated.
       expect(
         localizeText(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: 'In Progress' })),

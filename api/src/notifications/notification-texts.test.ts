@@ -6,12 +6,13 @@
  */
 import { describe, expect, test } from 'bun:test';
 import {
+  ACTIVITY_MESSAGES,
   fillServerText,
   NOTIFICATION_MESSAGES,
   TICKET_STATUSES,
-  type TNotificationText,
   type TTicketStatus,
 } from '@helpdesk/contracts';
+import { activityLine, describeEvent, relativeTime } from '../dashboard/activity-text.ts';
 import type { SlaAlertLevel, SlaTargetName } from '../sla-watch/queries.ts';
 import { formatDuration, slaWarningText } from '../sla-watch/service.ts';
 import {
@@ -26,20 +27,23 @@ import {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const TEMPLATES = Object.values(NOTIFICATION_MESSAGES).map((template) => ({
-  template,
-  pattern: new RegExp(
-    `^${template
-      .split(/\{\w+\}/)
-      .map(escapeRegExp)
-      .join('.+?')}$`,
-    's',
-  ),
-}));
+const patternsOf = (table: Record<string, string>) =>
+  Object.values(table).map((template) => ({
+    template,
+    pattern: new RegExp(
+      `^${template
+        .split(/\{\w+\}/)
+        .map(escapeRegExp)
+        .join('.+?')}$`,
+      's',
+    ),
+  }));
+
+const TEMPLATES = patternsOf(NOTIFICATION_MESSAGES);
 
 /** The templates `text` may have been filled from. */
-const templatesOf = (text: string): TNotificationText[] =>
-  TEMPLATES.filter(({ pattern }) => pattern.test(text)).map(({ template }) => template);
+const templatesOf = (text: string, templates = TEMPLATES): string[] =>
+  templates.filter(({ pattern }) => pattern.test(text)).map(({ template }) => template);
 
 // Regex specials, braces, a backslash and quotes: a title is a value, whatever it holds.
 const TITLE = 'Printer {offline} $1 "again" \\ (.*)';
@@ -138,7 +142,7 @@ describe('the notification texts the API writes', () => {
   ];
 
   test('the walk reaches every kind of ticket and SLA notification', () => {
-    const used = new Set(written.flatMap(templatesOf));
+    const used = new Set(written.flatMap((text) => templatesOf(text)));
     const wordedByBuilders = Object.entries(NOTIFICATION_MESSAGES)
       .filter(([key]) => !key.startsWith('demo') && key !== 'lessThanAMinute')
       // Resolving has its own title, so "is resolved" is never written.
@@ -164,5 +168,37 @@ describe('the notification texts the API writes', () => {
 
   test('durations: "less than a minute" is the table\'s', () => {
     expect(formatDuration(30_000)).toBe(NOTIFICATION_MESSAGES.lessThanAMinute);
+  });
+});
+
+describe('the team activity lines the API writes', () => {
+  const events: [string, Record<string, unknown>][] = [
+    ['created', {}],
+    ['status_changed', { reason: 'requester_reply' }],
+    ...TICKET_STATUSES.map((to): [string, Record<string, unknown>] => ['status_changed', { to }]),
+    ['status_changed', { to: 'elsewhere' }],
+    ['priority_changed', {}],
+    ['assigned', { toName: TITLE }],
+    ['assigned', { toName: null }],
+    ['team_changed', { toName: TITLE }],
+    ['team_changed', {}],
+    ['comment_added', { isInternal: true }],
+    ['comment_added', { isInternal: false }],
+    ['attachment_added', {}],
+    ['something_new', {}],
+  ];
+  const now = Date.parse('2026-01-10T12:00:00Z');
+  const whens = [0, 1, 5, 60, 150, 60 * 24, 60 * 24 * 3].map((minutes) =>
+    relativeTime(now - minutes * 60_000, now),
+  );
+  const described = events.map(([type, data]) => describeEvent(type, data, 'TKT-000042'));
+  const activityTemplates = patternsOf(ACTIVITY_MESSAGES);
+
+  test('each part and each line is a template of ACTIVITY_MESSAGES filled in', () => {
+    const lines = described.flatMap((event) => whens.map((when) => activityLine(event, when)));
+    const written = [...described, ...whens, ...lines];
+    expect(written.filter((text) => templatesOf(text, activityTemplates).length === 0)).toEqual([]);
+    const used = new Set(written.flatMap((text) => templatesOf(text, activityTemplates)));
+    expect(Object.values(ACTIVITY_MESSAGES).filter((template) => !used.has(template))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ export * from '../api-paths.ts';
 export * from '../limits.ts';
 export * from '../remotes.ts';
 export * from '../write-limits.ts';
+export * from './activity-texts.ts';
 export * from './anonymous-mail.ts';
 export * from './dashboard.ts';
 export * from './email-verification.ts';

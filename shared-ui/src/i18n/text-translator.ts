@@ -51,16 +51,19 @@ export function createTextTranslator(
       return null;
     }
     const found = index;
-    const translated = (english: string, isLabel: boolean): string | null => {
-      const known = found.find(english);
-      // Not in the language's file (it could not be fetched): shown as written rather than as its id.
-      if (!known || !Object.hasOwn(i18n.messages, known.id)) return null;
-      // A label is a whole text of its own ("In Progress"), never a template's values read back.
-      if (isLabel && Object.keys(known.values).length > 0) return null;
-      const label = (value: string) => translated(value, true);
-      return translate(i18n, known.id, localizedValues(known.values, locale, label));
+    // A `…Label` value is a known text in turn ("In Progress", "Resolved TKT-000123"); the depth is
+    // bounded so that a value holding the same words again cannot nest without end.
+    const translated = (english: string, depth: number): string | null => {
+      const label = (value: string) => (depth < 2 ? translated(value, depth + 1) : null);
+      for (const known of found.findAll(english)) {
+        // Not in the language's file (it could not be fetched): shown as written rather than as its id.
+        if (!Object.hasOwn(i18n.messages, known.id)) return null;
+        const values = localizedValues(known.values, locale, label);
+        if (values) return translate(i18n, known.id, values);
+      }
+      return null;
     };
-    return translated(text, false);
+    return translated(text, 0);
   };
 
   return { translator, load };
