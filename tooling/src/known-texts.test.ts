@@ -218,37 +218,37 @@ describe('createTextTranslator', () => {
   });
 });
 
-describe('localizeText with the translator installed', () => {
-  const urls = {
-    es: 'https://desk.example/es.json',
-    fr: 'https://desk.example/fr.json',
-    de: 'https://desk.example/de.json',
-  };
+const urls = {
+  es: 'https://desk.example/es.json',
+  fr: 'https://desk.example/fr.json',
+  de: 'https://desk.example/de.json',
+};
 
-  async function installed() {
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: string | URL | Request) => {
-      const language = Object.entries(urls).find(([, url]) => url === String(input))?.[0];
-      return language
-        ? Response.json(languages[language as keyof typeof languages])
-        : new Response('', { status: 404 });
-    }) as typeof fetch;
-    try {
-      const { registerTextTranslator } = await import('@helpdesk/shared-ui');
-      const known = createTextTranslator(
-        async () => compiled,
-        createCatalog({}, urls),
-        () => registerTextTranslator(known.translator),
-      );
-      registerTextTranslator(known.translator);
-      for (const locale of SUPPORTED_LOCALES.filter((l): l is Exclude<TLocale, 'en'> => l !== 'en')) {
-        await known.load(locale);
-      }
-    } finally {
-      globalThis.fetch = realFetch;
+async function installed() {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request) => {
+    const language = Object.entries(urls).find(([, url]) => url === String(input))?.[0];
+    return language
+      ? Response.json(languages[language as keyof typeof languages])
+      : new Response('', { status: 404 });
+  }) as typeof fetch;
+  try {
+    const { registerTextTranslator } = await import('@helpdesk/shared-ui');
+    const known = createTextTranslator(
+      async () => compiled,
+      createCatalog({}, urls),
+      () => registerTextTranslator(known.translator),
+    );
+    registerTextTranslator(known.translator);
+    for (const locale of SUPPORTED_LOCALES.filter((l): l is Exclude<TLocale, 'en'> => l !== 'en')) {
+      await known.load(locale);
     }
+  } finally {
+    globalThis.fetch = realFetch;
   }
+}
 
+describe('localizeText with the translator installed', () => {
   test('translates server texts, function texts with their values, and leaves English and unknown texts alone', async () => {
     await installed();
     const wait = contracts.WRITE_LIMIT_MESSAGES.tooManyTickets(300);
@@ -269,6 +269,137 @@ describe('localizeText with the translator installed', () => {
       expect(localizeText(contractConstants.ANONYMOUS_MAIL_MESSAGES.tooManyRegistrations(7200))).toBe(
         'Trop d’inscriptions en peu de temps. Veuillez réessayer dans 2\u00a0heures.',
       );
+    } finally {
+      setLocale('en');
+    }
+  });
+});
+
+describe('the texts the API words from templates (notifications, mail-in)', () => {
+  // Regex specials, braces, a backslash and quotes: a ticket's title comes back exactly as written.
+  const title = 'Printer {offline} $1 "again" \\ (.*) [x]+?';
+  const values: Record<string, string> = {
+    ticketNumber: 'TKT-000123',
+    title,
+    author: 'Ann {Agent}',
+    fromLabel: contracts.TICKET_STATUS_LABELS.new,
+    toLabel: contracts.TICKET_STATUS_LABELS.in_progress,
+    leftLabel: '3 hours 5 minutes',
+    overdueLabel: contractConstants.NOTIFICATION_MESSAGES.lessThanAMinute,
+    host: 'imap.(example).com',
+    folder: 'In{box} $& \\d',
+    where: 'imap.(example).com:993',
+    reason: 'NO [AUTHENTICATIONFAILED] {nope}',
+    limit: '20',
+    minutes: '10',
+    eventLabel: 'Resolved TKT-000123',
+    whenLabel: '5 minutes ago',
+    name: 'Ann {Agent}',
+    team: 'Tier $2 \\ (L2)',
+    count: '5',
+  };
+  const tables = {
+    NOTIFICATION_MESSAGES: contractConstants.NOTIFICATION_MESSAGES,
+    MAIL_IN_MESSAGES: contractConstants.MAIL_IN_MESSAGES,
+    ACTIVITY_MESSAGES: contractConstants.ACTIVITY_MESSAGES,
+  };
+  const filled = Object.entries(tables).flatMap(([table, messages]) =>
+    Object.entries(messages).map(([key, template]) => ({
+      id: `server.${table}.${key}`,
+      template: template as string,
+      text: contractConstants.fillServerText(template, values),
+    })),
+  );
+  const valuesIn = (template: string) =>
+    Object.fromEntries(Object.entries(values).filter(([name]) => template.includes(`{${name}}`)));
+
+  test('each is found by its English, its values read back exactly', () => {
+    for (const { id, template, text } of filled) {
+      const found = index.find(text);
+      // A number in a text ("20 emails") is read back as a number, so plurals apply in the language.
+      const read = found && {
+        id: found.id,
+        values: Object.fromEntries(
+          Object.entries(found.values).map(([name, value]) => [name, String(value)]),
+        ),
+      };
+      expect({ text, found: read }).toEqual({ text, found: { id, values: valuesIn(template) } });
+    }
+  });
+
+  test('each reads in es, fr and de with its ticket number, title and author as written', async () => {
+    await installed();
+    try {
+      for (const locale of ['es', 'fr', 'de'] as const) {
+        setLocale(locale);
+        for (const { template, text } of filled) {
+          const localized = localizeText(text);
+          expect({ text, locale, changed: localized !== text }).toEqual({ text, locale, changed: true });
+          for (const name of [
+            'ticketNumber',
+            'title',
+            'author',
+            'host',
+            'folder',
+            'where',
+            'reason',
+            'name',
+            'team',
+          ]) {
+            if (template.includes(`{${name}}`)) expect(localized).toContain(values[name] ?? '');
+          }
+        }
+      }
+    } finally {
+      setLocale('en');
+    }
+  });
+
+  test('statuses and durations in their values read in the language too', async () => {
+    await installed();
+    const { NOTIFICATION_MESSAGES, fillServerText } = contractConstants;
+    try {
+      setLocale('de');
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.statusMessage, values))).toBe(
+        `„${title}“ wechselte von Neu zu In Bearbeitung.`,
+      );
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.resolutionBreachedTitle, values))).toBe(
+        'SLA verletzt: Lösung von TKT-000123 überfällig',
+      );
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.responseBreachedMessage, values))).toBe(
+        `„${title}“ hat das Ziel für die erste Antwort verfehlt: unter einer Minute überfällig.`,
+      );
+      // A dashboard line: both of its parts are texts of their own, each read in the language.
+      expect(localizeText('Assigned TKT-000123 to Ann {Agent} · 2 hours ago')).toBe(
+        'Hat TKT-000123 Ann {Agent} zugewiesen · vor 2 Stunden',
+      );
+      setLocale('fr');
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.responseAtRiskTitle, values))).toBe(
+        'SLA à risque\u00a0: première réponse à TKT-000123 attendue dans 3\u00a0heures 5 minutes',
+      );
+      setLocale('es');
+      expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.createdMessage, values))).toBe(
+        `Se abrió un nuevo ticket: "${title}".`,
+      );
+      expect(
+        localizeText(
+          fillServerText(NOTIFICATION_MESSAGES.resolutionAtRiskMessage, {
+            title,
+            leftLabel: '2 days 4 hours',
+          }),
+        ),
+      ).toBe(`"${title}" debe resolverse en 2 días 4 horas.`);
+      // A title holding the dashboard line's separator is still a title.
+      expect(
+        localizeText(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: 'VPN · 5 minutes ago' })),
+      ).toBe('Se te asignó "VPN · 5 minutes ago".');
+      // A title that looks like a status or a duration is a title: only `…Label` values are translated.
+      expect(
+        localizeText(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: 'In Progress' })),
+      ).toBe('Se te asignó "In Progress".');
+      expect(
+        localizeText(fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: '5 minutes' })),
+      ).toBe('Se te asignó "5 minutes".');
     } finally {
       setLocale('en');
     }

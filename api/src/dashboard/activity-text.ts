@@ -1,21 +1,58 @@
-import { DASHBOARD_TONES, type TDashboardTone } from '@helpdesk/contracts';
+import { ACTIVITY_MESSAGES, DASHBOARD_TONES, fillServerText, type TDashboardTone } from '@helpdesk/contracts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+const ago = (count: number, one: string, many: string) =>
+  count === 1 ? one : fillServerText(many, { count: String(count) });
 
 /** The notifications' relative time: 'Just now', 'N minute(s) ago', 'N hour(s) ago', 'N day(s) ago'. */
 export function relativeTime(at: number, now: number): string {
   const elapsed = Math.max(0, now - at);
-  if (elapsed < MINUTE_MS) return 'Just now';
-  if (elapsed < HOUR_MS) return plural(Math.floor(elapsed / MINUTE_MS), 'minute');
-  if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), 'hour');
-  return plural(Math.floor(elapsed / DAY_MS), 'day');
+  if (elapsed < MINUTE_MS) return ACTIVITY_MESSAGES.justNow;
+  if (elapsed < HOUR_MS)
+    return ago(Math.floor(elapsed / MINUTE_MS), ACTIVITY_MESSAGES.minuteAgo, ACTIVITY_MESSAGES.minutesAgo);
+  if (elapsed < DAY_MS)
+    return ago(Math.floor(elapsed / HOUR_MS), ACTIVITY_MESSAGES.hourAgo, ACTIVITY_MESSAGES.hoursAgo);
+  return ago(Math.floor(elapsed / DAY_MS), ACTIVITY_MESSAGES.dayAgo, ACTIVITY_MESSAGES.daysAgo);
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The template of what a ticket event says about its author. */
+function eventTemplate(eventType: string, data: Record<string, unknown>): string {
+  switch (eventType) {
+    case 'created':
+      return ACTIVITY_MESSAGES.created;
+    case 'status_changed':
+      if (data.reason === 'requester_reply') return ACTIVITY_MESSAGES.reopenedByReply;
+      switch (data.to) {
+        case 'resolved':
+          return ACTIVITY_MESSAGES.resolved;
+        case 'closed':
+          return ACTIVITY_MESSAGES.closed;
+        case 'in_progress':
+          return ACTIVITY_MESSAGES.started;
+        case 'new':
+          return ACTIVITY_MESSAGES.reopened;
+        default:
+          return ACTIVITY_MESSAGES.updated;
+      }
+    case 'priority_changed':
+      return ACTIVITY_MESSAGES.priorityChanged;
+    case 'assigned':
+      return text(data.toName) ? ACTIVITY_MESSAGES.assigned : ACTIVITY_MESSAGES.unassigned;
+    case 'team_changed':
+      return text(data.toName) ? ACTIVITY_MESSAGES.movedToTeam : ACTIVITY_MESSAGES.removedFromTeam;
+    case 'comment_added':
+      return data.isInternal === true ? ACTIVITY_MESSAGES.internalNote : ACTIVITY_MESSAGES.replied;
+    case 'attachment_added':
+      return ACTIVITY_MESSAGES.attached;
+    default:
+      return ACTIVITY_MESSAGES.updated;
+  }
+}
 
 /** What a ticket event says about its author, e.g. 'Resolved TKT-000123'. */
 export function describeEvent(
@@ -23,42 +60,13 @@ export function describeEvent(
   data: Record<string, unknown>,
   ticketNumber: string,
 ): string {
-  switch (eventType) {
-    case 'created':
-      return `Created ${ticketNumber}`;
-    case 'status_changed':
-      if (data.reason === 'requester_reply') return `Reopened ${ticketNumber} with a reply`;
-      switch (data.to) {
-        case 'resolved':
-          return `Resolved ${ticketNumber}`;
-        case 'closed':
-          return `Closed ${ticketNumber}`;
-        case 'in_progress':
-          return `Started work on ${ticketNumber}`;
-        case 'new':
-          return `Reopened ${ticketNumber}`;
-        default:
-          return `Updated ${ticketNumber}`;
-      }
-    case 'priority_changed':
-      return `Changed the priority of ${ticketNumber}`;
-    case 'assigned': {
-      const toName = text(data.toName);
-      return toName ? `Assigned ${ticketNumber} to ${toName}` : `Unassigned ${ticketNumber}`;
-    }
-    case 'team_changed': {
-      const toName = text(data.toName);
-      return toName ? `Moved ${ticketNumber} to ${toName}` : `Removed ${ticketNumber} from its team`;
-    }
-    case 'comment_added':
-      return data.isInternal === true
-        ? `Added an internal note to ${ticketNumber}`
-        : `Replied on ${ticketNumber}`;
-    case 'attachment_added':
-      return `Attached a file to ${ticketNumber}`;
-    default:
-      return `Updated ${ticketNumber}`;
-  }
+  const toName = text(data.toName) ?? '';
+  return fillServerText(eventTemplate(eventType, data), { ticketNumber, name: toName, team: toName });
+}
+
+/** A team activity line: what the person did, and how long ago. */
+export function activityLine(event: string, when: string): string {
+  return fillServerText(ACTIVITY_MESSAGES.line, { eventLabel: event, whenLabel: when });
 }
 
 const AVATAR_TONES: readonly TDashboardTone[] = DASHBOARD_TONES.filter((tone) => tone !== 'slate');

@@ -6,7 +6,14 @@ import type {
   TUser,
 } from '@helpdesk/contracts';
 import { sql } from '../db.ts';
-import { describeEvent, initialsOf, recencyTone, relativeTime, toneFor } from './activity-text.ts';
+import {
+  activityLine,
+  describeEvent,
+  initialsOf,
+  recencyTone,
+  relativeTime,
+  toneFor,
+} from './activity-text.ts';
 import { deskSnapshots } from './desk-snapshot.ts';
 import {
   type DashboardScope,
@@ -55,7 +62,10 @@ export async function getTeamActivity(viewer: Viewer, now = Date.now()): Promise
       id: row.userId,
       name: `${row.firstName} ${row.lastName}`,
       initials: initialsOf(row.firstName, row.lastName),
-      activity: `${describeEvent(row.eventType, row.eventData, row.ticketNumber)} · ${relativeTime(at, now)}`,
+      activity: activityLine(
+        describeEvent(row.eventType, row.eventData, row.ticketNumber),
+        relativeTime(at, now),
+      ),
       avatarBg: tone,
       avatarText: tone,
       statusColor: recencyTone(at, now),

@@ -4,6 +4,7 @@
  * flags or moves, waits for new mail, and says in plain words why a mailbox cannot be reached.
  */
 import { rootCertificates } from 'node:tls';
+import { fillServerText, MAIL_IN_MESSAGES } from '@helpdesk/contracts';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 
 /** TLS from the first byte (usually port 993), STARTTLS required (usually 143), or none at all. */
@@ -232,41 +233,30 @@ export function describeImapError(error: unknown, settings: ImapSettings): strin
   const failure = (error instanceof Error ? error : new Error(String(error))) as ImapFailure;
   const code = failure.code ?? '';
   const where = `${settings.host}:${settings.port}`;
+  const text = (template: string) =>
+    fillServerText(template, { where, host: settings.host, folder: settings.folder });
+  const isPassword = 'password' in settings.secret;
   if (failure.authenticationFailed) {
-    return 'password' in settings.secret
-      ? 'The server refused the user name or password.'
-      : 'The server refused the access token: it may have expired, or the account may lack IMAP access.';
+    return text(isPassword ? MAIL_IN_MESSAGES.passwordRefused : MAIL_IN_MESSAGES.tokenRefused);
   }
   if (/unsupported authentication mechanism/i.test(failure.message)) {
-    return 'password' in settings.secret
-      ? 'The server offers no password sign-in that this desk can use.'
-      : 'The server does not offer OAuth2 (XOAUTH2) sign-in.';
+    return text(isPassword ? MAIL_IN_MESSAGES.noPasswordSignIn : MAIL_IN_MESSAGES.noOAuthSignIn);
   }
-  if (failure.mailboxMissing) return `The folder "${settings.folder}" does not exist in this mailbox.`;
-  if (code === 'ECONNREFUSED') return `Nothing accepts connections at ${where}: check the host and the port.`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return `The host name "${settings.host}" could not be found.`;
-  if (code === 'GREETING_TIMEOUT') {
-    return `${where} accepted the connection but sent no IMAP greeting: if this port expects TLS, choose TLS.`;
-  }
-  if (['CONNECT_TIMEOUT', 'ETIMEDOUT', 'ETIMEOUT'].includes(code)) {
-    return `${where} did not answer in time: check the host, the port and any firewall.`;
-  }
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return `The server's certificate is not made out to "${settings.host}".`;
-  }
-  if (/CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) {
-    return "The server's certificate is not trusted (self-signed, expired or from an unknown authority).";
-  }
+  if (failure.mailboxMissing) return text(MAIL_IN_MESSAGES.folderMissing);
+  if (code === 'ECONNREFUSED') return text(MAIL_IN_MESSAGES.connectionRefused);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return text(MAIL_IN_MESSAGES.hostNotFound);
+  if (code === 'GREETING_TIMEOUT') return text(MAIL_IN_MESSAGES.noGreeting);
+  if (['CONNECT_TIMEOUT', 'ETIMEDOUT', 'ETIMEOUT'].includes(code)) return text(MAIL_IN_MESSAGES.timedOut);
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return text(MAIL_IN_MESSAGES.certificateName);
+  if (/CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code))
+    return text(MAIL_IN_MESSAGES.certificateUntrusted);
   if (failure.tlsFailed || TLS_CODE.test(code) || /ssl|tls/i.test(failure.message)) {
-    return settings.security === 'tls'
-      ? `The secure (TLS) connection to ${where} failed: is this port for TLS, or does it expect STARTTLS or none?`
-      : `The server at ${where} did not agree to STARTTLS.`;
+    return text(settings.security === 'tls' ? MAIL_IN_MESSAGES.tlsFailed : MAIL_IN_MESSAGES.starttlsRefused);
   }
   if (code === 'ClosedAfterConnectText' || code === 'ClosedAfterConnectTLS' || code === 'EConnectionClosed') {
-    return `The server at ${where} closed the connection: check the port and the security setting.`;
+    return text(MAIL_IN_MESSAGES.connectionClosed);
   }
-  return `The mailbox could not be reached: ${failure.responseText ?? failure.message}`;
+  return fillServerText(MAIL_IN_MESSAGES.unreachable, { reason: failure.responseText ?? failure.message });
 }
 
 /** Connects, signs in and opens the folder once: the admin's "Test connection". */

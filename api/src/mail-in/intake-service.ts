@@ -1,4 +1,4 @@
-import { LIMITS, TICKET_LIMITS } from '@helpdesk/contracts';
+import { fillServerText, LIMITS, MAIL_IN_MESSAGES, TICKET_LIMITS } from '@helpdesk/contracts';
 import { type Db, isDatabaseUnavailable } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { MailLinks } from '../email/prepare.ts';
@@ -75,8 +75,8 @@ export const intakeKey = (inboundId: string) => `mail-in:${inboundId}`;
 
 const NO_SUBJECT = '(no subject)';
 const NO_TEXT = '(The email had no text.)';
-const BOUNCED = 'Bounced: the recipient did not accept the message';
-const INTERRUPTED = 'Processing stopped before it finished, too many times';
+const BOUNCED = MAIL_IN_MESSAGES.bounced;
+const INTERRUPTED = MAIL_IN_MESSAGES.interrupted;
 
 const PROBLEM_WORDS: Record<ParseProblem, string> = {
   'too-large': 'the email was too large to read; only its headers were read',
@@ -256,7 +256,10 @@ async function passiveOutcome(
   const since = new Date(Date.parse(row.receivedAt) - options.floodWindowMs);
   if ((await countRecentFromSender(sql, facts.sender, since, row.id)) < options.floodLimit) return null;
   return outcome('failed', 'flood', {
-    lastError: `Held back: more than ${options.floodLimit} emails from this sender in ${options.floodWindowMs / 60_000} minutes. Retry to process it.`,
+    lastError: fillServerText(MAIL_IN_MESSAGES.heldBack, {
+      limit: String(options.floodLimit),
+      minutes: String(options.floodWindowMs / 60_000),
+    }),
   });
 }
 
@@ -309,8 +312,8 @@ function retryDelayMs(attempt: number, options: IntakeOptions): number {
 /** A short reason safe to show an admin: an API refusal's own words (say, a rate limit), never a stack or data. */
 function safeReason(error: unknown): string {
   if (error instanceof ApiError) return error.message.slice(0, 300);
-  if (isDatabaseUnavailable(error)) return 'The database was unavailable';
-  return 'Processing failed (the server log has the details)';
+  if (isDatabaseUnavailable(error)) return MAIL_IN_MESSAGES.databaseUnavailable;
+  return MAIL_IN_MESSAGES.processingFailed;
 }
 
 /**

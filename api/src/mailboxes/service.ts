@@ -1,4 +1,6 @@
 import {
+  fillServerText,
+  MAIL_IN_MESSAGES,
   MAILBOX_MESSAGES,
   SERVER_MESSAGES,
   type TInboundMessageList,
@@ -339,7 +341,10 @@ export async function testMailboxConnection(
   }
   const result = await testImapConnection(settings);
   return result.ok
-    ? { ok: true, message: `Connected to ${settings.host} and opened the folder "${settings.folder}".` }
+    ? {
+        ok: true,
+        message: fillServerText(MAIL_IN_MESSAGES.connected, { host: settings.host, folder: settings.folder }),
+      }
     : { ok: false, message: result.message };
 }
 

@@ -1,4 +1,11 @@
-import type { TCreateBusinessCalendarRequest, TUserRole, TUserStatus } from '@helpdesk/contracts';
+import {
+  fillServerText,
+  NOTIFICATION_MESSAGES,
+  type TCreateBusinessCalendarRequest,
+  TICKET_STATUS_LABELS,
+  type TUserRole,
+  type TUserStatus,
+} from '@helpdesk/contracts';
 import type { Sql, TransactionSql } from 'postgres';
 import { rebuildRecentViews } from '../kb/view-window.ts';
 import { hashPassword } from '../passwords.ts';
@@ -676,8 +683,8 @@ async function seedNotifications(
     add(
       'admin',
       'ticket_created',
-      `New ticket ${t.ticketNumber}`,
-      `A new ticket was opened: "${t.title}".`,
+      fillServerText(NOTIFICATION_MESSAGES.createdTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.createdMessage, { title: t.title }),
       t,
       t.createdAt,
       i > 1,
@@ -687,8 +694,8 @@ async function seedNotifications(
     add(
       'admin',
       'sla_warning',
-      `SLA breached on ${t.ticketNumber}`,
-      `"${t.title}" is past its resolution target.`,
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedMessage, { title: t.title }),
       t,
       t.slaResolveBy,
       i > 0,
@@ -698,8 +705,12 @@ async function seedNotifications(
     add(
       'admin',
       'ticket_status_changed',
-      `${t.ticketNumber} is in progress`,
-      `"${t.title}" moved from New to In Progress.`,
+      fillServerText(NOTIFICATION_MESSAGES.statusInProgressTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.statusMessage, {
+        title: t.title,
+        fromLabel: TICKET_STATUS_LABELS.new,
+        toLabel: TICKET_STATUS_LABELS.in_progress,
+      }),
       t,
       t.respondedAt ?? t.createdAt,
       true,
@@ -709,8 +720,8 @@ async function seedNotifications(
     add(
       'admin',
       'ticket_resolved',
-      `${t.ticketNumber} resolved`,
-      `"${t.title}" was resolved.`,
+      fillServerText(NOTIFICATION_MESSAGES.resolvedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.resolvedMessage, { title: t.title }),
       t,
       t.resolvedAt ?? t.createdAt,
       false,
@@ -719,8 +730,8 @@ async function seedNotifications(
   add(
     'admin',
     'system_announcement',
-    'Scheduled maintenance',
-    'The help desk will be unavailable on Saturday from 22:00 to 23:00 UTC for database maintenance.',
+    NOTIFICATION_MESSAGES.demoMaintenanceTitle,
+    NOTIFICATION_MESSAGES.demoMaintenanceMessage,
     null,
     now - 3 * DAY,
     true,
@@ -730,8 +741,8 @@ async function seedNotifications(
     add(
       'agent',
       'ticket_assigned',
-      `${t.ticketNumber} assigned to you`,
-      `You were assigned "${t.title}".`,
+      fillServerText(NOTIFICATION_MESSAGES.assignedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: t.title }),
       t,
       (t.respondedAt ?? t.createdAt) - 2 * MINUTE,
       i >= 2,
@@ -741,8 +752,12 @@ async function seedNotifications(
     add(
       'agent',
       'ticket_status_changed',
-      `${t.ticketNumber} is in progress`,
-      `"${t.title}" moved from New to In Progress.`,
+      fillServerText(NOTIFICATION_MESSAGES.statusInProgressTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.statusMessage, {
+        title: t.title,
+        fromLabel: TICKET_STATUS_LABELS.new,
+        toLabel: TICKET_STATUS_LABELS.in_progress,
+      }),
       t,
       t.respondedAt ?? t.createdAt,
       true,
@@ -752,8 +767,8 @@ async function seedNotifications(
     add(
       'agent',
       'ticket_resolved',
-      `${t.ticketNumber} resolved`,
-      `"${t.title}" was resolved.`,
+      fillServerText(NOTIFICATION_MESSAGES.resolvedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.resolvedMessage, { title: t.title }),
       t,
       t.resolvedAt ?? t.createdAt,
       false,
@@ -763,8 +778,8 @@ async function seedNotifications(
     add(
       'agent',
       'sla_warning',
-      `SLA breached on ${t.ticketNumber}`,
-      `"${t.title}" is past its resolution target.`,
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedTitle, { ticketNumber: t.ticketNumber }),
+      fillServerText(NOTIFICATION_MESSAGES.demoBreachedMessage, { title: t.title }),
       t,
       t.slaResolveBy,
       false,
@@ -773,8 +788,8 @@ async function seedNotifications(
   add(
     'agent',
     'system_announcement',
-    'Scheduled maintenance',
-    'The help desk will be unavailable on Saturday from 22:00 to 23:00 UTC for database maintenance.',
+    NOTIFICATION_MESSAGES.demoMaintenanceTitle,
+    NOTIFICATION_MESSAGES.demoMaintenanceMessage,
     null,
     now - 3 * DAY,
     true,

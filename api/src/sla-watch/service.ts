@@ -1,4 +1,4 @@
-import { SLA_AT_RISK_FRACTION } from '@helpdesk/contracts';
+import { fillServerText, NOTIFICATION_MESSAGES, SLA_AT_RISK_FRACTION } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -28,7 +28,7 @@ const units = (count: number, unit: string) => `${count} ${unit}${count === 1 ? 
 
 /** '45 minutes', '3 hours 5 minutes', '2 days 4 hours'; under a minute: 'less than a minute'. */
 export function formatDuration(ms: number): string {
-  if (ms < MINUTE_MS) return 'less than a minute';
+  if (ms < MINUTE_MS) return NOTIFICATION_MESSAGES.lessThanAMinute;
   if (ms < HOUR_MS) return units(Math.floor(ms / MINUTE_MS), 'minute');
   if (ms < DAY_MS) {
     const minutes = Math.floor((ms % HOUR_MS) / MINUTE_MS);
@@ -45,22 +45,21 @@ export function slaWarningText(
   level: SlaAlertLevel,
   msToDeadline: number,
 ): { title: string; message: string } {
-  const targetName = target === 'response' ? 'first response' : 'resolution';
+  const values = { ticketNumber: ticket.ticketNumber, title: ticket.title };
   if (level === 'at_risk') {
-    const left = formatDuration(msToDeadline);
-    return {
-      title: `SLA at risk: ${ticket.ticketNumber} ${targetName} due in ${left}`,
-      message:
-        target === 'response'
-          ? `"${ticket.title}" needs a first response within ${left}.`
-          : `"${ticket.title}" must be resolved within ${left}.`,
-    };
+    const left = { ...values, leftLabel: formatDuration(msToDeadline) };
+    const [title, message] =
+      target === 'response'
+        ? [NOTIFICATION_MESSAGES.responseAtRiskTitle, NOTIFICATION_MESSAGES.responseAtRiskMessage]
+        : [NOTIFICATION_MESSAGES.resolutionAtRiskTitle, NOTIFICATION_MESSAGES.resolutionAtRiskMessage];
+    return { title: fillServerText(title, left), message: fillServerText(message, left) };
   }
-  const overdue = formatDuration(-msToDeadline);
-  return {
-    title: `SLA breached: ${ticket.ticketNumber} ${targetName} overdue`,
-    message: `"${ticket.title}" missed its ${targetName} target: ${overdue} overdue.`,
-  };
+  const overdue = { ...values, overdueLabel: formatDuration(-msToDeadline) };
+  const [title, message] =
+    target === 'response'
+      ? [NOTIFICATION_MESSAGES.responseBreachedTitle, NOTIFICATION_MESSAGES.responseBreachedMessage]
+      : [NOTIFICATION_MESSAGES.resolutionBreachedTitle, NOTIFICATION_MESSAGES.resolutionBreachedMessage];
+  return { title: fillServerText(title, overdue), message: fillServerText(message, overdue) };
 }
 
 /**

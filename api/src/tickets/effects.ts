@@ -1,6 +1,10 @@
 import {
   DEFAULT_SETTINGS,
+  fillServerText,
   LIMITS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_STATUS_TITLES,
+  serverTextParts,
   TICKET_STATUS_LABELS,
   type TNotificationType,
   type TSettingsLanguage,
@@ -276,8 +280,11 @@ function planCreated(change: TicketChange): EffectsPlan {
       audience: 'every_active_agent',
       actorId,
       type: 'ticket_created',
-      title: ['New ticket ', ticket.ticketNumber ?? INSERTED_TICKET_NUMBER],
-      message: `A new ticket was opened: "${ticket.title}".`,
+      // The number's own part: the statement puts the inserted ticket's there.
+      title: serverTextParts(NOTIFICATION_MESSAGES.createdTitle, {
+        ticketNumber: ticket.ticketNumber ?? INSERTED_TICKET_NUMBER,
+      }),
+      message: fillServerText(NOTIFICATION_MESSAGES.createdMessage, { title: ticket.title }),
     },
   ];
   const jobs: PlanJob[] = [];
@@ -367,10 +374,16 @@ function planCommented(change: TicketChange): EffectsPlan {
         audience: replyAudience(ticket, actor.id),
         actorId: actor.id,
         type: 'ticket_reply',
-        title: [isReopened ? `${ticketNumber} reopened by a reply` : `New reply on ${ticketNumber}`],
-        message: isReopened
-          ? `${authorName} replied to the resolved ticket "${ticket.title}", which is in progress again.`
-          : `${authorName} replied to "${ticket.title}".`,
+        title: [
+          fillServerText(
+            isReopened ? NOTIFICATION_MESSAGES.reopenedTitle : NOTIFICATION_MESSAGES.replyTitle,
+            { ticketNumber },
+          ),
+        ],
+        message: fillServerText(
+          isReopened ? NOTIFICATION_MESSAGES.reopenedMessage : NOTIFICATION_MESSAGES.replyMessage,
+          { author: authorName, title: ticket.title },
+        ),
       });
     }
   }
@@ -439,8 +452,8 @@ function planUpdated(change: TicketChange): EffectsPlan {
       audience: assigned,
       actorId,
       type: 'ticket_assigned',
-      title: [`${ticketNumber} assigned to you`],
-      message: `You were assigned "${before.title}".`,
+      title: [fillServerText(NOTIFICATION_MESSAGES.assignedTitle, { ticketNumber })],
+      message: fillServerText(NOTIFICATION_MESSAGES.assignedMessage, { title: before.title }),
     });
   }
   const concerned = isStatusChanged ? staffAudience([after.assigneeId], after.teamId, actorId) : null;
@@ -451,13 +464,18 @@ function planUpdated(change: TicketChange): EffectsPlan {
       actorId,
       type: isResolved ? 'ticket_resolved' : 'ticket_status_changed',
       title: [
-        isResolved
-          ? `${ticketNumber} resolved`
-          : `${ticketNumber} is ${statusLabel(after.status).toLowerCase()}`,
+        fillServerText(
+          isResolved ? NOTIFICATION_MESSAGES.resolvedTitle : NOTIFICATION_STATUS_TITLES[after.status],
+          { ticketNumber },
+        ),
       ],
       message: isResolved
-        ? `"${before.title}" was resolved.`
-        : `"${before.title}" moved from ${statusLabel(before.status)} to ${statusLabel(after.status)}.`,
+        ? fillServerText(NOTIFICATION_MESSAGES.resolvedMessage, { title: before.title })
+        : fillServerText(NOTIFICATION_MESSAGES.statusMessage, {
+            title: before.title,
+            fromLabel: statusLabel(before.status),
+            toLabel: statusLabel(after.status),
+          }),
     });
   }
   const resolvedMail =

@@ -14,6 +14,7 @@ import {
   handleSessionEnded,
   Spinner,
   serverMessage,
+  useLocalizeText,
 } from '@helpdesk/shared-ui';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
@@ -216,6 +217,7 @@ function MailboxForm({
   );
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: TEAMS_KEY });
   const test = useTestConnection();
+  const localize = useLocalizeText();
   const [kind, authMethod, afterProcessing, unknownSenders] = form.watch([
     'kind',
     'authMethod',
@@ -401,7 +403,7 @@ function MailboxForm({
                     <AlertTitle>
                       {test.data.ok ? t('mailboxForm.testWorks') : t('mailboxForm.testFailed')}
                     </AlertTitle>
-                    <AlertDescription className="break-words">{test.data.message}</AlertDescription>
+                    <AlertDescription className="break-words">{localize(test.data.message)}</AlertDescription>
                   </Alert>
                 )}
                 {test.isError && !test.data && (

@@ -27,6 +27,7 @@ import {
   TableHeader,
   TableRow,
   toast,
+  useLocalizeText,
 } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
@@ -94,6 +95,7 @@ function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose:
 /** A mailbox's connection state, and the last error in words when there is one. */
 function MailboxState({ mailbox }: { mailbox: TMailbox }) {
   const t = useMailboxesT();
+  const localize = useLocalizeText();
   const state = mailboxStateText(mailbox, t);
   return (
     <>
@@ -103,7 +105,7 @@ function MailboxState({ mailbox }: { mailbox: TMailbox }) {
           className="mt-1 whitespace-normal break-words text-muted-foreground text-xs"
           data-testid="mailbox-last-error"
         >
-          {mailbox.lastError}
+          {localize(mailbox.lastError)}
         </div>
       )}
     </>
@@ -233,6 +235,7 @@ function MailboxesCard() {
 
 /** Failed and held-back messages, newest first, a page at a time, each with Retry. */
 function FailedMessagesCard() {
+  const localize = useLocalizeText();
   const query = useInfiniteQuery({
     queryKey: FAILED_MESSAGES_KEY,
     initialPageParam: null as string | null,
@@ -304,7 +307,8 @@ function FailedMessagesCard() {
                           : t('failedMessages.failed')}
                       </Badge>{' '}
                       <span className="text-muted-foreground text-xs">
-                        {message.lastError ?? ''} {t('failedMessages.attempts', { count: message.attempts })}
+                        {localize(message.lastError ?? '')}{' '}
+                        {t('failedMessages.attempts', { count: message.attempts })}
                       </span>
                     </TableCell>
                     <TableCell className="hidden whitespace-nowrap text-muted-foreground text-sm md:table-cell">

@@ -25,6 +25,7 @@ import {
   TableHeader,
   TableRow,
   toast,
+  useLocalizeText,
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
@@ -74,6 +75,7 @@ function Count({ label, value, isAlarm = false }: { label: string; value: number
 
 function OutboxList({ status }: { status: TEmailOutboxStatus }) {
   const t = useSettingsT();
+  const localize = useLocalizeText();
   if (status.undelivered.length === 0) {
     return (
       <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
@@ -113,7 +115,7 @@ function OutboxList({ status }: { status: TEmailOutboxStatus }) {
                 </div>
                 {message.lastError ? (
                   <div className="mt-1 truncate text-muted-foreground text-xs" title={message.lastError}>
-                    {message.lastError}
+                    {localize(message.lastError)}
                   </div>
                 ) : null}
               </TableCell>

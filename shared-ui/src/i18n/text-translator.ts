@@ -58,10 +58,20 @@ export function createTextTranslator(
       void load(locale);
       return null;
     }
-    const known = index.find(text);
-    // Not in the language's file (it could not be fetched): shown as written rather than as its id.
-    if (!known || !Object.hasOwn(i18n.messages, known.id)) return null;
-    return translate(i18n, known.id, localizedValues(known.values, locale));
+    const found = index;
+    // A `…Label` value is a known text in turn ("In Progress", "Resolved TKT-000123"); the depth is
+    // bounded so that a value holding the same words again cannot nest without end.
+    const translated = (english: string, depth: number): string | null => {
+      const label = (value: string) => (depth < 2 ? translated(value, depth + 1) : null);
+      for (const known of found.findAll(english)) {
+        // Not in the language's file (it could not be fetched): shown as written rather than as its id.
+        if (!Object.hasOwn(i18n.messages, known.id)) return null;
+        const values = localizedValues(known.values, locale, label);
+        if (values) return translate(i18n, known.id, values);
+      }
+      return null;
+    };
+    return translated(text, 0);
   };
 
   return { translator, load };

@@ -1,5 +1,14 @@
 import type { TTeamActivityItem } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Skeleton } from '@helpdesk/shared-ui';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  Skeleton,
+  useLocalizeText,
+} from '@helpdesk/shared-ui';
 import { Users } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useTeamActivity } from './dashboard-queries.ts';
@@ -24,6 +33,7 @@ function TeamActivitySkeleton() {
 }
 
 function ActivityRow({ item }: { item: TTeamActivityItem }) {
+  const localize = useLocalizeText();
   return (
     <li className="flex items-start gap-3" data-testid="team-activity-item">
       <span className="relative shrink-0">
@@ -47,7 +57,7 @@ function ActivityRow({ item }: { item: TTeamActivityItem }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-sm">{item.name}</p>
-        <p className="text-muted-foreground text-xs leading-relaxed">{item.activity}</p>
+        <p className="text-muted-foreground text-xs leading-relaxed">{localize(item.activity)}</p>
       </div>
     </li>
   );

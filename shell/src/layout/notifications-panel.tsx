@@ -1,6 +1,14 @@
 import type { TNotification, TNotificationListResponse } from '@helpdesk/contracts';
 import { API_PATHS, notificationReadPath } from '@helpdesk/contracts/constants';
-import { apiRequest, Button, cn, formatRelativeTime, handleSessionEnded, toast } from '@helpdesk/shared-ui';
+import {
+  apiRequest,
+  Button,
+  cn,
+  formatRelativeTime,
+  handleSessionEnded,
+  toast,
+  useLocalizeText,
+} from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CheckCheck, RefreshCw } from 'lucide-react';
@@ -105,6 +113,7 @@ function NotificationListBody({
   onSelect: (notification: TNotification) => void;
 }) {
   const t = useLayoutPopupsT();
+  const localize = useLocalizeText();
   if (isLoading)
     return (
       <p className="px-4 py-8 text-center text-muted-foreground text-sm">{t('notifications.loading')}</p>
@@ -150,7 +159,7 @@ function NotificationListBody({
               <span className="min-w-0 flex-1">
                 <span className="flex items-start justify-between gap-2">
                   <span className={cn('text-sm', notification.isRead ? 'font-normal' : 'font-semibold')}>
-                    {notification.title}
+                    {localize(notification.title)}
                   </span>
                   {!notification.isRead && (
                     <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary">
@@ -159,7 +168,7 @@ function NotificationListBody({
                   )}
                 </span>
                 <span className="mt-0.5 line-clamp-2 block text-muted-foreground text-xs">
-                  {notification.message}
+                  {localize(notification.message)}
                 </span>
                 <span className="mt-1 block text-muted-foreground text-xs">
                   {formatRelativeTime(notification.createdAt, now)}

@@ -1,4 +1,5 @@
 import type { TNotification, TNotificationType } from '@helpdesk/contracts';
+import { localizeText } from '@helpdesk/shared-ui';
 
 /** The bell notifications that also become desktop notifications (docs/product.md#notifications). */
 export const DESKTOP_NOTIFICATION_TYPES: ReadonlySet<TNotificationType> = new Set([
@@ -41,8 +42,8 @@ export function showDesktopNotifications(
 ): void {
   for (const notification of list) {
     try {
-      const shown = new Notification(notification.title, {
-        body: notification.message,
+      const shown = new Notification(localizeText(notification.title), {
+        body: localizeText(notification.message),
         tag: notification.id,
       });
       shown.onclick = () => {
