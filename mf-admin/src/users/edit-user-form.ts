@@ -2,6 +2,7 @@ import '../zod-config.ts';
 import { LIMITS, SERVER_MESSAGES, type TUpdateUserRequest, type TUser } from '@helpdesk/contracts';
 import { z } from 'zod';
 import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
+import { type TUserFormsT, userFormsEnglish } from './forms/messages.ts';
 
 /** The edit dialog: every field shown and required, with the registration's rules and messages. */
 export const ZEditUserForm = z.object({
@@ -25,12 +26,15 @@ export function editUserBody(user: TEditUserForm, values: TEditUserForm): TUpdat
 }
 
 /** A refused edit: a taken address under the email field, field messages under theirs, else a toast. */
-export function editUserFailure(error: unknown): TFormFailure<TEditUserField> {
+export function editUserFailure(
+  error: unknown,
+  t: TUserFormsT = userFormsEnglish,
+): TFormFailure<TEditUserField> {
   return formFailure(error, {
     fieldNames: ['firstName', 'lastName', 'email'],
-    title: 'Error updating user',
+    title: t('userForms.updateFailedTitle'),
     messageFields: [
-      { message: SERVER_MESSAGES.emailExists, field: 'email', text: 'This email is already registered.' },
+      { message: SERVER_MESSAGES.emailExists, field: 'email', text: t('userForms.emailTaken') },
     ],
   });
 }
