@@ -1,11 +1,13 @@
-import { ADMIN_API_PATHS, REPORT_MESSAGES, type TReportQuery } from '@helpdesk/contracts';
+import { ADMIN_API_PATHS, type TReportQuery } from '@helpdesk/contracts';
 import { apiDownload, handleSessionEnded, queryKeyToUrl, saveBlobAs, toast } from '@helpdesk/shared-ui';
 import { useMutation } from '@tanstack/react-query';
 import { failureToast } from '../feedback/mutation-failure.ts';
+import { useReportsT } from './messages.ts';
 import { fallbackExportFileName } from './report-view-model.ts';
 
 /** Export Report: downloads the report from the API's CSV endpoint and saves it as a file. */
 export function useExportReport() {
+  const t = useReportsT();
   return useMutation({
     mutationFn: async (query: TReportQuery) => {
       const { blob, fileName } = await apiDownload(
@@ -16,10 +18,11 @@ export function useExportReport() {
       return name;
     },
     onSuccess: (name) => {
-      toast({ title: REPORT_MESSAGES.exported, description: `${name} has been downloaded.` });
+      toast({ title: t('reports.exportedTitle'), description: t('reports.exportedDescription', { name }) });
     },
     onError: (error) => {
-      if (!handleSessionEnded(error)) toast(failureToast(REPORT_MESSAGES.exportError, error));
+      if (!handleSessionEnded(error))
+        toast(failureToast(t('reports.exportFailedTitle'), error, t('reports.tryAgain')));
     },
   });
 }
