@@ -97,7 +97,7 @@ export default function ReportsPage(_props: TRemotePageProps) {
         <Button
           className="ml-auto"
           disabled={!isShowingSelection || exportReport.isPending}
-          onClick={() => exportReport.mutate(query)}
+          onClick={() => report && exportReport.mutate({ query, report })}
         >
           {exportReport.isPending ? (
             <Spinner aria-label={t('reports.exporting')} />

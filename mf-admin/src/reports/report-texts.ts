@@ -1,11 +1,15 @@
-import type {
-  REPORT_RANGES,
-  REPORT_TYPES,
-  TICKET_CATEGORIES,
-  TICKET_PRIORITIES,
-  TReportRange,
-  TReportTable,
-  TReportType,
+import {
+  type REPORT_RANGES,
+  type REPORT_TYPES,
+  reportFileName,
+  reportTables,
+  reportTablesCsv,
+  type TICKET_CATEGORIES,
+  type TICKET_PRIORITIES,
+  type TReport,
+  type TReportRange,
+  type TReportTable,
+  type TReportType,
 } from '@helpdesk/contracts';
 import { reportsEnglish, type TReportsT } from './messages.ts';
 
@@ -144,6 +148,20 @@ export function translatedTable(table: TReportTable, t: TReportsT = reportsEngli
             : cell,
       ),
     ),
+  };
+}
+
+/**
+ * The export of the report on screen in the reader's language: the CSV the API writes, with the
+ * screen's translated tables, under the API's file name (the report's end date in the desk's zone).
+ */
+export function translatedReportCsv(report: TReport, t: TReportsT): { fileName: string; csv: string } {
+  const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: report.timeZone }).format(
+    new Date(report.to),
+  );
+  return {
+    fileName: reportFileName(report.type, report.range, localDate),
+    csv: reportTablesCsv(reportTables(report).map((table) => translatedTable(table, t))),
   };
 }
 
