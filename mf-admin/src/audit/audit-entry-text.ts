@@ -69,6 +69,20 @@ const ROLE_LABEL_IDS = {
   end_user: 'audit.role.endUser',
 } as const satisfies Record<TUserRole, string>;
 
+// A user's status as the status changes write it (the raw value in English, as before).
+const STATUS_VALUE_IDS: Record<string, Parameters<TAuditT>[0]> = {
+  pending: 'audit.status.pending',
+  active: 'audit.status.active',
+  rejected: 'audit.status.rejected',
+  approved: 'audit.status.approved',
+  inactive: 'audit.status.inactive',
+};
+
+function statusText(value: unknown, t: TAuditT): string {
+  const id = typeof value === 'string' ? STATUS_VALUE_IDS[value] : undefined;
+  return id ? t(id) : valueText(value, t);
+}
+
 const MAX_VALUE_CHARS = 60;
 
 /** One changed value as a person reads it: roles by label, switches as on/off, long text cut. */
@@ -134,7 +148,7 @@ export function auditDetailsText(
     case 'user.rejected':
     case 'user.deactivated':
     case 'user.reactivated':
-      return t('audit.details.status', { from: valueText(d.from, t), to: valueText(d.to, t) });
+      return t('audit.details.status', { from: statusText(d.from, t), to: statusText(d.to, t) });
     case 'user.created':
       return isRole(d.role)
         ? t('audit.details.createdAs', { role: t(ROLE_LABEL_IDS[d.role]) })

@@ -24,6 +24,9 @@ describe('the Audit Log in the reader’s language', () => {
         marked,
       ),
     ).toBe('‹audit.details.change {"field":"‹audit.field.firstName›","from":"A","to":"B"}›');
+    expect(
+      auditDetailsText({ action: 'user.approved', details: { from: 'pending', to: 'active' } }, marked),
+    ).toBe('‹audit.details.status {"from":"‹audit.status.pending›","to":"‹audit.status.active›"}›');
     expect(userAgentText('Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0', marked)).toBe(
       '‹audit.browserOnSystem {"browser":"Firefox","system":"Linux"}›',
     );
