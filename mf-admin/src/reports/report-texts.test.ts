@@ -9,7 +9,7 @@ import {
   type TTrendsReport,
 } from '@helpdesk/contracts';
 import type { TReportsT } from './messages.ts';
-import { reportText, translatedReportCsv, translatedTable } from './report-texts.ts';
+import { reportFigure, reportText, translatedReportCsv, translatedTable } from './report-texts.ts';
 import { bucketLabel } from './report-view-model.ts';
 
 // Marks every translated text, so a test sees which texts went through the catalogue.
@@ -141,10 +141,27 @@ describe('report tables in the reader’s language', () => {
   });
 
   test('the export in another language is the API’s CSV of the translated tables, named by the desk’s date', () => {
-    const { fileName, csv } = translatedReportCsv(overview, marked);
+    const { fileName, csv } = translatedReportCsv(overview, marked, 'en');
     expect(fileName).toBe('helpdesk-overview-30days-2026-11-22.csv');
     expect(csv).toBe(reportTablesCsv(reportTables(overview).map((table) => translatedTable(table, marked))));
     expect(csv).toStartWith('"‹reports.text.summary›"\r\n"‹reports.text.metric›","‹reports.text.value›"\r\n');
+  });
+});
+
+describe('figures in another language', () => {
+  test('decimals and percentages follow the language; whole numbers, dates and English stay as written', () => {
+    const [summary] = reportTables(overview).map((table) => translatedTable(table, marked, 'de'));
+    expect(summary?.rows.map(([, value]) => value)).toEqual([
+      '7',
+      '5',
+      '2',
+      '0,5',
+      '‹reports.text.notAvailable›',
+      '80,0\u00a0%',
+    ]);
+    expect(reportFigure('2026-11-21', marked, 'fr')).toBe('2026-11-21');
+    expect(reportFigure('74.8%', marked, 'en')).toBe('74.8%');
+    expect(reportFigure('1234', marked, 'es')).toBe('1234');
   });
 });
 

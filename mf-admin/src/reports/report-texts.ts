@@ -11,6 +11,7 @@ import {
   type TReportTable,
   type TReportType,
 } from '@helpdesk/contracts';
+import { formatNumber, SOURCE_LOCALE, type TLocale } from '@helpdesk/shared-ui/i18n';
 import { reportsEnglish, type TReportsT } from './messages.ts';
 
 type TReportsKey = Parameters<TReportsT>[0];
@@ -132,8 +133,35 @@ export function reportText(text: string, t: TReportsT = reportsEnglish): string 
   return known(known(text, TABLE_TEXT_IDS, t), CATEGORY_AND_PRIORITY_IDS, t);
 }
 
-/** A report table in the reader's language: title, column names, named rows and 'n/a'; figures as they are. */
-export function translatedTable(table: TReportTable, t: TReportsT = reportsEnglish): TReportTable {
+// A figure as contracts writes it: '12', '6.9' or '74.8%'.
+const FIGURE = /^(-?\d+)(?:\.(\d+))?(%?)$/;
+
+/**
+ * A figure cell in the reader's language ('6.9' -> '6,9', '74.8%' -> '74,8 %' in German), with as
+ * many decimals as contracts wrote; 'n/a' translated; anything else (dates) as written. English as is.
+ */
+export function reportFigure(
+  cell: string,
+  t: TReportsT = reportsEnglish,
+  locale: TLocale = SOURCE_LOCALE,
+): string {
+  if (cell === 'n/a') return t('reports.text.notAvailable');
+  const match = locale === SOURCE_LOCALE ? null : FIGURE.exec(cell);
+  if (!match) return cell;
+  const decimals = match[2]?.length ?? 0;
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  const value = Number(cell.replace('%', ''));
+  return match[3]
+    ? formatNumber(value / 100, locale, { style: 'percent', ...digits })
+    : formatNumber(value, locale, digits);
+}
+
+/** A report table in the reader's language: title, column names, named rows, figures and 'n/a'. */
+export function translatedTable(
+  table: TReportTable,
+  t: TReportsT = reportsEnglish,
+  locale: TLocale = SOURCE_LOCALE,
+): TReportTable {
   const labelsRows = LABELLED_ROWS.has(table.key);
   return {
     key: table.key,
@@ -141,11 +169,7 @@ export function translatedTable(table: TReportTable, t: TReportsT = reportsEngli
     columns: table.columns.map((column) => reportText(column, t)),
     rows: table.rows.map((row) =>
       row.map((cell, index) =>
-        index === 0 && labelsRows
-          ? reportText(cell, t)
-          : cell === 'n/a'
-            ? t('reports.text.notAvailable')
-            : cell,
+        index === 0 ? (labelsRows ? reportText(cell, t) : cell) : reportFigure(cell, t, locale),
       ),
     ),
   };
@@ -155,13 +179,17 @@ export function translatedTable(table: TReportTable, t: TReportsT = reportsEngli
  * The export of the report on screen in the reader's language: the CSV the API writes, with the
  * screen's translated tables, under the API's file name (the report's end date in the desk's zone).
  */
-export function translatedReportCsv(report: TReport, t: TReportsT): { fileName: string; csv: string } {
+export function translatedReportCsv(
+  report: TReport,
+  t: TReportsT,
+  locale: TLocale,
+): { fileName: string; csv: string } {
   const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: report.timeZone }).format(
     new Date(report.to),
   );
   return {
     fileName: reportFileName(report.type, report.range, localDate),
-    csv: reportTablesCsv(reportTables(report).map((table) => translatedTable(table, t))),
+    csv: reportTablesCsv(reportTables(report).map((table) => translatedTable(table, t, locale))),
   };
 }
 

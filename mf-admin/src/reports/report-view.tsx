@@ -1,14 +1,16 @@
 import { reportTables, type TReport } from '@helpdesk/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@helpdesk/shared-ui';
+import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useReportsT } from './messages.ts';
 import { ReportSectionChart } from './report-charts.tsx';
 import { ReportTable } from './report-table.tsx';
-import { reportText, translatedTable } from './report-texts.ts';
+import { reportFigure, reportText, translatedTable } from './report-texts.ts';
 import { hasTickets, reportSections, SIDE_BY_SIDE_MAX_COLUMNS, summaryStats } from './report-view-model.ts';
 
 /** A computed report: headline figures, then each section's chart with its table beside or under it. */
 export function ReportView({ report }: { report: TReport }) {
   const t = useReportsT();
+  const locale = useLocale();
   const { summary, sections } = reportSections(reportTables(report));
   const isEmpty = !hasTickets(report);
 
@@ -27,14 +29,16 @@ export function ReportView({ report }: { report: TReport }) {
               // A <dl> admits one wrapper between it and its <dt>/<dd>, so the card holds them itself.
               <Card key={stat.label} className="gap-1 px-4 py-4" data-testid="report-stat">
                 <dt className="text-muted-foreground text-xs">{reportText(stat.label, t)}</dt>
-                <dd className="mt-1 font-semibold text-2xl tabular-nums">{reportText(stat.value, t)}</dd>
+                <dd className="mt-1 font-semibold text-2xl tabular-nums">
+                  {reportFigure(stat.value, t, locale)}
+                </dd>
               </Card>
             ))}
           </dl>
         </section>
       ) : null}
       {sections.map((raw) => {
-        const table = translatedTable(raw, t);
+        const table = translatedTable(raw, t, locale);
         const isWide = table.columns.length > SIDE_BY_SIDE_MAX_COLUMNS;
         return (
           <Card key={table.key} data-testid="report-section" data-section={table.key}>

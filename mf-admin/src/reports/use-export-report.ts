@@ -18,7 +18,7 @@ export function useExportReport() {
   return useMutation({
     mutationFn: async ({ query, report }: { query: TReportQuery; report: TReport }) => {
       if (locale !== SOURCE_LOCALE) {
-        const { fileName, csv } = translatedReportCsv(report, t);
+        const { fileName, csv } = translatedReportCsv(report, t, locale);
         saveBlobAs(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
         return fileName;
       }
