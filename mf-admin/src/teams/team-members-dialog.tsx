@@ -100,14 +100,15 @@ function TeamMemberList({ teamId }: { teamId: string }) {
         return (
           <li
             key={member.id}
-            className="flex items-center justify-between gap-3 py-2"
+            // The badges and Remove move under the name when a phone cannot fit both (long names, longer words).
+            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2"
             data-testid="team-member"
           >
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1 basis-40">
               <div className="truncate font-medium">{name}</div>
               <div className="truncate text-sm text-muted-foreground">{member.email}</div>
             </div>
-            <div className="flex shrink-0 items-center gap-2">
+            <div className="ml-auto flex shrink-0 items-center gap-2">
               {member.teamRole === 'lead' ? <Badge variant="outline">{t('teams.teamLead')}</Badge> : null}
               <UserRoleBadge role={member.role} />
               <Button
