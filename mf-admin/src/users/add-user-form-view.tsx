@@ -4,17 +4,18 @@ import { DialogFooter } from '@helpdesk/shared-ui/dialog';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useMemo } from 'react';
 import { type FieldPath, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
   ADD_USER_DEFAULTS,
   addUserFailure,
+  addUserFormSchema,
   createUserBody,
   FORM_ROLE_LABEL_IDS,
   type TAddUserFormInput,
   type TAddUserFormOutput,
   userCreatedToast,
-  ZAddUserForm,
 } from './add-user-form.ts';
 import { type TUserFormsT, useUserFormsT } from './forms/messages.ts';
 import type { useCreateUser } from './use-user-admin.ts';
@@ -94,7 +95,8 @@ export function AddUserForm({
 }) {
   const t = useUserFormsT();
   const isPending = create.isPending;
-  const { form, showFailure } = useAdminForm(ZAddUserForm, ADD_USER_DEFAULTS, isPending);
+  const schema = useMemo(() => addUserFormSchema(t), [t]);
+  const { form, showFailure } = useAdminForm(schema, ADD_USER_DEFAULTS, isPending);
   const isInvite = useWatch({ control: form.control, name: 'sendInvitation' });
 
   function submit(values: TAddUserFormOutput) {

@@ -21,27 +21,31 @@ export const FORM_ROLE_LABEL_IDS = {
 
 /**
  * The Add User dialog: the API's request plus a confirmation checked here and never sent (as at
- * registration). The password and its confirmation count only when no invitation is sent.
+ * registration). The password and its confirmation count only when no invitation is sent. The
+ * messages this form adds are in the reader's language; the request's own come from contracts.
  */
-export const ZAddUserForm = ZCreateUserFields.extend({
-  password: z.string().max(LIMITS.passwordMaxBytes, 'Password is too long'),
-  confirmPassword: z.string().max(LIMITS.passwordMaxBytes, 'Password is too long'),
-  sendInvitation: z.boolean(),
-}).superRefine((v, context) => {
-  if (v.sendInvitation) return;
-  if (v.password.length < LIMITS.passwordMin) {
-    context.addIssue({
-      code: 'custom',
-      path: ['password'],
-      message: 'Password must be at least 8 characters',
-    });
-  }
-  if (v.confirmPassword === '') {
-    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please confirm your password' });
-  } else if (v.password !== v.confirmPassword) {
-    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match" });
-  }
-});
+export function addUserFormSchema(t: TUserFormsT = userFormsEnglish) {
+  return ZCreateUserFields.extend({
+    password: z.string().max(LIMITS.passwordMaxBytes, t('userForms.passwordTooLong')),
+    confirmPassword: z.string().max(LIMITS.passwordMaxBytes, t('userForms.passwordTooLong')),
+    sendInvitation: z.boolean(),
+  }).superRefine((v, context) => {
+    if (v.sendInvitation) return;
+    if (v.password.length < LIMITS.passwordMin) {
+      context.addIssue({ code: 'custom', path: ['password'], message: t('userForms.passwordTooShort') });
+    }
+    if (v.confirmPassword === '') {
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('userForms.confirmMissing') });
+    } else if (v.password !== v.confirmPassword) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: t('userForms.passwordsDiffer'),
+      });
+    }
+  });
+}
+export const ZAddUserForm = addUserFormSchema();
 export type TAddUserFormInput = z.input<typeof ZAddUserForm>;
 export type TAddUserFormOutput = z.output<typeof ZAddUserForm>;
 export type TAddUserField = keyof TAddUserFormInput;

@@ -3,13 +3,14 @@ import { Button, fullName, handleSessionEnded, Spinner, toast } from '@helpdesk/
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
 import { Form, FormDescription } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useMemo } from 'react';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
   editUserBody,
   editUserDefaults,
   editUserFailure,
+  editUserFormSchema,
   type TEditUserForm,
-  ZEditUserForm,
 } from './edit-user-form.ts';
 import { useUserFormsT } from './forms/messages.ts';
 import { useUpdateUser } from './use-user-admin.ts';
@@ -22,8 +23,9 @@ export function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void
   const t = useUserFormsT();
   const update = useUpdateUser();
   const isPending = update.isPending;
+  const schema = useMemo(() => editUserFormSchema(t), [t]);
   const defaults = editUserDefaults(user);
-  const { form, showFailure } = useAdminForm(ZEditUserForm, defaults, isPending);
+  const { form, showFailure } = useAdminForm(schema, defaults, isPending);
 
   function submit(values: TEditUserForm) {
     const body = editUserBody(defaults, values);

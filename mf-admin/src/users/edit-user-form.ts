@@ -5,11 +5,14 @@ import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts'
 import { type TUserFormsT, userFormsEnglish } from './forms/messages.ts';
 
 /** The edit dialog: every field shown and required, with the registration's rules and messages. */
-export const ZEditUserForm = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(LIMITS.personNameMax),
-  lastName: z.string().trim().min(1, 'Last name is required').max(LIMITS.personNameMax),
-  email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
-});
+export function editUserFormSchema(t: TUserFormsT = userFormsEnglish) {
+  return z.object({
+    firstName: z.string().trim().min(1, t('userForms.firstNameRequired')).max(LIMITS.personNameMax),
+    lastName: z.string().trim().min(1, t('userForms.lastNameRequired')).max(LIMITS.personNameMax),
+    email: z.email(t('userForms.invalidEmail')).max(LIMITS.emailMax, t('userForms.invalidEmail')),
+  });
+}
+export const ZEditUserForm = editUserFormSchema();
 export type TEditUserForm = z.infer<typeof ZEditUserForm>;
 type TEditUserField = keyof TEditUserForm;
 

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { ADD_USER_DEFAULTS, addUserFormSchema } from './add-user-form.ts';
+import { editUserFormSchema } from './edit-user-form.ts';
 import { roleFilterChoices, statusFilterChoices, userCountsLine } from './filter-users.ts';
+import type { TUserFormsT } from './forms/messages.ts';
 import type { TUsersT } from './messages.ts';
 import { roleChangeDescription } from './role-change.ts';
 import { statusUpdatedToast } from './status-update-messages.ts';
@@ -40,5 +43,27 @@ describe('the Users tab in the reader’s language', () => {
     expect(roleChangeDescription('Ada (@ada)', 'agent', 'end_user', marked)).toBe(
       '‹users.roleChange.toEndUser {"who":"Ada (@ada)","from":"‹users.role.agent›","to":"‹users.role.endUser›"}›',
     );
+  });
+
+  test('the forms’ own checks speak the reader’s language', () => {
+    const formsMarked: TUserFormsT = (id) => `‹${id}›`;
+    const added = addUserFormSchema(formsMarked).safeParse({
+      ...ADD_USER_DEFAULTS,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: 'ada.l',
+      email: 'ada@example.com',
+      password: 'short',
+      confirmPassword: 'other',
+    });
+    expect(added.error?.issues.map((issue) => issue.message)).toEqual([
+      '‹userForms.passwordTooShort›',
+      '‹userForms.passwordsDiffer›',
+    ]);
+    const edited = editUserFormSchema(formsMarked).safeParse({ firstName: ' ', lastName: 'L', email: 'x' });
+    expect(edited.error?.issues.map((issue) => issue.message)).toEqual([
+      '‹userForms.firstNameRequired›',
+      '‹userForms.invalidEmail›',
+    ]);
   });
 });
