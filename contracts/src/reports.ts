@@ -449,6 +449,32 @@ function knowledgeTables(
   ];
 }
 
+/**
+ * One cell, always quoted, with a leading quote before what a spreadsheet would run as a formula
+ * (= + - @ TAB CR: OWASP CSV injection). Every piece a reader could
+ * split the cell into is guarded, not only its start: a reader that splits on ';' (or on ',' inside
+ * a field it does not take as quoted) sees each piece as a cell of its own.
+ */
+export function csvCell(value: string): string {
+  const safe = value.replace(/(^|[;,])([=+\-@\t\r])/g, "$1'$2");
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/**
+ * A report's tables as CSV (RFC 4180, every line ends in CRLF): per table a title line, a header
+ * line, its rows and a blank line. The API writes the English export with it; the Reports screen
+ * writes the same file from the tables it shows in another language.
+ */
+export function reportTablesCsv(tables: readonly TReportTable[]): string {
+  const lines: string[] = [];
+  for (const table of tables) {
+    lines.push(csvCell(table.title), table.columns.map(csvCell).join(','));
+    for (const row of table.rows) lines.push(row.map(csvCell).join(','));
+    lines.push('');
+  }
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
 /** The export's file name, e.g. 'helpdesk-overview-30days-2025-01-31.csv' (date: the report's end, local). */
 export const reportFileName = (type: TReportType, range: TReportRange, localDate: string) =>
   `helpdesk-${type}-${range}-${localDate}.csv`;

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
 import { collectPageErrors, DEMO, signInAsAdmin, toastText, uniqueName } from './support.ts';
 
 /**
  * Before sign-in the browser's preferred language decides the screens' language (docs/architecture.md#languages):
- * the converted screens (sign-in, registration, the business calendars of Service levels) speak it, and
+ * the converted screens (sign-in, registration, the business calendars of Service levels, Users & Teams,
+ * Reports) speak it, and
  * its catalogue is one request of its own per app. English screens make no such request.
  */
 
@@ -164,5 +166,45 @@ test("a German agent's dashboard is painted in German by the HTML, and React kee
   expect(
     await fresh.evaluate(() => (window as unknown as { __seen: { english: boolean } }).__seen.english),
   ).toBe(false);
+  await context.close();
+});
+
+test('a German admin works on German Users & Teams and exports a German report', async ({ browser }) => {
+  const { context, page } = await pageIn(
+    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl, acceptDownloads: true }),
+    'de-DE',
+  );
+  const catalogues = catalogueRequests(page);
+  await signInAsAdmin(page);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('tab', { name: 'Benutzer', selected: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Registriert am' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Benutzer hinzufügen' })).toBeVisible();
+  // The tabs from the keyboard: arrow to Teams, then to the audit log.
+  await page.getByRole('tab', { name: 'Benutzer' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('button', { name: 'Team anlegen' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('columnheader', { name: 'Betroffen' })).toBeVisible();
+
+  // Within the app (no page load): mf-admin's German file is fetched once for both pages.
+  await page.locator('a[href="/admin/reports"]').first().click();
+  await expect(page.getByLabel('Berichtsart')).toBeVisible();
+  await expect(
+    page.getByTestId('report-summary').getByRole('heading', { name: 'Zusammenfassung' }),
+  ).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportieren' }).focus();
+  await page.keyboard.press('Enter');
+  const file = await (await download).path();
+  const csv = readFileSync(file, 'utf8');
+  expect(
+    csv.startsWith('"Zusammenfassung"\r\n"Kennzahl","Wert"\r\n"Erstellte Tickets",'),
+    csv.slice(0, 80),
+  ).toBe(true);
+
+  const remoteCatalogues = catalogues.filter((url) => new URL(url).port === String(E2E.ports.mfAdmin));
+  expect(remoteCatalogues).toHaveLength(1);
+  expect(remoteCatalogues[0]).toMatch(/\/de\.[0-9a-f]+\.json$/);
   await context.close();
 });

@@ -1,6 +1,7 @@
 import {
   reportFileName,
   reportTables,
+  reportTablesCsv,
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   type TReport,
@@ -239,29 +240,9 @@ export async function buildReport(query: TReportQuery, options: { asOf?: string 
   return BUILDERS[query.type](query, w);
 }
 
-/**
- * One cell, always quoted, with a leading quote before what a spreadsheet would run as a formula
- * (= + - @ TAB CR: OWASP CSV injection). Every piece a reader could
- * split the cell into is guarded, not only its start: a reader that splits on ';' (or on ',' inside
- * a field it does not take as quoted) sees each piece as a cell of its own.
- */
-export function csvCell(value: string): string {
-  const safe = value.replace(/(^|[;,])([=+\-@\t\r])/g, "$1'$2");
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-/**
- * The report's tables as CSV (RFC 4180, every line ends in CRLF): per table a title line, a
- * header line, its rows and a blank line.
- */
+/** The report's tables as CSV, in English (reportTablesCsv: the same file the screen builds in other languages). */
 export function reportCsv(report: TReport): string {
-  const lines: string[] = [];
-  for (const table of reportTables(report)) {
-    lines.push(csvCell(table.title), table.columns.map(csvCell).join(','));
-    for (const row of table.rows) lines.push(row.map(csvCell).join(','));
-    lines.push('');
-  }
-  return lines.map((line) => `${line}\r\n`).join('');
+  return reportTablesCsv(reportTables(report));
 }
 
 /** The export: the report as CSV and its file name (type, range and the report's local date). */

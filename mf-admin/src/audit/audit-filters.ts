@@ -1,4 +1,5 @@
 import type { TAuditLogQuery } from '@helpdesk/contracts';
+import { auditEnglish, type TAuditT } from './messages.ts';
 
 /** The Audit Log tab's filters as the screen holds them: '' or 'all' is "no filter". */
 export type TAuditFilters = {
@@ -21,14 +22,17 @@ export const EMPTY_AUDIT_FILTERS: TAuditFilters = {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The date range's problem, or null when it is fine: each a real date, and from not after to. */
-export function auditDateRangeError(filters: Pick<TAuditFilters, 'from' | 'to'>): string | null {
+export function auditDateRangeError(
+  filters: Pick<TAuditFilters, 'from' | 'to'>,
+  t: TAuditT = auditEnglish,
+): string | null {
   for (const value of [filters.from, filters.to]) {
     if (value !== '' && (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))) {
-      return 'Use a valid date';
+      return t('audit.invalidDate');
     }
   }
   if (filters.from !== '' && filters.to !== '' && filters.from > filters.to) {
-    return 'The start date must be on or before the end date';
+    return t('audit.startAfterEnd');
   }
   return null;
 }

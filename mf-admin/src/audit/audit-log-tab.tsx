@@ -2,7 +2,6 @@ import {
   ADMIN_API_PATHS,
   API_PATHS,
   AUDIT_ACTIONS,
-  AUDIT_LOG_MESSAGES,
   LIMITS,
   type TAuditLogEntry,
   type TAuditLogListResponse,
@@ -42,18 +41,26 @@ import {
   isAuditLogNarrowed,
   type TAuditFilters,
 } from './audit-filters.ts';
+import { type TAuditT, useAuditT } from './messages.ts';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
 // The column names, also each field's name on a phone, where every entry is a card.
-const COLUMNS = { when: 'When', who: 'Who', what: 'What', whom: 'Whom', where: 'From where' } as const;
+const COLUMNS = {
+  when: 'audit.columnWhen',
+  who: 'audit.columnWho',
+  what: 'audit.columnWhat',
+  whom: 'audit.columnWhom',
+  where: 'audit.columnWhere',
+} as const;
 const COLUMN_COUNT = Object.keys(COLUMNS).length;
 const ADMINS_QUERY_KEY = [API_PATHS.adminUsers, { role: 'admin', limit: LIMITS.userListLimitMax }] as const;
 
 /** The Audit Log tab: who did what to whom, when and from where; filtered, newest first, load more. */
 export function AuditLogTab() {
+  const t = useAuditT();
   const [filters, setFilters] = useState<TAuditFilters>(EMPTY_AUDIT_FILTERS);
   const [targetName, setTargetName] = useState('');
-  const rangeError = auditDateRangeError(filters);
+  const rangeError = auditDateRangeError(filters, t);
   // While the range is invalid the list keeps showing the last valid filters.
   const [applied, setApplied] = useState(filters);
   if (rangeError === null && applied !== filters) setApplied(filters);
@@ -80,39 +87,39 @@ export function AuditLogTab() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-action">Action</Label>
+          <Label htmlFor="audit-action">{t('audit.actionLabel')}</Label>
           <Select value={filters.action} onValueChange={(action) => update({ action })}>
             <SelectTrigger id="audit-action" className="w-52">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value="all">All actions</SelectItem>
+              <SelectItem value="all">{t('audit.allActions')}</SelectItem>
               {AUDIT_ACTIONS.map((action) => (
                 <SelectItem key={action} value={action}>
-                  {actionLabel(action)}
+                  {actionLabel(action, t)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-admin">Administrator</Label>
+          <Label htmlFor="audit-admin">{t('audit.administrator')}</Label>
           <Select value={filters.adminUserId} onValueChange={(adminUserId) => update({ adminUserId })}>
             <SelectTrigger id="audit-admin" className="w-52">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value="all">All administrators</SelectItem>
+              <SelectItem value="all">{t('audit.allAdministrators')}</SelectItem>
               {adminsQuery.data?.users.map((admin) => (
                 <SelectItem key={admin.id} value={admin.id}>
-                  {fullName(admin)} (@{admin.username})
+                  {t('audit.adminOption', { name: fullName(admin), username: admin.username })}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-from">From</Label>
+          <Label htmlFor="audit-from">{t('audit.from')}</Label>
           <Input
             id="audit-from"
             type="date"
@@ -124,7 +131,7 @@ export function AuditLogTab() {
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-to">To</Label>
+          <Label htmlFor="audit-to">{t('audit.to')}</Label>
           <Input
             id="audit-to"
             type="date"
@@ -143,7 +150,7 @@ export function AuditLogTab() {
               setTargetName('');
             }}
           >
-            Clear filters
+            {t('audit.clearFilters')}
           </Button>
         ) : null}
       </div>
@@ -155,11 +162,11 @@ export function AuditLogTab() {
       {filters.targetUserId ? (
         <div>
           <Badge variant="secondary" className="gap-1 py-1">
-            Affecting {targetName}
+            {t('audit.affecting', { name: targetName })}
             <button
               type="button"
               className="rounded-sm opacity-70 hover:opacity-100"
-              aria-label="Stop filtering by affected user"
+              aria-label={t('audit.stopFilteringTarget')}
               onClick={() => {
                 update({ targetUserId: '' });
                 setTargetName('');
@@ -173,8 +180,8 @@ export function AuditLogTab() {
 
       {logQuery.isError && !logQuery.data ? (
         <LoadErrorAlert
-          title="Failed to fetch the audit log"
-          message={AUDIT_LOG_MESSAGES.loadError}
+          title={t('audit.loadErrorTitle')}
+          message={t('audit.loadErrorMessage')}
           query={logQuery}
         />
       ) : (
@@ -183,11 +190,11 @@ export function AuditLogTab() {
             <CardTable>
               <CardTableHeader>
                 <TableRow>
-                  <TableHead className="pl-4">{COLUMNS.when}</TableHead>
-                  <TableHead>{COLUMNS.who}</TableHead>
-                  <TableHead>{COLUMNS.what}</TableHead>
-                  <TableHead>{COLUMNS.whom}</TableHead>
-                  <TableHead className="pr-4">{COLUMNS.where}</TableHead>
+                  <TableHead className="pl-4">{t(COLUMNS.when)}</TableHead>
+                  <TableHead>{t(COLUMNS.who)}</TableHead>
+                  <TableHead>{t(COLUMNS.what)}</TableHead>
+                  <TableHead>{t(COLUMNS.whom)}</TableHead>
+                  <TableHead className="pr-4">{t(COLUMNS.where)}</TableHead>
                 </TableRow>
               </CardTableHeader>
               <CardTableBody>
@@ -205,9 +212,7 @@ export function AuditLogTab() {
                 ) : entries.length === 0 ? (
                   <CardTableRow>
                     <CardTableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
-                      {isAuditLogNarrowed(applied)
-                        ? 'No audit entries match these filters.'
-                        : AUDIT_LOG_MESSAGES.empty}
+                      {isAuditLogNarrowed(applied) ? t('audit.emptyFiltered') : t('audit.empty')}
                     </CardTableCell>
                   </CardTableRow>
                 ) : (
@@ -215,6 +220,7 @@ export function AuditLogTab() {
                     <AuditRow
                       key={entry.id}
                       entry={entry}
+                      t={t}
                       onFilterTarget={(target) => {
                         update({ targetUserId: target.id });
                         setTargetName(auditUserText(target));
@@ -230,7 +236,7 @@ export function AuditLogTab() {
 
       {logQuery.isError && logQuery.data ? (
         <p className="text-sm text-destructive" role="alert">
-          {AUDIT_LOG_MESSAGES.loadError}
+          {t('audit.loadErrorMessage')}
         </p>
       ) : null}
       {logQuery.hasNextPage ? (
@@ -240,13 +246,13 @@ export function AuditLogTab() {
             disabled={logQuery.isFetchingNextPage}
             onClick={() => logQuery.fetchNextPage()}
           >
-            {logQuery.isFetchingNextPage && <Spinner aria-label="Loading more entries" />}
-            {logQuery.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {logQuery.isFetchingNextPage && <Spinner aria-label={t('audit.loadingMore')} />}
+            {logQuery.isFetchingNextPage ? t('audit.loading') : t('audit.loadMore')}
           </Button>
         </div>
       ) : entries.length > 0 ? (
         <p className="text-center text-sm text-muted-foreground">
-          {entries.length === 1 ? 'The only entry is shown.' : `All ${entries.length} entries are shown.`}
+          {t('audit.allShown', { count: entries.length })}
         </p>
       ) : null}
     </div>
@@ -255,29 +261,31 @@ export function AuditLogTab() {
 
 function AuditRow({
   entry,
+  t,
   onFilterTarget,
 }: {
   entry: TAuditLogEntry;
+  t: TAuditT;
   onFilterTarget: (target: NonNullable<TAuditLogEntry['target']>) => void;
 }) {
-  const details = auditDetailsText(entry);
+  const details = auditDetailsText(entry, t);
   const target = entry.target;
   return (
     <CardTableRow data-testid="audit-row" className="align-top">
-      <CardTableCell label={COLUMNS.when} className="whitespace-nowrap pl-4">
+      <CardTableCell label={t(COLUMNS.when)} className="whitespace-nowrap pl-4">
         {formatDetailDate(entry.createdAt)}
       </CardTableCell>
-      <CardTableCell label={COLUMNS.who}>{auditUserText(entry.admin)}</CardTableCell>
-      <CardTableCell label={COLUMNS.what} className="max-w-md whitespace-normal">
-        <Badge variant="outline">{actionLabel(entry.action)}</Badge>
+      <CardTableCell label={t(COLUMNS.who)}>{auditUserText(entry.admin)}</CardTableCell>
+      <CardTableCell label={t(COLUMNS.what)} className="max-w-md whitespace-normal">
+        <Badge variant="outline">{actionLabel(entry.action, t)}</Badge>
         {details ? <div className="mt-1 text-sm text-muted-foreground">{details}</div> : null}
       </CardTableCell>
-      <CardTableCell label={COLUMNS.whom}>
+      <CardTableCell label={t(COLUMNS.whom)}>
         {target ? (
           <button
             type="button"
             className="text-left underline-offset-4 hover:underline"
-            title="Show only entries affecting this user"
+            title={t('audit.filterTarget')}
             onClick={() => onFilterTarget(target)}
           >
             {auditUserText(target)}
@@ -286,10 +294,10 @@ function AuditRow({
           <span className="text-muted-foreground">—</span>
         )}
       </CardTableCell>
-      <CardTableCell label={COLUMNS.where} className="pr-4">
-        <div>{entry.ipAddress ?? 'Unknown address'}</div>
+      <CardTableCell label={t(COLUMNS.where)} className="pr-4">
+        <div>{entry.ipAddress ?? t('audit.unknownAddress')}</div>
         <div className="text-sm text-muted-foreground" title={entry.userAgent ?? undefined}>
-          {userAgentText(entry.userAgent)}
+          {userAgentText(entry.userAgent, t)}
         </div>
       </CardTableCell>
     </CardTableRow>

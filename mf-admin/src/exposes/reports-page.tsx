@@ -1,10 +1,7 @@
 import '../remote-styles.ts';
 import {
   ADMIN_API_PATHS,
-  REPORT_MESSAGES,
-  REPORT_RANGE_LABELS,
   REPORT_RANGES,
-  REPORT_TYPE_LABELS,
   REPORT_TYPES,
   type TRemotePageProps,
   type TReport,
@@ -25,6 +22,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { useReportsT } from '../reports/messages.ts';
+import { REPORT_RANGE_LABEL_IDS, REPORT_TYPE_LABEL_IDS, reportPeriodLine } from '../reports/report-texts.ts';
 import { ReportView } from '../reports/report-view.tsx';
 import { toReportRange, toReportType } from '../reports/report-view-model.ts';
 import { useExportReport } from '../reports/use-export-report.ts';
@@ -34,6 +33,7 @@ const SKELETON_SECTIONS = ['a', 'b', 'c'];
 
 /** /admin/reports: reports computed from the tickets, as charts and tables, exported as CSV. */
 export default function ReportsPage(_props: TRemotePageProps) {
+  const t = useReportsT();
   const [query, setQuery] = useState<TReportQuery>({ type: 'overview', range: '30days' });
   const reportQuery = useQuery<TReport>({
     queryKey: [ADMIN_API_PATHS.adminReports, query],
@@ -49,7 +49,7 @@ export default function ReportsPage(_props: TRemotePageProps) {
     <div className="flex flex-col gap-4" data-testid="reports-page">
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor="report-type">Report type</Label>
+          <Label htmlFor="report-type">{t('reports.reportType')}</Label>
           <Select
             value={query.type}
             onValueChange={(v) => setQuery((q) => ({ ...q, type: toReportType(v) }))}
@@ -60,14 +60,14 @@ export default function ReportsPage(_props: TRemotePageProps) {
             <SelectContent>
               {REPORT_TYPES.map((type) => (
                 <SelectItem key={type} value={type}>
-                  {REPORT_TYPE_LABELS[type]}
+                  {t(REPORT_TYPE_LABEL_IDS[type])}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="report-range">Date range</Label>
+          <Label htmlFor="report-range">{t('reports.dateRange')}</Label>
           <Select
             value={query.range}
             onValueChange={(v) => setQuery((q) => ({ ...q, range: toReportRange(v) }))}
@@ -78,7 +78,7 @@ export default function ReportsPage(_props: TRemotePageProps) {
             <SelectContent>
               {REPORT_RANGES.map((range) => (
                 <SelectItem key={range} value={range}>
-                  {REPORT_RANGE_LABELS[range]}
+                  {t(REPORT_RANGE_LABEL_IDS[range])}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -87,8 +87,8 @@ export default function ReportsPage(_props: TRemotePageProps) {
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Refresh report"
-          title="Recompute from the latest tickets"
+          aria-label={t('reports.refresh')}
+          title={t('reports.refreshHint')}
           disabled={reportQuery.isFetching}
           onClick={() => reportQuery.refetch()}
         >
@@ -97,24 +97,36 @@ export default function ReportsPage(_props: TRemotePageProps) {
         <Button
           className="ml-auto"
           disabled={!isShowingSelection || exportReport.isPending}
-          onClick={() => exportReport.mutate(query)}
+          onClick={() => report && exportReport.mutate({ query, report })}
         >
-          {exportReport.isPending ? <Spinner aria-label="Exporting the report" /> : <Download aria-hidden />}
-          {exportReport.isPending ? 'Exporting...' : 'Export Report'}
+          {exportReport.isPending ? (
+            <Spinner aria-label={t('reports.exporting')} />
+          ) : (
+            <Download aria-hidden />
+          )}
+          {exportReport.isPending ? t('reports.exportingShort') : t('reports.export')}
         </Button>
       </div>
       {report ? (
         <p className="text-muted-foreground text-sm" data-testid="report-period">
-          {REPORT_TYPE_LABELS[report.type]} · {REPORT_RANGE_LABELS[report.range]} ·{' '}
-          {formatDetailDate(report.from)} to {formatDetailDate(report.to)} ({report.timeZone})
-          {reportQuery.isPlaceholderData ? ' · updating...' : ''}
+          {reportPeriodLine(
+            {
+              type: report.type,
+              range: report.range,
+              from: formatDetailDate(report.from),
+              to: formatDetailDate(report.to),
+              timeZone: report.timeZone,
+            },
+            reportQuery.isPlaceholderData,
+            t,
+          )}
         </p>
       ) : null}
 
       {reportQuery.isError && !isShowingSelection ? (
         <LoadErrorAlert
-          title="Failed to fetch the report"
-          message={REPORT_MESSAGES.loadError}
+          title={t('reports.loadErrorTitle')}
+          message={t('reports.loadErrorMessage')}
           query={reportQuery}
         />
       ) : report ? (
@@ -122,7 +134,7 @@ export default function ReportsPage(_props: TRemotePageProps) {
           <ReportView report={report} />
         </div>
       ) : (
-        <div className="flex flex-col gap-4" role="status" aria-label="Loading the report">
+        <div className="flex flex-col gap-4" role="status" aria-label={t('reports.loading')}>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
             {SKELETON_STATS.map((key) => (
               <Skeleton key={key} className="h-20 w-full rounded-xl" />

@@ -3,6 +3,7 @@ import type { TRemotePageProps } from '@helpdesk/contracts';
 import { Skeleton } from '@helpdesk/shared-ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@helpdesk/shared-ui/tabs';
 import { lazy, Suspense } from 'react';
+import { useUsersT } from '../users/messages.ts';
 import { UsersTab } from '../users/users-tab.tsx';
 
 // Teams and Audit Log are fetched when an admin reaches for their tab (pointer over, focus or
@@ -15,8 +16,9 @@ const preloadTeamsTab = () => void loadTeamsTab();
 const preloadAuditLogTab = () => void loadAuditLogTab();
 
 function TabSkeleton() {
+  const t = useUsersT();
   return (
-    <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading">
+    <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label={t('users.page.loading')}>
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-40 w-full" />
     </div>
@@ -25,20 +27,18 @@ function TabSkeleton() {
 
 /** /admin/users: people and their roles (Users), support teams (Teams) and what admins did (Audit Log). */
 export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
+  const t = useUsersT();
   return (
     <div className="flex flex-col gap-4" data-testid="users-teams-page">
-      <p className="text-sm text-muted-foreground">
-        Approve registrations, add agents and admins, organise support teams and review what administrators
-        changed.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('users.page.description')}</p>
       <Tabs defaultValue="users">
         <TabsList>
-          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="users">{t('users.page.tabUsers')}</TabsTrigger>
           <TabsTrigger value="teams" onPointerEnter={preloadTeamsTab} onFocus={preloadTeamsTab}>
-            Teams
+            {t('users.page.tabTeams')}
           </TabsTrigger>
           <TabsTrigger value="audit" onPointerEnter={preloadAuditLogTab} onFocus={preloadAuditLogTab}>
-            Audit Log
+            {t('users.page.tabAudit')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="mt-4">

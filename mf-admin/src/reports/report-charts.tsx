@@ -1,11 +1,5 @@
-import {
-  TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
-  type TReport,
-  type TReportBucket,
-} from '@helpdesk/contracts';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, type TReport, type TReportBucket } from '@helpdesk/contracts';
+import { type TLocale, useLocale } from '@helpdesk/shared-ui/i18n';
 import type { ReactNode } from 'react';
 import {
   Area,
@@ -22,6 +16,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { type TReportsT, useReportsT } from './messages.ts';
+import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS } from './report-texts.ts';
 import { bucketLabel } from './report-view-model.ts';
 
 const CHART_HEIGHT = 260;
@@ -61,13 +57,25 @@ function ChartFrame({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-const withLabels = <T extends { date: string }>(points: readonly T[], bucket: TReportBucket) =>
-  points.map((p) => ({ ...p, label: bucketLabel(p.date, bucket) }));
+const withLabels = <T extends { date: string }>(
+  points: readonly T[],
+  bucket: TReportBucket,
+  locale: TLocale,
+) => points.map((p) => ({ ...p, label: bucketLabel(p.date, bucket, locale) }));
+
+/** The chart texts and the reader's language, for the axis labels' month names. */
+function useChartTexts(): { t: TReportsT; locale: TLocale } {
+  return { t: useReportsT(), locale: useLocale() };
+}
 
 function VolumeChart({ report }: { report: Extract<TReport, { type: 'overview' | 'trends' }> }) {
+  const { t, locale } = useChartTexts();
   return (
-    <ChartFrame label="Tickets created and resolved over time">
-      <AreaChart data={withLabels(report.volume, report.bucket)} margin={{ top: 8, right: 8, left: -16 }}>
+    <ChartFrame label={t('reports.chart.volume')}>
+      <AreaChart
+        data={withLabels(report.volume, report.bucket, locale)}
+        margin={{ top: 8, right: 8, left: -16 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
         <YAxis allowDecimals={false} tick={AXIS_TICK} />
@@ -76,7 +84,7 @@ function VolumeChart({ report }: { report: Extract<TReport, { type: 'overview' |
         <Area
           type="monotone"
           dataKey="created"
-          name="Created"
+          name={t('reports.text.created')}
           stroke="var(--chart-1)"
           fill="var(--chart-1)"
           fillOpacity={0.15}
@@ -85,7 +93,7 @@ function VolumeChart({ report }: { report: Extract<TReport, { type: 'overview' |
         <Area
           type="monotone"
           dataKey="resolved"
-          name="Resolved"
+          name={t('reports.text.resolved')}
           stroke="var(--chart-5)"
           fill="var(--chart-5)"
           fillOpacity={0.15}
@@ -103,6 +111,7 @@ function CountBars({
   label: string;
   data: { name: string; count: number; color: string }[];
 }) {
+  const t = useReportsT();
   return (
     <ChartFrame label={label}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8 }}>
@@ -110,7 +119,12 @@ function CountBars({
         <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} />
         <YAxis type="category" dataKey="name" width={120} tick={AXIS_TICK} />
         <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: 'var(--muted)' }} />
-        <Bar animationDuration={ANIMATION_MS} dataKey="count" name="Tickets" radius={[0, 4, 4, 0]}>
+        <Bar
+          animationDuration={ANIMATION_MS}
+          dataKey="count"
+          name={t('reports.text.tickets')}
+          radius={[0, 4, 4, 0]}
+        >
           {data.map((d) => (
             <Cell key={d.name} fill={d.color} />
           ))}
@@ -121,9 +135,13 @@ function CountBars({
 }
 
 function CategoryTrendChart({ report }: { report: Extract<TReport, { type: 'trends' }> }) {
+  const { t, locale } = useChartTexts();
   return (
-    <ChartFrame label="Tickets created by category over time">
-      <BarChart data={withLabels(report.byCategory, report.bucket)} margin={{ top: 8, right: 8, left: -16 }}>
+    <ChartFrame label={t('reports.chart.categoryTrend')}>
+      <BarChart
+        data={withLabels(report.byCategory, report.bucket, locale)}
+        margin={{ top: 8, right: 8, left: -16 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
         <YAxis allowDecimals={false} tick={AXIS_TICK} />
@@ -134,7 +152,7 @@ function CategoryTrendChart({ report }: { report: Extract<TReport, { type: 'tren
             animationDuration={ANIMATION_MS}
             key={category}
             dataKey={category}
-            name={TICKET_CATEGORY_LABELS[category]}
+            name={t(CATEGORY_LABEL_IDS[category])}
             stackId="category"
             fill={CATEGORY_COLORS[index % CATEGORY_COLORS.length]}
           />
@@ -145,9 +163,13 @@ function CategoryTrendChart({ report }: { report: Extract<TReport, { type: 'tren
 }
 
 function PriorityTrendChart({ report }: { report: Extract<TReport, { type: 'trends' }> }) {
+  const { t, locale } = useChartTexts();
   return (
-    <ChartFrame label="Tickets created by priority over time">
-      <BarChart data={withLabels(report.byPriority, report.bucket)} margin={{ top: 8, right: 8, left: -16 }}>
+    <ChartFrame label={t('reports.chart.priorityTrend')}>
+      <BarChart
+        data={withLabels(report.byPriority, report.bucket, locale)}
+        margin={{ top: 8, right: 8, left: -16 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
         <YAxis allowDecimals={false} tick={AXIS_TICK} />
@@ -158,7 +180,7 @@ function PriorityTrendChart({ report }: { report: Extract<TReport, { type: 'tren
             animationDuration={ANIMATION_MS}
             key={priority}
             dataKey={priority}
-            name={TICKET_PRIORITY_LABELS[priority]}
+            name={t(PRIORITY_LABEL_IDS[priority])}
             stackId="priority"
             fill={PRIORITY_COLORS[priority]}
           />
@@ -169,9 +191,10 @@ function PriorityTrendChart({ report }: { report: Extract<TReport, { type: 'tren
 }
 
 function AgentResolvedChart({ report }: { report: Extract<TReport, { type: 'performance' }> }) {
+  const t = useReportsT();
   const data = report.agents.map((a) => ({ name: a.name, resolved: a.resolved, open: a.openAssigned }));
   return (
-    <ChartFrame label="Tickets resolved per agent">
+    <ChartFrame label={t('reports.chart.agentResolved')}>
       <BarChart data={data} margin={{ top: 8, right: 8, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="name" tick={AXIS_TICK} interval={0} />
@@ -181,14 +204,14 @@ function AgentResolvedChart({ report }: { report: Extract<TReport, { type: 'perf
         <Bar
           animationDuration={ANIMATION_MS}
           dataKey="resolved"
-          name="Resolved"
+          name={t('reports.text.resolved')}
           fill="var(--chart-5)"
           radius={[4, 4, 0, 0]}
         />
         <Bar
           animationDuration={ANIMATION_MS}
           dataKey="open"
-          name="Open assigned"
+          name={t('reports.text.openAssigned')}
           fill="var(--chart-3)"
           radius={[4, 4, 0, 0]}
         />
@@ -198,10 +221,11 @@ function AgentResolvedChart({ report }: { report: Extract<TReport, { type: 'perf
 }
 
 function ResponseTimesChart({ report }: { report: Extract<TReport, { type: 'performance' }> }) {
+  const { t, locale } = useChartTexts();
   return (
-    <ChartFrame label="Average first response and resolution hours over time">
+    <ChartFrame label={t('reports.chart.responseTimes')}>
       <LineChart
-        data={withLabels(report.responseTimes, report.bucket)}
+        data={withLabels(report.responseTimes, report.bucket, locale)}
         margin={{ top: 8, right: 8, left: -16 }}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -212,7 +236,7 @@ function ResponseTimesChart({ report }: { report: Extract<TReport, { type: 'perf
         <Line
           type="linear"
           dataKey="avgFirstResponseHours"
-          name="First response (h)"
+          name={t('reports.legend.firstResponseHours')}
           stroke="var(--chart-1)"
           connectNulls
           dot={false}
@@ -221,7 +245,7 @@ function ResponseTimesChart({ report }: { report: Extract<TReport, { type: 'perf
         <Line
           type="linear"
           dataKey="avgResolutionHours"
-          name="Resolution (h)"
+          name={t('reports.legend.resolutionHours')}
           stroke="var(--chart-5)"
           connectNulls
           dot={false}
@@ -233,9 +257,13 @@ function ResponseTimesChart({ report }: { report: Extract<TReport, { type: 'perf
 }
 
 function SlaSeriesChart({ report }: { report: Extract<TReport, { type: 'sla' }> }) {
+  const { t, locale } = useChartTexts();
   return (
-    <ChartFrame label="SLA compliance over time">
-      <LineChart data={withLabels(report.series, report.bucket)} margin={{ top: 8, right: 8, left: -16 }}>
+    <ChartFrame label={t('reports.text.slaComplianceOverTime')}>
+      <LineChart
+        data={withLabels(report.series, report.bucket, locale)}
+        margin={{ top: 8, right: 8, left: -16 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
         <YAxis domain={[0, 100]} tick={AXIS_TICK} unit="%" />
@@ -244,7 +272,7 @@ function SlaSeriesChart({ report }: { report: Extract<TReport, { type: 'sla' }> 
         <Line
           type="linear"
           dataKey="responseCompliance"
-          name="Response compliance (%)"
+          name={t('reports.legend.responseCompliance')}
           stroke="var(--chart-1)"
           connectNulls
           dot={false}
@@ -253,7 +281,7 @@ function SlaSeriesChart({ report }: { report: Extract<TReport, { type: 'sla' }> 
         <Line
           type="linear"
           dataKey="resolutionCompliance"
-          name="Resolution compliance (%)"
+          name={t('reports.legend.resolutionCompliance')}
           stroke="var(--chart-5)"
           connectNulls
           dot={false}
@@ -265,13 +293,14 @@ function SlaSeriesChart({ report }: { report: Extract<TReport, { type: 'sla' }> 
 }
 
 function SlaByPriorityChart({ report }: { report: Extract<TReport, { type: 'sla' }> }) {
+  const t = useReportsT();
   const data = report.byPriority.map((p) => ({
-    name: TICKET_PRIORITY_LABELS[p.priority],
+    name: t(PRIORITY_LABEL_IDS[p.priority]),
     met: p.responseMet + p.resolutionMet,
     breached: p.responseBreached + p.resolutionBreached,
   }));
   return (
-    <ChartFrame label="SLA targets met and breached by priority">
+    <ChartFrame label={t('reports.chart.slaByPriority')}>
       <BarChart data={data} margin={{ top: 8, right: 8, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="name" tick={AXIS_TICK} />
@@ -281,14 +310,14 @@ function SlaByPriorityChart({ report }: { report: Extract<TReport, { type: 'sla'
         <Bar
           animationDuration={ANIMATION_MS}
           dataKey="met"
-          name="Targets met"
+          name={t('reports.legend.targetsMet')}
           stackId="sla"
           fill="var(--chart-5)"
         />
         <Bar
           animationDuration={ANIMATION_MS}
           dataKey="breached"
-          name="Targets breached"
+          name={t('reports.legend.targetsBreached')}
           stackId="sla"
           fill="var(--chart-4)"
           radius={[4, 4, 0, 0]}
@@ -299,9 +328,13 @@ function SlaByPriorityChart({ report }: { report: Extract<TReport, { type: 'sla'
 }
 
 function KnowledgeActivityChart({ report }: { report: Extract<TReport, { type: 'knowledge' }> }) {
+  const { t, locale } = useChartTexts();
   return (
-    <ChartFrame label="Knowledge base activity over time">
-      <AreaChart data={withLabels(report.activity, report.bucket)} margin={{ top: 8, right: 8, left: -16 }}>
+    <ChartFrame label={t('reports.chart.knowledgeActivity')}>
+      <AreaChart
+        data={withLabels(report.activity, report.bucket, locale)}
+        margin={{ top: 8, right: 8, left: -16 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
         <YAxis allowDecimals={false} tick={AXIS_TICK} />
@@ -309,16 +342,16 @@ function KnowledgeActivityChart({ report }: { report: Extract<TReport, { type: '
         <Legend itemSorter={null} />
         {(
           [
-            ['reads', 'Articles read', 'var(--chart-1)'],
-            ['searchesWithoutResult', 'Searches with no result', 'var(--chart-4)'],
-            ['deflections', 'Deflections', 'var(--chart-5)'],
+            ['reads', 'reports.text.articlesRead', 'var(--chart-1)'],
+            ['searchesWithoutResult', 'reports.text.searchesWithNoResult', 'var(--chart-4)'],
+            ['deflections', 'reports.text.deflections', 'var(--chart-5)'],
           ] as const
         ).map(([key, name, color]) => (
           <Area
             key={key}
             type="monotone"
             dataKey={key}
-            name={name}
+            name={t(name)}
             stroke={color}
             fill={color}
             fillOpacity={0.15}
@@ -332,15 +365,16 @@ function KnowledgeActivityChart({ report }: { report: Extract<TReport, { type: '
 
 /** The chart of one report section (by its table's key), or null when the section has none. */
 export function ReportSectionChart({ report, sectionKey }: { report: TReport; sectionKey: string }) {
+  const t = useReportsT();
   switch (report.type) {
     case 'overview':
       if (sectionKey === 'volume') return <VolumeChart report={report} />;
       if (sectionKey === 'byCategory') {
         return (
           <CountBars
-            label="Tickets by category"
+            label={t('reports.text.ticketsByCategory')}
             data={report.byCategory.map((c, index) => ({
-              name: TICKET_CATEGORY_LABELS[c.category],
+              name: t(CATEGORY_LABEL_IDS[c.category]),
               count: c.count,
               color: CATEGORY_COLORS[index % CATEGORY_COLORS.length] ?? 'var(--chart-1)',
             }))}
@@ -350,9 +384,9 @@ export function ReportSectionChart({ report, sectionKey }: { report: TReport; se
       if (sectionKey === 'byPriority') {
         return (
           <CountBars
-            label="Tickets by priority"
+            label={t('reports.text.ticketsByPriority')}
             data={report.byPriority.map((p) => ({
-              name: TICKET_PRIORITY_LABELS[p.priority],
+              name: t(PRIORITY_LABEL_IDS[p.priority]),
               count: p.count,
               color: PRIORITY_COLORS[p.priority],
             }))}
@@ -378,7 +412,7 @@ export function ReportSectionChart({ report, sectionKey }: { report: TReport; se
       if (sectionKey === 'mostRead') {
         return (
           <CountBars
-            label="Most read articles"
+            label={t('reports.text.mostReadArticles')}
             data={report.mostRead.map((a, index) => ({
               name: a.title,
               count: a.reads,

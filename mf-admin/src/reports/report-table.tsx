@@ -1,9 +1,11 @@
 import type { TReportTable } from '@helpdesk/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@helpdesk/shared-ui';
 import { useId } from 'react';
+import { useReportsT } from './messages.ts';
 
 /** One report table exactly as the CSV export writes it: same columns, same formatted cells. */
 export function ReportTable({ table }: { table: TReportTable }) {
+  const t = useReportsT();
   const tableId = useId();
   return (
     // Focusable and named, so a keyboard can scroll a table taller than its box.
@@ -30,7 +32,7 @@ export function ReportTable({ table }: { table: TReportTable }) {
           {table.rows.length === 0 ? (
             <TableRow>
               <TableCell colSpan={table.columns.length} className="py-6 text-center text-muted-foreground">
-                No rows in this period.
+                {t('reports.noRows')}
               </TableCell>
             </TableRow>
           ) : (

@@ -8,17 +8,25 @@ import {
   type TReportTable,
   type TReportType,
 } from '@helpdesk/contracts';
+import { formatDateTime, type TLocale } from '@helpdesk/shared-ui/i18n';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
- * A bucket's axis label: 'Nov 21' for a day, 'Nov 2026' for a month. Read from the 'YYYY-MM-DD'
- * text, never through Date, so the desk's calendar day is not shifted by the browser's zone.
+ * A bucket's axis label: 'Nov 21' for a day, 'Nov 2026' for a month (in another language, its own
+ * short form, '21. Nov.'). Read from the 'YYYY-MM-DD' text, and formatted in UTC when it must go
+ * through Date, so the desk's calendar day is not shifted by the browser's zone.
  */
-export function bucketLabel(date: string, bucket: TReportBucket): string {
+export function bucketLabel(date: string, bucket: TReportBucket, locale: TLocale = 'en'): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
   if (!match || !month) return date;
+  if (locale !== 'en') {
+    const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+    const parts: Intl.DateTimeFormatOptions =
+      bucket === 'month' ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
+    return formatDateTime(day, locale, parts, 'UTC');
+  }
   return bucket === 'month' ? `${month} ${match[1]}` : `${month} ${Number(match[3])}`;
 }
 

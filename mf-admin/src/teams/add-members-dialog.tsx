@@ -2,7 +2,6 @@ import {
   API_PATHS,
   LIMITS,
   TEAM_LIMITS,
-  TEAM_MESSAGES,
   type TTeam,
   type TTeamMemberListResponse,
   type TUserListResponse,
@@ -35,6 +34,7 @@ import {
   selectedIds,
   toggleSelected,
 } from './available-members.ts';
+import { useTeamsT } from './messages.ts';
 import { useAddTeamMembers } from './use-team-mutations.ts';
 
 const SKELETON_ROWS = ['a', 'b', 'c'];
@@ -58,6 +58,7 @@ export function AddMembersDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
+  const t = useTeamsT();
   const add = useAddTeamMembers(team.id);
 
   function handleOpenChange(next: boolean) {
@@ -69,8 +70,8 @@ export function AddMembersDialog({
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogContent className="sm:max-w-lg" data-testid="add-members-dialog">
         <DialogHeader>
-          <DialogTitle>Add Members</DialogTitle>
-          <DialogDescription>Choose the agents and admins who should join {team.name}.</DialogDescription>
+          <DialogTitle>{t('teams.addMembers')}</DialogTitle>
+          <DialogDescription>{t('teams.addMembersDescription', { name: team.name })}</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: each opening starts with an empty search and selection. */}
         <CandidatePicker
@@ -95,6 +96,7 @@ function CandidatePicker({
   onCancel: () => void;
   onAdd: (userIds: string[]) => void;
 }) {
+  const t = useTeamsT();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const usersQuery = useQuery<TUserListResponse>({ queryKey: ACTIVE_USERS_QUERY_KEY });
@@ -119,12 +121,12 @@ function CandidatePicker({
         type="search"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
-        placeholder="Search by name, username or email..."
-        aria-label="Search users to add"
+        placeholder={t('teams.searchPlaceholder')}
+        aria-label={t('teams.searchLabel')}
         disabled={isLoading || loadError !== null}
       />
       {isLoading ? (
-        <ul className="flex flex-col gap-3" aria-label="Loading users">
+        <ul className="flex flex-col gap-3" aria-label={t('teams.loadingUsers')}>
           {SKELETON_ROWS.map((key) => (
             <li key={key}>
               <Skeleton className="h-10 w-full" />
@@ -133,9 +135,9 @@ function CandidatePicker({
         </ul>
       ) : loadError ? (
         <Alert variant="destructive">
-          <AlertTitle>Failed to fetch users</AlertTitle>
+          <AlertTitle>{t('teams.usersLoadErrorTitle')}</AlertTitle>
           <AlertDescription>
-            <p>Failed to load users. Please try again.</p>
+            <p>{t('teams.usersLoadErrorMessage')}</p>
             <Button
               variant="outline"
               size="sm"
@@ -146,18 +148,18 @@ function CandidatePicker({
                 void membersQuery.refetch();
               }}
             >
-              {loadError.isFetching ? 'Retrying...' : 'Retry'}
+              {loadError.isFetching ? t('teams.retrying') : t('teams.retry')}
             </Button>
           </AlertDescription>
         </Alert>
       ) : shown.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">
-          {availableMembersEmptyText(allCandidates.length > 0)}
+          {availableMembersEmptyText(allCandidates.length > 0, t)}
         </p>
       ) : (
         <ul
           className="flex max-h-72 flex-col divide-y overflow-y-auto rounded-md border"
-          aria-label="Available users"
+          aria-label={t('teams.available')}
         >
           {shown.map((user) => {
             const name = fullName(user);
@@ -169,12 +171,12 @@ function CandidatePicker({
                   checked={selected.has(user.id)}
                   onCheckedChange={() => setSelected((current) => toggleSelected(current, user.id))}
                   disabled={isPending}
-                  aria-label={`Select ${name}`}
+                  aria-label={t('teams.selectName', { name })}
                 />
                 <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
                   <span className="block truncate font-medium">{name}</span>
                   <span className="block truncate text-sm text-muted-foreground">
-                    @{user.username} · {user.email}
+                    {t('teams.candidateLine', { username: user.username, email: user.email })}
                   </span>
                 </label>
                 <UserRoleBadge role={user.role} />
@@ -184,20 +186,21 @@ function CandidatePicker({
         </ul>
       )}
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="selected-count">
-        {TEAM_MESSAGES.selectedCount(chosen.length)}
-        {isOverLimit ? ` (at most ${TEAM_LIMITS.addMembersMax} at once)` : ''}
+        {isOverLimit
+          ? t('teams.overLimit', { count: chosen.length, max: TEAM_LIMITS.addMembersMax })
+          : t('teams.selectedCount', { count: chosen.length })}
       </p>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-          Cancel
+          {t('teams.cancel')}
         </Button>
         <Button
           type="button"
           disabled={chosen.length === 0 || isOverLimit || isPending}
           onClick={() => onAdd(chosen)}
         >
-          {isPending && <Spinner aria-label="Adding members" />}
-          {TEAM_MESSAGES.addSelected(chosen.length)}
+          {isPending && <Spinner aria-label={t('teams.addingMembers')} />}
+          {t('teams.addSelected', { count: chosen.length })}
         </Button>
       </DialogFooter>
     </>

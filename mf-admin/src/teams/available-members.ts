@@ -1,5 +1,6 @@
 import type { TTeamMember, TUser, TUserRole } from '@helpdesk/contracts';
 import { filterUsers } from '../users/filter-users.ts';
+import { type TTeamsT, teamsEnglish } from './messages.ts';
 
 /** Only these roles may join a team (the server refuses anyone else too). */
 export const TEAM_MEMBER_USER_ROLES: readonly TUserRole[] = ['agent', 'admin'];
@@ -26,8 +27,8 @@ export function availableMembers(
 }
 
 /** Which empty text the Add Members list shows when it has no rows. */
-export function availableMembersEmptyText(hasCandidates: boolean): string {
-  return hasCandidates ? 'No users found matching your search' : 'No available users to add';
+export function availableMembersEmptyText(hasCandidates: boolean, t: TTeamsT = teamsEnglish): string {
+  return hasCandidates ? t('teams.noUsersMatch') : t('teams.noAvailableUsers');
 }
 
 /** Adds `id` to the selection or takes it out, as a new set. */

@@ -9,6 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@helpdesk/shared-ui/alert-dialog';
+import { useTeamsT } from './messages.ts';
 import { memberCountText } from './team-labels.ts';
 import { useDeleteTeam } from './use-team-mutations.ts';
 
@@ -22,6 +23,7 @@ export function DeleteTeamDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
+  const t = useTeamsT();
   const deleteTeam = useDeleteTeam(team.id, team.name);
   const isPending = deleteTeam.isPending;
 
@@ -29,23 +31,21 @@ export function DeleteTeamDialog({
     <AlertDialog open={isOpen} onOpenChange={(next) => (isPending ? undefined : onOpenChange(next))}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete team?</AlertDialogTitle>
+          <AlertDialogTitle>{t('teams.deleteTitle')}</AlertDialogTitle>
           <AlertDialogDescription>
-            Deleting {team.name} removes the team and its memberships ({memberCountText(team.memberCount)}).
-            Nobody loses their account, and tickets assigned to the team are left without a team. This cannot
-            be undone.
+            {t('teams.deleteDescription', { name: team.name, members: memberCountText(team.memberCount, t) })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={isPending}>{t('teams.cancel')}</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: the dialog stays open until the server answers. */}
           <Button
             variant="destructive"
             disabled={isPending}
             onClick={() => deleteTeam.mutate(undefined, { onSettled: () => onOpenChange(false) })}
           >
-            {isPending && <Spinner aria-label="Deleting the team" />}
-            {isPending ? 'Deleting...' : 'Delete Team'}
+            {isPending && <Spinner aria-label={t('teams.deletingTeam')} />}
+            {isPending ? t('teams.deleting') : t('teams.deleteConfirm')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -14,6 +14,7 @@ import { FormTextareaField, FormTextField } from '@helpdesk/shared-ui/form-text-
 import type { z } from 'zod';
 import { formFailure } from '../feedback/mutation-failure.ts';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
+import { useTeamsT } from './messages.ts';
 import { useCreateTeam, useUpdateTeam } from './use-team-mutations.ts';
 
 type TTeamFormInput = z.input<typeof ZCreateTeamRequest>;
@@ -33,6 +34,7 @@ function initialValues(team?: TTeam): TTeamFormInput {
 
 /** Create Team, and Edit team for an existing one: name (required) and description. */
 export function TeamFormDialog({ team, isOpen, onOpenChange }: TTeamFormDialogProps) {
+  const t = useTeamsT();
   const create = useCreateTeam();
   const update = useUpdateTeam(team?.id ?? '');
   const isPending = create.isPending || update.isPending;
@@ -52,11 +54,9 @@ export function TeamFormDialog({ team, isOpen, onOpenChange }: TTeamFormDialogPr
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogContent data-testid="team-form-dialog">
         <DialogHeader>
-          <DialogTitle>{team ? 'Edit Team' : 'Create Team'}</DialogTitle>
+          <DialogTitle>{team ? t('teams.editTitle') : t('teams.create')}</DialogTitle>
           <DialogDescription>
-            {team
-              ? 'Rename the team or change what it is for.'
-              : 'A team groups the agents and admins who work on tickets together.'}
+            {team ? t('teams.editDescription') : t('teams.createDescription')}
           </DialogDescription>
         </DialogHeader>
         {/* Radix mounts the content only while open, so every opening starts from the team's values. */}
@@ -87,6 +87,7 @@ function TeamForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
+  const t = useTeamsT();
   const { form, showFailure } = useAdminForm(ZCreateTeamRequest, initialValues(team), isPending);
 
   function submit(values: TTeamFormOutput) {
@@ -100,7 +101,7 @@ function TeamForm({
           showFailure(
             formFailure(error, {
               fieldNames: FIELD_NAMES,
-              title: team ? 'Error updating team' : 'Error creating team',
+              title: team ? t('teams.updateFailedTitle') : t('teams.createFailedTitle'),
               messageFields: [{ message: TEAM_MESSAGES.nameExists, field: 'name' }],
             }),
           );
@@ -115,27 +116,33 @@ function TeamForm({
         <FormTextField
           control={form.control}
           name="name"
-          label="Team name *"
-          placeholder="e.g. Network Support"
+          label={t('teams.nameLabel')}
+          placeholder={t('teams.namePlaceholder')}
           maxLength={TEAM_LIMITS.nameMax}
           disabled={isPending}
         />
         <FormTextareaField
           control={form.control}
           name="description"
-          label="Description"
+          label={t('teams.descriptionLabel')}
           rows={3}
-          placeholder="What this team takes care of (optional)"
+          placeholder={t('teams.descriptionPlaceholder')}
           maxLength={TEAM_LIMITS.descriptionMax}
           disabled={isPending}
         />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-            Cancel
+            {t('teams.cancel')}
           </Button>
           <Button type="submit" disabled={isPending}>
-            {isPending && <Spinner aria-label={team ? 'Saving the team' : 'Creating the team'} />}
-            {team ? (isPending ? 'Saving...' : 'Save Changes') : isPending ? 'Creating...' : 'Create Team'}
+            {isPending && <Spinner aria-label={team ? t('teams.savingTeam') : t('teams.creatingTeam')} />}
+            {team
+              ? isPending
+                ? t('teams.saving')
+                : t('teams.saveChanges')
+              : isPending
+                ? t('teams.creating')
+                : t('teams.create')}
           </Button>
         </DialogFooter>
       </form>

@@ -1,9 +1,10 @@
-import { API_PATHS, TEAM_MESSAGES, type TTeamListResponse } from '@helpdesk/contracts';
+import { API_PATHS, type TTeamListResponse } from '@helpdesk/contracts';
 import { Button, Card, CardDescription, CardHeader, CardTitle, Skeleton } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { useTeamsT } from './messages.ts';
 import { TeamCard } from './team-card.tsx';
 import { TeamFormDialog } from './team-form-dialog.tsx';
 
@@ -11,6 +12,7 @@ const SKELETON_CARDS = ['a', 'b', 'c'];
 
 /** The Teams tab: Create Team, then one card per team. */
 export function TeamsTab() {
+  const t = useTeamsT();
   const teamsQuery = useQuery<TTeamListResponse>({ queryKey: [API_PATHS.teams] });
   const [isCreating, setIsCreating] = useState(false);
 
@@ -19,7 +21,7 @@ export function TeamsTab() {
       <div className="flex justify-end">
         <Button onClick={() => setIsCreating(true)}>
           <Plus aria-hidden />
-          Create Team
+          {t('teams.create')}
         </Button>
       </div>
       <TeamFormDialog isOpen={isCreating} onOpenChange={setIsCreating} />
@@ -31,17 +33,15 @@ export function TeamsTab() {
         </div>
       ) : teamsQuery.isError ? (
         <LoadErrorAlert
-          title={TEAM_MESSAGES.fetchTeamsError}
-          message={TEAM_MESSAGES.loadError}
+          title={t('teams.loadErrorTitle')}
+          message={t('teams.loadErrorMessage')}
           query={teamsQuery}
         />
       ) : teamsQuery.data.length === 0 ? (
         <Card>
           <CardHeader className="text-center">
-            <CardTitle>{TEAM_MESSAGES.noTeams}</CardTitle>
-            <CardDescription>
-              Teams group the agents who work on tickets together. Use Create Team to add the first one.
-            </CardDescription>
+            <CardTitle>{t('teams.emptyTitle')}</CardTitle>
+            <CardDescription>{t('teams.emptyText')}</CardDescription>
           </CardHeader>
         </Card>
       ) : (

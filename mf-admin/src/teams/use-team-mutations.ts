@@ -4,7 +4,6 @@ import {
   type TAddTeamMembersRequest,
   type TAddTeamMembersResponse,
   type TCreateTeamRequest,
-  TEAM_MESSAGES,
   type TTeamResponse,
   type TUpdateTeamRequest,
   teamMemberPath,
@@ -14,6 +13,7 @@ import {
 import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { failureToast } from '../feedback/mutation-failure.ts';
+import { useTeamsT } from './messages.ts';
 
 // Every team change writes an audit row, so the audit tab is refreshed with the teams.
 function refreshTeams(queryClient: QueryClient) {
@@ -26,10 +26,14 @@ function refreshTeams(queryClient: QueryClient) {
 /** POST /api/teams; the dialog shows the failure (field or toast) itself. */
 export function useCreateTeam() {
   const queryClient = useQueryClient();
+  const t = useTeamsT();
   return useMutation({
     mutationFn: (body: TCreateTeamRequest) => apiRequest<TTeamResponse>('POST', API_PATHS.teams, body),
     onSuccess: ({ team }) => {
-      toast({ title: TEAM_MESSAGES.teamCreated, description: `${team.name} is ready for members.` });
+      toast({
+        title: t('teams.createdTitle'),
+        description: t('teams.createdDescription', { name: team.name }),
+      });
       return refreshTeams(queryClient);
     },
   });
@@ -38,10 +42,14 @@ export function useCreateTeam() {
 /** PATCH /api/teams/{id}: rename or describe a team. */
 export function useUpdateTeam(teamId: string) {
   const queryClient = useQueryClient();
+  const t = useTeamsT();
   return useMutation({
     mutationFn: (body: TUpdateTeamRequest) => apiRequest<TTeamResponse>('PATCH', teamPath(teamId), body),
     onSuccess: ({ team }) => {
-      toast({ title: TEAM_MESSAGES.teamUpdated, description: `${team.name} has been saved.` });
+      toast({
+        title: t('teams.updatedTitle'),
+        description: t('teams.updatedDescription', { name: team.name }),
+      });
       return refreshTeams(queryClient);
     },
   });
@@ -50,13 +58,18 @@ export function useUpdateTeam(teamId: string) {
 /** DELETE /api/teams/{id}, toasting either way. */
 export function useDeleteTeam(teamId: string, teamName: string) {
   const queryClient = useQueryClient();
+  const t = useTeamsT();
   return useMutation({
     mutationFn: () => apiRequest<null>('DELETE', teamPath(teamId)),
     onSuccess: () => {
-      toast({ title: TEAM_MESSAGES.teamDeleted, description: `${teamName} has been deleted.` });
+      toast({
+        title: t('teams.deletedTitle'),
+        description: t('teams.deletedDescription', { name: teamName }),
+      });
     },
     onError: (error) => {
-      if (!handleSessionEnded(error)) toast(failureToast('Error deleting team', error));
+      if (!handleSessionEnded(error))
+        toast(failureToast(t('teams.deleteFailedTitle'), error, t('teams.tryAgain')));
     },
     onSettled: () => refreshTeams(queryClient),
   });
@@ -65,6 +78,7 @@ export function useDeleteTeam(teamId: string, teamName: string) {
 /** POST /api/teams/{id}/members with several users at once. */
 export function useAddTeamMembers(teamId: string) {
   const queryClient = useQueryClient();
+  const t = useTeamsT();
   return useMutation({
     mutationFn: (userIds: string[]) =>
       apiRequest<TAddTeamMembersResponse>('POST', teamMembersPath(teamId), {
@@ -72,10 +86,14 @@ export function useAddTeamMembers(teamId: string) {
       } satisfies TAddTeamMembersRequest),
     onSuccess: ({ added, members }) => {
       queryClient.setQueryData([API_PATHS.teams, teamId, 'members'], members);
-      toast({ title: TEAM_MESSAGES.membersAdded, description: TEAM_MESSAGES.membersAddedDescription(added) });
+      toast({
+        title: t('teams.membersAddedTitle'),
+        description: t('teams.membersAddedDescription', { count: added }),
+      });
     },
     onError: (error) => {
-      if (!handleSessionEnded(error)) toast(failureToast(TEAM_MESSAGES.membersAddError, error));
+      if (!handleSessionEnded(error))
+        toast(failureToast(t('teams.membersAddFailedTitle'), error, t('teams.tryAgain')));
     },
     onSettled: () => refreshTeams(queryClient),
   });
@@ -84,13 +102,15 @@ export function useAddTeamMembers(teamId: string) {
 /** DELETE /api/teams/{id}/members/{userId} (one at a time). */
 export function useRemoveTeamMember(teamId: string) {
   const queryClient = useQueryClient();
+  const t = useTeamsT();
   return useMutation({
     mutationFn: (userId: string) => apiRequest<null>('DELETE', teamMemberPath(teamId, userId)),
     onSuccess: () => {
-      toast({ title: TEAM_MESSAGES.memberRemoved, description: 'They are no longer in this team.' });
+      toast({ title: t('teams.memberRemovedTitle'), description: t('teams.memberRemovedDescription') });
     },
     onError: (error) => {
-      if (!handleSessionEnded(error)) toast(failureToast(TEAM_MESSAGES.memberRemoveError, error));
+      if (!handleSessionEnded(error))
+        toast(failureToast(t('teams.memberRemoveFailedTitle'), error, t('teams.tryAgain')));
     },
     // A failure may mean someone else already removed them: refetch either way.
     onSettled: () => refreshTeams(queryClient),

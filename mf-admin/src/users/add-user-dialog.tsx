@@ -10,6 +10,7 @@ import {
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { AddUserForm as TAddUserForm } from './add-user-form-view.tsx';
+import { useUsersT } from './messages.ts';
 import { useCreateUser } from './use-user-admin.ts';
 
 // The form (react-hook-form's zod resolver, zod and the schema: about 29 KB gzip) is fetched when an
@@ -20,6 +21,7 @@ const preloadAddUserForm = () => void loadAddUserForm();
 
 /** Add User: creates an active account with a chosen role (how agents and other admins come to exist), or invites one. */
 export function AddUserDialog() {
+  const t = useUsersT();
   const [isOpen, setIsOpen] = useState(false);
   const [AddUserForm, setAddUserForm] = useState<typeof TAddUserForm | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
@@ -46,16 +48,13 @@ export function AddUserDialog() {
       <DialogTrigger asChild>
         <Button onPointerEnter={preloadAddUserForm} onFocus={preloadAddUserForm}>
           <UserPlus aria-hidden />
-          Add User
+          {t('users.addUser')}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-lg" data-testid="add-user-dialog">
         <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>
-            The account is active at once: no approval step. Invite the person by email to choose their own
-            password, or set one and share it with them.
-          </DialogDescription>
+          <DialogTitle>{t('users.addUser')}</DialogTitle>
+          <DialogDescription>{t('users.addUserDescription')}</DialogDescription>
         </DialogHeader>
         {/* Radix mounts the content only while open, so every opening starts with an empty form. */}
         {AddUserForm && (

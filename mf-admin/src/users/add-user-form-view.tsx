@@ -1,55 +1,61 @@
-import { USER_ROLE_LABELS, USER_ROLES } from '@helpdesk/contracts';
+import { USER_ROLES } from '@helpdesk/contracts';
 import { Button, handleSessionEnded, Spinner, toast } from '@helpdesk/shared-ui';
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
 import { Form } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useMemo } from 'react';
 import { type FieldPath, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
   ADD_USER_DEFAULTS,
   addUserFailure,
+  addUserFormSchema,
   createUserBody,
+  FORM_ROLE_LABEL_IDS,
   type TAddUserFormInput,
   type TAddUserFormOutput,
   userCreatedToast,
-  ZAddUserForm,
 } from './add-user-form.ts';
+import { type TUserFormsT, useUserFormsT } from './forms/messages.ts';
 import type { useCreateUser } from './use-user-admin.ts';
 
 type TTextField = {
   name: Exclude<FieldPath<TAddUserFormInput>, 'role' | 'sendInvitation'>;
-  label: string;
+  label: Parameters<TUserFormsT>[0];
   type: string;
   autoComplete: string;
 };
 
 const TEXT_FIELDS: TTextField[] = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'off' },
-  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'off' },
-  { name: 'username', label: 'Username', type: 'text', autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+  { name: 'firstName', label: 'userForms.firstName', type: 'text', autoComplete: 'off' },
+  { name: 'lastName', label: 'userForms.lastName', type: 'text', autoComplete: 'off' },
+  { name: 'username', label: 'userForms.username', type: 'text', autoComplete: 'off' },
+  { name: 'email', label: 'userForms.email', type: 'email', autoComplete: 'off' },
 ];
 
 const PASSWORD_FIELDS: TTextField[] = [
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'password', label: 'userForms.password', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'confirmPassword',
+    label: 'userForms.confirmPassword',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
 ];
 
 const SIGN_IN_METHODS = [
   {
     isInvite: true,
-    label: 'Send an invitation by email',
-    hint: 'They choose their own password from a link.',
+    label: 'userForms.inviteLabel',
+    hint: 'userForms.inviteHint',
   },
   {
     isInvite: false,
-    label: 'Set a password',
-    hint: 'Share it with them; they can change it on their profile.',
+    label: 'userForms.setPasswordLabel',
+    hint: 'userForms.setPasswordHint',
   },
 ] as const;
-
-const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
 
 function TextFields({
   form,
@@ -60,12 +66,13 @@ function TextFields({
   fields: TTextField[];
   isDisabled: boolean;
 }) {
+  const t = useUserFormsT();
   return fields.map(({ name, label, type, autoComplete }) => (
     <FormTextField
       key={name}
       control={form.control}
       name={name}
-      label={label}
+      label={t(label)}
       type={type}
       autoComplete={autoComplete}
       disabled={isDisabled}
@@ -86,18 +93,20 @@ export function AddUserForm({
   onCancel: () => void;
   onCreated: () => void;
 }) {
+  const t = useUserFormsT();
   const isPending = create.isPending;
-  const { form, showFailure } = useAdminForm(ZAddUserForm, ADD_USER_DEFAULTS, isPending);
+  const schema = useMemo(() => addUserFormSchema(t), [t]);
+  const { form, showFailure } = useAdminForm(schema, ADD_USER_DEFAULTS, isPending);
   const isInvite = useWatch({ control: form.control, name: 'sendInvitation' });
 
   function submit(values: TAddUserFormOutput) {
     create.mutate(createUserBody(values), {
       onSuccess: ({ user }) => {
-        toast(userCreatedToast(user));
+        toast(userCreatedToast(user, t));
         onCreated();
       },
       onError: (error) => {
-        if (!handleSessionEnded(error)) showFailure(addUserFailure(error));
+        if (!handleSessionEnded(error)) showFailure(addUserFailure(error, t));
       },
     });
   }
@@ -108,7 +117,7 @@ export function AddUserForm({
         <TextFields form={form} fields={TEXT_FIELDS} isDisabled={isPending} />
         <div className="grid gap-2 sm:col-span-2">
           <span id="sign-in-method-label" className="font-medium text-sm">
-            How will they sign in?
+            {t('userForms.signInMethod')}
           </span>
           <div role="radiogroup" aria-labelledby="sign-in-method-label" className="grid gap-2">
             {SIGN_IN_METHODS.map((method) => (
@@ -122,8 +131,8 @@ export function AddUserForm({
                 onClick={() => form.setValue('sendInvitation', method.isInvite)}
                 className="flex flex-col items-start rounded-md border p-2 text-left text-sm aria-checked:border-primary aria-checked:bg-primary/5"
               >
-                <span className="font-medium">{method.label}</span>
-                <span className="text-muted-foreground">{method.hint}</span>
+                <span className="font-medium">{t(method.label)}</span>
+                <span className="text-muted-foreground">{t(method.hint)}</span>
               </button>
             ))}
           </div>
@@ -132,19 +141,23 @@ export function AddUserForm({
         <FormSelectField
           control={form.control}
           name="role"
-          label="Role"
-          options={ROLE_OPTIONS}
-          description="Agents work on tickets; admins also manage users, teams, settings and reports."
+          label={t('userForms.role')}
+          options={USER_ROLES.map((role) => ({ value: role, label: t(FORM_ROLE_LABEL_IDS[role]) }))}
+          description={t('userForms.roleDescription')}
           isDisabled={isPending}
           className="sm:col-span-2"
         />
         <DialogFooter className="sm:col-span-2">
           <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-            Cancel
+            {t('userForms.cancel')}
           </Button>
           <Button type="submit" disabled={isPending}>
-            {isPending && <Spinner aria-label="Creating the user" />}
-            {isPending ? 'Creating...' : isInvite ? 'Send Invitation' : 'Create User'}
+            {isPending && <Spinner aria-label={t('userForms.creatingUser')} />}
+            {isPending
+              ? t('userForms.creating')
+              : isInvite
+                ? t('userForms.sendInvitation')
+                : t('userForms.createUser')}
           </Button>
         </DialogFooter>
       </form>

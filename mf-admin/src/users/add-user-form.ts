@@ -4,36 +4,48 @@ import {
   SERVER_MESSAGES,
   type TCreateUserRequest,
   type TUser,
-  USER_ROLE_LABELS,
+  type TUserRole,
   ZCreateUserFields,
 } from '@helpdesk/contracts';
 import { fullName, type TToastInput } from '@helpdesk/shared-ui';
 import { z } from 'zod';
 import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
+import { type TUserFormsT, userFormsEnglish } from './forms/messages.ts';
+
+/** The message id of each role's name in the forms. */
+export const FORM_ROLE_LABEL_IDS = {
+  admin: 'userForms.roleAdmin',
+  agent: 'userForms.roleAgent',
+  end_user: 'userForms.roleEndUser',
+} as const satisfies Record<TUserRole, string>;
 
 /**
  * The Add User dialog: the API's request plus a confirmation checked here and never sent (as at
- * registration). The password and its confirmation count only when no invitation is sent.
+ * registration). The password and its confirmation count only when no invitation is sent. The
+ * messages this form adds are in the reader's language; the request's own come from contracts.
  */
-export const ZAddUserForm = ZCreateUserFields.extend({
-  password: z.string().max(LIMITS.passwordMaxBytes, 'Password is too long'),
-  confirmPassword: z.string().max(LIMITS.passwordMaxBytes, 'Password is too long'),
-  sendInvitation: z.boolean(),
-}).superRefine((v, context) => {
-  if (v.sendInvitation) return;
-  if (v.password.length < LIMITS.passwordMin) {
-    context.addIssue({
-      code: 'custom',
-      path: ['password'],
-      message: 'Password must be at least 8 characters',
-    });
-  }
-  if (v.confirmPassword === '') {
-    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please confirm your password' });
-  } else if (v.password !== v.confirmPassword) {
-    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match" });
-  }
-});
+export function addUserFormSchema(t: TUserFormsT = userFormsEnglish) {
+  return ZCreateUserFields.extend({
+    password: z.string().max(LIMITS.passwordMaxBytes, t('userForms.passwordTooLong')),
+    confirmPassword: z.string().max(LIMITS.passwordMaxBytes, t('userForms.passwordTooLong')),
+    sendInvitation: z.boolean(),
+  }).superRefine((v, context) => {
+    if (v.sendInvitation) return;
+    if (v.password.length < LIMITS.passwordMin) {
+      context.addIssue({ code: 'custom', path: ['password'], message: t('userForms.passwordTooShort') });
+    }
+    if (v.confirmPassword === '') {
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('userForms.confirmMissing') });
+    } else if (v.password !== v.confirmPassword) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: t('userForms.passwordsDiffer'),
+      });
+    }
+  });
+}
+export const ZAddUserForm = addUserFormSchema();
 export type TAddUserFormInput = z.input<typeof ZAddUserForm>;
 export type TAddUserFormOutput = z.output<typeof ZAddUserForm>;
 export type TAddUserField = keyof TAddUserFormInput;
@@ -59,30 +71,32 @@ export function createUserBody(values: TAddUserFormOutput): TCreateUserRequest {
 }
 
 /** A refused Add User: taken names and weak passwords under their fields, anything else a toast. */
-export function addUserFailure(error: unknown): TFormFailure<TAddUserField> {
+export function addUserFailure(
+  error: unknown,
+  t: TUserFormsT = userFormsEnglish,
+): TFormFailure<TAddUserField> {
   return formFailure(error, {
     fieldNames: FIELD_NAMES,
-    title: 'Error creating user',
+    title: t('userForms.createFailedTitle'),
     messageFields: [
-      { message: SERVER_MESSAGES.usernameExists, field: 'username', text: 'This username is already taken.' },
-      { message: SERVER_MESSAGES.emailExists, field: 'email', text: 'This email is already registered.' },
+      { message: SERVER_MESSAGES.usernameExists, field: 'username', text: t('userForms.usernameTaken') },
+      { message: SERVER_MESSAGES.emailExists, field: 'email', text: t('userForms.emailTaken') },
       {
         message: SERVER_MESSAGES.passwordRequirements,
         field: 'password',
-        text: 'Password does not meet security requirements. Please choose a stronger password.',
+        text: t('userForms.passwordWeak'),
       },
     ],
   });
 }
 
 /** The success toast: who was created and with which role (invited: once they set a password). */
-export function userCreatedToast(user: TUser): TToastInput {
-  const who = `${fullName(user)} (@${user.username})`;
-  const role = USER_ROLE_LABELS[user.role];
+export function userCreatedToast(user: TUser, t: TUserFormsT = userFormsEnglish): TToastInput {
+  const values = { name: fullName(user), username: user.username, role: t(FORM_ROLE_LABEL_IDS[user.role]) };
   return {
-    title: 'User created successfully',
+    title: t('userForms.createdTitle'),
     description: user.isInvited
-      ? `${who} was invited as ${role}: they can sign in once they set a password from the email.`
-      : `${who} can sign in now as ${role}.`,
+      ? t('userForms.createdInvited', values)
+      : t('userForms.createdActive', values),
   };
 }

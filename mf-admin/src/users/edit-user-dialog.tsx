@@ -9,6 +9,7 @@ import {
 } from '@helpdesk/shared-ui/dialog';
 import { useEffect, useState } from 'react';
 import type { EditUserForm as TEditUserForm } from './edit-user-form-view.tsx';
+import { useUsersT } from './messages.ts';
 
 // Loaded when an admin opens Edit, like Add User's form (docs/performance.md, frontend budgets).
 const loadEditUserForm = () => import('./edit-user-form-view.tsx');
@@ -23,6 +24,7 @@ export function EditUserDialog({
   isOpen: boolean;
   onClose: () => void;
 }) {
+  const t = useUsersT();
   const [EditUserForm, setEditUserForm] = useState<typeof TEditUserForm | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   // A form that cannot be fetched fails as a lazy page part does: the remote's error boundary, with Retry.
@@ -37,10 +39,8 @@ export function EditUserDialog({
     <Dialog open={isOpen && EditUserForm !== null} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="sm:max-w-lg" data-testid="edit-user-dialog">
         <DialogHeader>
-          <DialogTitle>Edit {fullName(user)}</DialogTitle>
-          <DialogDescription>
-            @{user.username}. Changes are recorded in the audit log with their old and new values.
-          </DialogDescription>
+          <DialogTitle>{t('users.editTitle', { name: fullName(user) })}</DialogTitle>
+          <DialogDescription>{t('users.editDescription', { username: user.username })}</DialogDescription>
         </DialogHeader>
         {EditUserForm && <EditUserForm user={user} onDone={onClose} />}
       </DialogContent>

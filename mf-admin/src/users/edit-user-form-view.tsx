@@ -1,17 +1,18 @@
 import type { TUser } from '@helpdesk/contracts';
-import { USER_ADMIN_MESSAGES } from '@helpdesk/contracts';
 import { Button, fullName, handleSessionEnded, Spinner, toast } from '@helpdesk/shared-ui';
 import { DialogFooter } from '@helpdesk/shared-ui/dialog';
 import { Form, FormDescription } from '@helpdesk/shared-ui/form';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
+import { useMemo } from 'react';
 import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
   editUserBody,
   editUserDefaults,
   editUserFailure,
+  editUserFormSchema,
   type TEditUserForm,
-  ZEditUserForm,
 } from './edit-user-form.ts';
+import { useUserFormsT } from './forms/messages.ts';
 import { useUpdateUser } from './use-user-admin.ts';
 
 /**
@@ -19,10 +20,12 @@ import { useUpdateUser } from './use-user-admin.ts';
  * Add User's form is): the resolver, zod and the schema stay out of the Users tab's first load.
  */
 export function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void }) {
+  const t = useUserFormsT();
   const update = useUpdateUser();
   const isPending = update.isPending;
+  const schema = useMemo(() => editUserFormSchema(t), [t]);
   const defaults = editUserDefaults(user);
-  const { form, showFailure } = useAdminForm(ZEditUserForm, defaults, isPending);
+  const { form, showFailure } = useAdminForm(schema, defaults, isPending);
 
   function submit(values: TEditUserForm) {
     const body = editUserBody(defaults, values);
@@ -35,15 +38,15 @@ export function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void
       {
         onSuccess: ({ user: saved }) => {
           toast({
-            title: USER_ADMIN_MESSAGES.userUpdated,
+            title: t('userForms.updatedTitle'),
             description: saved.emailVerified
-              ? `${fullName(saved)} is saved.`
-              : `${fullName(saved)} is saved. The new address gets a link to confirm it.`,
+              ? t('userForms.saved', { name: fullName(saved) })
+              : t('userForms.savedUnconfirmed', { name: fullName(saved) }),
           });
           onDone();
         },
         onError: (error) => {
-          if (!handleSessionEnded(error)) showFailure(editUserFailure(error));
+          if (!handleSessionEnded(error)) showFailure(editUserFailure(error, t));
         },
       },
     );
@@ -55,14 +58,14 @@ export function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void
         <FormTextField
           control={form.control}
           name="firstName"
-          label="First Name"
+          label={t('userForms.firstName')}
           autoComplete="off"
           disabled={isPending}
         />
         <FormTextField
           control={form.control}
           name="lastName"
-          label="Last Name"
+          label={t('userForms.lastName')}
           autoComplete="off"
           disabled={isPending}
         />
@@ -70,23 +73,21 @@ export function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void
           <FormTextField
             control={form.control}
             name="email"
-            label="Email"
+            label={t('userForms.email')}
             type="email"
             autoComplete="off"
             disabled={isPending}
           >
-            <FormDescription>
-              A new address stays unconfirmed until its owner follows the link mailed to it.
-            </FormDescription>
+            <FormDescription>{t('userForms.emailHint')}</FormDescription>
           </FormTextField>
         </div>
         <DialogFooter className="sm:col-span-2">
           <Button type="button" variant="outline" onClick={onDone} disabled={isPending}>
-            Cancel
+            {t('userForms.cancel')}
           </Button>
           <Button type="submit" disabled={isPending}>
-            {isPending && <Spinner aria-label="Saving the user" />}
-            {isPending ? 'Saving...' : 'Save Changes'}
+            {isPending && <Spinner aria-label={t('userForms.savingUser')} />}
+            {isPending ? t('userForms.saving') : t('userForms.saveChanges')}
           </Button>
         </DialogFooter>
       </form>

@@ -2,13 +2,17 @@ import '../zod-config.ts';
 import { LIMITS, SERVER_MESSAGES, type TUpdateUserRequest, type TUser } from '@helpdesk/contracts';
 import { z } from 'zod';
 import { formFailure, type TFormFailure } from '../feedback/mutation-failure.ts';
+import { type TUserFormsT, userFormsEnglish } from './forms/messages.ts';
 
 /** The edit dialog: every field shown and required, with the registration's rules and messages. */
-export const ZEditUserForm = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(LIMITS.personNameMax),
-  lastName: z.string().trim().min(1, 'Last name is required').max(LIMITS.personNameMax),
-  email: z.email('Invalid email address').max(LIMITS.emailMax, 'Invalid email address'),
-});
+export function editUserFormSchema(t: TUserFormsT = userFormsEnglish) {
+  return z.object({
+    firstName: z.string().trim().min(1, t('userForms.firstNameRequired')).max(LIMITS.personNameMax),
+    lastName: z.string().trim().min(1, t('userForms.lastNameRequired')).max(LIMITS.personNameMax),
+    email: z.email(t('userForms.invalidEmail')).max(LIMITS.emailMax, t('userForms.invalidEmail')),
+  });
+}
+export const ZEditUserForm = editUserFormSchema();
 export type TEditUserForm = z.infer<typeof ZEditUserForm>;
 type TEditUserField = keyof TEditUserForm;
 
@@ -25,12 +29,15 @@ export function editUserBody(user: TEditUserForm, values: TEditUserForm): TUpdat
 }
 
 /** A refused edit: a taken address under the email field, field messages under theirs, else a toast. */
-export function editUserFailure(error: unknown): TFormFailure<TEditUserField> {
+export function editUserFailure(
+  error: unknown,
+  t: TUserFormsT = userFormsEnglish,
+): TFormFailure<TEditUserField> {
   return formFailure(error, {
     fieldNames: ['firstName', 'lastName', 'email'],
-    title: 'Error updating user',
+    title: t('userForms.updateFailedTitle'),
     messageFields: [
-      { message: SERVER_MESSAGES.emailExists, field: 'email', text: 'This email is already registered.' },
+      { message: SERVER_MESSAGES.emailExists, field: 'email', text: t('userForms.emailTaken') },
     ],
   });
 }

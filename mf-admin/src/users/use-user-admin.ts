@@ -14,6 +14,7 @@ import {
 import { apiRequest, handleSessionEnded, toast } from '@helpdesk/shared-ui';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { failureToast } from '../feedback/mutation-failure.ts';
+import { useUsersT } from './messages.ts';
 import { roleChangedToast, roleChangeFailedToast } from './role-change.ts';
 
 // A new user or a new role changes every users list, team member lists (roles show there) and the audit log.
@@ -39,16 +40,17 @@ type TRoleChange = { userId: string; name: string; role: TUserRole };
 /** PATCH /api/admin/users/{userId}/role; the server's refusals (last admin, yourself) are toasted as sent. */
 export function useChangeUserRole() {
   const queryClient = useQueryClient();
+  const t = useUsersT();
   return useMutation({
     mutationFn: ({ userId, role }: TRoleChange) =>
       apiRequest<TUserResponse>('PATCH', adminUserRolePath(userId), {
         role,
       } satisfies TUpdateUserRoleRequest),
     onSuccess: ({ user }, { name }) => {
-      toast(roleChangedToast(name, user.role));
+      toast(roleChangedToast(name, user.role, t));
     },
     onError: (error) => {
-      if (!handleSessionEnded(error)) toast(roleChangeFailedToast(error));
+      if (!handleSessionEnded(error)) toast(roleChangeFailedToast(error, t));
     },
     onSettled: () => refreshUsers(queryClient),
   });
@@ -69,14 +71,16 @@ export function useUpdateUser() {
 /** POST /api/admin/users/{userId}/password-reset: a reset link, or the invitation again; the server's answer is toasted. */
 export function useSendPasswordLink() {
   const queryClient = useQueryClient();
+  const t = useUsersT();
   return useMutation({
     mutationFn: ({ userId }: { userId: string; name: string }) =>
       apiRequest<TMessageResponse>('POST', adminUserPasswordResetPath(userId)),
     onSuccess: ({ message }, { name }) => {
-      toast({ title: message, description: `An email with the link is on its way to ${name}.` });
+      toast({ title: message, description: t('users.linkSentDescription', { name }) });
     },
     onError: (error) => {
-      if (!handleSessionEnded(error)) toast(failureToast('Email not sent', error));
+      if (!handleSessionEnded(error))
+        toast(failureToast(t('users.linkFailedTitle'), error, t('users.tryAgain')));
     },
     // The audit log shows the mail that went out.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_API_PATHS.adminAuditLogs] }),

@@ -1,4 +1,5 @@
 import type { TUser } from '@helpdesk/contracts';
+import { type TUsersT, usersEnglish } from './messages.ts';
 import type { TStatusAction } from './user-labels.ts';
 
 /** What a row's menu offers for one user, besides the role change. */
@@ -24,26 +25,27 @@ export function userRowActions(user: TUser, currentUserId: string): TUserRowActi
   return { canEdit: true, lifecycle, passwordLink };
 }
 
-/** The menu item's words for a password link. */
+/** The message id of the menu item's words for a password link. */
 export const PASSWORD_LINK_LABELS = {
-  reset: 'Send password reset',
-  invitation: 'Resend invitation',
+  reset: 'users.sendPasswordReset',
+  invitation: 'users.resendInvitation',
 } as const;
 
 /** The confirmation of a deactivation or reactivation: what changes for the person. */
 export function lifecycleConfirmation(
   action: 'deactivate' | 'reactivate',
   who: string,
+  t: TUsersT = usersEnglish,
 ): { title: string; description: string; confirm: string } {
   return action === 'deactivate'
     ? {
-        title: 'Deactivate user?',
-        description: `${who} is signed out everywhere at once and cannot sign in until reactivated. Their tickets and history stay.`,
-        confirm: 'Deactivate',
+        title: t('users.deactivateTitle'),
+        description: t('users.deactivateDescription', { who }),
+        confirm: t('users.deactivate'),
       }
     : {
-        title: 'Reactivate user?',
-        description: `${who} can sign in again with their current password.`,
-        confirm: 'Reactivate',
+        title: t('users.reactivateTitle'),
+        description: t('users.reactivateDescription', { who }),
+        confirm: t('users.reactivate'),
       };
 }

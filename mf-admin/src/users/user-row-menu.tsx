@@ -1,4 +1,4 @@
-import { type TUser, type TUserRole, USER_ROLE_LABELS } from '@helpdesk/contracts';
+import type { TUser, TUserRole } from '@helpdesk/contracts';
 import { Button, fullName, Spinner } from '@helpdesk/shared-ui';
 import {
   AlertDialog,
@@ -20,9 +20,11 @@ import {
 import { Check, Ellipsis, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { EditUserDialog } from './edit-user-dialog.tsx';
+import { useUsersT } from './messages.ts';
 import { roleChangeBlocker, roleChangeDescription, roleOptions } from './role-change.ts';
 import { useUpdateUserStatus } from './use-update-user-status.ts';
 import { useChangeUserRole, useSendPasswordLink } from './use-user-admin.ts';
+import { USER_ROLE_LABEL_IDS } from './user-labels.ts';
 import { lifecycleConfirmation, PASSWORD_LINK_LABELS, userRowActions } from './user-row-actions.ts';
 
 /**
@@ -30,6 +32,7 @@ import { lifecycleConfirmation, PASSWORD_LINK_LABELS, userRowActions } from './u
  * Change role (behind a confirmation). On one's own row only the reason the role cannot change.
  */
 export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserId: string }) {
+  const t = useUsersT();
   const [target, setTarget] = useState<TUserRole | null>(null);
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingLifecycle, setIsConfirmingLifecycle] = useState(false);
@@ -37,10 +40,10 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
   const sendLink = useSendPasswordLink();
   const updateStatus = useUpdateUserStatus();
   const name = fullName(user);
-  const blocker = roleChangeBlocker(user, currentUserId);
+  const blocker = roleChangeBlocker(user, currentUserId, t);
   const actions = userRowActions(user, currentUserId);
   const lifecycle = actions.lifecycle
-    ? lifecycleConfirmation(actions.lifecycle, `${name} (@${user.username})`)
+    ? lifecycleConfirmation(actions.lifecycle, `${name} (@${user.username})`, t)
     : null;
   const hasAccountItems = actions.canEdit || actions.passwordLink !== null || actions.lifecycle !== null;
 
@@ -49,7 +52,7 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
       {/* Not modal: the menu hands focus straight to the confirmation it opens. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+          <Button variant="ghost" size="icon" aria-label={t('users.actionsFor', { name })}>
             <Ellipsis aria-hidden />
           </Button>
         </DropdownMenuTrigger>
@@ -57,7 +60,7 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
           {actions.canEdit && (
             <DropdownMenuItem onSelect={() => setIsEditing(true)}>
               <Pencil aria-hidden />
-              Edit details
+              {t('users.editDetails')}
             </DropdownMenuItem>
           )}
           {actions.passwordLink && (
@@ -66,7 +69,7 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
               onSelect={() => sendLink.mutate({ userId: user.id, name })}
             >
               <Mail aria-hidden />
-              {PASSWORD_LINK_LABELS[actions.passwordLink]}
+              {t(PASSWORD_LINK_LABELS[actions.passwordLink])}
             </DropdownMenuItem>
           )}
           {lifecycle && (
@@ -79,19 +82,21 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
             </DropdownMenuItem>
           )}
           {hasAccountItems && <DropdownMenuSeparator />}
-          <DropdownMenuLabel>Change role</DropdownMenuLabel>
+          <DropdownMenuLabel>{t('users.changeRole')}</DropdownMenuLabel>
           <DropdownMenuSeparator />
           {blocker ? (
             <DropdownMenuItem disabled>{blocker}</DropdownMenuItem>
           ) : (
-            roleOptions(user.role).map((option) => (
+            roleOptions(user.role, t).map((option) => (
               <DropdownMenuItem
                 key={option.role}
                 disabled={option.isCurrent}
                 onSelect={() => setTarget(option.role)}
               >
                 {option.isCurrent ? <Check aria-hidden /> : <span className="size-4" aria-hidden />}
-                {option.isCurrent ? `${option.label} (current)` : `Make ${option.label}`}
+                {option.isCurrent
+                  ? t('users.currentRole', { role: option.label })
+                  : t('users.makeRole', { role: option.label })}
               </DropdownMenuItem>
             ))
           )}
@@ -105,13 +110,13 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
       >
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Change role?</AlertDialogTitle>
+            <AlertDialogTitle>{t('users.changeRoleTitle')}</AlertDialogTitle>
             <AlertDialogDescription>
-              {target ? roleChangeDescription(`${name} (@${user.username})`, user.role, target) : null}
+              {target ? roleChangeDescription(`${name} (@${user.username})`, user.role, target, t) : null}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={changeRole.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={changeRole.isPending}>{t('users.cancel')}</AlertDialogCancel>
             <Button
               disabled={changeRole.isPending || target === null}
               onClick={() => {
@@ -122,8 +127,8 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
                 );
               }}
             >
-              {changeRole.isPending && <Spinner aria-label="Changing the role" />}
-              {target ? `Make ${USER_ROLE_LABELS[target]}` : 'Change role'}
+              {changeRole.isPending && <Spinner aria-label={t('users.changingRole')} />}
+              {target ? t('users.makeRole', { role: t(USER_ROLE_LABEL_IDS[target]) }) : t('users.changeRole')}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -141,7 +146,7 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
               <AlertDialogDescription>{lifecycle.description}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel disabled={updateStatus.isPending}>Cancel</AlertDialogCancel>
+              <AlertDialogCancel disabled={updateStatus.isPending}>{t('users.cancel')}</AlertDialogCancel>
               <Button
                 variant={actions.lifecycle === 'deactivate' ? 'destructive' : 'default'}
                 disabled={updateStatus.isPending}
@@ -154,7 +159,7 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
                   );
                 }}
               >
-                {updateStatus.isPending && <Spinner aria-label="Changing the status" />}
+                {updateStatus.isPending && <Spinner aria-label={t('users.changingStatus')} />}
                 {lifecycle.confirm}
               </Button>
             </AlertDialogFooter>

@@ -11,10 +11,12 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@helpdesk/shared-ui/alert-dialog';
+import { useUsersT } from './messages.ts';
 import { useUpdateUserStatus } from './use-update-user-status.ts';
 
 /** Approve and Reject for one pending user, each behind a confirmation. */
 export function UserStatusActions({ user }: { user: TUser }) {
+  const t = useUsersT();
   const updateStatus = useUpdateUserStatus();
   const name = fullName(user);
   const isBusy = updateStatus.isPending;
@@ -23,22 +25,21 @@ export function UserStatusActions({ user }: { user: TUser }) {
     <div className="flex justify-end gap-2">
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button size="sm" disabled={isBusy} aria-label={`Approve ${name}`}>
-            Approve
+          <Button size="sm" disabled={isBusy} aria-label={t('users.approveName', { name })}>
+            {t('users.approve')}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Approve user?</AlertDialogTitle>
+            <AlertDialogTitle>{t('users.approveTitle')}</AlertDialogTitle>
             <AlertDialogDescription>
-              Approving {name} (@{user.username}) gives them access to the system. They can sign in as soon as
-              you confirm.
+              {t('users.approveDescription', { name, username: user.username })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t('users.cancel')}</AlertDialogCancel>
             <AlertDialogAction onClick={() => updateStatus.mutate({ userId: user.id, action: 'approve' })}>
-              Approve
+              {t('users.approve')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -46,25 +47,24 @@ export function UserStatusActions({ user }: { user: TUser }) {
 
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button size="sm" variant="outline" disabled={isBusy} aria-label={`Reject ${name}`}>
-            Reject
+          <Button size="sm" variant="outline" disabled={isBusy} aria-label={t('users.rejectName', { name })}>
+            {t('users.reject')}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Reject user?</AlertDialogTitle>
+            <AlertDialogTitle>{t('users.rejectTitle')}</AlertDialogTitle>
             <AlertDialogDescription>
-              Rejecting {name} (@{user.username}) denies them access to the system. They will not be able to
-              sign in.
+              {t('users.rejectDescription', { name, username: user.username })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t('users.cancel')}</AlertDialogCancel>
             <AlertDialogAction
               className={buttonVariants({ variant: 'destructive' })}
               onClick={() => updateStatus.mutate({ userId: user.id, action: 'reject' })}
             >
-              Reject
+              {t('users.reject')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

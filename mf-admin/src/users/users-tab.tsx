@@ -23,14 +23,15 @@ import {
   emptyUsersText,
   filterUsers,
   isUserListNarrowed,
+  roleFilterChoices,
+  statusFilterChoices,
   type TUserRoleFilter,
   type TUserStatusFilter,
   toRoleFilter,
   toStatusFilter,
-  USER_ROLE_FILTER_OPTIONS,
-  USER_STATUS_FILTER_OPTIONS,
   userCountsLine,
 } from './filter-users.ts';
+import { type TUsersT, useUsersT } from './messages.ts';
 import { UserRoleBadge, UserStatusBadge } from './user-badges.tsx';
 import { UserEmailCell } from './user-email-cell.tsx';
 import { UserRowMenu } from './user-row-menu.tsx';
@@ -39,23 +40,26 @@ import { UserStatusActions } from './user-status-actions.tsx';
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
 // The column names, also each field's name on a phone, where every user is a card.
 const COLUMNS = {
-  user: 'User',
-  email: 'Email',
-  role: 'Role',
-  registered: 'Registration Date',
-  status: 'Status',
-  actions: 'Actions',
+  user: 'users.column.user',
+  email: 'users.column.email',
+  role: 'users.column.role',
+  registered: 'users.column.registered',
+  status: 'users.column.status',
+  actions: 'users.column.actions',
 } as const;
 const COLUMN_COUNT = Object.keys(COLUMNS).length;
 
 /** A user's actions: Approve and Reject while pending (or the approval date), and the row menu. */
 function UserActions({ user, currentUserId }: { user: TUser; currentUserId: string }) {
+  const t = useUsersT();
   return (
     <div className="flex items-center justify-end gap-2">
       {user.status === 'pending' ? (
         <UserStatusActions user={user} />
       ) : user.status === 'active' && user.approvedAt ? (
-        <span className="text-sm text-muted-foreground">Approved {formatShortDate(user.approvedAt)}</span>
+        <span className="text-sm text-muted-foreground">
+          {t('users.approvedOn', { date: formatShortDate(user.approvedAt) })}
+        </span>
       ) : null}
       <UserRowMenu user={user} currentUserId={currentUserId} />
     </div>
@@ -64,6 +68,7 @@ function UserActions({ user, currentUserId }: { user: TUser; currentUserId: stri
 
 /** The Users tab: counts, Add User, search, filters, the approval table and each row's role menu. */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
+  const t = useUsersT();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TUserStatusFilter>('all');
   const [role, setRole] = useState<TUserRoleFilter>('all');
@@ -80,7 +85,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         {usersQuery.data ? (
           <p className="text-sm text-muted-foreground" data-testid="user-counts">
-            {userCountsLine(usersQuery.data.counts)}
+            {userCountsLine(usersQuery.data.counts, t)}
           </p>
         ) : usersQuery.isPending ? (
           <Skeleton className="h-5 w-56" />
@@ -95,32 +100,32 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search by name, username or email..."
-          aria-label="Search users"
+          placeholder={t('users.searchPlaceholder')}
+          aria-label={t('users.searchLabel')}
           className="sm:max-w-sm"
         />
         <Select value={status} onValueChange={(v) => setStatus(toStatusFilter(v))}>
-          <SelectTrigger className="w-full sm:w-44" aria-label="Filter by status">
+          <SelectTrigger className="w-full sm:w-44" aria-label={t('users.filterStatusLabel')}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectOptions options={USER_STATUS_FILTER_OPTIONS} />
+            <SelectOptions options={statusFilterChoices(t)} />
           </SelectContent>
         </Select>
         <Select value={role} onValueChange={(v) => setRole(toRoleFilter(v))}>
-          <SelectTrigger className="w-full sm:w-44" aria-label="Filter by role">
+          <SelectTrigger className="w-full sm:w-44" aria-label={t('users.filterRoleLabel')}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectOptions options={USER_ROLE_FILTER_OPTIONS} />
+            <SelectOptions options={roleFilterChoices(t)} />
           </SelectContent>
         </Select>
       </div>
 
       {usersQuery.isError ? (
         <LoadErrorAlert
-          title="Failed to fetch users"
-          message="Failed to load users. Please try again."
+          title={t('users.loadErrorTitle')}
+          message={t('users.loadErrorMessage')}
           query={usersQuery}
         />
       ) : (
@@ -129,12 +134,12 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
             <CardTable>
               <CardTableHeader>
                 <TableRow>
-                  <TableHead className="pl-4">{COLUMNS.user}</TableHead>
-                  <TableHead>{COLUMNS.email}</TableHead>
-                  <TableHead>{COLUMNS.role}</TableHead>
-                  <TableHead>{COLUMNS.registered}</TableHead>
-                  <TableHead>{COLUMNS.status}</TableHead>
-                  <TableHead className="pr-4 text-right">{COLUMNS.actions}</TableHead>
+                  <TableHead className="pl-4">{t(COLUMNS.user)}</TableHead>
+                  <TableHead>{t(COLUMNS.email)}</TableHead>
+                  <TableHead>{t(COLUMNS.role)}</TableHead>
+                  <TableHead>{t(COLUMNS.registered)}</TableHead>
+                  <TableHead>{t(COLUMNS.status)}</TableHead>
+                  <TableHead className="pr-4 text-right">{t(COLUMNS.actions)}</TableHead>
                 </TableRow>
               </CardTableHeader>
               <CardTableBody>
@@ -152,11 +157,13 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
                 ) : users.length === 0 ? (
                   <CardTableRow>
                     <CardTableCell colSpan={COLUMN_COUNT} className="py-10 text-center text-muted-foreground">
-                      {emptyUsersText(isUserListNarrowed(search, status, role))}
+                      {emptyUsersText(isUserListNarrowed(search, status, role), t)}
                     </CardTableCell>
                   </CardTableRow>
                 ) : (
-                  users.map((user) => <UserRow key={user.id} user={user} currentUserId={currentUserId} />)
+                  users.map((user) => (
+                    <UserRow key={user.id} user={user} currentUserId={currentUserId} t={t} />
+                  ))
                 )}
               </CardTableBody>
             </CardTable>
@@ -166,8 +173,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
 
       {usersQuery.data && usersQuery.data.total > usersQuery.data.users.length ? (
         <p className="text-sm text-muted-foreground">
-          Showing the first {usersQuery.data.users.length} of {usersQuery.data.total} users; narrow the
-          filters to find others.
+          {t('users.truncated', { shown: usersQuery.data.users.length, total: usersQuery.data.total })}
         </p>
       ) : null}
     </div>
@@ -178,7 +184,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
  * One user: a table row from md up; below md a card with the name as its title, the email, the role,
  * registration date and status named on shared lines, then the actions.
  */
-function UserRow({ user, currentUserId }: { user: TUser; currentUserId: string }) {
+function UserRow({ user, currentUserId, t }: { user: TUser; currentUserId: string; t: TUsersT }) {
   return (
     <CardTableRow data-testid="user-row">
       <CardTableCell className="pl-4">
@@ -188,13 +194,13 @@ function UserRow({ user, currentUserId }: { user: TUser; currentUserId: string }
       <CardTableCell>
         <UserEmailCell user={user} />
       </CardTableCell>
-      <CardTableCell label={COLUMNS.role} labelBeside>
+      <CardTableCell label={t(COLUMNS.role)} labelBeside>
         <UserRoleBadge role={user.role} />
       </CardTableCell>
-      <CardTableCell label={COLUMNS.registered} labelBeside>
+      <CardTableCell label={t(COLUMNS.registered)} labelBeside>
         {formatShortDate(user.createdAt)}
       </CardTableCell>
-      <CardTableCell label={COLUMNS.status} labelBeside>
+      <CardTableCell label={t(COLUMNS.status)} labelBeside>
         <UserStatusBadge status={user.status} isInvited={user.isInvited} />
       </CardTableCell>
       <CardTableCell className="pr-4 max-md:pt-2">
