@@ -5,11 +5,12 @@ import {
   type TRemotePageProps,
   type TSettings,
 } from '@helpdesk/contracts';
-import { Card, CardContent, CardHeader, Skeleton } from '@helpdesk/shared-ui';
+import { Card, CardContent, CardHeader, Skeleton, useLocalizeText } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { EmailDeliveryCard } from '../settings/email-delivery-card.tsx';
+import { useSettingsT } from '../settings/messages.ts';
 import { SettingsFormView } from '../settings/settings-form-view.tsx';
 import { TestMailCard } from '../settings/test-mail-card.tsx';
 
@@ -22,15 +23,14 @@ const MailboxesSection = lazy(() => import('../mailboxes/mailboxes-section.tsx')
 /** /admin/settings: the desk's settings, stored on the server and in effect as soon as they are saved. */
 export default function SettingsPage(_props: TRemotePageProps) {
   const settingsQuery = useQuery<TSettings>({ queryKey: [ADMIN_API_PATHS.adminSettings] });
+  const t = useSettingsT();
+  const localize = useLocalizeText();
 
   return (
     <div className="flex flex-col gap-4" data-testid="settings-page">
-      <p className="text-sm text-muted-foreground">
-        Company details, the timezone dates are shown in, notification and ticket workflow options, the
-        outgoing mail server, and the mailboxes whose mail becomes tickets.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('settingsPage.description')}</p>
       {settingsQuery.isPending ? (
-        <div className="flex flex-col gap-6" role="status" aria-label="Loading settings">
+        <div className="flex flex-col gap-6" role="status" aria-label={t('settingsPage.loading')}>
           {SKELETON_CARDS.map((key) => (
             <Card key={key}>
               <CardHeader>
@@ -46,8 +46,8 @@ export default function SettingsPage(_props: TRemotePageProps) {
         </div>
       ) : settingsQuery.isError ? (
         <LoadErrorAlert
-          title="Failed to fetch settings"
-          message={SETTINGS_MESSAGES.loadError}
+          title={t('settingsPage.loadFailed')}
+          message={localize(SETTINGS_MESSAGES.loadError)}
           query={settingsQuery}
         />
       ) : (
@@ -57,7 +57,7 @@ export default function SettingsPage(_props: TRemotePageProps) {
       <EmailDeliveryCard />
       <Suspense
         fallback={
-          <div role="status" aria-label="Loading mailboxes">
+          <div role="status" aria-label={t('settingsPage.loadingMailboxes')}>
             <Skeleton className="h-32 w-full" />
           </div>
         }
