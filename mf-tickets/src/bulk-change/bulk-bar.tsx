@@ -4,7 +4,7 @@ import {
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
 } from '@helpdesk/contracts';
-import { Button, fullName, Spinner } from '@helpdesk/shared-ui';
+import { Button, fullName, Spinner, useLocalizeText, withLocalizedLabels } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useQuery } from '@tanstack/react-query';
 import { UserCheck, X } from 'lucide-react';
@@ -54,6 +54,7 @@ type TProps = {
 /** The bar over the list while tickets are selected: how many, and the changes that apply to them all. */
 export function BulkBar({ count, currentUserId, isPending, onChange, onClear }: TProps) {
   const t = useBulkT();
+  const localize = useLocalizeText();
   const options = useQuery<TAssignmentOptions>({ queryKey: ASSIGNMENT_OPTIONS_KEY });
   const assignees = [
     { value: NONE_VALUE, label: t('bulk.unassigned') },
@@ -90,13 +91,13 @@ export function BulkBar({ count, currentUserId, isPending, onChange, onClear }: 
       />
       <ActionSelect
         label={t('bulk.status')}
-        options={STATUS_OPTIONS}
+        options={withLocalizedLabels(STATUS_OPTIONS, localize)}
         disabled={isPending}
         onPick={(value) => onChange({ status: value as TChanges['status'] })}
       />
       <ActionSelect
         label={t('bulk.priority')}
-        options={PRIORITY_OPTIONS}
+        options={withLocalizedLabels(PRIORITY_OPTIONS, localize)}
         disabled={isPending}
         onPick={(value) => onChange({ priority: value as TChanges['priority'] })}
       />

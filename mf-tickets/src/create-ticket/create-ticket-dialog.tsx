@@ -6,7 +6,15 @@ import {
   TICKET_PRIORITY_LABELS,
   ZCreateTicketRequest,
 } from '@helpdesk/contracts';
-import { Button, handleSessionEnded, Label, Spinner, toast } from '@helpdesk/shared-ui';
+import {
+  Button,
+  handleSessionEnded,
+  Label,
+  Spinner,
+  toast,
+  useLocalizeText,
+  withLocalizedLabels,
+} from '@helpdesk/shared-ui';
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import {
   Dialog,
@@ -55,6 +63,7 @@ const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((category) => ({
  */
 export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreateTicketDialogProps) {
   const t = useCreateTicketT();
+  const localize = useLocalizeText();
   const navigate = useNavigate();
   const hasRequesterField = canChooseRequester(currentUser.role);
   const [chosen, setChosen] = useState<TChosenFiles>(NO_FILES);
@@ -135,14 +144,14 @@ export function CreateTicketDialog({ currentUser, isOpen, onOpenChange }: TCreat
                 control={form.control}
                 name="priority"
                 label={t('createTicket.priority')}
-                options={PRIORITY_OPTIONS}
+                options={withLocalizedLabels(PRIORITY_OPTIONS, localize)}
                 isDisabled={isPending}
               />
               <FormSelectField
                 control={form.control}
                 name="category"
                 label={t('createTicket.category')}
-                options={CATEGORY_OPTIONS}
+                options={withLocalizedLabels(CATEGORY_OPTIONS, localize)}
                 isDisabled={isPending}
               />
             </div>

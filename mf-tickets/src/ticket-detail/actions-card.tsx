@@ -8,7 +8,16 @@ import {
   ZTicketPriority,
   ZTicketStatus,
 } from '@helpdesk/contracts';
-import { Card, CardContent, CardHeader, CardTitle, Label, Spinner } from '@helpdesk/shared-ui';
+import {
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Label,
+  Spinner,
+  useLocalizeText,
+  withLocalizedLabels,
+} from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useId } from 'react';
 import { idFromSelectValue, NONE_VALUE } from '../tickets/none-option.ts';
@@ -51,6 +60,7 @@ const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET
  */
 export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
   const t = useTicketDetailT();
+  const localize = useLocalizeText();
   const update = useUpdateTicket(ticket.id);
   const options = useAssignmentOptions(true);
   // While a change is saving, its select shows the chosen value rather than jumping back.
@@ -78,7 +88,7 @@ export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
         <SelectField
           label={t('ticketDetail.status')}
           value={status}
-          options={STATUS_OPTIONS}
+          options={withLocalizedLabels(STATUS_OPTIONS, localize)}
           isDisabled={isBusy}
           testId="ticket-status-select"
           onChange={(value) => {
@@ -89,7 +99,7 @@ export function ActionsCard({ ticket }: { ticket: TTicketDetail }) {
         <SelectField
           label={t('ticketDetail.priority')}
           value={priority}
-          options={PRIORITY_OPTIONS}
+          options={withLocalizedLabels(PRIORITY_OPTIONS, localize)}
           isDisabled={isBusy}
           testId="ticket-priority-select"
           onChange={(value) => {

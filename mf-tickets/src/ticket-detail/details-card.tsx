@@ -1,5 +1,5 @@
 import { TICKET_CATEGORY_LABELS, type TTicketDetail, type TTicketSlaStatus } from '@helpdesk/contracts';
-import { Card, CardContent, CardHeader, CardTitle, fullName } from '@helpdesk/shared-ui';
+import { Card, CardContent, CardHeader, CardTitle, fullName, useLocalizeText } from '@helpdesk/shared-ui';
 import type { ReactNode } from 'react';
 import { useTicketDetailT } from './messages.ts';
 import { SlaSection } from './sla-section.tsx';
@@ -23,6 +23,7 @@ type TProps = {
 /** Who asked, who works on it, the category and the SLA targets. */
 export function DetailsCard({ ticket, sla, canHold }: TProps) {
   const t = useTicketDetailT();
+  const localize = useLocalizeText();
   return (
     <Card data-testid="ticket-details">
       <CardHeader>
@@ -36,7 +37,7 @@ export function DetailsCard({ ticket, sla, canHold }: TProps) {
           </Row>
           {ticket.assignee && <Row label={t('ticketDetail.assignee')}>{fullName(ticket.assignee)}</Row>}
           {ticket.team && <Row label={t('ticketDetail.team')}>{ticket.team.name}</Row>}
-          <Row label={t('ticketDetail.category')}>{TICKET_CATEGORY_LABELS[ticket.category]}</Row>
+          <Row label={t('ticketDetail.category')}>{localize(TICKET_CATEGORY_LABELS[ticket.category])}</Row>
           <Row label={t('ticketDetail.sla')}>
             <SlaSection ticket={ticket} sla={sla} canHold={canHold} />
           </Row>

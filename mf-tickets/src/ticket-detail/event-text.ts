@@ -6,7 +6,7 @@ import {
   ZTicketPriority,
   ZTicketStatus,
 } from '@helpdesk/contracts';
-import { formatDetailDate, fullName } from '@helpdesk/shared-ui';
+import { formatDetailDate, fullName, localizeText } from '@helpdesk/shared-ui';
 import type { TLocale } from '@helpdesk/shared-ui/i18n';
 import { formatDuration } from '../sla/sla-time.ts';
 import { type TTicketDetailT, ticketDetailEnglish } from './messages.ts';
@@ -18,12 +18,14 @@ function text(data: TTicketEvent['eventData'], key: string): string | null {
 
 function statusLabel(value: string | null, t: TTicketDetailT): string {
   const parsed = ZTicketStatus.safeParse(value);
-  return parsed.success ? TICKET_STATUS_LABELS[parsed.data] : (value ?? t('ticketDetail.none'));
+  return parsed.success ? localizeText(TICKET_STATUS_LABELS[parsed.data]) : (value ?? t('ticketDetail.none'));
 }
 
 function priorityLabel(value: string | null, t: TTicketDetailT): string {
   const parsed = ZTicketPriority.safeParse(value);
-  return parsed.success ? TICKET_PRIORITY_LABELS[parsed.data] : (value ?? t('ticketDetail.none'));
+  return parsed.success
+    ? localizeText(TICKET_PRIORITY_LABELS[parsed.data])
+    : (value ?? t('ticketDetail.none'));
 }
 
 function count(data: TTicketEvent['eventData'], key: string): number | null {

@@ -1,4 +1,4 @@
-import { Input, Spinner, useDebouncedValue } from '@helpdesk/shared-ui';
+import { Input, Spinner, useDebouncedValue, useLocalizeText, withLocalizedLabels } from '@helpdesk/shared-ui';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -80,6 +80,7 @@ type TProps = { search: TListSearch; onChange: TChange; isRefreshing: boolean };
 
 export function ListControls({ search, onChange, isRefreshing }: TProps) {
   const t = useTicketListT();
+  const localize = useLocalizeText();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
       <SearchWithinView q={search.q} onChange={onChange} />
@@ -92,13 +93,19 @@ export function ListControls({ search, onChange, isRefreshing }: TProps) {
       <FilterSelect
         label={t('ticketList.filterStatus')}
         value={search.status}
-        options={withAllLabel(STATUS_FILTER_OPTIONS, t('ticketList.allStatus'))}
+        options={withAllLabel(
+          withLocalizedLabels(STATUS_FILTER_OPTIONS, localize),
+          t('ticketList.allStatus'),
+        )}
         onPick={(value) => onChange({ status: toStatusFilter(value) === 'all' ? undefined : value })}
       />
       <FilterSelect
         label={t('ticketList.filterPriority')}
         value={search.priority}
-        options={withAllLabel(PRIORITY_FILTER_OPTIONS, t('ticketList.allPriority'))}
+        options={withAllLabel(
+          withLocalizedLabels(PRIORITY_FILTER_OPTIONS, localize),
+          t('ticketList.allPriority'),
+        )}
         onPick={(value) => onChange({ priority: toPriorityFilter(value) === 'all' ? undefined : value })}
       />
       {isRefreshing && <Spinner aria-label={t('ticketList.refreshing')} className="text-muted-foreground" />}

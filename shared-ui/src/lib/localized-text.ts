@@ -66,3 +66,15 @@ export function useLocalizeText(): (text: string) => string {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new function whenever the language or the catalogues change
   return useCallback((text: string) => localizeText(text), [state]);
 }
+
+/**
+ * Choices whose labels are texts shared-ui knows (a status, priority or category label), in the active
+ * language; `localize` comes from useLocalizeText. Only for such labels: a team's or a person's name is
+ * shown as written, so it never goes through here.
+ */
+export function withLocalizedLabels<T extends { label: string }>(
+  options: readonly T[],
+  localize: (text: string) => string,
+): T[] {
+  return options.map((option) => ({ ...option, label: localize(option.label) }));
+}
