@@ -285,7 +285,7 @@ describe('the texts the API words from templates (notifications, mail-in)', () =
     fromLabel: contracts.TICKET_STATUS_LABELS.new,
     toLabel: contracts.TICKET_STATUS_LABELS.in_progress,
     leftLabel: '3 hours 5 minutes',
-    overdueLabel: contractConstants.NOTIFICATION_MESSAGES.lessThanAMinute,
+    overdueLabel: contracts.NOTIFICATION_MESSAGES.lessThanAMinute,
     host: 'imap.(example).com',
     folder: 'In{box} $& \\d',
     where: 'imap.(example).com:993',
@@ -299,15 +299,15 @@ describe('the texts the API words from templates (notifications, mail-in)', () =
     count: '5',
   };
   const tables = {
-    NOTIFICATION_MESSAGES: contractConstants.NOTIFICATION_MESSAGES,
-    MAIL_IN_MESSAGES: contractConstants.MAIL_IN_MESSAGES,
-    ACTIVITY_MESSAGES: contractConstants.ACTIVITY_MESSAGES,
+    NOTIFICATION_MESSAGES: contracts.NOTIFICATION_MESSAGES,
+    MAIL_IN_MESSAGES: contracts.MAIL_IN_MESSAGES,
+    ACTIVITY_MESSAGES: contracts.ACTIVITY_MESSAGES,
   };
   const filled = Object.entries(tables).flatMap(([table, messages]) =>
     Object.entries(messages).map(([key, template]) => ({
       id: `server.${table}.${key}`,
       template: template as string,
-      text: contractConstants.fillServerText(template, values),
+      text: contracts.fillServerText(template, values),
     })),
   );
   const valuesIn = (template: string) =>
@@ -357,7 +357,7 @@ describe('the texts the API words from templates (notifications, mail-in)', () =
 
   test('statuses and durations in their values read in the language too', async () => {
     await installed();
-    const { NOTIFICATION_MESSAGES, fillServerText } = contractConstants;
+    const { NOTIFICATION_MESSAGES, fillServerText } = contracts;
     try {
       setLocale('de');
       expect(localizeText(fillServerText(NOTIFICATION_MESSAGES.statusMessage, values))).toBe(

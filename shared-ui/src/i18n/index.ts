@@ -16,4 +16,4 @@ export * from './catalog.ts';
 export * from './intl-format.ts';
 
 // Side effect: hands shared-ui's main entry the translator of server messages and shared-ui's own texts.
-import './text-translator.ts';
+import './install-translator.ts';
