@@ -93,3 +93,16 @@ test("another catalogue of the app's features shares the language's file, fetche
   expect(other.peek('es')?._('tickets.greeting', { name: 'Ada' })).toBe('Hola Ada');
   expect(requested.filter((url) => url.endsWith('/es.json'))).toHaveLength(1);
 });
+
+test('use() always gets the same promise per language, marked settled once it is, so a replay never skips it', async () => {
+  const own = createCatalog(english, CATALOG_URLS);
+  const englishLoad = own.load('en') as Promise<unknown> & { status?: string };
+  expect(own.load('en')).toBe(englishLoad);
+  expect(englishLoad.status).toBe('fulfilled');
+  const spanishLoad = own.load('es') as Promise<unknown> & { status?: string };
+  expect(own.load('es')).toBe(spanishLoad);
+  expect(spanishLoad.status).toBeUndefined();
+  await spanishLoad;
+  expect(spanishLoad.status).toBe('fulfilled');
+  expect(own.load('es')).toBe(spanishLoad);
+});

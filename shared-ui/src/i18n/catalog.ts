@@ -34,25 +34,25 @@ export function createCatalog<TKey extends string>(
 ): TCatalog<TKey> {
   const english18n = instance(SOURCE_LOCALE, english);
   const ready = new Map<TLocale, I18n>([[SOURCE_LOCALE, english18n]]);
-  const pending = new Map<TLocale, Promise<I18n>>();
+  // One promise per language, kept: `use()` must get the same one on every render.
+  const loads = new Map<TLocale, Promise<I18n>>([[SOURCE_LOCALE, settled(english18n)]]);
 
   function load(locale: TLocale): Promise<I18n> {
-    const loaded = ready.get(locale);
-    if (loaded) return Promise.resolve(loaded);
-    let loading = pending.get(locale);
+    let loading = loads.get(locale);
     if (!loading) {
-      loading = fetchCatalog(urls[locale as TOtherLocales]).then(
+      const fetched: Promise<I18n> = fetchCatalog(urls[locale as TOtherLocales]).then(
         (messages) => {
           const i18n = instance(locale, messages);
           ready.set(locale, i18n);
-          return i18n;
+          return markSettled(fetched, i18n);
         },
         // A catalogue that cannot be fetched (offline, a deploy in between) leaves the screens in
         // English rather than blank, until the page is loaded again: asking on every render would
         // fetch in a loop while offline.
-        () => english18n,
+        () => markSettled(fetched, english18n),
       );
-      pending.set(locale, loading);
+      loading = fetched;
+      loads.set(locale, loading);
     }
     return loading;
   }
@@ -60,10 +60,29 @@ export function createCatalog<TKey extends string>(
   return { load, peek: (locale) => ready.get(locale) };
 }
 
+type TSettled<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+/** Marks a promise as settled the way React's use() reads it, and answers its value. */
+function markSettled<T>(promise: Promise<T>, value: T): T {
+  Object.assign(promise as TSettled<T>, { status: 'fulfilled', value });
+  return value;
+}
+
+/** A promise use() reads at once: already resolved, and marked so. */
+function settled<T>(value: T): Promise<T> {
+  const promise = Promise.resolve(value);
+  markSettled(promise, value);
+  return promise;
+}
+
 /** The translate function of `catalog` in the active language; suspends while its catalogue is fetched. */
 export function useTranslate<TKey extends string>(catalog: TCatalog<TKey>): TTranslate<TKey> {
   const locale = useLocale();
-  const i18n = catalog.peek(locale) ?? use(catalog.load(locale));
+  // Always through use(), never skipped when the catalogue is here already: a render that suspended in
+  // use() and then, replayed, did not call it breaks React's hooks ("Update hook called on initial
+  // render", React error 467). A settled promise carries React's own status fields, so use() answers
+  // at once without suspending.
+  const i18n = use(catalog.load(locale));
   return useCallback((id: TKey, values?: TMessageValues) => translate(i18n, id, values), [i18n]);
 }
 
