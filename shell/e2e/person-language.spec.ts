@@ -7,7 +7,6 @@ import {
   signInFromKeyboard,
   signOutFromKeyboard,
   type TLanguage,
-  type TPerson,
 } from './people.ts';
 import { collectPageErrors, toastText } from './support.ts';
 
@@ -92,7 +91,7 @@ test("the desk's default language reaches whoever chose none, at once for the ad
   browser,
 }) => {
   test.setTimeout(60_000);
-  const [deskAdmin, follower, german]: TPerson[] = await Promise.all([
+  const [deskAdmin, follower, german] = await Promise.all([
     createPerson(admin, 'admin', null),
     createPerson(admin, 'end_user', null),
     createPerson(admin, 'end_user', 'de'),
