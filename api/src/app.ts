@@ -22,6 +22,7 @@ import { createMailboxRoutes } from './mailboxes/routes.ts';
 import { createMetrics } from './metrics/routes.ts';
 import { createNotificationRoutes } from './notifications/routes.ts';
 import { createOnboardingRoutes } from './onboarding/routes.ts';
+import { createPreferencesRoutes } from './preferences/routes.ts';
 import { createPresenceRoutes } from './presence/routes.ts';
 import { createRealtimeRoutes } from './realtime/routes.ts';
 import { createReportRoutes } from './reports/routes.ts';
@@ -71,6 +72,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createHealthRoutes(deps))
     .use(metrics.routes)
     .use(createAuthRoutes(deps))
+    .use(createPreferencesRoutes(deps))
     .use(createEmailVerificationRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createNotificationRoutes(deps))

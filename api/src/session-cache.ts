@@ -1,4 +1,4 @@
-import type { TUser } from '@helpdesk/contracts';
+import { DESK_PREFERENCES, type TPersonPreferences, type TUser } from '@helpdesk/contracts';
 import { ListenedCache } from './listened-cache.ts';
 
 /** The channel migration 00031's triggers notify on: `user:<id>` or `session:<sid>`. */
@@ -7,7 +7,10 @@ export const SESSION_CHANNEL = 'helpdesk_sessions';
 /** Entries kept at most; past it the oldest go first. */
 const MAX_ENTRIES = 20_000;
 
-type Entry = { user: TUser; deadline: number };
+/** A session's user and their own language and zone (GET /api/auth/me answers both). */
+export type SessionRead = { user: TUser; preferences: TPersonPreferences };
+
+type Entry = SessionRead & { deadline: number };
 
 /**
  * This process's cache of session -> user for safe requests (docs/security.md#sessions-and-cookies), kept honest
@@ -24,6 +27,11 @@ export class SessionCache extends ListenedCache {
 
   /** The user of a live cached session, or null (then read the database). */
   get(sid: string): TUser | null {
+    return this.read(sid)?.user ?? null;
+  }
+
+  /** The user and preferences of a live cached session, or null (then read the database). */
+  read(sid: string): SessionRead | null {
     if (!this.isActive) return null;
     const entry = this.#entries.get(sid);
     if (!entry) return null;
@@ -32,16 +40,26 @@ export class SessionCache extends ListenedCache {
       return null;
     }
     this.countHit();
-    return entry.user;
+    return entry;
   }
 
   /** Keeps a session read at `mark`, for the cache's lifetime but never past the session's own expiry. */
-  set(sid: string, user: TUser, validForMs: number, mark: number): void {
+  set(
+    sid: string,
+    user: TUser,
+    validForMs: number,
+    mark: number,
+    preferences: TPersonPreferences = DESK_PREFERENCES,
+  ): void {
     if (!this.isActive || !this.isCurrent(mark) || validForMs <= 0) return;
     const existing = this.#entries.get(sid);
     if (existing) this.#drop(sid, existing.user.id);
     if (this.#entries.size >= MAX_ENTRIES) this.#evictOldest();
-    this.#entries.set(sid, { user, deadline: this.now() + Math.min(this.lifetimeMs, validForMs) });
+    this.#entries.set(sid, {
+      user,
+      preferences,
+      deadline: this.now() + Math.min(this.lifetimeMs, validForMs),
+    });
     let sids = this.#sidsByUser.get(user.id);
     if (!sids) {
       sids = new Set();

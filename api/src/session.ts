@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type TUser } from '@helpdesk/contracts';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  type TPersonPreferences,
+  type TUser,
+} from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import { deleteExpiredSessions, deleteSession, insertSession, selectSessionUser } from './auth/queries.ts';
 import type { Config } from './config.ts';
@@ -14,10 +19,10 @@ import {
   type RegisteredRoute,
   type RouteAccess,
 } from './route-access.ts';
-import { sessionCache } from './session-cache.ts';
+import { type SessionRead, sessionCache } from './session-cache.ts';
 
 /** The signed-in user and the hash of their session id (the sessions table's key). */
-export type AuthSession = { user: TUser; sid: string };
+export type AuthSession = { user: TUser; sid: string; preferences: TPersonPreferences };
 
 /**
  * SHA-256 hex: what the database keeps of session ids and reset tokens. Bun's one-shot hash:
@@ -113,17 +118,19 @@ const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
  * read from the database; an unsafe request always reads the database, so a write never runs on
  * a role or status that has just changed.
  */
-async function lookUpSession(sid: string, isSafe: boolean): Promise<TUser | null> {
+async function lookUpSession(sid: string, isSafe: boolean): Promise<SessionRead | null> {
   const cache = sessionCache();
   if (isSafe) {
-    const cached = cache.get(sid);
+    const cached = cache.read(sid);
     if (cached) return cached;
   }
   const mark = cache.mark();
   const found = await selectSessionUser(sql, sid, SESSION_IDLE_MS);
   if (!found) return null;
-  if (found.user.status === 'active') cache.set(sid, found.user, found.validForMs, mark);
-  return found.user;
+  if (found.user.status === 'active') {
+    cache.set(sid, found.user, found.validForMs, mark, found.preferences);
+  }
+  return found;
 }
 
 /**
@@ -134,7 +141,8 @@ async function lookUpSession(sid: string, isSafe: boolean): Promise<TUser | null
  * served: a route that declares nothing answers 404 and never runs. For a non-public route the
  * session is read with the user's current role and status (lookUpSession): only an active user
  * with an allowed role gets through. A session whose user is no longer active is deleted on the
- * spot. On a non-public route the macro gives the handler the typed `user` and `sid`.
+ * spot. On a non-public route the macro gives the handler the typed `user`, `sid` and the
+ * user's own `preferences` (language and zone).
  */
 export function createSessionPlugin(config: Config, log: Logger, routes: () => readonly RegisteredRoute[]) {
   const accessOf = createAccessLookup(routes);
@@ -148,8 +156,9 @@ export function createSessionPlugin(config: Config, log: Logger, routes: () => r
       if (access === 'public') return { session: null };
       const token = readSessionToken(request, config);
       const sid = token ? sha256Hex(token) : null;
-      const user = sid ? await lookUpSession(sid, isSafeMethod(request.method)) : null;
-      if (!sid || !user || user.status !== 'active') {
+      const read = sid ? await lookUpSession(sid, isSafeMethod(request.method)) : null;
+      const user = read?.user ?? null;
+      if (!sid || !read || !user || user.status !== 'active') {
         if (sid && user) await deleteSession(sql, sid);
         if (request.headers.get('cookie')?.includes(config.sessionCookie.name)) {
           set.headers['set-cookie'] = clearedSessionCookie(config);
@@ -157,7 +166,7 @@ export function createSessionPlugin(config: Config, log: Logger, routes: () => r
         throw unauthenticated();
       }
       if (!isRoleAllowed(access, user.role)) throw forbidden();
-      return { session: { user, sid } };
+      return { session: { user, sid, preferences: read.preferences } };
     })
     .macro({
       auth: (access: RouteAccess) => ({
@@ -166,7 +175,7 @@ export function createSessionPlugin(config: Config, log: Logger, routes: () => r
         resolve: ({ session }) => {
           if (access === 'public') return;
           if (!session) throw unauthenticated();
-          return { user: session.user, sid: session.sid };
+          return { user: session.user, sid: session.sid, preferences: session.preferences };
         },
       }),
     });

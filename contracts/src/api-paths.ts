@@ -18,6 +18,7 @@ export const API_PATHS = {
   authResetPassword: '/api/auth/reset-password',
   authSetPassword: '/api/auth/set-password',
   authProfile: '/api/auth/profile',
+  authPreferences: '/api/auth/profile/preferences',
   authChangePassword: '/api/auth/change-password',
   authVerifyEmail: '/api/auth/verify-email',
   authResendVerification: '/api/auth/verify-email/resend',

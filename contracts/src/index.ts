@@ -22,6 +22,7 @@ export * from './limits.ts';
 export * from './mailboxes.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
+export * from './preferences.ts';
 export * from './realtime.ts';
 export * from './remotes.ts';
 export * from './reports.ts';

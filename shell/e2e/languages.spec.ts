@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
+import { apiAs, createPerson } from './people.ts';
 import { collectPageErrors, DEMO, signInAsAdmin, toastText, uniqueName } from './support.ts';
 
 /**
- * Before sign-in the browser's preferred language decides the screens' language (docs/architecture.md#languages):
- * the converted screens (sign-in, registration, the business calendars of Service levels, Users & Teams,
- * Reports) speak it, and
- * its catalogue is one request of its own per app. English screens make no such request.
+ * Before sign-in the browser's preferred language decides the screens' language, after it the person's
+ * own (else the desk's) does (docs/product.md#languages): the converted screens speak it, and its
+ * catalogue is one request of its own per app. English screens make no such request.
  */
 
 /** The catalogue files the page fetches from now on (`/static/assets/<language>.<hash>.json`). */
@@ -103,12 +103,16 @@ test('an English browser gets the English screens and fetches no catalogue', asy
 test("a French admin's business calendars come in French, their catalogue from mf-admin itself", async ({
   browser,
 }) => {
+  // French is the admin's own language; the browser's (English) no longer decides after sign-in.
+  const admin = await apiAs();
+  const frenchAdmin = await createPerson(admin, 'admin', 'fr');
+  await admin.dispose();
   const { context, page } = await pageIn(
     (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
-    'fr-FR',
+    'en-US',
   );
   const catalogues = catalogueRequests(page);
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, frenchAdmin);
   await page.goto('/admin/service-levels');
   await expect(page.getByRole('heading', { name: 'Calendriers ouvrés' })).toBeVisible();
   // Only the translated section says French; the policies above it are still English.

@@ -1,4 +1,4 @@
-import type { TUser } from '@helpdesk/contracts';
+import type { TPersonPreferences, TUser } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { userColumns } from '../users/queries.ts';
 
@@ -147,8 +147,8 @@ export async function insertSession(
     )`;
 }
 
-/** A live session's user, and how long the session stays live unless it is used again. */
-export type SessionUser = { user: TUser; validForMs: number };
+/** A live session's user with their own preferences, and how long the session stays live unless it is used again. */
+export type SessionUser = { user: TUser; preferences: TPersonPreferences; validForMs: number };
 
 /**
  * The signed-in user of a live session, read fresh from users (role and status included): one
@@ -157,21 +157,23 @@ export type SessionUser = { user: TUser; validForMs: number };
  * request a third more.
  */
 export async function selectSessionUser(db: Db, sid: string, idleMs: number): Promise<SessionUser | null> {
-  const [row] = await db<(TUser & { needsTouch: boolean; validForMs: number })[]>`
+  const [row] = await db<(TUser & TPersonPreferences & { needsTouch: boolean; validForMs: number })[]>`
     select u.*,
       s.expire < now() + ${seconds(idleMs)}::interval - interval '1 minute' as "needsTouch",
       (extract(epoch from least(s.expire, s.absolute_expire) - now()) * 1000)::float8 as "validForMs"
     from sessions s
-    cross join lateral (select ${userColumns()} from users where users.id = s.user_id) u
+    cross join lateral (
+      select ${userColumns()}, language, time_zone as "timeZone" from users where users.id = s.user_id
+    ) u
     where s.sid = ${sid} and s.expire > now() and s.absolute_expire > now()`;
   if (!row) return null;
-  const { needsTouch, validForMs, ...user } = row;
+  const { needsTouch, validForMs, language, timeZone, ...user } = row;
   if (needsTouch) {
     await db`
       update sessions set expire = least(now() + ${seconds(idleMs)}::interval, absolute_expire)
       where sid = ${sid} and expire > now() and absolute_expire > now()`;
   }
-  return { user, validForMs };
+  return { user, preferences: { language, timeZone }, validForMs };
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {

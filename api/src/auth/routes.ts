@@ -5,6 +5,7 @@ import {
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZLoginRequest,
+  ZMeResponse,
   ZMessageResponse,
   ZProfileUpdateRequest,
   ZRegisterRequest,
@@ -108,10 +109,10 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
         detail: { tags, summary: 'Sign out: ends the session' },
       },
     )
-    .get(API_PATHS.authMe, ({ user }) => ({ user }), {
+    .get(API_PATHS.authMe, ({ user, preferences }) => ({ user, preferences }), {
       auth: 'signed-in',
-      response: responseShape(ZUserResponse),
-      detail: { tags, summary: 'The signed-in user' },
+      response: responseShape(ZMeResponse),
+      detail: { tags, summary: 'The signed-in user, with their own language and time zone' },
     })
     .get(API_PATHS.authUser, ({ user }) => user, {
       auth: 'signed-in',

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'bun:test';
 import { ADMIN_API_PATHS } from '@helpdesk/contracts/constants';
 import { queryKeyToUrl } from './api-client.ts';
-import { applyDisplayTimeZone, DISPLAY_SETTINGS_QUERY_KEY } from './display-settings.ts';
+import { applyDisplayTimeZone, DISPLAY_SETTINGS_QUERY_KEY, displayZoneOf } from './display-settings.ts';
 import { formatDetailDate, getDisplayTimeZone, setDisplayTimeZone } from './format.ts';
 
 afterEach(() => setDisplayTimeZone(null));
@@ -25,4 +25,16 @@ test('null (signed out, or not loaded yet) goes back to the browser zone', () =>
   applyDisplayTimeZone('UTC');
   expect(applyDisplayTimeZone(null)).toBeNull();
   expect(getDisplayTimeZone()).toBeNull();
+});
+
+test("a person's own zone wins over the desk's; none, or no settings read, keeps the rule as before", () => {
+  const desk = {
+    timezone: 'EST',
+    timeZone: 'America/New_York',
+    language: 'en',
+    companyName: 'Desk',
+  } as const;
+  expect(displayZoneOf(desk, 'Europe/Berlin')).toBe('Europe/Berlin');
+  expect(displayZoneOf(desk, null)).toBe('America/New_York');
+  expect(displayZoneOf(null, 'Europe/Berlin')).toBeNull();
 });

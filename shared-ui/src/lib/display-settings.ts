@@ -20,13 +20,21 @@ export function applyDisplayTimeZone(timeZone: string | null): string | null {
   return getDisplayTimeZone();
 }
 
+/** The zone a signed-in person's dates are in: their own choice, else the desk's; null: the browser's. */
+export function displayZoneOf(settings: TDisplaySettings | null, ownTimeZone: string | null): string | null {
+  return settings === null ? null : (ownTimeZone ?? settings.timeZone);
+}
+
 /**
  * Reads the desk's display settings for a signed-in user and applies its timezone to the date
- * helpers. Answers the zone in effect (key the page content on it so dates re-render after a
+ * helpers, or the person's own zone (`ownTimeZone`, their profile's choice) when they chose one. Answers the zone in effect (key the page content on it so dates re-render after a
  * change) and whether the first read is still running (wait for it to avoid a re-render). A failed
  * read leaves dates in the browser's zone.
  */
-export function useDisplaySettings(isSignedIn: boolean): {
+export function useDisplaySettings(
+  isSignedIn: boolean,
+  ownTimeZone: string | null = null,
+): {
   settings: TDisplaySettings | null;
   timeZone: string | null;
   isLoading: boolean;
@@ -35,6 +43,6 @@ export function useDisplaySettings(isSignedIn: boolean): {
   const settings = isSignedIn ? (query.data ?? null) : null;
   // Applied while rendering, not in an effect, so the children rendered in this same pass already
   // format in the new zone; applying the same zone twice is a no-op.
-  const timeZone = applyDisplayTimeZone(settings?.timeZone ?? null);
+  const timeZone = applyDisplayTimeZone(displayZoneOf(settings, ownTimeZone));
   return { settings, timeZone, isLoading: isSignedIn && query.isLoading };
 }

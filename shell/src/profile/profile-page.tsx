@@ -1,9 +1,10 @@
+import { LanguagePreferences } from '../preferences/language-preferences.tsx';
 import { useSignedInUser } from '../session/signed-in-user.tsx';
 import { AccountOverview } from './account-overview.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
-/** /profile: account overview, profile form and change-password form. */
+/** /profile: account overview, profile form, change-password form, language and time zone. */
 export function ProfilePage() {
   const user = useSignedInUser();
   return (
@@ -13,6 +14,7 @@ export function ProfilePage() {
         <ProfileForm user={user} />
         <ChangePasswordForm />
       </div>
+      <LanguagePreferences />
     </div>
   );
 }

@@ -1,7 +1,14 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { useDocumentLanguage } from '../preferences/use-active-locale.ts';
+
+/** Every page: `<html lang>` follows the active language, on public and signed-in pages alike. */
+function RootLayout() {
+  useDocumentLanguage();
+  return <Outlet />;
+}
 
 export const Route = createRootRoute({
-  component: Outlet,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });

@@ -2,6 +2,7 @@ import { useCurrentUser, useDisplaySettings, useLogout } from '@helpdesk/shared-
 import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { usePageMeta } from '../layout/use-page-meta.ts';
+import { useActiveLocale, useOwnPreferences } from '../preferences/use-active-locale.ts';
 import { AccessDeniedAlert, GuardSkeleton, InactiveAccountAlert } from './guard-states.tsx';
 import { NavigateToHref } from './navigate-to-href.tsx';
 import { isRoleAllowed, signInHrefFor } from './route-access.ts';
@@ -24,8 +25,15 @@ export function GuardedLayout() {
       state.resolvedLocation !== undefined && state.location.href !== state.resolvedLocation.href,
   });
   const logout = useLogout(() => void navigate({ to: '/login' }));
-  // The desk's timezone (admin settings) decides how every app formats dates.
-  const display = useDisplaySettings(user !== null && user.status === 'active');
+  const isActive = user !== null && user.status === 'active';
+  const own = useOwnPreferences(isActive);
+  // The person's own zone, else the desk's (admin settings), decides how every app formats dates.
+  const display = useDisplaySettings(isActive, own?.timeZone ?? null);
+  useActiveLocale(
+    isActive && !display.isLoading
+      ? { own: own?.language ?? null, desk: display.settings?.language ?? null }
+      : null,
+  );
 
   if (isLoading || display.isLoading) return <GuardSkeleton />;
   // The page asked for (a mail's ticket link, a page whose session ended) comes back after sign-in.
