@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
-import { apiAs, createPerson } from './people.ts';
+import { apiAs, createPerson, whileSpeaking } from './people.ts';
 import { collectPageErrors, DEMO, signInAsAdmin, toastText, uniqueName } from './support.ts';
 
 /**
@@ -130,85 +130,89 @@ test("a French admin's business calendars come in French, their catalogue from m
 test("a German agent's dashboard is painted in German by the HTML, and React keeps it German", async ({
   browser,
 }) => {
-  const { context, page } = await pageIn(
-    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
-    'de-DE',
-  );
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(DEMO.agent.username);
-  await page.locator('input[name="password"]').fill(DEMO.agent.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-  const greeting = (on: Page) => on.getByRole('heading', { level: 2, name: /^Willkommen zurück, / });
+  await whileSpeaking(DEMO.agent, 'de', async () => {
+    const { context, page } = await pageIn(
+      (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl }),
+      'de-DE',
+    );
+    await page.goto('/login');
+    await page.locator('input[name="username"]').fill(DEMO.agent.username);
+    await page.locator('input[name="password"]').fill(DEMO.agent.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    const greeting = (on: Page) => on.getByRole('heading', { level: 2, name: /^Willkommen zurück, / });
 
-  // The server's HTML alone, no script: the layout and greeting already in German.
-  const html = await context.newPage();
-  await html.route('**/*.js', (route) => route.abort());
-  await html.goto('/dashboard');
-  await expect(greeting(html)).toBeVisible();
-  await expect(html.getByTestId('page-title')).toHaveText('Übersicht');
-  await expect(html.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link')).toHaveText([
-    'Übersicht',
-    'Alle Tickets',
-    'Wissensdatenbank',
-  ]);
-  await html.close();
+    // The server's HTML alone, no script: the layout and greeting already in German.
+    const html = await context.newPage();
+    await html.route('**/*.js', (route) => route.abort());
+    await html.goto('/dashboard');
+    await expect(greeting(html)).toBeVisible();
+    await expect(html.getByTestId('page-title')).toHaveText('Übersicht');
+    await expect(html.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link')).toHaveText([
+      'Übersicht',
+      'Alle Tickets',
+      'Wissensdatenbank',
+    ]);
+    await html.close();
 
-  // With scripts: React replaces the paint with the same words, never English in between.
-  const fresh = await context.newPage();
-  await fresh.addInitScript(() => {
-    const seen = { english: false };
-    Object.assign(window, { __seen: seen });
-    new MutationObserver(() => {
-      if (document.body?.textContent?.includes('Welcome back')) seen.english = true;
-    }).observe(document, { childList: true, subtree: true, characterData: true });
+    // With scripts: React replaces the paint with the same words, never English in between.
+    const fresh = await context.newPage();
+    await fresh.addInitScript(() => {
+      const seen = { english: false };
+      Object.assign(window, { __seen: seen });
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Welcome back')) seen.english = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await fresh.goto('/dashboard');
+    await expect(fresh.getByRole('list', { name: 'Ticket-Kennzahlen' })).toBeVisible();
+    await expect(greeting(fresh)).toHaveCount(1);
+    await expect(fresh.getByText('Offene Tickets')).toBeVisible();
+    expect(
+      await fresh.evaluate(() => (window as unknown as { __seen: { english: boolean } }).__seen.english),
+    ).toBe(false);
+    await context.close();
   });
-  await fresh.goto('/dashboard');
-  await expect(fresh.getByRole('list', { name: 'Ticket-Kennzahlen' })).toBeVisible();
-  await expect(greeting(fresh)).toHaveCount(1);
-  await expect(fresh.getByText('Offene Tickets')).toBeVisible();
-  expect(
-    await fresh.evaluate(() => (window as unknown as { __seen: { english: boolean } }).__seen.english),
-  ).toBe(false);
-  await context.close();
 });
 
 test('a German admin works on German Users & Teams and exports a German report', async ({ browser }) => {
-  const { context, page } = await pageIn(
-    (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl, acceptDownloads: true }),
-    'de-DE',
-  );
-  const catalogues = catalogueRequests(page);
-  await signInAsAdmin(page);
-  await page.goto('/admin/users');
-  await expect(page.getByRole('tab', { name: 'Benutzer', selected: true })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Registriert am' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Benutzer hinzufügen' })).toBeVisible();
-  // The tabs from the keyboard: arrow to Teams, then to the audit log.
-  await page.getByRole('tab', { name: 'Benutzer' }).focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('button', { name: 'Team anlegen' })).toBeVisible();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('columnheader', { name: 'Betroffen' })).toBeVisible();
+  await whileSpeaking(DEMO.admin, 'de', async () => {
+    const { context, page } = await pageIn(
+      (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl, acceptDownloads: true }),
+      'de-DE',
+    );
+    const catalogues = catalogueRequests(page);
+    await signInAsAdmin(page);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('tab', { name: 'Benutzer', selected: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Registriert am' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Benutzer hinzufügen' })).toBeVisible();
+    // The tabs from the keyboard: arrow to Teams, then to the audit log.
+    await page.getByRole('tab', { name: 'Benutzer' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('button', { name: 'Team anlegen' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('columnheader', { name: 'Betroffen' })).toBeVisible();
 
-  // Within the app (no page load): mf-admin's German file is fetched once for both pages.
-  await page.locator('a[href="/admin/reports"]').first().click();
-  await expect(page.getByLabel('Berichtsart')).toBeVisible();
-  await expect(
-    page.getByTestId('report-summary').getByRole('heading', { name: 'Zusammenfassung' }),
-  ).toBeVisible();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportieren' }).focus();
-  await page.keyboard.press('Enter');
-  const file = await (await download).path();
-  const csv = readFileSync(file, 'utf8');
-  expect(
-    csv.startsWith('"Zusammenfassung"\r\n"Kennzahl","Wert"\r\n"Erstellte Tickets",'),
-    csv.slice(0, 80),
-  ).toBe(true);
+    // Within the app (no page load): mf-admin's German file is fetched once for both pages.
+    await page.locator('a[href="/admin/reports"]').first().click();
+    await expect(page.getByLabel('Berichtsart')).toBeVisible();
+    await expect(
+      page.getByTestId('report-summary').getByRole('heading', { name: 'Zusammenfassung' }),
+    ).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportieren' }).focus();
+    await page.keyboard.press('Enter');
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(
+      csv.startsWith('"Zusammenfassung"\r\n"Kennzahl","Wert"\r\n"Erstellte Tickets",'),
+      csv.slice(0, 80),
+    ).toBe(true);
 
-  const remoteCatalogues = catalogues.filter((url) => new URL(url).port === String(E2E.ports.mfAdmin));
-  expect(remoteCatalogues).toHaveLength(1);
-  expect(remoteCatalogues[0]).toMatch(/\/de\.[0-9a-f]+\.json$/);
-  await context.close();
+    const remoteCatalogues = catalogues.filter((url) => new URL(url).port === String(E2E.ports.mfAdmin));
+    expect(remoteCatalogues).toHaveLength(1);
+    expect(remoteCatalogues[0]).toMatch(/\/de\.[0-9a-f]+\.json$/);
+    await context.close();
+  });
 });

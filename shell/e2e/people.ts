@@ -102,3 +102,25 @@ export async function signOutFromKeyboard(page: Page, person: Pick<TPerson, 'fir
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/**
+ * Runs `flow` while `person` (a demo account other specs share) has chosen `language`, then puts back
+ * what they had chosen before, whatever the flow did.
+ */
+export async function whileSpeaking<T>(
+  person: { username: string; password: string },
+  language: TLanguage,
+  flow: () => Promise<T>,
+): Promise<T> {
+  const client = await apiAs(person);
+  const answer = await client.get('/api/auth/profile/preferences');
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { preferences } = (await answer.json()) as { preferences: { language: TLanguage | null } };
+  await client.dispose();
+  await setOwnPreferences(person, { language });
+  try {
+    return await flow();
+  } finally {
+    await setOwnPreferences(person, { language: preferences.language });
+  }
+}

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E } from './harness/e2e-config.ts';
+import { whileSpeaking } from './people.ts';
 import { collectPageErrors, DEMO } from './support.ts';
 
 /**
@@ -32,52 +33,56 @@ async function signedIn(browser: Browser, locale: string, who: { username: strin
 }
 
 test('a German agent works the queues and a ticket in German, from the keyboard', async ({ browser }) => {
-  const { context, page } = await signedIn(browser, 'de-DE', DEMO.agent);
-  const errors = collectPageErrors(page);
-  const catalogues = ticketCatalogues(page);
-  await page.goto('/tickets');
-  await expect(page.getByTestId('ticket-list-page').getByRole('heading', { level: 2 })).toHaveText(
-    'Alle Tickets',
-  );
-  await expect(page.getByTestId('list-new-ticket')).toHaveText('Neues Ticket');
-  await expect(page.getByRole('navigation', { name: 'Ticketansichten' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Anfragender' })).toBeVisible();
-  await expect(page.getByTestId('list-search')).toHaveAttribute('placeholder', 'In dieser Ansicht suchen');
+  await whileSpeaking(DEMO.agent, 'de', async () => {
+    const { context, page } = await signedIn(browser, 'de-DE', DEMO.agent);
+    const errors = collectPageErrors(page);
+    const catalogues = ticketCatalogues(page);
+    await page.goto('/tickets');
+    await expect(page.getByTestId('ticket-list-page').getByRole('heading', { level: 2 })).toHaveText(
+      'Alle Tickets',
+    );
+    await expect(page.getByTestId('list-new-ticket')).toHaveText('Neues Ticket');
+    await expect(page.getByRole('navigation', { name: 'Ticketansichten' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Anfragender' })).toBeVisible();
+    await expect(page.getByTestId('list-search')).toHaveAttribute('placeholder', 'In dieser Ansicht suchen');
 
-  await page.locator('body').press('?');
-  const help = page.getByRole('dialog', { name: 'Tastenkürzel' });
-  await expect(help.getByText('Nächstes Ticket')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(help).toBeHidden();
+    await page.locator('body').press('?');
+    const help = page.getByRole('dialog', { name: 'Tastenkürzel' });
+    await expect(help.getByText('Nächstes Ticket')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
 
-  await page.keyboard.press('j');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('ticket-detail-page')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Zurück zu den Tickets' })).toBeVisible();
-  await expect(page.getByTestId('ticket-actions').getByText('Aktionen')).toBeVisible();
-  await expect(page.getByTestId('ticket-activity').getByText('Aktivität')).toBeVisible();
-  await expect(page.getByTestId('ticket-details').getByText('Anfragender')).toBeVisible();
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('ticket-detail-page')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zurück zu den Tickets' })).toBeVisible();
+    await expect(page.getByTestId('ticket-actions').getByText('Aktionen')).toBeVisible();
+    await expect(page.getByTestId('ticket-activity').getByText('Aktivität')).toBeVisible();
+    await expect(page.getByTestId('ticket-details').getByText('Anfragender')).toBeVisible();
 
-  expect(catalogues).toHaveLength(1);
-  expect(catalogues[0]).toMatch(/\/de\.[0-9a-f]+\.json$/);
-  expect(errors).toEqual([]);
-  await context.close();
+    expect(catalogues).toHaveLength(1);
+    expect(catalogues[0]).toMatch(/\/de\.[0-9a-f]+\.json$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 test('a French requester opens Create Ticket in French from the keyboard', async ({ browser }) => {
-  const { context, page } = await signedIn(browser, 'fr-FR', DEMO.user);
-  await page.goto('/tickets');
-  await expect(page.getByTestId('ticket-list-page').getByRole('heading', { level: 2 })).toHaveText(
-    'Mes tickets',
-  );
-  await expect(page.getByRole('link', { name: 'Fermés' })).toBeVisible();
-  await page.getByTestId('list-new-ticket').focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Créer un ticket' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Créer le ticket' })).toBeVisible();
-  await expect(dialog.getByText('Taille max. : 10 Mo')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await context.close();
+  await whileSpeaking(DEMO.user, 'fr', async () => {
+    const { context, page } = await signedIn(browser, 'fr-FR', DEMO.user);
+    await page.goto('/tickets');
+    await expect(page.getByTestId('ticket-list-page').getByRole('heading', { level: 2 })).toHaveText(
+      'Mes tickets',
+    );
+    await expect(page.getByRole('link', { name: 'Fermés' })).toBeVisible();
+    await page.getByTestId('list-new-ticket').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Créer un ticket' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Créer le ticket' })).toBeVisible();
+    await expect(dialog.getByText('Taille max. : 10 Mo')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await context.close();
+  });
 });

@@ -3,8 +3,8 @@ import { SUPPORTED_LOCALES } from '@helpdesk/shared-ui/i18n';
 import {
   FIRST_PAINT_LANGUAGES,
   fillFirstPaint,
-  firstPaintLanguage,
   readTemplates,
+  readVisitor,
   type TFirstPaintTemplates,
 } from './first-paint.ts';
 
@@ -26,15 +26,17 @@ describe('the first paint in the reader’s language', () => {
     expect(['en', ...FIRST_PAINT_LANGUAGES]).toEqual([...SUPPORTED_LOCALES]);
   });
 
-  test('the browser’s first language the shell speaks, by weight; English or none draws English', () => {
-    expect(firstPaintLanguage('de-DE,de;q=0.9,en;q=0.8')).toBe('de');
-    expect(firstPaintLanguage('es-ES')).toBe('es');
-    expect(firstPaintLanguage('it-IT,fr;q=0.5')).toBe('fr');
-    expect(firstPaintLanguage('en;q=0.5,fr;q=0.9')).toBe('fr');
-    expect(firstPaintLanguage('en-GB,de;q=0.9')).toBeNull();
-    expect(firstPaintLanguage('de;q=0,pt')).toBeNull();
-    expect(firstPaintLanguage('')).toBeNull();
-    expect(firstPaintLanguage(null)).toBeNull();
+  test('the person’s own language from `me`; following the desk or a language the shell lacks reads as none', () => {
+    const me = (preferences: unknown) => ({
+      user: { role: 'agent', status: 'active', firstName: 'Avery' },
+      preferences,
+    });
+    expect(readVisitor(me({ language: 'de', timeZone: null }))).toEqual({ ...visitor, language: 'de' });
+    expect(readVisitor(me({ language: 'es', timeZone: 'Europe/Madrid' }))?.language).toBe('es');
+    expect(readVisitor(me({ language: null, timeZone: null }))?.language).toBeUndefined();
+    expect(readVisitor(me({ language: 'en', timeZone: null }))?.language).toBeUndefined();
+    expect(readVisitor(me({ language: 'it', timeZone: null }))?.language).toBeUndefined();
+    expect(readVisitor(me('de'))?.language).toBeUndefined();
   });
 
   test('draws the page in that language, and in English where the build drew it in no other', () => {

@@ -61,8 +61,15 @@ export type TFirstPaintTemplates = {
   languages?: Partial<Record<TFirstPaintLanguage, TFirstPaintPage[]>>;
 };
 
-/** The visitor as far as the first paint needs them, from `GET /api/auth/me`. */
-export type TFirstPaintVisitor = { role: TFirstPaintRole; firstName: string };
+/**
+ * The visitor as far as the first paint needs them, from `GET /api/auth/me`: `language` is their own
+ * choice, absent when they follow the desk's or chose English.
+ */
+export type TFirstPaintVisitor = {
+  role: TFirstPaintRole;
+  firstName: string;
+  language?: TFirstPaintLanguage | null;
+};
 
 /**
  * How long the HTML may wait for `me` before it is sent without the first paint. The API answers a
@@ -143,30 +150,6 @@ function readPages(value: unknown): TFirstPaintPage[] | null {
 }
 
 /**
- * The language to draw the first paint in: the first of the browser's preferred languages
- * (Accept-Language, highest weight first) that the shell speaks, as the page's own start-up picks it
- * from navigator.languages; null for English.
- */
-export function firstPaintLanguage(acceptLanguage: string | null): TFirstPaintLanguage | null {
-  if (!acceptLanguage) return null;
-  const preferred = acceptLanguage
-    .split(',')
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const weight = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-      return { language: tag.trim().toLowerCase().split('-')[0], weight: weight ? Number(weight) : 1, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { language } of preferred) {
-    if (language === 'en') return null;
-    if (isLanguage(language)) return language;
-  }
-  return null;
-}
-
-/**
  * The visitor from `me`'s body: an active account of a known role with a first name. Anyone else
  * (pending, inactive, an unexpected shape) gets the plain page, where the guard decides.
  */
@@ -175,7 +158,8 @@ export function readVisitor(body: unknown): TFirstPaintVisitor | null {
   if (!isRecord(user) || user.status !== 'active' || !isRole(user.role)) return null;
   const { firstName } = user;
   if (typeof firstName !== 'string' || firstName.length > MAX_NAME_LENGTH) return null;
-  return { role: user.role, firstName };
+  const chosen = isRecord(body) && isRecord(body.preferences) ? body.preferences.language : null;
+  return { role: user.role, firstName, ...(isLanguage(chosen) ? { language: chosen } : {}) };
 }
 
 /**
@@ -283,10 +267,15 @@ export function createFirstPaint({ root, upstreams, timeoutMs }: TFirstPaintOpti
       if (!templates || !page) return null;
       const visitor = await visitorOf(request, cookie, clientIp);
       if (!visitor) return null;
-      // The browser's language, as the page's start-up picks it. Once a person's own language is stored
-      // (null: the desk's), the start-up and this must both follow it.
-      const language = firstPaintLanguage(request.headers.get('accept-language'));
-      return fillFirstPaint(await Bun.file(indexPath).text(), templates, page, visitor, language);
+      // The person's own language, as the page's start-up picks it. Someone who follows the desk's gets
+      // English: the desk's language is not in `me`, and asking for it would slow every page.
+      return fillFirstPaint(
+        await Bun.file(indexPath).text(),
+        templates,
+        page,
+        visitor,
+        visitor.language ?? undefined,
+      );
     },
   };
 }

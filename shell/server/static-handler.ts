@@ -179,7 +179,7 @@ export function createStaticHandler(options: StaticOptions) {
       'Content-Type': 'text/html; charset=utf-8',
       // One person's page in their language: never kept by a shared cache, nor answered to another cookie.
       'Cache-Control': 'private, no-store',
-      Vary: 'Cookie, Accept-Language, Accept-Encoding',
+      Vary: 'Cookie, Accept-Encoding',
     };
     const encoding = pickEncoding(request.headers.get('accept-encoding'));
     if (!encoding) return new Response(html, { headers });

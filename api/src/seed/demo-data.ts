@@ -30,6 +30,8 @@ export type DemoAccount = {
   email: string;
   /** When the account registered, in days before the seed ran. */
   daysAgo: number;
+  /** Their own language; absent: the desk's. */
+  language?: 'en' | 'es' | 'fr' | 'de';
 };
 
 /** The password of every demo account beyond the five named ones. */
@@ -64,6 +66,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'Morgan',
     email: 'admin@example.com',
     daysAgo: 120,
+    // The admin who tries the desk's language setting keeps reading the screens they changed it on:
+    // everyone else who chose none follows the new default.
+    language: 'en',
   },
   {
     username: 'agent',
@@ -234,6 +239,7 @@ async function seedUsers(tx: Tx, hashes: Map<string, string>, now: number): Prom
       last_login_at: account.status === 'active' ? new Date(now - random.between(1, 72) * HOUR) : null,
       created_at: createdAt,
       updated_at: createdAt,
+      language: account.language ?? null,
     };
   };
   const [admin] = await tx<{ id: string }[]>`insert into users ${tx([row(first, null)])} returning id`;
