@@ -64,7 +64,10 @@ export default defineConfig({
       // screens and the remotes (shared-ui's i18n entry) all load: without it the bundler spreads them
       // over several new chunks, each an entry in the start-up runtime's chunk table.
       forceSplitting: {
-        'lib-i18n': /[\\/](shared-ui[\\/]src[\\/](?:i18n|locales)|@lingui|shell[\\/]src[\\/]locales)[\\/]/,
+        // The reverse lookup of English (text-translator, known-texts, shared-ui's catalogue) stays out:
+        // it loads only with a language other than English.
+        'lib-i18n':
+          /[\\/](?:shared-ui[\\/]src[\\/]i18n[\\/](?!text-translator|known-texts)|@lingui[\\/]|shell[\\/]src[\\/]locales[\\/])/,
       },
     },
   },

@@ -1,13 +1,13 @@
 import type { TUserRole } from '@helpdesk/contracts';
 import { createRouter } from '@tanstack/react-router';
 import type { TLayoutMessageId } from './layout/messages.ts';
-import { NotFoundPage } from './not-found/not-found-page.tsx';
+import { NotFound } from './not-found/not-found.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
-  defaultNotFoundComponent: NotFoundPage,
+  defaultNotFoundComponent: NotFound,
   scrollRestoration: true,
 });
 

@@ -28,12 +28,6 @@ import { useDeskSearch } from '../search/use-desk-search.ts';
 import { useLayoutT } from './messages.ts';
 import { createIntentModule } from './use-intent-module.ts';
 
-const GROUP_HEADINGS = {
-  ticket: 'searchBox.groupTickets',
-  user: 'searchBox.groupPeople',
-  article: 'searchBox.groupArticles',
-} as const satisfies Record<TSearchGroupKind, string>;
-
 /**
  * How a result row looks (with its badges, icons and marked passages): fetched when the box is first
  * reached for (pointer over it, or focus), not with the dashboard. Until it is there, results wait as
@@ -158,7 +152,7 @@ export function SearchBox({ user }: { user: TUser }) {
         </span>
       );
     } else if (options.length === 0) {
-      status = t('searchBox.noResults', { term });
+      status = <rows.NoResults term={term} />;
     }
   }
 
@@ -233,7 +227,7 @@ export function SearchBox({ user }: { user: TUser }) {
                       role="presentation"
                       className="px-3 pt-2 pb-1 font-semibold text-muted-foreground text-xs uppercase tracking-wide"
                     >
-                      {t(GROUP_HEADINGS[group.kind])}
+                      {rows !== null && <rows.GroupHeading kind={group.kind} />}
                     </div>
                     {group.options.map((option) => {
                       optionIndex += 1;
@@ -290,13 +284,11 @@ export function SearchBox({ user }: { user: TUser }) {
                   }}
                   tabIndex={-1}
                 >
-                  {t('searchBox.seeAll', { term: typed })}
+                  {rows !== null && <rows.PopoverFooterText part="seeAll" term={typed} />}
                 </a>
                 <span className="inline-flex items-center gap-2 text-muted-foreground">
-                  {search.isFetching && options.length > 0 && (
-                    <Spinner className="size-3" aria-label={t('searchBox.updating')} />
-                  )}
-                  <span>{t('searchBox.keys')}</span>
+                  {search.isFetching && options.length > 0 && rows !== null && <rows.UpdatingSpinner />}
+                  <span>{rows !== null && <rows.PopoverFooterText part="keys" />}</span>
                 </span>
               </div>
             )}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { accessDeniedText, inactiveAccountText } from '../access-denied/access-texts.ts';
 import { metricCards } from '../dashboard/metric-format.ts';
 import { navGroupsFor } from '../layout/nav-items.ts';
-import { accessDeniedText, inactiveAccountText } from '../session/route-access.ts';
 import { aroundPart, PART_MARK } from './shell-catalog.ts';
 
 // A translate function that answers with the id and its values: proves each label is the catalogue's.

@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { NotFound } from '../not-found/not-found.tsx';
 import { useDocumentLanguage } from '../preferences/use-active-locale.ts';
 
 /** Every page: `<html lang>` follows the active language, on public and signed-in pages alike. */
@@ -10,5 +10,5 @@ function RootLayout() {
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: NotFound,
 });

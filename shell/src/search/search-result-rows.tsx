@@ -1,8 +1,9 @@
 import type { TSearchArticleHit, TSearchTicketHit, TSearchUserHit } from '@helpdesk/contracts';
-import { Badge, TicketPriorityBadge, TicketStatusBadge } from '@helpdesk/shared-ui';
+import { Badge, Spinner, TicketPriorityBadge, TicketStatusBadge } from '@helpdesk/shared-ui';
 import { BookOpen, MessageSquare, Ticket, UserRound } from 'lucide-react';
 import { HighlightedText } from './highlighted-text.tsx';
-import { useSearchT } from './messages.ts';
+import { SEARCH_GROUP_HEADING_IDS, useSearchT } from './messages.ts';
+import type { TSearchGroupKind } from './search-model.ts';
 
 type TSearchT = ReturnType<typeof useSearchT>;
 
@@ -154,4 +155,30 @@ export function ArticleResult({ hit, isCompact = false }: { hit: TSearchArticleH
       )}
     </div>
   );
+}
+
+// The header search's popover takes these with the rows, so their texts load when the box is reached for.
+
+/** A group's heading in the header search's popover. */
+export function GroupHeading({ kind }: { kind: TSearchGroupKind }) {
+  const t = useSearchT();
+  return t(SEARCH_GROUP_HEADING_IDS[kind]);
+}
+
+/** The popover's line for a search that found nothing. */
+export function NoResults({ term }: { term: string }) {
+  const t = useSearchT();
+  return t('search.noResults', { term });
+}
+
+/** The popover's footer texts: the link to every result, and how the keys move through them. */
+export function PopoverFooterText({ part, term }: { part: 'seeAll' | 'keys'; term?: string }) {
+  const t = useSearchT();
+  return part === 'seeAll' ? t('searchBox.seeAll', { term: term ?? '' }) : t('searchBox.keys');
+}
+
+/** The footer's sign that the results are being brought up to date. */
+export function UpdatingSpinner() {
+  const t = useSearchT();
+  return <Spinner className="size-3" aria-label={t('searchBox.updating')} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { AccessDeniedAlert } from './guard-states.tsx';
+import { AccessDeniedAlert } from '../access-denied/guard-alerts.tsx';
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replaceAll('&#x27;', "'");
 

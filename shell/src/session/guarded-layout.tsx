@@ -1,12 +1,21 @@
 import { useCurrentUser, useDisplaySettings, useLogout } from '@helpdesk/shared-ui';
 import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { usePageMeta } from '../layout/use-page-meta.ts';
 import { useActiveLocale, useOwnPreferences } from '../preferences/use-active-locale.ts';
-import { AccessDeniedAlert, GuardSkeleton, InactiveAccountAlert } from './guard-states.tsx';
+import { GuardSkeleton } from './guard-states.tsx';
 import { NavigateToHref } from './navigate-to-href.tsx';
 import { isRoleAllowed, signInHrefFor } from './route-access.ts';
 import { SignedInUserProvider } from './signed-in-user.tsx';
+
+// A refused page or an inactive account is rare: their alerts, and their texts, load when one is shown.
+const AccessDeniedAlert = lazy(() =>
+  import('../access-denied/guard-alerts.tsx').then((alerts) => ({ default: alerts.AccessDeniedAlert })),
+);
+const InactiveAccountAlert = lazy(() =>
+  import('../access-denied/guard-alerts.tsx').then((alerts) => ({ default: alerts.InactiveAccountAlert })),
+);
 
 /**
  * The guarded page flow (docs/product.md#roles) around every signed-in page: skeleton while the user
@@ -43,10 +52,14 @@ export function GuardedLayout() {
 
   const isAllowed = isRoleAllowed(meta.roles, user.role);
   if (user.status !== 'active') {
-    return isAllowed ? (
-      <InactiveAccountAlert status={user.status} onLogout={() => logout.mutate()} />
-    ) : (
-      <AccessDeniedAlert roles={meta.roles} />
+    return (
+      <Suspense fallback={<GuardSkeleton />}>
+        {isAllowed ? (
+          <InactiveAccountAlert status={user.status} onLogout={() => logout.mutate()} />
+        ) : (
+          <AccessDeniedAlert roles={meta.roles} />
+        )}
+      </Suspense>
     );
   }
   return (
@@ -54,7 +67,13 @@ export function GuardedLayout() {
       <AppLayout user={user} title={meta.title} isNewTicketHidden={meta.isNewTicketHidden}>
         {/* Keyed by the timezone so every date on the page redraws when an admin changes it. */}
         <div key={display.timeZone ?? 'browser'} className="contents">
-          {isAllowed ? <Outlet /> : <AccessDeniedAlert roles={meta.roles} />}
+          {isAllowed ? (
+            <Outlet />
+          ) : (
+            <Suspense fallback={null}>
+              <AccessDeniedAlert roles={meta.roles} />
+            </Suspense>
+          )}
         </div>
       </AppLayout>
     </SignedInUserProvider>

@@ -1,12 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import {
-  accessDeniedText,
-  inactiveAccountText,
-  isRoleAllowed,
-  signInHrefFor,
-  signInPathFor,
-  toRoleList,
-} from './route-access.ts';
+import { accessDeniedText, inactiveAccountText } from '../access-denied/access-texts.ts';
+import { isRoleAllowed, signInHrefFor, signInPathFor, toRoleList } from './route-access.ts';
 
 describe('route access', () => {
   test('a page without roles admits every role', () => {

@@ -1,16 +1,5 @@
 import type { TUserRole, TUserStatus } from '@helpdesk/contracts';
 import { withReturnPath } from '@helpdesk/contracts/constants';
-import type { TTranslate } from '@helpdesk/shared-ui/i18n';
-import { sessionEnglish, type TSessionMessageId } from './messages.ts';
-
-type TSessionT = TTranslate<TSessionMessageId>;
-
-const ROLE_NAMES = {
-  admin: 'session.roleAdmin',
-  agent: 'session.roleAgent',
-  end_user: 'session.roleEndUser',
-} as const satisfies Record<TUserRole, TSessionMessageId>;
-
 /** Roles a page admits; undefined means any signed-in user. */
 export type TAllowedRoles = TUserRole | readonly TUserRole[] | undefined;
 
@@ -24,20 +13,6 @@ export function toRoleList(roles: TAllowedRoles): readonly TUserRole[] | null {
 export function isRoleAllowed(roles: TAllowedRoles, role: TUserRole): boolean {
   const list = toRoleList(roles);
   return list === null || list.includes(role);
-}
-
-/** The access-denied alert text (docs/product.md#roles), for one role or a list, in the language of `t`. */
-export function accessDeniedText(roles: TAllowedRoles, t: TSessionT = sessionEnglish): string {
-  const names = (toRoleList(roles) ?? []).map((role) => t(ROLE_NAMES[role]));
-  if (names.length === 1) return t('session.accessDeniedOne', { role: names[0] ?? '' });
-  return t('session.accessDeniedMany', { roles: names.join(', ') });
-}
-
-/** The inactive-account alert text (docs/product.md#registration-and-approval), in the language of `t`. */
-export function inactiveAccountText(status: TUserStatus, t: TSessionT = sessionEnglish): string {
-  if (status === 'pending') return t('session.inactivePending');
-  if (status === 'rejected') return t('session.inactiveRejected');
-  return t('session.inactive');
 }
 
 /** Where a signed-out visitor goes: admin-only pages send them to the administrator sign-in. */
