@@ -43,3 +43,9 @@ export const ZSlaMetricItem = z.object({
 });
 export type TSlaMetricItem = z.infer<typeof ZSlaMetricItem>;
 export const ZSlaMetricsResponse = z.array(ZSlaMetricItem);
+
+/** The dashboard's SLA metrics' names, as the API answers them; screens find them by their English. */
+export const SLA_METRIC_MESSAGES = {
+  responseTime: 'Response time',
+  resolutionTime: 'Resolution time',
+} as const;

@@ -5,6 +5,7 @@ import type {
   TTeamActivityItem,
   TUser,
 } from '@helpdesk/contracts';
+import { SLA_METRIC_MESSAGES } from '@helpdesk/contracts';
 import { sql } from '../db.ts';
 import {
   activityLine,
@@ -106,7 +107,7 @@ export async function getSlaMetrics(viewer: Viewer): Promise<TSlaMetricItem[]> {
       : await selectSlaCounts(sql, scope);
   if (counts.withTargets === 0) return [];
   return [
-    metricItem('Response time', counts.responseMet, counts.responseBreached),
-    metricItem('Resolution time', counts.resolutionMet, counts.resolutionBreached),
+    metricItem(SLA_METRIC_MESSAGES.responseTime, counts.responseMet, counts.responseBreached),
+    metricItem(SLA_METRIC_MESSAGES.resolutionTime, counts.resolutionMet, counts.resolutionBreached),
   ];
 }

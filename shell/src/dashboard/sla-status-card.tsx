@@ -1,5 +1,15 @@
 import type { TSlaMetricItem } from '@helpdesk/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Skeleton } from '@helpdesk/shared-ui';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  Skeleton,
+  useLocalizeText,
+} from '@helpdesk/shared-ui';
+import { formatNumber, SOURCE_LOCALE, useLocale } from '@helpdesk/shared-ui/i18n';
 import { Gauge } from 'lucide-react';
 import { CardError } from './card-error.tsx';
 import { useSlaMetrics } from './dashboard-queries.ts';
@@ -28,23 +38,31 @@ function SlaStatusSkeleton() {
 
 function SlaRow({ item }: { item: TSlaMetricItem }) {
   const t = useDashboardT();
+  const localize = useLocalizeText();
+  const locale = useLocale();
+  const name = localize(item.name);
+  // The server writes the figure in English ("81.4%"); another language writes its own ("81,4 %").
+  const value =
+    locale === SOURCE_LOCALE
+      ? item.displayValue
+      : formatNumber(item.compliance / 100, locale, { style: 'percent', minimumFractionDigits: 1 });
   const tone = toneClasses(item.textColor);
   const compliance = clampPercent(item.compliance);
   const target = clampPercent(item.target);
   return (
     <li className="space-y-2" data-testid="sla-metric">
       <div className="flex items-baseline justify-between gap-3">
-        <p className="font-medium text-sm">{item.name}</p>
-        <p className={cn('font-semibold text-sm tabular-nums', tone.text)}>{item.displayValue}</p>
+        <p className="font-medium text-sm">{name}</p>
+        <p className={cn('font-semibold text-sm tabular-nums', tone.text)}>{value}</p>
       </div>
       <div
         className="relative h-2 rounded-full bg-muted"
         role="progressbar"
-        aria-label={t('slaStatus.compliance', { name: item.name })}
+        aria-label={t('slaStatus.compliance', { name })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(compliance)}
-        aria-valuetext={item.displayValue}
+        aria-valuetext={value}
       >
         <div className={cn('h-full rounded-full', tone.solid)} style={{ width: `${compliance}%` }} />
         {/* The target as a tick on the track, so "how far from the goal" needs no arithmetic. */}
