@@ -116,7 +116,7 @@ test("the desk's default language reaches whoever chose none, at once for the ad
     await followerPage.goto('/profile');
     await expect(followerPage.getByText('Idioma y zona horaria', { exact: true })).toBeVisible();
     await expect(followerPage.getByLabel('Idioma', { exact: true }).locator('option:checked')).toHaveText(
-      'Predeterminado de la mesa de ayuda (Español)',
+      'Predeterminado (Español)',
     );
 
     const germanPage = await pageIn(browser, 'en-US');

@@ -17,7 +17,7 @@ export function HeaderBar({ menu, title, children }: THeaderBarProps) {
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-6">
       {menu}
-      <h1 className="truncate font-semibold text-lg tracking-tight" data-testid="page-title">
+      <h1 className="line-clamp-2 font-semibold text-lg tracking-tight" data-testid="page-title">
         {t(title)}
       </h1>
       {children}
