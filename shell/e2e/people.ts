@@ -97,8 +97,10 @@ export async function signOutFromKeyboard(page: Page, person: Pick<TPerson, 'fir
   });
   await menu.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
+  // The menu's items arrive with it on intent: End before they are there would focus nothing.
+  await expect(page.getByRole('menu').getByRole('menuitem').last()).toBeVisible();
   await page.keyboard.press('End');
+  await expect(page.getByRole('menu').getByRole('menuitem').last()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login$/);
 }
