@@ -14,9 +14,8 @@ const KB_LANGUAGE_FILES = { es: spanish, fr: french, de: german };
  */
 export function kbCatalog<TKey extends string>(featureEnglish: Record<TKey, string>): TCatalog<TKey> {
   const catalog = createCatalog(featureEnglish, KB_LANGUAGE_FILES);
-  // Ready before the feature's first render, as its chunk arrives: a screen whose language file is already
-  // here would otherwise suspend for a moment, and React replays such a render with its hooks out of step
-  // (React error 467, reported as 520) when the wait ends before the fallback shows.
+  // Fetched as the feature's chunk arrives rather than at its first render, so a screen in another
+  // language rarely has to wait for its texts.
   void catalog.load(getLocale());
   return catalog;
 }
