@@ -11,8 +11,8 @@ import {
   CardHeader,
   CardTitle,
   handleSessionEnded,
-  refreshCurrentUser,
   Spinner,
+  seedCurrentUser,
   serverMessage,
   toast,
 } from '@helpdesk/shared-ui';
@@ -67,7 +67,9 @@ export function ProfileForm({ user }: { user: TUser }) {
             }
           : { title: t('profile.updated'), description: t('profile.updatedDescription') },
       );
-      await refreshCurrentUser(queryClient);
+      // The answer is the saved account: showing it beats a refetch, which another API process
+      // could answer from its session cache before the database's notice of the change reaches it.
+      seedCurrentUser(queryClient, saved);
     },
     onError: (error) => {
       if (handleSessionEnded(error)) return;
