@@ -14,7 +14,9 @@ import {
   handleSessionEnded,
   Spinner,
   serverMessage,
+  useCategoryLabel,
   useLocalizeText,
+  usePriorityLabel,
 } from '@helpdesk/shared-ui';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
@@ -33,8 +35,6 @@ import {
   type TFormProps,
   type TItemDialogProps,
 } from '../service-levels/form-dialog.tsx';
-import { useServiceLevelsT } from '../service-levels/messages.ts';
-import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS } from '../service-levels/ticket-labels.ts';
 import {
   mailboxFormValues,
   mailboxMessageText,
@@ -224,16 +224,11 @@ function MailboxForm({
     'afterProcessing',
     'unknownSenders',
   ]);
-  const serviceLevelsT = useServiceLevelsT();
   const feedbackT = useFeedbackT();
-  const priorityOptions = TICKET_PRIORITIES.map((value) => ({
-    value,
-    label: serviceLevelsT(PRIORITY_LABEL_IDS[value]),
-  }));
-  const categoryOptions = TICKET_CATEGORIES.map((value) => ({
-    value,
-    label: serviceLevelsT(CATEGORY_LABEL_IDS[value]),
-  }));
+  const priorityLabel = usePriorityLabel();
+  const categoryLabel = useCategoryLabel();
+  const priorityOptions = TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(value) }));
+  const categoryOptions = TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
   const teamOptions = [
     { value: NO_TEAM, label: t('mailboxForm.noTeam') },
     ...(teamsQuery.data ?? []).map((team) => ({ value: team.id, label: team.name })),

@@ -1,5 +1,11 @@
 import type { TSlaPolicy } from '@helpdesk/contracts';
-import { Badge, CardTableCell, CardTableRow, TicketPriorityBadge } from '@helpdesk/shared-ui';
+import {
+  Badge,
+  CardTableCell,
+  CardTableRow,
+  TicketPriorityBadge,
+  useCategoryLabel,
+} from '@helpdesk/shared-ui';
 import { useLocale } from '@helpdesk/shared-ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
@@ -59,6 +65,7 @@ function PolicyRow({ policy }: { policy: TSlaPolicy }) {
   const [isEditing, setIsEditing] = useState(false);
   const setActive = useSetPolicyActive(policy);
   const t = useServiceLevelsT();
+  const categoryLabel = useCategoryLabel();
   return (
     <CardTableRow
       data-testid="sla-policy-row"
@@ -69,7 +76,7 @@ function PolicyRow({ policy }: { policy: TSlaPolicy }) {
         <TicketPriorityBadge priority={policy.priority} />
       </CardTableCell>
       <CardTableCell label={t('policies.columnAppliesTo')} labelBeside>
-        {appliesTo(policy, t)}
+        {appliesTo(policy, t, categoryLabel)}
       </CardTableCell>
       <CardTableCell label={t('policies.columnResponse')} labelBeside>
         {targetText(policy.responseTimeHours, t)}

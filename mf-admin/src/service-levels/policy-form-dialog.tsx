@@ -9,7 +9,7 @@ import {
   type TSlaPolicy,
   type TTeamListResponse,
 } from '@helpdesk/contracts';
-import { handleSessionEnded, Input } from '@helpdesk/shared-ui';
+import { handleSessionEnded, Input, useCategoryLabel, usePriorityLabel } from '@helpdesk/shared-ui';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@helpdesk/shared-ui/form';
 import { FormSelectField } from '@helpdesk/shared-ui/form-select-field';
 import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
@@ -32,7 +32,6 @@ import {
 } from './policy-form.ts';
 import { CALENDARS_KEY, TEAMS_KEY } from './service-level-query-keys.ts';
 import { TARGET_UNITS } from './target-units.ts';
-import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS } from './ticket-labels.ts';
 import { useSavePolicy } from './use-service-level-mutations.ts';
 
 const FIELD_NAMES = [
@@ -79,10 +78,12 @@ function PolicyForm({
   const calendarsQuery = useQuery<TBusinessCalendar[]>({ queryKey: CALENDARS_KEY });
   const t = useServiceLevelsT();
   const feedbackT = useFeedbackT();
-  const priorityOptions = TICKET_PRIORITIES.map((value) => ({ value, label: t(PRIORITY_LABEL_IDS[value]) }));
+  const priorityLabel = usePriorityLabel();
+  const categoryLabel = useCategoryLabel();
+  const priorityOptions = TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(value) }));
   const categoryOptions = [
     { value: ANY, label: t('policyForm.anyCategory') },
-    ...TICKET_CATEGORIES.map((value) => ({ value, label: t(CATEGORY_LABEL_IDS[value]) })),
+    ...TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) })),
   ];
   const teamOptions = [
     { value: ANY, label: t('policyForm.anyTeam') },

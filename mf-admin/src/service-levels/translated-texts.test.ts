@@ -28,6 +28,7 @@ test('targets and "applies to" are messages with their numbers and names as valu
   expect(targetText(4, spy)).toBe('policies.targetHours {"hours":4}');
   expect(targetText(0.25, spy)).toBe('policies.targetMinutes {"minutes":15}');
   const team = { id: '00000000-0000-4000-8000-000000000001', name: 'Network' };
-  expect(appliesTo({ team, category: 'access' }, spy)).toBe('Network · serviceLevels.category.access');
+  const categorySpy = (category: string) => `category:${category}`;
+  expect(appliesTo({ team, category: 'access' }, spy, categorySpy)).toBe('Network · category:access');
   expect(appliesTo({ team: null, category: null }, spy)).toBe('policies.allTickets');
 });
