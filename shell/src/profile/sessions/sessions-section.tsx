@@ -24,18 +24,9 @@ import {
   serverMessage,
   toast,
 } from '@helpdesk/shared-ui';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@helpdesk/shared-ui/alert-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSessionsT } from './messages.ts';
 import { deviceLabel, SESSION_METHOD_LABEL_IDS } from './session-labels.ts';
 
@@ -108,6 +99,51 @@ function SessionItem({
 }
 
 /**
+ * The question before every other session ends, in place of its button rather than in a dialog: the
+ * profile stays one small chunk. Cancel takes the focus first, so a stray Enter changes nothing, and
+ * Escape cancels.
+ */
+function ConfirmEndOthers({
+  count,
+  isPending,
+  onConfirm,
+  onCancel,
+}: {
+  count: number;
+  isPending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const t = useSessionsT();
+  const descriptionId = useId();
+  return (
+    <fieldset
+      aria-describedby={descriptionId}
+      className="space-y-3 rounded-lg border border-destructive/40 p-3"
+      data-testid="sessions-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !isPending) onCancel();
+      }}
+    >
+      <legend className="float-left mb-1 w-full font-medium">{t('sessions.confirmTitle')}</legend>
+      <p id={descriptionId} className="clear-left text-sm text-muted-foreground">
+        {t('sessions.confirmDescription', { count })}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        {/* The question replaced the button that had the focus: the focus moves into it. */}
+        <Button variant="outline" autoFocus disabled={isPending} onClick={onCancel}>
+          {t('sessions.cancel')}
+        </Button>
+        <Button variant="destructive" disabled={isPending} onClick={onConfirm}>
+          {isPending && <Spinner aria-label={t('sessions.signingOut')} />}
+          {t('sessions.signOutOthers')}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
  * The profile's sessions (docs/product.md#sessions): every browser signed in to the account, this
  * one first, each signed out on its own, or all the others at once after a confirmation. The list is
  * read when the profile opens, never on the dashboard's path.
@@ -116,6 +152,7 @@ export function SessionsSection() {
   const t = useSessionsT();
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const othersButtonRef = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const list = useQuery<TSessionListResponse>({ queryKey: SESSIONS_KEY });
@@ -198,44 +235,35 @@ export function SessionsSection() {
             ))}
           </ul>
         )}
-        {list.isSuccess && (
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            {others === 0 && (
-              <p className="mr-auto text-sm text-muted-foreground">{t('sessions.onlyThisOne')}</p>
-            )}
-            <Button
-              variant="outline"
-              disabled={others === 0 || endOthers.isPending}
-              onClick={() => setIsConfirming(true)}
-            >
-              <LogOut aria-hidden />
-              {t('sessions.signOutOthers')}
-            </Button>
-          </div>
-        )}
+        {list.isSuccess &&
+          (isConfirming ? (
+            <ConfirmEndOthers
+              count={others}
+              isPending={endOthers.isPending}
+              onConfirm={() => endOthers.mutate()}
+              onCancel={() => {
+                setIsConfirming(false);
+                // Back to the button that asked, so the keyboard carries on where it was.
+                requestAnimationFrame(() => othersButtonRef.current?.focus());
+              }}
+            />
+          ) : (
+            <div className="flex flex-wrap items-center justify-end gap-3">
+              {others === 0 && (
+                <p className="mr-auto text-sm text-muted-foreground">{t('sessions.onlyThisOne')}</p>
+              )}
+              <Button
+                ref={othersButtonRef}
+                variant="outline"
+                disabled={others === 0 || endOthers.isPending}
+                onClick={() => setIsConfirming(true)}
+              >
+                <LogOut aria-hidden />
+                {t('sessions.signOutOthers')}
+              </Button>
+            </div>
+          ))}
       </CardContent>
-      <AlertDialog
-        open={isConfirming}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !endOthers.isPending) setIsConfirming(false);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('sessions.confirmTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('sessions.confirmDescription', { count: others })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={endOthers.isPending}>{t('sessions.cancel')}</AlertDialogCancel>
-            <Button variant="destructive" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
-              {endOthers.isPending && <Spinner aria-label={t('sessions.signingOut')} />}
-              {t('sessions.signOutOthers')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
     </Card>
   );
 }
