@@ -52,7 +52,7 @@ test('the profile lists both browsers; signing the other out from the keyboard e
   await expect(current).toContainText('Active now');
   await expect(current.getByRole('button', { name: /^Sign out of / })).toHaveCount(0);
   const otherRow = rows.filter({ hasNotText: 'This device' });
-  await expect(otherRow).toContainText('Last used');
+  await expect(otherRow).toContainText('Last used: ');
   await expect(otherRow).toContainText('Password');
 
   const signOutButton = otherRow.getByRole('button', { name: /^Sign out of / });
