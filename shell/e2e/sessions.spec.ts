@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './accessibility/axe-check.ts';
 import { apiAs, createPerson, type TPerson } from './people.ts';
 import { signIn, signInAsAdmin, toastText } from './support.ts';
 
@@ -80,6 +81,11 @@ test('"Sign out of all other sessions" asks first, then keeps only this browser'
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');
   await expect(sessionRows(page)).toHaveCount(3);
+  // On a phone the sessions are cards, within the width, with nothing serious for assistive technology.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const rowBox = await sessionRows(page).first().boundingBox();
+  expect((rowBox?.x ?? 0) + (rowBox?.width ?? 999)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page, 'profile sessions (phone)')).toEqual([]);
 
   const askButton = page.getByRole('button', { name: 'Sign out of all other sessions' });
   await askButton.focus();
@@ -88,6 +94,7 @@ test('"Sign out of all other sessions" asks first, then keeps only this browser'
   await expect(question).toContainText('The 2 other sessions are signed out at once.');
   // Cancel has the focus first: a stray Enter changes nothing; Escape puts the question away.
   await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await seriousViolations(page, 'profile sessions, the question')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(question).toBeHidden();
   await expect(askButton).toBeFocused();
