@@ -31,6 +31,7 @@ import { setFullResponseChecks } from './response-shape.ts';
 import { createSearchRoutes } from './search/routes.ts';
 import { createSecurityPlugin } from './security.ts';
 import { createSessionPlugin } from './session.ts';
+import { createSessionRoutes } from './sessions/routes.ts';
 import { createSettingsRoutes } from './settings/routes.ts';
 import { createSlaAdminRoutes } from './sla-admin/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
@@ -75,6 +76,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createPreferencesRoutes(deps))
     .use(createEmailVerificationRoutes(deps))
     .use(createUserRoutes(deps))
+    .use(createSessionRoutes(deps))
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))

@@ -25,7 +25,7 @@ import { LIMITS } from './limits.ts';
  * kb_article.revision_restored { articleId, title, restoredFrom, revision } (agents too).
  * mailbox.created / .deleted { mailboxId, name, address } · mailbox.updated { mailboxId, name, changes:
  * { field: { from, to } }, secret?: 'set' | 'kept' } (a secret itself is never written) ·
- * inbound_message.retried { messageId, mailboxId, outcome }.
+ * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended }.
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -67,6 +67,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'mailbox.updated': 'Mailbox updated',
   'mailbox.deleted': 'Mailbox deleted',
   'inbound_message.retried': 'Incoming message retried',
+  'user.sessions_ended': 'Sessions ended',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

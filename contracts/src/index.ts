@@ -27,6 +27,7 @@ export * from './realtime.ts';
 export * from './remotes.ts';
 export * from './reports.ts';
 export * from './search.ts';
+export * from './sessions.ts';
 export * from './settings.ts';
 export * from './sla.ts';
 export * from './teams.ts';

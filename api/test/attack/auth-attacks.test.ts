@@ -10,10 +10,14 @@
 import { afterAll, afterEach, describe, expect, spyOn, test } from 'bun:test';
 import {
   API_PATHS,
+  adminUserSessionsPath,
   ERROR_CODES,
+  ownSessionPath,
   SERVER_MESSAGES,
+  SESSION_PATHS,
   TICKET_BULK_PATH,
   TICKET_VIEWS_PATH,
+  type TSessionListResponse,
   ticketPresencePath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
@@ -435,6 +439,42 @@ describe('sessions that outlive their rights', () => {
         }
       }
       expect(await snapshot()).toBe(before);
+    },
+  );
+});
+
+describe('sessions ended from another device', () => {
+  check(
+    'an ended session is refused on its next read and write; a stale cookie cannot list or end sessions',
+    async () => {
+      const owner = await createUser();
+      const [kept, ended] = [await signIn(owner), await signIn(owner)];
+      const listed = await send('GET', SESSION_PATHS.own, { cookie: kept.cookie });
+      const other = (JSON.parse(listed.text) as TSessionListResponse).sessions.find((s) => !s.isCurrent);
+      const end = await send('DELETE', ownSessionPath(other?.id ?? ''), { cookie: kept.cookie });
+      expect(end.status).toBe(200);
+      expect((await send('GET', API_PATHS.authMe, { cookie: ended.cookie })).status).toBe(401);
+      const write = await send('PATCH', API_PATHS.authProfile, {
+        cookie: ended.cookie,
+        json: { firstName: 'Ended', lastName: 'Session', email: owner.email },
+      });
+      expect(write.status).toBe(401);
+      // The ended browser cannot take revenge: signing the owner's other sessions out needs a live one.
+      expect((await send('DELETE', SESSION_PATHS.ownOthers, { cookie: ended.cookie })).status).toBe(401);
+      expect((await send('GET', API_PATHS.authMe, { cookie: kept.cookie })).status).toBe(200);
+      const { stolen, demotedClient } = await staleAgentCookies();
+      const victim = await createUser();
+      await signIn(victim);
+      const before = await sessionCount(victim.id);
+      for (const [cookie, expected] of [
+        [stolen, 401],
+        [demotedClient.cookie, 403],
+      ] as const) {
+        const answer = await send('DELETE', adminUserSessionsPath(victim.id), { cookie });
+        expect(answer.status).toBe(expected);
+      }
+      expect((await send('GET', SESSION_PATHS.own, { cookie: stolen })).status).toBe(401);
+      expect(await sessionCount(victim.id)).toBe(before);
     },
   );
 });

@@ -45,6 +45,7 @@ export type ObjectKind =
   | 'image'
   | 'mailbox'
   | 'inbound_message'
+  | 'session'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -61,6 +62,7 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   images: 'image',
   mailboxes: 'mailbox',
   messages: 'inbound_message',
+  sessions: 'session',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */

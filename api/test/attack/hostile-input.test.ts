@@ -186,6 +186,11 @@ async function createFixtures(): Promise<IdPool> {
     from users where id in ${sql([callerUsers.get('agent')?.id ?? '', callerUsers.get('admin')?.id ?? ''])}
     returning id`;
 
+  // A session of someone else's, named by its public id as the profile's "Sign out" names one.
+  await createSession(sql, victimAgent.id, { ipAddress: null, userAgent: 'Hostile fixture browser' });
+  const victimSessions = await sql<{ publicId: string }[]>`
+    select public_id as "publicId" from sessions where user_id = ${victimAgent.id}`;
+
   const byKind: Record<string, string[]> = {
     tickets: [ticket.id],
     attachments: [attachmentId],
@@ -207,6 +212,7 @@ async function createFixtures(): Promise<IdPool> {
     mailboxes: [mailboxId],
     mailboxId: [mailboxId],
     messages: [failedMessage?.id ?? ''],
+    sessions: victimSessions.map((row) => row.publicId),
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }

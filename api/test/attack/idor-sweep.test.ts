@@ -1,7 +1,8 @@
 /**
  * The IDOR sweep (docs/reliability.md#idor-sweep): for every route with an object id in its path, an end user
  * puts other people's ids there (a ticket, its attachment, a notification, a draft or archived
- * article, a team, a user, a business calendar, an SLA policy, a mailbox, a failed incoming message) and an
+ * article, a team, a user, a business calendar, an SLA policy, a mailbox, a failed incoming message, a
+ * session by its public id) and an
  * agent puts ids of objects only
  * admins or their owners may touch.
  * Each answer must equal, byte for byte, what the same request gets with a random uuid instead
@@ -218,6 +219,13 @@ beforeAll(async () => {
   const failedMessageId = failedMessage?.id ?? '';
 
   const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id, victimTicket.id);
+  // Sessions are named by public id (the profile's "Sign out"): other people's, the admin's included.
+  const sessionIdsOf = async (userIds: string[]) =>
+    (
+      await sql<{ publicId: string }[]>`
+        select public_id as "publicId" from sessions where user_id in ${sql(userIds)} order by public_id`
+    ).map((row) => row.publicId);
+  const foreignSessions = await sessionIdsOf([victimUser.id, victimAgentUser.id, adminUser.id]);
   const agentNotification = await unreadNotificationOf(agentUser.id, ownTicket.id);
 
   const cookieOf = (client: TestClient) => {
@@ -251,6 +259,7 @@ beforeAll(async () => {
       policy: [policyId],
       mailbox: [mailboxId],
       inbound_message: [failedMessageId],
+      session: foreignSessions,
     },
   };
   agent = {
@@ -268,6 +277,7 @@ beforeAll(async () => {
       policy: [policyId],
       mailbox: [mailboxId],
       inbound_message: [failedMessageId],
+      session: foreignSessions,
     },
   };
   for (const prober of [endUser, agent]) {
@@ -306,6 +316,7 @@ beforeAll(async () => {
     failedSubject,
     failedMessageId,
     victimAgentNotification,
+    ...foreignSessions,
   ];
 
   snapshotObjects = async () => {
@@ -328,6 +339,8 @@ beforeAll(async () => {
         'policy', (select row_to_json(p) from sla_policies p where p.id = ${policyId}),
         'mailbox', (select row_to_json(m) from mailboxes m where m.id = ${mailboxId}),
         'failedMessage', (select row_to_json(i) from inbound_messages i where i.id = ${failedMessageId}),
+        'sessions', (select json_agg(s.public_id order by s.public_id) from sessions s
+                     where s.user_id in ${sql(people)}),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -494,7 +507,7 @@ afterAll(async () => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes and incoming messages).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, other people’s sessions) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes and incoming messages, other people’s sessions).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );

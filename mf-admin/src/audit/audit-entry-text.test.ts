@@ -69,6 +69,17 @@ describe('auditDetailsText', () => {
     expect(actionLabel('user.deactivated')).toBe('User deactivated');
   });
 
+  test("ending a user's sessions: its label and how many ended", () => {
+    expect(actionLabel('user.sessions_ended')).toBe('Sessions ended');
+    expect(auditDetailsText(entry('user.sessions_ended', { username: 'a', ended: 1 }))).toBe(
+      '1 session ended',
+    );
+    expect(auditDetailsText(entry('user.sessions_ended', { username: 'a', ended: 3 }))).toBe(
+      '3 sessions ended',
+    );
+    expect(auditDetailsText(entry('user.sessions_ended', { username: 'a' }))).toBe('0 sessions ended');
+  });
+
   test('team actions', () => {
     expect(auditDetailsText(entry('team.created', { teamId: 't', name: 'Network' }))).toBe('Team Network');
     expect(

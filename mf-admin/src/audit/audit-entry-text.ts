@@ -27,6 +27,7 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'user.invitation_resent': 'audit.action.user.invitationResent',
   'user.password_reset_sent': 'audit.action.user.passwordResetSent',
   'user.password_set': 'audit.action.user.passwordSet',
+  'user.sessions_ended': 'audit.action.user.sessionsEnded',
   'settings.test_mail_sent': 'audit.action.settings.testMailSent',
   'onboarding.dismissed': 'audit.action.onboarding.dismissed',
   'business_calendar.created': 'audit.action.businessCalendar.created',
@@ -161,6 +162,8 @@ export function auditDetailsText(
       return t('audit.details.invitationResent');
     case 'user.password_reset_sent':
       return t('audit.details.resetSent');
+    case 'user.sessions_ended':
+      return t('audit.details.sessionsEnded', { count: typeof d.ended === 'number' ? d.ended : 0 });
     case 'user.updated': {
       const before = isRecord(d.before) ? d.before : {};
       const after = isRecord(d.after) ? d.after : {};

@@ -17,9 +17,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@helpdesk/shared-ui/dropdown-menu';
-import { Check, Ellipsis, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
+import { Check, Ellipsis, LogOut, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { EditUserDialog } from './edit-user-dialog.tsx';
+import { EndSessionsDialog } from './end-sessions-dialog.tsx';
 import { useUsersT } from './messages.ts';
 import { roleChangeBlocker, roleChangeDescription, roleOptions } from './role-change.ts';
 import { useUpdateUserStatus } from './use-update-user-status.ts';
@@ -28,14 +29,16 @@ import { USER_ROLE_LABEL_IDS } from './user-labels.ts';
 import { lifecycleConfirmation, PASSWORD_LINK_LABELS, userRowActions } from './user-row-actions.ts';
 
 /**
- * A row's menu: Edit, a password link, Deactivate or Reactivate (behind a confirmation), and
- * Change role (behind a confirmation). On one's own row only the reason the role cannot change.
+ * A row's menu: Edit, a password link, End sessions, Deactivate or Reactivate (each behind a
+ * confirmation), and Change role (behind a confirmation). On one's own row End sessions (the others)
+ * and the reason the role cannot change.
  */
 export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserId: string }) {
   const t = useUsersT();
   const [target, setTarget] = useState<TUserRole | null>(null);
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingLifecycle, setIsConfirmingLifecycle] = useState(false);
+  const [isEndingSessions, setIsEndingSessions] = useState(false);
   const changeRole = useChangeUserRole();
   const sendLink = useSendPasswordLink();
   const updateStatus = useUpdateUserStatus();
@@ -45,7 +48,9 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
   const lifecycle = actions.lifecycle
     ? lifecycleConfirmation(actions.lifecycle, `${name} (@${user.username})`, t)
     : null;
-  const hasAccountItems = actions.canEdit || actions.passwordLink !== null || actions.lifecycle !== null;
+  const canEndSessions = user.status === 'active';
+  const hasAccountItems =
+    actions.canEdit || actions.passwordLink !== null || actions.lifecycle !== null || canEndSessions;
 
   return (
     <>
@@ -70,6 +75,12 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
             >
               <Mail aria-hidden />
               {t(PASSWORD_LINK_LABELS[actions.passwordLink])}
+            </DropdownMenuItem>
+          )}
+          {canEndSessions && (
+            <DropdownMenuItem onSelect={() => setIsEndingSessions(true)}>
+              <LogOut aria-hidden />
+              {t('users.endSessions.menu')}
             </DropdownMenuItem>
           )}
           {lifecycle && (
@@ -165,6 +176,14 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>
+      )}
+      {canEndSessions && (
+        <EndSessionsDialog
+          user={user}
+          isOwn={user.id === currentUserId}
+          isOpen={isEndingSessions}
+          onClose={() => setIsEndingSessions(false)}
+        />
       )}
       {actions.canEdit && (
         <EditUserDialog user={user} isOpen={isEditing} onClose={() => setIsEditing(false)} />
