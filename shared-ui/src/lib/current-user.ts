@@ -2,6 +2,7 @@ import type { TUser } from '@helpdesk/contracts';
 import { API_PATHS } from '@helpdesk/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isUnauthorizedError } from './api-client.ts';
+import { rememberProviderSignOut } from './provider-sign-out.ts';
 import { CURRENT_USER_QUERY } from './query-client.ts';
 import { toast } from './toast.ts';
 
@@ -32,9 +33,10 @@ export function useCurrentUser(): TCurrentUserState {
 export function useLogout(navigate: (to: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<null>('POST', API_PATHS.authLogout),
-    onSuccess: () => {
+    mutationFn: () => apiRequest<unknown>('POST', API_PATHS.authLogout),
+    onSuccess: (answer) => {
       queryClient.clear();
+      rememberProviderSignOut(answer);
       toast({ title: 'Logged out successfully', description: 'You have been securely logged out.' });
       navigate('/login');
     },

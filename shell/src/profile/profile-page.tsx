@@ -3,6 +3,7 @@ import { useSignedInUser } from '../session/signed-in-user.tsx';
 import { AccountOverview } from './account-overview.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { SignInMethods } from './sign-in-methods/sign-in-methods.tsx';
 
 /** /profile: account overview, profile form, change-password form, language and time zone. */
 export function ProfilePage() {
@@ -14,6 +15,7 @@ export function ProfilePage() {
         <ProfileForm user={user} />
         <ChangePasswordForm />
       </div>
+      <SignInMethods />
       <LanguagePreferences />
     </div>
   );
