@@ -29,6 +29,7 @@ export * from './reports.ts';
 export * from './search.ts';
 export * from './settings.ts';
 export * from './sla.ts';
+export * from './sso.ts';
 export * from './teams.ts';
 export * from './ticket-queues.ts';
 export * from './tickets.ts';
