@@ -1,14 +1,14 @@
 const KEY = 'helpdesk.providerSignOut';
 
 /** Where the identity provider ends its own session, kept from sign-out until the sign-in page offers it. */
-export type TProviderSignOut = { url: string; label: string };
+export type TProviderSignOut = { url: string; label: string | null };
 
 /** Keeps the sign-out answer's provider link for the next page; an answer without one clears it. */
 export function rememberProviderSignOut(answer: unknown): void {
   try {
     const { providerLogoutUrl: url, providerLabel: label } = (answer ?? {}) as Record<string, unknown>;
-    if (typeof url === 'string' && url.startsWith('http') && typeof label === 'string') {
-      sessionStorage.setItem(KEY, JSON.stringify({ url, label }));
+    if (typeof url === 'string' && /^https?:\/\//.test(url)) {
+      sessionStorage.setItem(KEY, JSON.stringify({ url, label: typeof label === 'string' ? label : null }));
     } else sessionStorage.removeItem(KEY);
   } catch {
     // Storage refused (private mode): the offer is a convenience, the desk's session is ended anyway.

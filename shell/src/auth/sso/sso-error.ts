@@ -1,28 +1,19 @@
-import { SSO_ERROR_CODES, type TSsoErrorCode } from '@helpdesk/contracts';
-import type { TSsoMessageId } from './messages.ts';
+import { isSsoErrorCode, SSO_ERROR_TEXTS, type TSsoErrorCode } from '@helpdesk/contracts';
 
-const SSO_ERROR_IDS = {
-  state: 'sso.error.state',
-  code: 'sso.error.code',
-  id_token: 'sso.error.idToken',
-  email_unverified: 'sso.error.emailUnverified',
-  provider_unreachable: 'sso.error.providerUnreachable',
-  provider_unknown: 'sso.error.providerUnknown',
-  no_account: 'sso.error.noAccount',
-  link_required: 'sso.error.linkRequired',
-  pending: 'sso.error.pending',
-  rejected: 'sso.error.rejected',
-} as const satisfies Record<TSsoErrorCode, TSsoMessageId>;
-
-const isSsoErrorCode = (code: string): code is TSsoErrorCode =>
-  (SSO_ERROR_CODES as readonly string[]).includes(code);
+// Pending and rejected read exactly as after a password (signInErrorId knows these texts).
+const SIGN_IN_TEXTS: Partial<Record<TSsoErrorCode, string>> = {
+  account_pending: 'Your account is pending approval. Please wait for admin approval.',
+  account_rejected: 'Your account has been rejected. Please contact support.',
+};
 
 /**
- * The message id for the `sso_error` of a sign-in page's address: null without one, and a general
- * message for a code this build does not know (a newer server, or an edited address).
+ * The text (English, translated where shown) for the `sso_error` of a sign-in page's address:
+ * null without one, 'unknown' for a code this build does not know (a newer server, an edited address),
+ * which is never shown as written.
  */
-export function ssoErrorId(search: string): TSsoMessageId | null {
+export function ssoErrorText(search: string): string | 'unknown' | null {
   const code = new URLSearchParams(search).get('sso_error');
   if (code === null) return null;
-  return isSsoErrorCode(code) ? SSO_ERROR_IDS[code] : 'sso.error.other';
+  if (!isSsoErrorCode(code)) return 'unknown';
+  return SIGN_IN_TEXTS[code] ?? SSO_ERROR_TEXTS[code];
 }

@@ -5,23 +5,31 @@ import {
   Button,
   forgetProviderSignOut,
   keptProviderSignOut,
+  useLocalizeText,
 } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useAuthT } from '../messages.ts';
+import { signInErrorId } from '../sign-in-error.ts';
 import { useSsoT } from './messages.ts';
-import { ssoErrorId } from './sso-error.ts';
+import { ssoErrorText } from './sso-error.ts';
 
 /** Why the last single sign-on came back here (`?sso_error=`), in words; nothing without one. */
 export function SsoErrorAlert() {
   const t = useSsoT();
+  const authT = useAuthT();
+  const localize = useLocalizeText();
   // Read once: the message stays while the person types, as a password failure's does.
-  const [errorId] = useState(() => ssoErrorId(window.location.search));
-  if (errorId === null) return null;
+  const [text] = useState(() => ssoErrorText(window.location.search));
+  if (text === null) return null;
+  const signInId = text === 'unknown' ? null : signInErrorId(text);
   return (
     <Alert variant="destructive" data-testid="sso-error">
       <CircleAlert className="size-4" aria-hidden />
-      <AlertDescription>{t(errorId)}</AlertDescription>
+      <AlertDescription>
+        {text === 'unknown' ? t('sso.error.other') : signInId ? authT(signInId) : localize(text)}
+      </AlertDescription>
     </Alert>
   );
 }
@@ -70,7 +78,7 @@ export function ProviderSignOutOffer() {
       <AlertDescription className="flex flex-col gap-2">
         <span>{t('sso.signedOut')}</span>
         <a href={offer.url} className="font-medium text-primary underline-offset-4 hover:underline">
-          {t('sso.providerSignOut', { label: offer.label })}
+          {offer.label ? t('sso.providerSignOut', { label: offer.label }) : t('sso.providerSignOutAny')}
         </a>
       </AlertDescription>
     </Alert>

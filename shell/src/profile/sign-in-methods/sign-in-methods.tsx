@@ -1,10 +1,4 @@
-import {
-  SSO_PATHS,
-  ssoIdentityPath,
-  ssoStartPath,
-  type TSsoIdentityList,
-  type TSsoPublicProviderList,
-} from '@helpdesk/contracts';
+import { SSO_PATHS, ssoStartPath, type TSsoIdentity, type TSsoPublicProviderList } from '@helpdesk/contracts';
 import {
   apiRequest,
   Badge,
@@ -24,16 +18,23 @@ import { useSignInMethodsT } from './messages.ts';
 
 const IDENTITIES_KEY = [SSO_PATHS.identities] as const;
 
-type TMethod = { providerId: string; label: string; isLinked: boolean };
+type TIdentityList = { identities: TSsoIdentity[] };
 
-/** The enabled providers and the linked ones (a disabled provider's link still shows, to be removed). */
-export function signInMethods(providers: TSsoPublicProviderList, identities: TSsoIdentityList): TMethod[] {
+/** A linked identity (`identityId`), or an enabled provider one may link. */
+type TMethod = { providerId: string; label: string; identityId: string | null };
+
+/** The linked identities, then the enabled providers not linked yet (a disabled one's link still shows, to be removed). */
+export function signInMethods(providers: TSsoPublicProviderList, identities: TIdentityList): TMethod[] {
   const linked = new Set(identities.identities.map((identity) => identity.providerId));
   return [
-    ...identities.identities.map(({ providerId, label }) => ({ providerId, label, isLinked: true })),
+    ...identities.identities.map((identity) => ({
+      providerId: identity.providerId,
+      label: identity.providerLabel,
+      identityId: identity.id,
+    })),
     ...providers.providers
       .filter((provider) => !linked.has(provider.id))
-      .map((provider) => ({ providerId: provider.id, label: provider.label, isLinked: false })),
+      .map((provider) => ({ providerId: provider.id, label: provider.label, identityId: null })),
   ];
 }
 
@@ -41,12 +42,9 @@ function useUnlink() {
   const queryClient = useQueryClient();
   const t = useSignInMethodsT();
   return useMutation({
-    mutationFn: (method: TMethod) => apiRequest<null>('DELETE', ssoIdentityPath(method.providerId)),
-    onSuccess: (_answer, method) =>
-      toast({
-        title: t('signInMethods.unlinked'),
-        description: t('signInMethods.unlinkedText', { label: method.label }),
-      }),
+    mutationFn: (identityId: string) =>
+      apiRequest<unknown>('DELETE', SSO_PATHS.identity.replace(':id', encodeURIComponent(identityId))),
+    onSuccess: () => toast({ title: t('signInMethods.unlinked') }),
     onError: (error) => {
       if (handleSessionEnded(error)) return;
       toast({
@@ -68,7 +66,7 @@ function useUnlink() {
 export function SignInMethods() {
   const t = useSignInMethodsT();
   const providers = useQuery<TSsoPublicProviderList>({ queryKey: [SSO_PATHS.providers] });
-  const identities = useQuery<TSsoIdentityList>({ queryKey: IDENTITIES_KEY });
+  const identities = useQuery<TIdentityList>({ queryKey: IDENTITIES_KEY });
   const unlink = useUnlink();
   const methods = providers.data && identities.data ? signInMethods(providers.data, identities.data) : [];
   const isPending = providers.isPending || identities.isPending;
@@ -94,17 +92,17 @@ export function SignInMethods() {
               >
                 <div className="flex min-w-0 flex-wrap items-center gap-2">
                   <span className="break-words font-medium">{method.label}</span>
-                  <Badge variant={method.isLinked ? 'success' : 'secondary'}>
-                    {method.isLinked ? t('signInMethods.linked') : t('signInMethods.notLinked')}
+                  <Badge variant={method.identityId ? 'success' : 'secondary'}>
+                    {method.identityId ? t('signInMethods.linked') : t('signInMethods.notLinked')}
                   </Badge>
                 </div>
-                {method.isLinked ? (
+                {method.identityId ? (
                   <Button
                     size="sm"
                     variant="outline"
                     disabled={unlink.isPending}
                     aria-label={t('signInMethods.unlinkNamed', { label: method.label })}
-                    onClick={() => unlink.mutate(method)}
+                    onClick={() => unlink.mutate(method.identityId ?? '')}
                   >
                     {t('signInMethods.unlink')}
                   </Button>
