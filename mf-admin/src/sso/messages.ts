@@ -1,0 +1,13 @@
+import { type TTranslate, useTranslate } from '@helpdesk/shared-ui/i18n';
+import { adminCatalog } from '../locales/admin-catalog.ts';
+import english from './messages.en.json';
+
+const catalog = adminCatalog(english);
+
+/** A translate function of the single sign-on texts. */
+export type TSsoT = TTranslate<keyof typeof english>;
+
+/** The single sign-on tab's texts (provider list and form) in the reader's language. */
+export function useSsoT(): TSsoT {
+  return useTranslate(catalog);
+}
