@@ -31,7 +31,6 @@ export * from './lib/kb-search.ts';
 export * from './lib/limit-message.ts';
 export * from './lib/locale.ts';
 export * from './lib/localized-text.ts';
-export * from './lib/provider-sign-out.ts';
 export * from './lib/query-client.ts';
 export * from './lib/session-ended.ts';
 export * from './lib/ticket-badges.ts';

@@ -2,7 +2,6 @@ import type { TUser } from '@helpdesk/contracts';
 import { API_PATHS } from '@helpdesk/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isUnauthorizedError } from './api-client.ts';
-import { rememberProviderSignOut } from './provider-sign-out.ts';
 import { CURRENT_USER_QUERY } from './query-client.ts';
 import { toast } from './toast.ts';
 
@@ -26,6 +25,9 @@ export function useCurrentUser(): TCurrentUserState {
   };
 }
 
+/** Where useLogout keeps the sign-out answer for the sign-in page (a provider's own sign-out link). */
+export const SIGN_OUT_ANSWER_KEY = 'helpdesk.signOut';
+
 /**
  * Signs out: on success the whole query cache is cleared and `navigate('/login')` is called; both
  * outcomes toast the texts of docs/product.md#error-messages. `navigate` keeps this free of any router.
@@ -36,7 +38,11 @@ export function useLogout(navigate: (to: string) => void) {
     mutationFn: () => apiRequest<unknown>('POST', API_PATHS.authLogout),
     onSuccess: (answer) => {
       queryClient.clear();
-      rememberProviderSignOut(answer);
+      try {
+        sessionStorage.setItem(SIGN_OUT_ANSWER_KEY, JSON.stringify(answer));
+      } catch {
+        // Storage refused: the sign-in page just offers no provider sign-out.
+      }
       toast({ title: 'Logged out successfully', description: 'You have been securely logged out.' });
       navigate('/login');
     },

@@ -1,18 +1,12 @@
 import { SSO_PATHS, ssoStartPath, type TSsoPublicProviderList } from '@helpdesk/contracts';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  forgetProviderSignOut,
-  keptProviderSignOut,
-  useLocalizeText,
-} from '@helpdesk/shared-ui';
+import { Alert, AlertDescription, Button, useLocalizeText } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAuthT } from '../messages.ts';
 import { signInErrorId } from '../sign-in-error.ts';
 import { useSsoT } from './messages.ts';
+import { forgetProviderSignOut, keptProviderSignOut } from './provider-sign-out.ts';
 import { ssoErrorText } from './sso-error.ts';
 
 /** Why the last single sign-on came back here (`?sso_error=`), in words; nothing without one. */
