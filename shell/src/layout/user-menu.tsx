@@ -42,8 +42,8 @@ export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentPr
 export function UserMenu({ user }: { user: TUser }) {
   const t = useLayoutT();
   const navigate = useNavigate();
-  // useLogout only ever sends the user to /login.
-  const logout = useLogout(() => void navigate({ to: '/login' }));
+  // The sign-out answer goes along for the sign-in page's provider sign-out offer.
+  const logout = useLogout((answer) => void navigate({ to: '/login', state: { signOut: answer } }));
   const [isOpen, setIsOpen] = useState(false);
   const menu = useIntentModule(dropdownMenu, { onActivate: () => setIsOpen(true) });
   if (menu.module === null) {

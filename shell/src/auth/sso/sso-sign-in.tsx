@@ -1,12 +1,13 @@
 import { SSO_PATHS, ssoStartPath, type TSsoPublicProviderList } from '@helpdesk/contracts';
 import { Alert, AlertDescription, Button, useLocalizeText } from '@helpdesk/shared-ui';
 import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { CircleAlert, LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuthT } from '../messages.ts';
 import { signInErrorId } from '../sign-in-error.ts';
 import { useSsoT } from './messages.ts';
-import { forgetProviderSignOut, keptProviderSignOut } from './provider-sign-out.ts';
+import { providerSignOutOf } from './provider-sign-out.ts';
 import { ssoErrorText } from './sso-error.ts';
 
 /** Why the last single sign-on came back here (`?sso_error=`), in words; nothing without one. */
@@ -59,12 +60,11 @@ export function SsoButtons({ returnTo }: { returnTo?: string }) {
 
 /**
  * After signing out of a session that began with a provider: the offer to end the provider's session
- * too, shown once on the sign-in page the sign-out lands on.
+ * too, on the sign-in page the user menu's sign-out lands on (the answer rides in the history entry).
  */
 export function ProviderSignOutOffer() {
   const t = useSsoT();
-  const [offer] = useState(keptProviderSignOut);
-  useEffect(forgetProviderSignOut, []);
+  const offer = useRouterState({ select: (state) => providerSignOutOf(state.location.state.signOut) });
   if (offer === null) return null;
   return (
     <Alert data-testid="provider-sign-out">
