@@ -19,8 +19,10 @@ import {
   testConfig,
   uniqueName,
   withOnlyAdmins,
+  withRateLimitScale,
 } from '../../test/helpers.ts';
 import { startOidcTestProvider, type TestAccount, type TestProvider } from '../../test/oidc-test-provider.ts';
+import { openSecret, SecretBoxError } from '../mailboxes/secret-box.ts';
 
 const CLIENT_SECRET = 'desk-client-secret-4711';
 const SSO_COOKIE = 'helpdesk_sso';
@@ -513,5 +515,143 @@ describe('password sign-in and sign-out of SSO accounts', () => {
 
     const password = await signedIn('end_user');
     expect((await password.client.post('/api/auth/logout')).body).toEqual({ message: 'Signed out' });
+  });
+});
+
+describe('admin provider records', () => {
+  const count = async () => (await sql<{ n: number }[]>`select count(*)::int as n from sso_providers`)[0]?.n;
+  const valid = { id: 't-crud', label: 'Crud', issuer: 'https://login.example.com/tenant', clientId: 'desk' };
+
+  test('the secret is sealed, never answered, and opens only as an SSO secret; writes are audited', async () => {
+    const created = await newProvider('t-crud');
+    expect(created.hasClientSecret).toBe(true);
+    expect(created.redirectUri).toBe(redirectUri('t-crud'));
+    for (const response of [
+      await admin.get(SSO_PATHS.adminProviders),
+      await admin.get(SSO_PATHS.adminProvider.replace(':id', 't-crud')),
+      await admin.patch(SSO_PATHS.adminProvider.replace(':id', 't-crud'), { label: 'Crud two' }),
+    ]) {
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain(CLIENT_SECRET);
+    }
+    const [row] = await sql<{ sealed: string }[]>`
+      select client_secret_ciphertext as sealed from sso_providers where id = 't-crud'`;
+    expect(row?.sealed).toStartWith('v1.');
+    expect(row?.sealed).not.toContain(CLIENT_SECRET);
+    expect(() => openSecret(testConfig.mailSecretKey, row?.sealed ?? '')).toThrow(SecretBoxError);
+
+    const cleared = await admin.patch(SSO_PATHS.adminProvider.replace(':id', 't-crud'), {
+      clientSecret: null,
+    });
+    expect(ZSsoProviderResponse.parse(cleared.body).provider.hasClientSecret).toBe(false);
+    const actions = await sql<{ action: string }[]>`
+      select action from admin_audit_logs where admin_user_id = ${adminId} and details->>'providerId' = 't-crud'
+      order by created_at`;
+    expect(actions.map((entry) => entry.action)).toEqual([
+      'sso_provider.created',
+      'sso_provider.updated',
+      'sso_provider.updated',
+    ]);
+  });
+
+  test('bad, hostile and oversized bodies answer 400 and change nothing', async () => {
+    const before = await count();
+    const bodies: Record<string, unknown>[] = [
+      { ...valid, id: 't-bad-1', issuer: 'http://login.example.com' },
+      { ...valid, id: 't-bad-2', issuer: 'javascript:alert(1)' },
+      { ...valid, id: 't-bad-3', issuer: 'https://user:pw@login.example.com' },
+      { ...valid, id: 't-bad-4', issuer: 'https://login.example.com/?x=1' },
+      { ...valid, id: 't-bad-5', issuer: `https://login.example.com/${'a'.repeat(600)}` },
+      { ...valid, id: 'Bad_Id' },
+      { ...valid, id: '-dash' },
+      { ...valid, id: 'x'.repeat(41) },
+      { ...valid, id: 't-bad-6', label: 'L'.repeat(61) },
+      { ...valid, id: 't-bad-7', label: 'Corp\u202Egnp.exe' },
+      { ...valid, id: 't-bad-8', label: '   ' },
+      { ...valid, id: 't-bad-9', domains: ['not a domain'] },
+      { ...valid, id: 't-bad-10', domains: Array.from({ length: 51 }, (_, n) => `d${n}.example.com`) },
+      { ...valid, id: 't-bad-11', clientSecret: 'line\nbreak' },
+      { ...valid, id: 't-bad-12', clientSecret: 's'.repeat(3000) },
+      { ...valid, id: 't-bad-13', createAccounts: 'everyone' },
+      { ...valid, id: 't-bad-14', roleClaim: 'groups; drop table' },
+      { ...valid, id: 't-bad-15', adminValues: ['x'.repeat(201)] },
+      { ...valid, id: 't-bad-16', isAdmin: true },
+      { ...valid, id: 't-bad-17', enabled: 'yes' },
+      { id: 't-bad-18' },
+    ];
+    for (const body of bodies) {
+      const response = await admin.post(SSO_PATHS.adminProviders, body);
+      expect({ body: JSON.stringify(body).slice(0, 80), status: response.status }).toEqual({
+        body: JSON.stringify(body).slice(0, 80),
+        status: 400,
+      });
+    }
+    const huge = await admin.post(SSO_PATHS.adminProviders, {
+      ...valid,
+      id: 't-bad-19',
+      label: 'x'.repeat(2_000_000),
+    });
+    expect([400, 413]).toContain(huge.status);
+    const patch = await admin.patch(SSO_PATHS.adminProvider.replace(':id', 't-pending'), {
+      issuer: 'http://evil.example.com',
+    });
+    expect(patch.status).toBe(400);
+    expect((await admin.patch(SSO_PATHS.adminProvider.replace(':id', 't-pending'), {})).status).toBe(400);
+    expect(await count()).toBe(before);
+    const [stored] = await sql<{ issuer: string }[]>`select issuer from sso_providers where id = 't-pending'`;
+    expect(stored?.issuer).toBe(idp.issuer);
+  });
+
+  test('a taken id is a 409, an unknown one a 404; only admins may read or write', async () => {
+    const taken = await admin.post(SSO_PATHS.adminProviders, { ...valid, id: 't-pending' });
+    expect(taken.status).toBe(409);
+    expect(errorOf(taken).message).toBe(SSO_MESSAGES.providerExists);
+    expect((await admin.get(SSO_PATHS.adminProvider.replace(':id', 'nope'))).status).toBe(404);
+    expect((await admin.request('DELETE', SSO_PATHS.adminProvider.replace(':id', 'nope'))).status).toBe(404);
+    const agent = await signedIn('agent');
+    expect((await agent.client.get(SSO_PATHS.adminProviders)).status).toBe(403);
+    expect((await agent.client.post(SSO_PATHS.adminProviders, { ...valid, id: 't-agent' })).status).toBe(403);
+    expect((await new TestClient().get(SSO_PATHS.adminProviders)).status).toBe(401);
+  });
+
+  test('a flood of changes from one admin hears 429 and changes nothing more', async () => {
+    const flooder = await signedIn('admin');
+    await withRateLimitScale(1, async () => {
+      const statuses: number[] = [];
+      for (let n = 0; n < 32; n++) {
+        const response = await flooder.client.patch(SSO_PATHS.adminProvider.replace(':id', 't-crud'), {
+          label: `Flood ${n}`,
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    });
+    const [row] = await sql<{ label: string }[]>`select label from sso_providers where id = 't-crud'`;
+    expect(row?.label).toBe('Flood 29');
+  });
+
+  test('deleting a provider removes its identities and is audited', async () => {
+    const response = await admin.request('DELETE', SSO_PATHS.adminProvider.replace(':id', 't-crud'));
+    expect(response.status).toBe(200);
+    expect((await sql`select 1 from sso_providers where id = 't-crud'`).length).toBe(0);
+    const audits = await sql`
+      select 1 from admin_audit_logs where action = 'sso_provider.deleted' and details->>'providerId' = 't-crud'`;
+    expect(audits.length).toBe(1);
+  });
+});
+
+describe('throttling the public sign-in', () => {
+  test('floods of starts and of callbacks from one address hear 429', async () => {
+    await withRateLimitScale(1, async () => {
+      for (const path of [ssoStartPath('no-such'), '/api/auth/sso/no-such/callback?state=x&code=y']) {
+        const client = new TestClient();
+        const statuses: number[] = [];
+        for (let n = 0; n < 31; n++) statuses.push((await client.get(path)).status);
+        expect(statuses.slice(0, 30).every((status) => status === 302)).toBe(true);
+        expect(statuses.at(-1)).toBe(429);
+        expect(client.cookie).toBeNull();
+      }
+    });
   });
 });
