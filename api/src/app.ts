@@ -33,6 +33,7 @@ import { createSecurityPlugin } from './security.ts';
 import { createSessionPlugin } from './session.ts';
 import { createSettingsRoutes } from './settings/routes.ts';
 import { createSlaAdminRoutes } from './sla-admin/routes.ts';
+import { createSsoRoutes } from './sso/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
@@ -88,7 +89,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createReportRoutes(deps))
     .use(createAuditLogRoutes(deps))
     .use(createEmailRoutes(deps))
-    .use(createMailboxRoutes(deps));
+    .use(createMailboxRoutes(deps))
+    .use(createSsoRoutes(deps));
   return app;
 }
 

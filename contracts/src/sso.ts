@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMessageResponse } from './auth.ts';
 import { SERVER_MESSAGES } from './constants/errors.ts';
+import { waitInWords } from './constants/wait-in-words.ts';
 import { isAllowedTokenUrl, isMailDomain } from './mailboxes.ts';
 import { invisibleCharactersMessage, VISIBLE_LINE } from './text.ts';
 
@@ -82,6 +83,7 @@ export const SSO_ERROR_CODES = [
   'link_session_ended',
   'account_pending',
   'account_rejected',
+  'account_inactive',
 ] as const;
 export type TSsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
@@ -118,6 +120,10 @@ export const SSO_MESSAGES = {
   enabled: 'Enabled must be true or false',
   createAccounts: 'Create accounts must be off, pending or active-end-users',
   mode: 'Mode must be sign-in or link',
+  providerReachable: 'The identity provider answered: sign-in with it can work.',
+  secretUnreadable: 'The stored client secret cannot be read with the current key; enter it again.',
+  tooManyChanges: (waitSeconds: number) =>
+    `You have changed sign-in providers too many times in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
 } as const;
 
 /** What the sign-in page shows for each code: pending and rejected read as the password sign-in does. */
@@ -136,6 +142,7 @@ export const SSO_ERROR_TEXTS: Readonly<Record<TSsoErrorCode, string>> = {
   link_session_ended: SSO_MESSAGES.linkSessionEnded,
   account_pending: SERVER_MESSAGES.accountPending,
   account_rejected: SERVER_MESSAGES.accountRejected,
+  account_inactive: SERVER_MESSAGES.accountInactive,
 };
 
 const PROVIDER_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
