@@ -18,6 +18,13 @@ test.describe.configure({ mode: 'serial' });
 /** The username the desk gave the new person: the password form is tried with it. */
 let newcomerUsername = '';
 
+// The specs after this one share the desk: they find its sign-in pages without the provider.
+test.afterAll(async () => {
+  const admin = await adminApi();
+  await admin.delete(`/api/admin/sso-providers/${PROVIDER.id}`);
+  await admin.dispose();
+});
+
 /** Activates a control from the keyboard: focus, then Enter. */
 async function pressEnterOn(page: Page, locator: ReturnType<Page['getByRole']>) {
   await locator.focus();
@@ -173,6 +180,44 @@ test('a person the provider puts in the admin group lands in the administration'
   await expect(page).toHaveURL(/\/admin(\/|$)/);
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { role: string } };
   expect(me.user.role).toBe('admin');
+});
+
+test('an admin account is linked only from its profile, after a password sign-in', async ({ page }) => {
+  await signInWithProvider(page, 'admin');
+  await expectRefused(page, 'admin_link_required', 'link the provider from your profile');
+
+  await signInAsAdmin(page);
+  await page.goto('/profile');
+  const methods = page.getByTestId('sign-in-methods');
+  await expect(methods.getByTestId('sign-in-method').filter({ hasText: PROVIDER.label })).toContainText(
+    'Not linked',
+  );
+  // The provider remembers the admin from the refused attempt: the link needs no second sign-in there.
+  await pressEnterOn(page, methods.getByRole('link', { name: `Link ${PROVIDER.label}` }));
+  await expect(page).toHaveURL(`${E2E.baseUrl}/profile`);
+  await expect(methods.getByTestId('sign-in-method').filter({ hasText: PROVIDER.label })).toContainText(
+    'Linked',
+  );
+  await signOut(page);
+
+  await page.goto('/login');
+  await pressEnterOn(page, page.getByRole('link', { name: BUTTON }));
+  await expect(page).toHaveURL(/\/admin(\/|$)/);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as {
+    user: { username: string; role: string };
+  };
+  expect(me.user).toMatchObject({ username: DEMO.admin.username, role: 'admin' });
+});
+
+test('a person with a password unlinks the provider from the profile', async ({ page }) => {
+  await signInWithProvider(page, 'agent');
+  await page.goto('/profile');
+  const methods = page.getByTestId('sign-in-methods');
+  await pressEnterOn(page, methods.getByRole('button', { name: `Unlink ${PROVIDER.label}` }));
+  await expect(toastText(page, 'Provider unlinked')).toBeVisible();
+  await expect(methods.getByRole('link', { name: `Link ${PROVIDER.label}` })).toBeVisible();
+  const identities = await page.request.get('/api/auth/sso/identities');
+  expect(((await identities.json()) as { identities: unknown[] }).identities).toEqual([]);
 });
 
 test('an email the provider has not verified is never linked, and no session starts', async ({ page }) => {

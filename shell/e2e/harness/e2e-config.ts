@@ -53,6 +53,17 @@ export const E2E = {
         family_name: 'Sterling',
         groups: ['helpdesk-admins'],
       },
+      /**
+       * The demo admin's address: never linked by email alone, only from the admin's profile. In the admin
+       * group, since the provider's role mapping sets the role at every sign-in.
+       */
+      admin: {
+        email: 'admin@example.com',
+        email_verified: true,
+        given_name: 'Admin',
+        family_name: 'User',
+        groups: ['helpdesk-admins'],
+      },
       /** The demo end user's address, not verified by the provider: never linked. */
       unverified: {
         email: 'user@example.com',

@@ -14,6 +14,7 @@ import {
   toast,
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SsoErrorAlert } from '../../auth/sso/sso-sign-in.tsx';
 import { useSignInMethodsT } from './messages.ts';
 
 const IDENTITIES_KEY = [SSO_PATHS.identities] as const;
@@ -77,7 +78,9 @@ export function SignInMethods() {
         <CardTitle>{t('signInMethods.title')}</CardTitle>
         <CardDescription>{t('signInMethods.description')}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        {/* A link that did not happen comes back here with its reason (?sso_error=). */}
+        <SsoErrorAlert />
         {isPending ? (
           <Skeleton className="h-10 w-full" role="status" aria-label={t('signInMethods.loading')} />
         ) : providers.isError || identities.isError ? (
