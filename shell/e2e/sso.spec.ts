@@ -106,6 +106,7 @@ test('the admin registers the provider in the Single sign-on tab, from the keybo
   await page.getByRole('option', { name: 'Pending approval' }).press('Enter');
   await dialog.getByLabel('Role claim (empty: no mapping)').fill('groups');
   await dialog.getByLabel('Values that mean admin').fill('helpdesk-admins');
+  await dialog.getByLabel('Values that mean agent').fill('helpdesk-agents');
   await dialog.getByLabel('Issuer URL').press('Enter');
 
   await expect(toastText(page, 'Provider added')).toBeVisible();
@@ -159,8 +160,11 @@ test('the demo agent signs in with the provider and is linked, then sees the lin
   page,
 }) => {
   await signInWithProvider(page, 'agent');
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { username: string } };
-  expect(me.user.username).toBe(DEMO.agent.username);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as {
+    user: { username: string; role: string };
+  };
+  // The provider's group keeps the role: a sign-in with role mapping sets it every time.
+  expect(me.user).toMatchObject({ username: DEMO.agent.username, role: 'agent' });
 
   await page.goto('/profile');
   const methods = page.getByTestId('sign-in-methods');

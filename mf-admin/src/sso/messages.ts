@@ -1,4 +1,4 @@
-import { type TTranslate, useTranslate } from '@helpdesk/shared-ui/i18n';
+import { type TTranslate, translate, useTranslate } from '@helpdesk/shared-ui/i18n';
 import { adminCatalog } from '../locales/admin-catalog.ts';
 import english from './messages.en.json';
 
@@ -11,3 +11,6 @@ export type TSsoT = TTranslate<keyof typeof english>;
 export function useSsoT(): TSsoT {
   return useTranslate(catalog);
 }
+
+/** The same texts in English: the form's own check messages, translated where shown (ownMessageText). */
+export const ssoEnglish: TSsoT = (id, values) => translate(catalog.peek('en')!, id, values);

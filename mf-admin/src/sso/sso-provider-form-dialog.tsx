@@ -25,6 +25,7 @@ import {
 import { useSsoT } from './messages.ts';
 import { CREATE_ACCOUNTS_LABELS } from './sso-labels.ts';
 import {
+  ssoMessageText,
   ssoProviderFormValues,
   type TSsoProviderFormRequest,
   type TSsoProviderFormValues,
@@ -124,6 +125,7 @@ function SsoProviderForm({
     provider ? ZSsoProviderUpdateForm : ZSsoProviderCreateForm,
     ssoProviderFormValues(provider),
     isPending,
+    ssoMessageText(t),
   );
   const control = form.control;
   const roleClaim = form.watch('roleClaim');
@@ -168,6 +170,7 @@ function SsoProviderForm({
             autoComplete="off"
             // The ID is in the redirect URI registered at the provider: it never changes.
             readOnly={provider !== undefined}
+            className={provider ? 'bg-muted' : undefined}
             disabled={isPending}
           />
           <FormTextField
@@ -229,14 +232,16 @@ function SsoProviderForm({
             options={createAccountsOptions}
             isDisabled={isPending}
           />
-          <FormTextField
-            control={control}
-            name="roleClaim"
-            label={t('ssoForm.roleClaim')}
-            placeholder={EXAMPLES.claim}
-            autoComplete="off"
-            disabled={isPending}
-          />
+          <div className="sm:col-span-2">
+            <FormTextField
+              control={control}
+              name="roleClaim"
+              label={t('ssoForm.roleClaim')}
+              placeholder={EXAMPLES.claim}
+              autoComplete="off"
+              disabled={isPending}
+            />
+          </div>
           {roleClaim.trim() !== '' && (
             <>
               <FormTextareaField

@@ -76,3 +76,15 @@ describe('the provider form', () => {
     });
   });
 });
+
+describe("the provider form's own messages", () => {
+  test('an empty label or client ID is named by the form, not by the English field name', () => {
+    const result = ZSsoProviderCreateForm.safeParse({ ...filled, label: ' ', clientId: '' });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => [issue.path[0], issue.message]);
+    expect(messages).toEqual([
+      ['label', "Enter the button's label"],
+      ['clientId', 'Enter the client ID the provider gave the desk'],
+    ]);
+  });
+});

@@ -6,6 +6,18 @@ import {
   ZSsoProviderUpdate,
 } from '@helpdesk/contracts';
 import { z } from 'zod';
+import { ownMessageText } from '../feedback/form-messages.ts';
+import { ssoEnglish, type TSsoT } from './messages.ts';
+
+// The form's own checks of the required texts: the contract's messages for these are built around the
+// field's English name, so the form says them itself, in the reader's language.
+const OWN_MESSAGES = ['ssoForm.labelRequired', 'ssoForm.clientIdRequired'] as const;
+
+/** The form's own check messages in `t`'s language, for useAdminForm. */
+export const ssoMessageText = (t: TSsoT) => ownMessageText(OWN_MESSAGES, ssoEnglish, t);
+
+const required = (id: (typeof OWN_MESSAGES)[number]) =>
+  z.string().refine((text) => text.trim() !== '', ssoEnglish(id));
 
 /** Domains or claim values as typed: separated by commas or lines (values may hold spaces). */
 export const listOf = (text: string) =>
@@ -20,9 +32,9 @@ export const listOf = (text: string) =>
  */
 const ZSsoProviderForm = z.object({
   id: z.string(),
-  label: z.string(),
+  label: required('ssoForm.labelRequired'),
   issuer: z.string(),
-  clientId: z.string(),
+  clientId: required('ssoForm.clientIdRequired'),
   clientSecret: z.string(),
   domains: z.string(),
   enabled: z.boolean(),

@@ -43,8 +43,14 @@ export const E2E = {
         given_name: 'Nia',
         family_name: 'Newcomb',
       },
-      /** The demo agent's address, verified: linked to that account. */
-      agent: { email: 'agent@example.com', email_verified: true, given_name: 'Agent', family_name: 'Smith' },
+      /** The demo agent's address, verified: linked to that account; in the agent group, so it stays an agent. */
+      agent: {
+        email: 'agent@example.com',
+        email_verified: true,
+        given_name: 'Agent',
+        family_name: 'Smith',
+        groups: ['helpdesk-agents'],
+      },
       /** A new person in the provider's admin group: an admin once approved. */
       boss: {
         email: 'boss@example.com',
