@@ -1,13 +1,6 @@
 /** Where the identity provider ends its own session, offered on the sign-in page after signing out. */
 export type TProviderSignOut = { url: string; label: string | null };
 
-declare module '@tanstack/history' {
-  interface HistoryState {
-    /** The sign-out answer the user menu hands the sign-in page (shell/src/layout/user-menu.tsx). */
-    signOut?: unknown;
-  }
-}
-
 /** The provider sign-out in a sign-out answer, if it holds one: only an http(s) address is offered as a link. */
 export function providerSignOutOf(answer: unknown): TProviderSignOut | null {
   if (answer === null || typeof answer !== 'object') return null;

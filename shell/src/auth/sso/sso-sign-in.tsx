@@ -64,7 +64,7 @@ export function SsoButtons({ returnTo }: { returnTo?: string }) {
  */
 export function ProviderSignOutOffer() {
   const t = useSsoT();
-  const offer = useRouterState({ select: (state) => providerSignOutOf(state.location.state.signOut) });
+  const offer = useRouterState({ select: (state) => providerSignOutOf(state.location.state) });
   if (offer === null) return null;
   return (
     <Alert data-testid="provider-sign-out">
