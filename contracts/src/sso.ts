@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMessageResponse } from './auth.ts';
+import { ANONYMOUS_MAIL_MESSAGES } from './constants/anonymous-mail.ts';
 import { SERVER_MESSAGES } from './constants/errors.ts';
 import { waitInWords } from './constants/wait-in-words.ts';
 import { isAllowedTokenUrl, isMailDomain } from './mailboxes.ts';
@@ -77,6 +78,7 @@ export const SSO_ERROR_CODES = [
   'provider_unavailable',
   'provider_denied',
   'no_account',
+  'registrations_closed',
   'domain_not_allowed',
   'admin_link_required',
   'identity_in_use',
@@ -136,6 +138,7 @@ export const SSO_ERROR_TEXTS: Readonly<Record<TSsoErrorCode, string>> = {
   provider_unavailable: SSO_MESSAGES.providerUnavailable,
   provider_denied: SSO_MESSAGES.providerDenied,
   no_account: SSO_MESSAGES.noAccount,
+  registrations_closed: ANONYMOUS_MAIL_MESSAGES.registrationsClosed,
   domain_not_allowed: SSO_MESSAGES.domainNotAllowed,
   admin_link_required: SSO_MESSAGES.adminLinkRequired,
   identity_in_use: SSO_MESSAGES.identityInUse,

@@ -8,14 +8,20 @@ import {
   type TUserRole,
 } from '@helpdesk/contracts';
 import { insertOwnAccountAuditEntry } from '../audit/queries.ts';
-import { selectSessionStart, selectSessionUser, updateLastLogin } from '../auth/queries.ts';
+import { PENDING_REGISTRATIONS_MAX } from '../auth/mail-limits.ts';
+import {
+  countPendingUsers,
+  selectSessionStart,
+  selectSessionUser,
+  updateLastLogin,
+} from '../auth/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { tooManyRequests } from '../errors.ts';
 import type { Budget } from '../limits/limiter.ts';
-import { rateLimiter } from '../limits/rate-limits.ts';
+import { rateLimiter, scaledCount } from '../limits/rate-limits.ts';
 import type { Logger } from '../log.ts';
 import { namesOf, usernameOf } from '../mail-in/senders.ts';
 import {
@@ -272,12 +278,17 @@ async function resolveAccount(
   if (provider.createAccounts === 'off' || !person.email) throw new SsoFailure('no_account');
   const role = mappedRole(provider, person.claims);
   // Only plain end users may start active; anyone mapped to staff waits for an admin's approval.
-  const status = provider.createAccounts === 'active-end-users' && (role ?? 'end_user') === 'end_user';
+  const isActive = provider.createAccounts === 'active-end-users' && (role ?? 'end_user') === 'end_user';
+  // The registration's rule: while the desk holds its maximum of pending accounts it opens no more.
+  const maxPending = scaledCount(PENDING_REGISTRATIONS_MAX);
+  if (!isActive && (await countPendingUsers(tx, maxPending)) >= maxPending) {
+    throw new SsoFailure('registrations_closed');
+  }
   const created = await insertSsoUser(tx, {
     username: usernameOf(person.email),
     email: person.email,
     ...namesOf({ name: person.name, address: person.email }),
-    status: status ? 'active' : 'pending',
+    status: isActive ? 'active' : 'pending',
     isEmailVerified: person.isEmailVerified,
   });
   await insertIdentity(tx, { ...identity, userId: created.id });

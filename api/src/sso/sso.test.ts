@@ -250,6 +250,15 @@ describe('signing in with a provider', () => {
     expect((await sql`select 1 from user_identities where subject = ${subject}`).length).toBe(0);
   });
 
+  test('while the desk holds its maximum of pending accounts, a provider opens no more', async () => {
+    const { subject, email } = person();
+    await withRateLimitScale(0.001, async () => {
+      const response = await ssoSignIn(new TestClient(), 't-pending', subject);
+      expect(errorCodeOf(response)).toBe('registrations_closed');
+    });
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
   test('no account and none may be created', async () => {
     const { subject, email } = person();
     const response = await ssoSignIn(new TestClient(), 't-off', subject);

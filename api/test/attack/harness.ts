@@ -45,6 +45,9 @@ export type ObjectKind =
   | 'image'
   | 'mailbox'
   | 'inbound_message'
+  | 'identity'
+  | 'sso_provider'
+  | 'sign_in_provider'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -61,6 +64,10 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   images: 'image',
   mailboxes: 'mailbox',
   messages: 'inbound_message',
+  identities: 'identity',
+  'sso-providers': 'sso_provider',
+  // The sign-in buttons name every enabled provider to anyone: naming one in a sign-in URL is no probe.
+  sso: 'sign_in_provider',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */
