@@ -283,6 +283,7 @@ test('signing out of a provider session offers to sign out of the provider too',
   await page.getByRole('button', { name: /user menu/i }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  expect(await sessionStatus(page)).toBe(401);
   const offer = page.getByRole('link', { name: `Also sign out of ${PROVIDER.label}` });
   const fallback = page.getByRole('link', { name: 'Also sign out of your identity provider' });
   await expect(offer.or(fallback)).toBeVisible();
