@@ -34,6 +34,7 @@ import { createSessionPlugin } from './session.ts';
 import { createSessionRoutes } from './sessions/routes.ts';
 import { createSettingsRoutes } from './settings/routes.ts';
 import { createSlaAdminRoutes } from './sla-admin/routes.ts';
+import { createSsoRoutes } from './sso/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
@@ -90,7 +91,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createReportRoutes(deps))
     .use(createAuditLogRoutes(deps))
     .use(createEmailRoutes(deps))
-    .use(createMailboxRoutes(deps));
+    .use(createMailboxRoutes(deps))
+    .use(createSsoRoutes(deps));
   return app;
 }
 

@@ -6,7 +6,13 @@ import {
   type TUser,
 } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
-import { deleteExpiredSessions, deleteSession, insertSession, selectSessionUser } from './auth/queries.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  insertSession,
+  type SessionStart,
+  selectSessionUser,
+} from './auth/queries.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/postgres.ts';
 import { sql } from './db.ts';
@@ -83,11 +89,13 @@ export function clearedSessionCookie(config: Config): string {
 /**
  * Starts a session for a user and returns its token (the cookie value). Only the token's hash is
  * stored. Expired sessions of everyone are swept on the way, so the table does not grow forever.
+ * `sess` records how the session began (a password unless said otherwise).
  */
 export async function createSession(
   db: Db,
   userId: string,
   meta: { ipAddress: string | null; userAgent: string | null },
+  sess: SessionStart = { method: 'password' },
 ): Promise<string> {
   const token = randomToken();
   await deleteExpiredSessions(db);
@@ -98,6 +106,7 @@ export async function createSession(
     absoluteMs: SESSION_ABSOLUTE_MS,
     ipAddress: meta.ipAddress,
     userAgent: meta.userAgent,
+    sess,
   });
   return token;
 }

@@ -68,6 +68,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'mailbox.deleted': 'Mailbox deleted',
   'inbound_message.retried': 'Incoming message retried',
   'user.sessions_ended': 'Sessions ended',
+  'sso_provider.created': 'Sign-in provider added',
+  'sso_provider.updated': 'Sign-in provider changed',
+  'sso_provider.deleted': 'Sign-in provider removed',
+  'user.sso_linked': 'Sign-in provider linked',
+  'user.sso_unlinked': 'Sign-in provider unlinked',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

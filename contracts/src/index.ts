@@ -30,6 +30,7 @@ export * from './search.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './sla.ts';
+export * from './sso.ts';
 export * from './teams.ts';
 export * from './ticket-queues.ts';
 export * from './tickets.ts';

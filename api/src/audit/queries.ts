@@ -24,6 +24,23 @@ export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<vo
             ${entry.ipAddress}, ${entry.userAgent})`;
 }
 
+/** An audit row of an admin's change to the desk's configuration (no user is its target). */
+export function insertAdminActionEntry(
+  db: Db,
+  actor: { admin: { id: string }; meta: { ipAddress: string | null; userAgent: string | null } },
+  action: string,
+  details: AuditDetails,
+): Promise<void> {
+  return insertAuditEntry(db, {
+    adminUserId: actor.admin.id,
+    action,
+    targetUserId: null,
+    details,
+    ipAddress: actor.meta.ipAddress,
+    userAgent: actor.meta.userAgent,
+  });
+}
+
 /**
  * An audit row of a person's own account change (email, password): they are both who acted and
  * whom it concerns.

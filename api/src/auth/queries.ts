@@ -3,7 +3,11 @@ import type { Db } from '../db/postgres.ts';
 import { userColumns } from '../users/queries.ts';
 
 /** passwordHash is null for an invited account whose owner has not set a password yet. */
-export type LoginAccount = Pick<TUser, 'id' | 'role' | 'status'> & { passwordHash: string | null };
+/** `hasIdentity`: an identity provider is linked, so an account without a password signs in there. */
+export type LoginAccount = Pick<TUser, 'id' | 'role' | 'status'> & {
+  passwordHash: string | null;
+  hasIdentity: boolean;
+};
 
 /** What a password token is for: a reset, or the first password of an invited account. */
 export type PasswordTokenPurpose = 'reset' | 'invitation';
@@ -12,7 +16,8 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} seconds`;
 
 export async function selectLoginAccount(db: Db, username: string): Promise<LoginAccount | null> {
   const [account] = await db<LoginAccount[]>`
-    select id, role, status, password_hash as "passwordHash"
+    select id, role, status, password_hash as "passwordHash",
+      exists (select 1 from user_identities i where i.user_id = users.id) as "hasIdentity"
     from users where lower(username) = lower(${username})`;
   return account ?? null;
 }
@@ -135,16 +140,31 @@ export async function insertSession(
     absoluteMs: number;
     ipAddress: string | null;
     userAgent: string | null;
+    sess: SessionStart;
   },
 ): Promise<void> {
   await db`
-    insert into sessions (sid, user_id, expire, absolute_expire, ip_address, user_agent)
+    insert into sessions (sid, user_id, expire, absolute_expire, ip_address, user_agent, sess)
     values (
       ${session.sid}, ${session.userId},
       least(now() + ${seconds(session.idleMs)}::interval, now() + ${seconds(session.absoluteMs)}::interval),
       now() + ${seconds(session.absoluteMs)}::interval,
-      ${session.ipAddress}, ${session.userAgent}
+      ${session.ipAddress}, ${session.userAgent}, ${db.json(session.sess)}
     )`;
+}
+
+/**
+ * How a session began, kept in sessions.sess: a password, or a provider's sign-in with the ID token
+ * its sign-out needs. Rows from before this was recorded hold {}, which means a password.
+ */
+export type SessionStart =
+  | { method: 'password' }
+  | { method: 'sso'; providerId: string; idTokenHint: string };
+
+/** How the session of this sid began, or null when there is no such session. */
+export async function selectSessionStart(db: Db, sid: string): Promise<Partial<SessionStart> | null> {
+  const [row] = await db<{ sess: Partial<SessionStart> }[]>`select sess from sessions where sid = ${sid}`;
+  return row?.sess ?? null;
 }
 
 /** A live session's user with their own preferences, and how long the session stays live unless it is used again. */

@@ -10,6 +10,7 @@ import {
   ZProfileUpdateRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
+  ZSignOutResponse,
   ZUser,
   ZUserResponse,
 } from '@helpdesk/contracts';
@@ -19,6 +20,7 @@ import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session.ts';
+import { providerLogoutUrl } from '../sso/sign-in.ts';
 import { requestPasswordReset } from './password-reset-requests.ts';
 import {
   changeOwnPassword,
@@ -99,14 +101,23 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
     .post(
       API_PATHS.authLogout,
       async ({ request, set }) => {
-        await signOut(readSessionToken(request, config));
+        const token = readSessionToken(request, config);
+        // Read before the session ends: the provider's sign-out needs the ID token it recorded.
+        const logoutUrl = await providerLogoutUrl(token, config);
+        await signOut(token);
         set.headers['set-cookie'] = clearedSessionCookie(config);
-        return { message: 'Signed out' };
+        return logoutUrl
+          ? { message: 'Signed out', providerLogoutUrl: logoutUrl }
+          : { message: 'Signed out' };
       },
       {
         auth: 'public',
-        response: responseShape(ZMessageResponse),
-        detail: { tags, summary: 'Sign out: ends the session' },
+        response: responseShape(ZSignOutResponse),
+        detail: {
+          tags,
+          summary:
+            "Sign out: ends the session; a session begun at a provider also gets the provider's sign-out URL",
+        },
       },
     )
     .get(API_PATHS.authMe, ({ user, preferences }) => ({ user, preferences }), {

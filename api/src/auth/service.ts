@@ -4,6 +4,7 @@ import {
   ERROR_CODES,
   PASSWORD_LINK_MESSAGES,
   SERVER_MESSAGES,
+  SSO_MESSAGES,
   type TChangePasswordRequest,
   type TLoginRequest,
   type TProfileUpdateRequest,
@@ -43,6 +44,7 @@ import {
   insertPendingUser,
   isEmailTakenByOther,
   isResetTokenUsable,
+  type LoginAccount,
   type PasswordTokenPurpose,
   selectLoginAccount,
   selectPasswordHash,
@@ -160,6 +162,16 @@ export async function registerUser(
 export type SignInMode = 'user' | 'admin';
 
 /**
+ * An account with no password and a linked identity provider signs in there: its password sign-in
+ * says so (docs/security.md#single-sign-on). The admin sign-in says it only of an active admin, as it
+ * tells nothing of anyone else.
+ */
+function isSsoOnly(account: LoginAccount, mode: SignInMode): boolean {
+  if (account.passwordHash !== null || !account.hasIdentity) return false;
+  return mode === 'user' || (account.role === 'admin' && account.status === 'active');
+}
+
+/**
  * Signs a user in and returns them with a new session token. Unknown usernames and wrong
  * passwords answer alike (a dummy hash is verified so the timing matches too); 'pending approval'
  * and 'rejected' are told only after the password is right. Admin sign-in refuses everyone but
@@ -181,6 +193,11 @@ export async function signIn(
     await verifyDummyPassword(input.password);
     await recordFailure(input.username, meta.ipAddress);
     throw invalidCredentials();
+  }
+  if (isSsoOnly(account, mode)) {
+    await verifyDummyPassword(input.password);
+    await recordFailure(input.username, meta.ipAddress);
+    throw new ApiError(401, ERROR_CODES.unauthenticated, SSO_MESSAGES.oauthAccount);
   }
   // An invited account has no password until its owner sets one: nothing matches, in the same time.
   const isMatch =

@@ -63,7 +63,7 @@ export async function decideSender(mailbox: IntakeMailbox, address: string): Pro
 }
 
 /** Names for an account from the message's display name, else from the address's local part. */
-function namesOf(from: MailAddress): { firstName: string; lastName: string } {
+export function namesOf(from: MailAddress): { firstName: string; lastName: string } {
   const words = from.name
     .replace(/["<>@]/g, ' ')
     .split(/\s+/)
@@ -75,7 +75,7 @@ function namesOf(from: MailAddress): { firstName: string; lastName: string } {
 }
 
 /** A username from the address's local part (letters, digits, . _ -) with a random suffix against clashes. */
-function usernameOf(address: string): string {
+export function usernameOf(address: string): string {
   const local = address
     .slice(0, address.lastIndexOf('@'))
     .replace(/[^a-zA-Z0-9._-]/g, '')

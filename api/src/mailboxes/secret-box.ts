@@ -11,7 +11,8 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 // Binds a ciphertext to what it is, so a blob copied from elsewhere under the same key is refused.
-const ASSOCIATED_DATA = Buffer.from('helpdesk mailbox secret v1');
+// Another kind of secret under the same key passes its own (the SSO client secrets do).
+const MAILBOX_ASSOCIATED_DATA = Buffer.from('helpdesk mailbox secret v1');
 
 /** The key is missing (production without MAIL_SECRET_KEY) or cannot open a stored secret. */
 export class SecretBoxError extends Error {
@@ -28,16 +29,24 @@ function requireKey(key: Buffer | null): Buffer {
 }
 
 /** Encrypts a secret for storage; refuses without a key. */
-export function sealSecret(key: Buffer | null, plaintext: string): string {
+export function sealSecret(
+  key: Buffer | null,
+  plaintext: string,
+  associatedData: Buffer = MAILBOX_ASSOCIATED_DATA,
+): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', requireKey(key), iv);
-  cipher.setAAD(ASSOCIATED_DATA);
+  cipher.setAAD(associatedData);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
 }
 
 /** Decrypts a stored secret; a wrong key, an unknown version or any tampering is a SecretBoxError. */
-export function openSecret(key: Buffer | null, sealed: string): string {
+export function openSecret(
+  key: Buffer | null,
+  sealed: string,
+  associatedData: Buffer = MAILBOX_ASSOCIATED_DATA,
+): string {
   const usable = requireKey(key);
   const [version, payload, ...rest] = sealed.split('.');
   if (version !== VERSION || payload === undefined || rest.length > 0) {
@@ -47,7 +56,7 @@ export function openSecret(key: Buffer | null, sealed: string): string {
   if (bytes.length < IV_BYTES + TAG_BYTES) throw new SecretBoxError('The stored mailbox secret is damaged');
   try {
     const decipher = createDecipheriv('aes-256-gcm', usable, bytes.subarray(0, IV_BYTES));
-    decipher.setAAD(ASSOCIATED_DATA);
+    decipher.setAAD(associatedData);
     decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
       'utf8',

@@ -15,7 +15,7 @@ import {
 } from '@helpdesk/contracts';
 import type postgres from 'postgres';
 import type { z } from 'zod';
-import { insertAuditEntry } from '../audit/queries.ts';
+import { insertAdminActionEntry } from '../audit/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
 import { type Db, uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -86,17 +86,6 @@ const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
   (sql.begin((tx) => work(tx)) as Promise<T>).catch((error: unknown) => {
     throw conflictOf(error) ?? error;
   });
-
-function audit(tx: Db, actor: MailboxActor, action: string, details: { [key: string]: postgres.JSONValue }) {
-  return insertAuditEntry(tx, {
-    adminUserId: actor.admin.id,
-    action,
-    targetUserId: null,
-    details,
-    ipAddress: actor.meta.ipAddress,
-    userAgent: actor.meta.userAgent,
-  });
-}
 
 /** Opens a stored secret; a missing or changed key is a 409 in words, never a 500. */
 export function readMailboxSecret(key: Buffer | null, sealed: string): MailboxSecret {
@@ -213,7 +202,11 @@ export async function createMailbox(
     await requireTeam(tx, input.teamId);
     await takeWrite(tx, actor);
     const id = await insertMailbox(tx, fieldsFrom(input, sealed), actor.admin.id);
-    await audit(tx, actor, 'mailbox.created', { mailboxId: id, name: input.name, address: input.address });
+    await insertAdminActionEntry(tx, actor, 'mailbox.created', {
+      mailboxId: id,
+      name: input.name,
+      address: input.address,
+    });
     const row = await selectMailboxById(tx, id);
     if (!row) throw new Error('a mailbox just created is missing');
     return publicMailbox(row);
@@ -254,7 +247,7 @@ export async function changeMailbox(
     }
     const isNewPlace = ['kind', 'host', 'port', 'username', 'folder'].some((field) => field in changes);
     await updateMailbox(tx, id, fields, isNewPlace);
-    await audit(tx, actor, 'mailbox.updated', {
+    await insertAdminActionEntry(tx, actor, 'mailbox.updated', {
       mailboxId: id,
       name: fields.name,
       changes,
@@ -278,7 +271,7 @@ export async function removeMailbox(actor: MailboxActor, id: string): Promise<vo
     if (!current) throw notFound(MAILBOX_MESSAGES.notFound);
     await takeWrite(tx, actor);
     await deleteMailbox(tx, id);
-    await audit(tx, actor, 'mailbox.deleted', {
+    await insertAdminActionEntry(tx, actor, 'mailbox.deleted', {
       mailboxId: id,
       name: current.name,
       address: current.address,
@@ -401,7 +394,7 @@ export async function retryInboundMessage(actor: MailboxActor, id: string): Prom
       throw notFound(MAILBOX_MESSAGES.messageNotFound);
     }
     await takeWrite(tx, actor);
-    await audit(tx, actor, 'inbound_message.retried', {
+    await insertAdminActionEntry(tx, actor, 'inbound_message.retried', {
       messageId: id,
       mailboxId: released.mailboxId,
       outcome: released.outcome,

@@ -13,7 +13,7 @@ import {
 } from '@helpdesk/contracts';
 import type postgres from 'postgres';
 import type { z } from 'zod';
-import { type AuditDetails, insertAuditEntry } from '../audit/queries.ts';
+import { insertAdminActionEntry } from '../audit/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
 import { type Db, uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -39,18 +39,6 @@ import {
 
 type Actor = { admin: TUser; meta: RequestMeta };
 type Change = { from: postgres.JSONValue; to: postgres.JSONValue };
-
-/** One admin_audit_logs row per write, in the write's transaction; nobody is its target user. */
-function auditChange(tx: Db, actor: Actor, action: string, details: AuditDetails) {
-  return insertAuditEntry(tx, {
-    adminUserId: actor.admin.id,
-    action,
-    targetUserId: null,
-    details,
-    ipAddress: actor.meta.ipAddress,
-    userAgent: actor.meta.userAgent,
-  });
-}
 
 /** The fields whose value differs, each with its before and after (compared as JSON). */
 function changesOf<K extends string>(
@@ -130,7 +118,7 @@ export function createBusinessCalendar(
 ): Promise<TBusinessCalendar> {
   return inTransaction(async (tx) => {
     const row = await insertCalendar(tx, tidyCalendar(input));
-    await auditChange(tx, actor, 'business_calendar.created', {
+    await insertAdminActionEntry(tx, actor, 'business_calendar.created', {
       calendarId: row.id,
       name: row.name,
       timeZone: row.timeZone,
@@ -160,7 +148,11 @@ export function changeBusinessCalendar(
     const changes = changesOf(tidyCalendar(current), next, ['name', 'timeZone', 'weeklyHours', 'holidays']);
     if (Object.keys(changes).length === 0) return calendarOf(current);
     const updated = await updateCalendar(tx, calendarId, next);
-    await auditChange(tx, actor, 'business_calendar.updated', { calendarId, name: updated.name, changes });
+    await insertAdminActionEntry(tx, actor, 'business_calendar.updated', {
+      calendarId,
+      name: updated.name,
+      changes,
+    });
     return calendarOf(updated);
   });
 }
@@ -172,7 +164,7 @@ export function removeBusinessCalendar(actor: Actor, calendarId: string): Promis
     if (!calendar) throw calendarNotFound();
     if (calendar.policyCount > 0) throw conflict(SLA_MESSAGES.calendarInUse);
     await deleteCalendar(tx, calendarId);
-    await auditChange(tx, actor, 'business_calendar.deleted', {
+    await insertAdminActionEntry(tx, actor, 'business_calendar.deleted', {
       calendarId,
       name: calendar.name,
       timeZone: calendar.timeZone,
@@ -249,7 +241,7 @@ export function createSlaPolicy(
   return inTransaction(async (tx) => {
     await checkReferences(tx, fields, null);
     const row = await insertPolicy(tx, fields);
-    await auditChange(tx, actor, 'sla_policy.created', { policyId: row.id, ...fields });
+    await insertAdminActionEntry(tx, actor, 'sla_policy.created', { policyId: row.id, ...fields });
     return policyOf(row);
   });
 }
@@ -292,7 +284,7 @@ export function changeSlaPolicy(
     const changes = changesOf(current, next, POLICY_FIELDS);
     if (Object.keys(changes).length === 0) return policyOf(current);
     const updated = await updatePolicy(tx, policyId, next);
-    await auditChange(tx, actor, 'sla_policy.updated', { policyId, name: updated.name, changes });
+    await insertAdminActionEntry(tx, actor, 'sla_policy.updated', { policyId, name: updated.name, changes });
     return policyOf(updated);
   });
 }

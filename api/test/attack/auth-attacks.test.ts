@@ -15,13 +15,23 @@ import {
   ownSessionPath,
   SERVER_MESSAGES,
   SESSION_PATHS,
+  SSO_PATHS,
+  ssoStartPath,
   TICKET_BULK_PATH,
   TICKET_VIEWS_PATH,
   type TSessionListResponse,
   ticketPresencePath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
-import { createUser, logLines, signIn, sql, type TestUser, uniqueName } from '../helpers.ts';
+import {
+  createUser,
+  logLines,
+  signIn,
+  sql,
+  type TestUser,
+  uniqueName,
+  withRateLimitScale,
+} from '../helpers.ts';
 import { runPasswordResetJobs } from '../password-reset-jobs.ts';
 import { ensureSlaPolicies, fileTicket, insertTicketRow } from '../tickets.ts';
 import { type Answer, freshIp, send, writeFigures } from './harness.ts';
@@ -593,6 +603,95 @@ describe("everyone's reset and invitations", () => {
   });
 });
 
+describe('single sign-on', () => {
+  const SSO_COOKIE = 'helpdesk_sso';
+  const callbackOf = (providerId: string) => SSO_PATHS.callback.replace(':provider', providerId);
+
+  /** Two providers straight in the table: one enabled, one disabled (at a closed port: nothing is fetched). */
+  async function providers(): Promise<{ enabled: string; disabled: string }> {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const enabled = `aa-on-${tag}`;
+    const disabled = `aa-off-${tag}`;
+    await sql`
+      insert into sso_providers (id, label, issuer, client_id, enabled, create_accounts)
+      values (${enabled}, 'On', 'http://127.0.0.1:9', 'desk', true, 'active-end-users'),
+             (${disabled}, 'Off', 'http://127.0.0.1:9', 'desk', false, 'active-end-users')`;
+    return { enabled, disabled };
+  }
+
+  check(
+    'failed callbacks answer alike for an enabled, a disabled and an unknown provider, with or without a forged cookie: no session',
+    async () => {
+      const { enabled, disabled } = await providers();
+      const before = (await sql<{ n: number }[]>`select count(*)::int as n from sessions`)[0]?.n;
+      const forged = `${SSO_COOKIE}=${'A'.repeat(43)}`;
+      const answers = [enabled, disabled, 'no-such-provider'].flatMap((id) => [
+        send('GET', `${callbackOf(id)}?code=c&state=s`),
+        send('GET', `${callbackOf(id)}?code=c&state=s`, { headers: { cookie: forged } }),
+      ]);
+      const settled = await Promise.all(answers);
+      const reference = fingerprint(settled[0] as Answer);
+      for (const answer of settled) {
+        expect(answer.status).toBe(302);
+        expect(answer.headers.get('location')).toBe('/login?sso_error=invalid_state');
+        expect(answer.headers.getSetCookie().every((line) => line.startsWith(`${SSO_COOKIE}=;`))).toBe(true);
+        expect(fingerprint(answer)).toBe(reference);
+      }
+      const after = (await sql<{ n: number }[]>`select count(*)::int as n from sessions`)[0]?.n;
+      expect(after).toBe(before);
+    },
+  );
+
+  check(
+    'a disabled and an unknown provider start alike; the raw start key is nowhere in the database',
+    async () => {
+      const { enabled, disabled } = await providers();
+      const off = await send('GET', ssoStartPath(disabled));
+      const unknown = await send('GET', ssoStartPath('no-such-provider'));
+      expect(off.headers.get('location')).toBe('/login?sso_error=provider_unavailable');
+      expect(fingerprint(off)).toBe(fingerprint(unknown));
+      // Down: a clear code, no pending sign-in kept, no cookie.
+      const down = await send('GET', ssoStartPath(enabled));
+      expect(down.headers.get('location')).toBe('/login?sso_error=provider_unreachable');
+      expect(down.headers.getSetCookie()).toEqual([]);
+    },
+  );
+
+  check('floods of starts and of callbacks from one address hear 429', () =>
+    withRateLimitScale(1, async () => {
+      const flooder = freshIp();
+      const statuses: number[] = [];
+      for (let n = 0; n < 31; n++)
+        statuses.push((await send('GET', ssoStartPath('no-such'), { ip: flooder })).status);
+      expect(statuses.at(-1)).toBe(429);
+      const callbacks: number[] = [];
+      for (let n = 0; n < 31; n++)
+        callbacks.push((await send('GET', callbackOf('no-such'), { ip: flooder })).status);
+      expect(callbacks.slice(0, 30).every((status) => status === 302)).toBe(true);
+      expect(callbacks.at(-1)).toBe(429);
+    }),
+  );
+
+  check(
+    'a password sign-in to an SSO-only account is a counted failure: five lock the address out',
+    async () => {
+      const user = await createUser();
+      const { enabled } = await providers();
+      await sql`update users set password_hash = null where id = ${user.id}`;
+      await sql`insert into user_identities (provider_id, subject, user_id) values (${enabled}, ${user.id}, ${user.id})`;
+      const guesser = freshIp();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const answer = await login(user.username, 'Wrong1234!', guesser);
+        expect(answer.status).toBe(401);
+        expect(answer.text).toContain('OAuth');
+        expect(answer.headers.get('set-cookie')).toBeNull();
+      }
+      expect((await login(user.username, 'Wrong1234!', guesser)).status).toBe(429);
+      expect(await sessionCount(user.id)).toBe(0);
+    },
+  );
+});
+
 describe('the log', () => {
   check('no password or reset token used above ever reached the log', async () => {
     expect(secretsUsed.length).toBeGreaterThan(20);
@@ -618,6 +717,7 @@ afterAll(() => {
       'Identical answers (status, headers, body) for unknown user / wrong / over-long password / pending or rejected with a wrong one; admin sign-in likewise; timing medians within 25% with the dummy argon2id hash proven by a spy.',
       'Throttling: lockouts identical for real and unknown names, no session while locked, spraying 31 real accounts from one IP, change-password guessing.',
       'Reset tokens: identical forgot-password answers, 5 concurrent uses -> exactly one, raw token only in its email, every session ended, demoted or rejected admins’ tokens refused, expiry. No secret in the log.',
+      'Single sign-on: failed callbacks identical for enabled, disabled and unknown providers with or without a forged cookie, no session; starts alike for disabled and unknown; floods of starts and callbacks -> 429; the SSO-only password answer counted as a failure.',
       'Also covered in api/src/auth/auth.test.ts: 5 failures -> 429 with Retry-After, spraying unknown names, pending/rejected only after the right password, single use, supersession.',
     ],
   );

@@ -46,6 +46,9 @@ export type ObjectKind =
   | 'mailbox'
   | 'inbound_message'
   | 'session'
+  | 'identity'
+  | 'sso_provider'
+  | 'sign_in_provider'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -63,6 +66,10 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   mailboxes: 'mailbox',
   messages: 'inbound_message',
   sessions: 'session',
+  identities: 'identity',
+  'sso-providers': 'sso_provider',
+  // The sign-in buttons name every enabled provider to anyone: naming one in a sign-in URL is no probe.
+  sso: 'sign_in_provider',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */

@@ -19,11 +19,13 @@ import {
   kbArticlePath,
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
+  SSO_PATHS,
   type TUserRole,
   ZAttachment,
   ZBusinessCalendar,
   ZMailbox,
   ZSlaPolicy,
+  ZSsoProviderResponse,
   ZTeamResponse,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
@@ -180,6 +182,20 @@ async function createFixtures(): Promise<IdPool> {
     insert into inbound_messages (mailbox_id, sender, subject, raw_size, status, last_error)
     values (${mailboxId}, 'anna@example.net', 'Hostile fixture', 0, 'failed', 'Held back') returning id`;
 
+  // A provider at a closed loopback port: a generated Test connection fails fast, reaching nothing.
+  const provider = await admin.post(SSO_PATHS.adminProviders, {
+    id: `hostile-${crypto.randomUUID().slice(0, 8)}`,
+    label: 'Hostile fixture provider',
+    issuer: 'http://127.0.0.1:9',
+    clientId: 'desk',
+  });
+  if (provider.status !== 201)
+    throw new Error(`fixture provider failed: ${provider.status} ${provider.text}`);
+  const providerId = ZSsoProviderResponse.parse(provider.body).provider.id;
+  const [identity] = await sql<{ id: string }[]>`
+    insert into user_identities (provider_id, subject, user_id)
+    values (${providerId}, 'hostile-subject', ${callerUsers.get('end_user')?.id ?? ''}) returning id`;
+
   const notifications = await sql<{ id: string }[]>`
     insert into notifications (user_id, type, title, message)
     select id, 'system_announcement', 'Hostile input fixture', 'A notification to read'
@@ -213,6 +229,9 @@ async function createFixtures(): Promise<IdPool> {
     mailboxId: [mailboxId],
     messages: [failedMessage?.id ?? ''],
     sessions: victimSessions.map((row) => row.publicId),
+    'sso-providers': [providerId],
+    sso: [providerId],
+    identities: [identity?.id ?? ''],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }

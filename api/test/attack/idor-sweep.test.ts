@@ -15,6 +15,7 @@ import {
   kbImageUrl,
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
+  SSO_PATHS,
   TICKET_BULK_PATH,
   TICKET_VIEWS_PATH,
   ticketAttachmentsPath,
@@ -96,6 +97,8 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { isActive: false, responseTimeHours: 1000 } };
     case `PATCH ${MAILBOX_PATHS.mailboxes}/:id`:
       return { json: { isActive: false } };
+    case `PATCH ${SSO_PATHS.adminProvider}`:
+      return { json: { enabled: false } };
     default:
       return route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} };
   }
@@ -218,6 +221,21 @@ beforeAll(async () => {
     returning id`;
   const failedMessageId = failedMessage?.id ?? '';
 
+  const providerId = `idor-${tag}`;
+  const providerLabel = `Secret provider ${tag}`;
+  const providerAnswer = await admin.post(SSO_PATHS.adminProviders, {
+    id: providerId,
+    label: providerLabel,
+    issuer: 'https://login.victim.test',
+    clientId: `client-${tag}`,
+    clientSecret: `sso-secret-${tag}`,
+  });
+  if (providerAnswer.status !== 201) throw new Error(`fixture provider failed: ${providerAnswer.text}`);
+  const [victimIdentity] = await sql<{ id: string }[]>`
+    insert into user_identities (provider_id, subject, user_id, email)
+    values (${providerId}, ${`subject-${tag}`}, ${victimUser.id}, ${victimUser.email}) returning id`;
+  const victimIdentityId = victimIdentity?.id ?? '';
+
   const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id, victimTicket.id);
   // Sessions are named by public id (the profile's "Sign out"): other people's, the admin's included.
   const sessionIdsOf = async (userIds: string[]) =>
@@ -260,6 +278,8 @@ beforeAll(async () => {
       mailbox: [mailboxId],
       inbound_message: [failedMessageId],
       session: foreignSessions,
+      identity: [victimIdentityId],
+      sso_provider: [providerId],
     },
   };
   agent = {
@@ -278,10 +298,14 @@ beforeAll(async () => {
       mailbox: [mailboxId],
       inbound_message: [failedMessageId],
       session: foreignSessions,
+      identity: [victimIdentityId],
+      sso_provider: [providerId],
     },
   };
   for (const prober of [endUser, agent]) {
-    prober.foreign.unknown = Object.values(prober.foreign).flat();
+    // Provider ids are slugs: a parameter of unknown kind is a uuid, which refuses a slug as malformed.
+    const { sso_provider: _slugs, ...uuids } = prober.foreign;
+    prober.foreign.unknown = Object.values(uuids).flat();
   }
 
   secrets = [
@@ -317,6 +341,11 @@ beforeAll(async () => {
     failedMessageId,
     victimAgentNotification,
     ...foreignSessions,
+    providerLabel,
+    `client-${tag}`,
+    `sso-secret-${tag}`,
+    `subject-${tag}`,
+    victimIdentityId,
   ];
 
   snapshotObjects = async () => {
@@ -341,6 +370,8 @@ beforeAll(async () => {
         'failedMessage', (select row_to_json(i) from inbound_messages i where i.id = ${failedMessageId}),
         'sessions', (select json_agg(s.public_id order by s.public_id) from sessions s
                      where s.user_id in ${sql(people)}),
+        'ssoProvider', (select row_to_json(p) from sso_providers p where p.id = ${providerId}),
+        'identity', (select row_to_json(i) from user_identities i where i.id = ${victimIdentityId}),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -507,7 +538,7 @@ afterAll(async () => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, other people’s sessions) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes and incoming messages, other people’s sessions).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, other people’s sessions) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes, incoming messages and sign-in providers, another person’s linked identity, other people’s sessions).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );

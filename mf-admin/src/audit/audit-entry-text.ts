@@ -44,6 +44,11 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'mailbox.updated': 'audit.action.mailbox.updated',
   'mailbox.deleted': 'audit.action.mailbox.deleted',
   'inbound_message.retried': 'audit.action.inboundMessage.retried',
+  'sso_provider.created': 'audit.action.ssoProvider.created',
+  'sso_provider.updated': 'audit.action.ssoProvider.updated',
+  'sso_provider.deleted': 'audit.action.ssoProvider.deleted',
+  'user.sso_linked': 'audit.action.user.ssoLinked',
+  'user.sso_unlinked': 'audit.action.user.ssoUnlinked',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */

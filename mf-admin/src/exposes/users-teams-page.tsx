@@ -10,10 +10,13 @@ import { UsersTab } from '../users/users-tab.tsx';
 // selection), not with the page: a remote's first use stays small (docs/performance.md).
 const loadTeamsTab = () => import('../teams/teams-tab.tsx');
 const loadAuditLogTab = () => import('../audit/audit-log-tab.tsx');
+const loadSsoTab = () => import('../sso/sso-providers-tab.tsx');
 const TeamsTab = lazy(() => loadTeamsTab().then((module) => ({ default: module.TeamsTab })));
 const AuditLogTab = lazy(() => loadAuditLogTab().then((module) => ({ default: module.AuditLogTab })));
 const preloadTeamsTab = () => void loadTeamsTab();
 const preloadAuditLogTab = () => void loadAuditLogTab();
+const SsoProvidersTab = lazy(() => loadSsoTab().then((module) => ({ default: module.SsoProvidersTab })));
+const preloadSsoTab = () => void loadSsoTab();
 
 function TabSkeleton() {
   const t = useUsersT();
@@ -25,7 +28,8 @@ function TabSkeleton() {
   );
 }
 
-/** /admin/users: people and their roles (Users), support teams (Teams) and what admins did (Audit Log). */
+/** /admin/users: people and their roles (Users), support teams (Teams), what admins did (Audit Log)
+ * and the identity providers people sign in with (Single sign-on). */
 export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
   const t = useUsersT();
   return (
@@ -40,6 +44,9 @@ export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
           <TabsTrigger value="audit" onPointerEnter={preloadAuditLogTab} onFocus={preloadAuditLogTab}>
             {t('users.page.tabAudit')}
           </TabsTrigger>
+          <TabsTrigger value="sso" onPointerEnter={preloadSsoTab} onFocus={preloadSsoTab}>
+            {t('users.page.tabSso')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="mt-4">
           <UsersTab currentUserId={currentUser.id} />
@@ -52,6 +59,11 @@ export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
         <TabsContent value="audit" className="mt-4">
           <Suspense fallback={<TabSkeleton />}>
             <AuditLogTab />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="sso" className="mt-4">
+          <Suspense fallback={<TabSkeleton />}>
+            <SsoProvidersTab />
           </Suspense>
         </TabsContent>
       </Tabs>

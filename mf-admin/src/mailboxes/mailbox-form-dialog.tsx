@@ -24,7 +24,6 @@ import { FormTextField } from '@helpdesk/shared-ui/form-text-field';
 import { Switch } from '@helpdesk/shared-ui/switch';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
 import { useFeedbackT } from '../feedback/messages.ts';
 import { formFailure } from '../feedback/mutation-failure.ts';
@@ -32,6 +31,7 @@ import { useAdminForm } from '../feedback/use-admin-form.ts';
 import {
   FormDialog,
   FormDialogFooter,
+  FormSection,
   type TFormProps,
   type TItemDialogProps,
 } from '../service-levels/form-dialog.tsx';
@@ -192,15 +192,6 @@ function SecretField({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
-      <legend className="mb-2 font-medium text-sm">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
 function MailboxForm({
   mailbox,
   isPending,
@@ -275,7 +266,7 @@ function MailboxForm({
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-6">
-        <Section title={t('mailboxForm.sectionMailbox')}>
+        <FormSection title={t('mailboxForm.sectionMailbox')}>
           <FormTextField
             control={control}
             name="name"
@@ -306,9 +297,9 @@ function MailboxForm({
               isDisabled={isBusy}
             />
           </div>
-        </Section>
+        </FormSection>
         {kind === 'imap' && (
-          <Section title={t('mailboxForm.sectionImap')}>
+          <FormSection title={t('mailboxForm.sectionImap')}>
             <FormTextField
               control={control}
               name="host"
@@ -423,9 +414,9 @@ function MailboxForm({
                 disabled={isBusy}
               />
             )}
-          </Section>
+          </FormSection>
         )}
-        <Section title={t('mailboxForm.sectionTickets')}>
+        <FormSection title={t('mailboxForm.sectionTickets')}>
           <FormSelectField
             control={control}
             name="teamId"
@@ -471,7 +462,7 @@ function MailboxForm({
               isDisabled={isBusy}
             />
           </div>
-        </Section>
+        </FormSection>
         <FormDialogFooter
           labels={{
             create: t('mailboxForm.create'),

@@ -5,8 +5,6 @@ import {
   type TMailboxList,
 } from '@helpdesk/contracts';
 import {
-  Alert,
-  AlertDescription,
   apiRequest,
   Badge,
   Button,
@@ -18,8 +16,6 @@ import {
   formatListDate,
   handleSessionEnded,
   Skeleton,
-  Spinner,
-  serverMessage,
   Table,
   TableBody,
   TableCell,
@@ -29,17 +25,9 @@ import {
   toast,
   useLocalizeText,
 } from '@helpdesk/shared-ui';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@helpdesk/shared-ui/alert-dialog';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDeleteDialog } from '../feedback/confirm-delete-dialog.tsx';
 import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
 import { useFeedbackT } from '../feedback/messages.ts';
 import { failureToast } from '../feedback/mutation-failure.ts';
@@ -53,43 +41,15 @@ import { useDeleteMailbox, useRetryMessage } from './use-mailbox-mutations.ts';
 function DeleteMailboxDialog({ mailbox, onClose }: { mailbox: TMailbox; onClose: () => void }) {
   const remove = useDeleteMailbox(mailbox);
   const t = useMailboxesT();
-  const feedbackT = useFeedbackT();
-  const refusal = remove.isError ? (serverMessage(remove.error) ?? feedbackT('feedback.tryAgain')) : null;
-  return (
-    <AlertDialog open onOpenChange={(next) => !next && !remove.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('mailboxes.deleteTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('mailboxes.deleteText', { name: mailbox.name, address: mailbox.address })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {refusal && (
-          <Alert variant="destructive">
-            <AlertDescription>{refusal}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>{t('mailboxes.cancel')}</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: onClose,
-                onError: (error) => {
-                  if (handleSessionEnded(error)) onClose();
-                },
-              })
-            }
-          >
-            {remove.isPending && <Spinner aria-label={t('mailboxes.deletingLabel')} />}
-            {remove.isPending ? t('mailboxes.deleting') : t('mailboxes.deleteConfirm')}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  const texts = {
+    title: t('mailboxes.deleteTitle'),
+    text: t('mailboxes.deleteText', { name: mailbox.name, address: mailbox.address }),
+    cancel: t('mailboxes.cancel'),
+    confirm: t('mailboxes.deleteConfirm'),
+    deleting: t('mailboxes.deleting'),
+    deletingLabel: t('mailboxes.deletingLabel'),
+  };
+  return <ConfirmDeleteDialog remove={remove} texts={texts} onClose={onClose} />;
 }
 
 /** A mailbox's connection state, and the last error in words when there is one. */

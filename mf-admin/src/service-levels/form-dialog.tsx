@@ -98,3 +98,13 @@ export function FormDialogFooter({
     </DialogFooter>
   );
 }
+
+/** A titled group of a form's fields, two columns from tablet width. */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
+      <legend className="mb-2 font-medium text-sm">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}

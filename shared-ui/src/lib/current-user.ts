@@ -26,17 +26,18 @@ export function useCurrentUser(): TCurrentUserState {
 }
 
 /**
- * Signs out: on success the whole query cache is cleared and `navigate('/login')` is called; both
- * outcomes toast the texts of docs/product.md#error-messages. `navigate` keeps this free of any router.
+ * Signs out: on success the whole query cache is cleared and `toSignIn(answer)` is called, which goes to
+ * /login (the answer may hold the identity provider's own sign-out link); both outcomes toast the texts of
+ * docs/product.md#error-messages. `toSignIn` keeps this free of any router.
  */
-export function useLogout(navigate: (to: string) => void) {
+export function useLogout(toSignIn: (answer: unknown) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<null>('POST', API_PATHS.authLogout),
-    onSuccess: () => {
+    mutationFn: () => apiRequest<unknown>('POST', API_PATHS.authLogout),
+    onSuccess: (answer) => {
       queryClient.clear();
       toast({ title: 'Logged out successfully', description: 'You have been securely logged out.' });
-      navigate('/login');
+      toSignIn(answer);
     },
     onError: () => {
       toast({

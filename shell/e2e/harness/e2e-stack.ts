@@ -5,7 +5,9 @@
  * http (COOKIE_SECURE=false), and the mail catcher (./mail-catcher.ts) as the API's SMTP server:
  * the reset-password test reads the emailed link from its /messages.json. A Dovecot (api/test/imap-server.ts)
  * holds the support mailbox requesters write to (E2E.supportMailbox on E2E.ports.imap); the mail-in
- * specs deliver into it with shell/e2e/harness/mail-client.ts. Run `bun run build` first;
+ * specs deliver into it with shell/e2e/harness/mail-client.ts. An OpenID Connect provider
+ * (api/test/oidc-test-provider.ts) on E2E.ports.oidc holds the people of E2E.oidc.accounts; the
+ * single sign-on specs register it in the desk themselves. Run `bun run build` first;
  * Playwright starts and stops this. The API's messages also go to E2E_API_LOG.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { openDatabase, prepareDatabase } from '../../../api/scripts/dev-database.ts';
 import { prepareProductionDatabase } from '../../../api/scripts/production-database.ts';
 import { startImapServer } from '../../../api/test/imap-server.ts';
+import { startOidcTestProvider } from '../../../api/test/oidc-test-provider.ts';
 import { type Child, isPortFree, prefixLines, stopChildren } from '../../../tooling/src/children.ts';
 import { missingBuilds, startProductionStack, waitForStack } from '../../../tooling/src/production-stack.ts';
 import { E2E } from './e2e-config.ts';
@@ -52,6 +55,7 @@ let children: Child[] = [];
 let stopDatabase = async () => {};
 let stopMailCatcher = async () => {};
 let stopImapServer = async () => {};
+let stopOidcProvider = async () => {};
 let isStopping = false;
 
 async function stop(code: number) {
@@ -61,6 +65,7 @@ async function stop(code: number) {
   await stopDatabase().catch(() => {});
   await stopMailCatcher().catch(() => {});
   await stopImapServer().catch(() => {});
+  await stopOidcProvider().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-uploads`, { recursive: true, force: true });
   process.exit(code);
@@ -90,6 +95,21 @@ const imapServer = await startImapServer({ port: E2E.ports.imap });
 stopImapServer = imapServer.stop;
 imapServer.addUser(E2E.supportMailbox.user, E2E.supportMailbox.password);
 say(`support mailbox: imap://${E2E.supportMailbox.user}@${imapServer.host}:${imapServer.port}`);
+
+const oidcProvider = await startOidcTestProvider({
+  port: E2E.ports.oidc,
+  accounts: E2E.oidc.accounts,
+  clients: [
+    {
+      client_id: E2E.oidc.clientId,
+      client_secret: E2E.oidc.clientSecret,
+      redirect_uris: E2E.oidc.providerIds.map((id) => `${E2E.baseUrl}/api/auth/sso/${id}/callback`),
+      post_logout_redirect_uris: [`${E2E.baseUrl}/login`],
+    },
+  ],
+});
+stopOidcProvider = oidcProvider.stop;
+say(`identity provider: ${oidcProvider.issuer}`);
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 const ports = {

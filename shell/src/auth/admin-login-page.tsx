@@ -24,6 +24,7 @@ import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
+import { ProviderSignOutOffer, SsoButtons, SsoErrorAlert } from './sso/sso-sign-in.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
@@ -82,6 +83,8 @@ export function AdminLoginPage() {
             <TriangleAlert className="size-4" aria-hidden />
             <AlertDescription className="text-amber-900">{t('adminLogin.restricted')}</AlertDescription>
           </Alert>
+          <ProviderSignOutOffer />
+          <SsoErrorAlert />
           {failure && (
             <Alert variant="destructive" data-testid="admin-login-error">
               <CircleAlert className="size-4" aria-hidden />
@@ -112,6 +115,7 @@ export function AdminLoginPage() {
             {login.isPending && <Spinner aria-label={t('login.signingInLabel')} />}
             {login.isPending ? t('login.signingIn') : t('adminLogin.submit')}
           </Button>
+          <SsoButtons returnTo={target} />
         </form>
       </Form>
     </AuthPageShell>

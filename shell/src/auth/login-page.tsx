@@ -26,6 +26,7 @@ import { FullPageSpinner } from './full-page-spinner.tsx';
 import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { signInErrorId, signInErrorText } from './sign-in-error.ts';
+import { ProviderSignOutOffer, SsoButtons, SsoErrorAlert } from './sso/sso-sign-in.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
@@ -79,6 +80,8 @@ export function LoginPage() {
     >
       <Form {...form}>
         <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4" noValidate>
+          <ProviderSignOutOffer />
+          <SsoErrorAlert />
           {failure && (
             <Alert variant="destructive" data-testid="login-error">
               <CircleAlert className="size-4" aria-hidden />
@@ -109,6 +112,7 @@ export function LoginPage() {
             {login.isPending && <Spinner aria-label={t('login.signingInLabel')} />}
             {login.isPending ? t('login.signingIn') : t('login.submit')}
           </Button>
+          <SsoButtons returnTo={target} />
           <p className="text-center text-muted-foreground text-sm">
             {t('login.noAccount')}{' '}
             <Link to="/register" className="font-medium text-primary hover:underline">

@@ -8,7 +8,7 @@ import {
   roleLabel,
   useLogout,
 } from '@helpdesk/shared-ui';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, type HistoryState as THistoryState, useNavigate } from '@tanstack/react-router';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { useLayoutT } from './messages.ts';
@@ -42,8 +42,8 @@ export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentPr
 export function UserMenu({ user }: { user: TUser }) {
   const t = useLayoutT();
   const navigate = useNavigate();
-  // useLogout only ever sends the user to /login.
-  const logout = useLogout(() => void navigate({ to: '/login' }));
+  // The sign-out answer is the sign-in page's history state: it may offer the provider's own sign-out.
+  const logout = useLogout((answer) => void navigate({ to: '/login', state: answer as THistoryState }));
   const [isOpen, setIsOpen] = useState(false);
   const menu = useIntentModule(dropdownMenu, { onActivate: () => setIsOpen(true) });
   if (menu.module === null) {

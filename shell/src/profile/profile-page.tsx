@@ -4,8 +4,9 @@ import { AccountOverview } from './account-overview.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { SessionsSection } from './sessions/sessions-section.tsx';
+import { SignInMethods } from './sign-in-methods/sign-in-methods.tsx';
 
-/** /profile: account overview, profile form, change-password form, language and time zone, sessions. */
+/** /profile: account overview, profile form, change-password form, sign-in methods, language and time zone, sessions. */
 export function ProfilePage() {
   const user = useSignedInUser();
   return (
@@ -15,6 +16,7 @@ export function ProfilePage() {
         <ProfileForm user={user} />
         <ChangePasswordForm />
       </div>
+      <SignInMethods />
       <LanguagePreferences />
       <SessionsSection />
     </div>

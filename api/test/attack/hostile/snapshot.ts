@@ -60,6 +60,13 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   // A test mail the desk could not send (no mail server, or the server refused) spends the admin's
   // test-mail budget: a failing server is not hammered faster than a working one (docs/security.md#abuse-limits).
   'POST /api/admin/settings/test-mail': ['rate_limits'],
+  // The OpenID Connect sign-in is two browser navigations, so two GETs by the protocol: each spends the
+  // client address's budget, the start stores the pending sign-in and the callback takes it, and a
+  // failure is a redirect with a code rather than a 4xx (docs/security.md#single-sign-on).
+  'GET /api/auth/sso/:provider/start': ['rate_limits', 'sso_logins'],
+  'GET /api/auth/sso/:provider/callback': ['rate_limits', 'sso_logins'],
+  // A provider change or connection test spends the admin's budget (docs/security.md#single-sign-on).
+  'POST /api/admin/sso-providers/:id/test': ['rate_limits'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
