@@ -16,6 +16,7 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
  * Runs under Bun and Node. The accounts and clients come from the caller; consent is skipped (the
  * desk is a first-party client), and the login step is a tiny page: `GET /interaction/<uid>?login=<account>`
  * signs that account in, without `login` it shows a form listing the accounts (usable from the keyboard).
+ * `accounts` is read at every sign-in, so a test may add people or change their claims (groups) as it goes.
  *
  * `tamperIdTokens` rewrites the ID token of the next token answers, re-signed: 'expired' (with the
  * provider's own key, exp an hour ago) or 'foreign-key' (same kid, another key), so the desk's

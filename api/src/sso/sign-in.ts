@@ -17,7 +17,7 @@ import {
 } from '../auth/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/postgres.ts';
+import { type Db, uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { tooManyRequests } from '../errors.ts';
 import type { Budget } from '../limits/limiter.ts';
@@ -312,22 +312,32 @@ async function signInPerson(
   meta: RequestMeta,
   config: Config,
 ): Promise<Outcome> {
-  const outcome = await (sql.begin(async (tx) => {
-    const account = await resolveAccount(tx, provider, person, meta);
-    const user = await applyRoleMapping(tx, account, mappedRole(provider, person.claims), provider, meta);
-    if (user.status !== 'active') {
-      return { kind: 'refused', code: STATUS_FAILURES[user.status] ?? 'account_inactive' } satisfies Outcome;
-    }
-    const previous = readSessionToken(request, config);
-    if (previous) await endSession(tx, previous);
-    const token = await createSession(tx, user.id, meta, {
-      method: 'sso',
-      providerId: provider.id,
-      idTokenHint: idToken,
-    });
-    const signedIn = (await updateLastLogin(tx, user.id)) ?? user;
-    return { kind: 'session', user: signedIn, token } satisfies Outcome;
-  }) as Promise<Outcome>);
+  const outcome = await (
+    sql.begin(async (tx) => {
+      const account = await resolveAccount(tx, provider, person, meta);
+      const user = await applyRoleMapping(tx, account, mappedRole(provider, person.claims), provider, meta);
+      if (user.status !== 'active') {
+        return {
+          kind: 'refused',
+          code: STATUS_FAILURES[user.status] ?? 'account_inactive',
+        } satisfies Outcome;
+      }
+      const previous = readSessionToken(request, config);
+      if (previous) await endSession(tx, previous);
+      const token = await createSession(tx, user.id, meta, {
+        method: 'sso',
+        providerId: provider.id,
+        idTokenHint: idToken,
+      });
+      const signedIn = (await updateLastLogin(tx, user.id)) ?? user;
+      return { kind: 'session', user: signedIn, token } satisfies Outcome;
+    }) as Promise<Outcome>
+  ).catch((error: unknown) => {
+    // Two first sign-ins of one person at once: the unique indexes let one open the account, and the
+    // other is asked to try again (which then finds it).
+    if (uniqueViolation(error)) throw new SsoFailure('invalid_state', { cause: error });
+    throw error;
+  });
   if (outcome.kind === 'session') sessionCache().forgetUser(outcome.user.id);
   return outcome;
 }

@@ -206,6 +206,20 @@ describe('signing in with a provider', () => {
     expect(typeof session?.sess.idTokenHint).toBe('string');
   });
 
+  test('two first sign-ins of one person at once open one account and never a 5xx', async () => {
+    const { subject, email } = person();
+    const flows = await Promise.all([0, 1].map(() => throughProvider(new TestClient(), 't-active', subject)));
+    const answers = await Promise.all(
+      flows.map((flow) => browse(new TestClient(), flow.callbackPath, flow.cookie)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    const locations = answers.map((answer) => answer.headers.get('location'));
+    expect(locations).toContain('/');
+    for (const location of locations)
+      expect(['/', '/login?sso_error=invalid_state']).toContain(location ?? '');
+    expect((await sql`select 1 from users where lower(email) = ${email}`).length).toBe(1);
+  });
+
   test('an unsafe returnTo falls back to the home page', async () => {
     const { subject } = person();
     const response = await ssoSignIn(new TestClient(), 't-active', subject, { returnTo: '//evil.example/x' });

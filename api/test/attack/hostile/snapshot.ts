@@ -65,8 +65,6 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   // failure is a redirect with a code rather than a 4xx (docs/security.md#single-sign-on).
   'GET /api/auth/sso/:provider/start': ['rate_limits', 'sso_logins'],
   'GET /api/auth/sso/:provider/callback': ['rate_limits', 'sso_logins'],
-  // A provider change or connection test spends the admin's budget (docs/security.md#single-sign-on).
-  'POST /api/admin/sso-providers/:id/test': ['rate_limits'],
 };
 
 export type TableSnapshot = ReadonlyMap<string, string>;
