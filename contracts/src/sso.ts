@@ -290,6 +290,12 @@ export type TSsoIdentity = z.infer<typeof ZSsoIdentity>;
 export const ZSsoIdentityList = z.object({ identities: z.array(ZSsoIdentity) });
 export const ZSsoIdentityParams = z.strictObject({ id: z.uuid({ error: 'Invalid ID format' }) });
 
-/** POST /api/auth/logout: `providerLogoutUrl` when the session began at a provider that offers sign-out. */
-export const ZSignOutResponse = ZMessageResponse.extend({ providerLogoutUrl: z.string().optional() });
+/**
+ * POST /api/auth/logout: `providerLogoutUrl` and the provider's button label when the session began at a
+ * provider that offers sign-out.
+ */
+export const ZSignOutResponse = ZMessageResponse.extend({
+  providerLogoutUrl: z.string().optional(),
+  providerLabel: z.string().optional(),
+});
 export type TSignOutResponse = z.infer<typeof ZSignOutResponse>;

@@ -20,7 +20,7 @@ import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session.ts';
-import { providerLogoutUrl } from '../sso/sign-in.ts';
+import { providerSignOut } from '../sso/sign-in.ts';
 import { requestPasswordReset } from './password-reset-requests.ts';
 import {
   changeOwnPassword,
@@ -103,11 +103,11 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       async ({ request, set }) => {
         const token = readSessionToken(request, config);
         // Read before the session ends: the provider's sign-out needs the ID token it recorded.
-        const logoutUrl = await providerLogoutUrl(token, config);
+        const provider = await providerSignOut(token, config);
         await signOut(token);
         set.headers['set-cookie'] = clearedSessionCookie(config);
-        return logoutUrl
-          ? { message: 'Signed out', providerLogoutUrl: logoutUrl }
+        return provider
+          ? { message: 'Signed out', providerLogoutUrl: provider.url, providerLabel: provider.label }
           : { message: 'Signed out' };
       },
       {

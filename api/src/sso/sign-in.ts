@@ -416,21 +416,25 @@ export async function finishSignIn(
 }
 
 /**
- * The provider's sign-out URL for the session this token names, when it began at a provider that
+ * The provider's sign-out URL and button label for the session this token names, when it began at a provider that
  * offers one (end_session_endpoint); asked before the session ends.
  */
-export async function providerLogoutUrl(token: string | null, config: Config): Promise<string | null> {
+export async function providerSignOut(
+  token: string | null,
+  config: Config,
+): Promise<{ url: string; label: string } | null> {
   if (!token) return null;
   const start = await selectSessionStart(sql, sha256Hex(token));
   if (start?.method !== 'sso' || !start.providerId || !start.idTokenHint) return null;
   const provider = await selectProvider(sql, start.providerId);
   if (!provider) return null;
   try {
-    return await endSessionUrl(
+    const url = await endSessionUrl(
       clientSettingsOf(provider, config.mailSecretKey),
       start.idTokenHint,
       `${config.appBaseUrl}/login`,
     );
+    return url ? { url, label: provider.label } : null;
   } catch {
     return null;
   }

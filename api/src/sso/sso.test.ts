@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
+  API_PATHS,
   SSO_MESSAGES,
   SSO_PATHS,
   ssoStartPath,
@@ -8,6 +9,7 @@ import {
   ZSsoIdentityList,
   ZSsoProviderResponse,
   ZSsoPublicProviderList,
+  ZUserListResponse,
 } from '@helpdesk/contracts';
 import {
   APP_ORIGIN,
@@ -185,6 +187,10 @@ describe('signing in with a provider', () => {
     expect(client.cookie).toBeNull();
     const identities = await sql`select * from user_identities where subject = ${subject}`;
     expect(identities.length).toBe(1);
+    // No password, yet not an invitation: the admin's list offers no "Resend invitation" for it.
+    const listed = ZUserListResponse.parse((await admin.get(`${API_PATHS.adminUsers}?status=pending`)).body);
+    const shown = listed.users.find((row) => row.id === user?.id);
+    expect(shown?.isInvited).toBe(false);
   });
 
   test('a trusted provider opens an active end user, signed in, sent to returnTo; the session records the provider', async () => {
@@ -530,6 +536,7 @@ describe('password sign-in and sign-out of SSO accounts', () => {
     const response = await client.post('/api/auth/logout');
     const body = ZSignOutResponse.parse(response.body);
     expect(body.message).toBe('Signed out');
+    expect(body.providerLabel).toBe('Corp t-active');
     const url = new URL(body.providerLogoutUrl ?? '');
     expect(url.origin).toBe(idp.issuer);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${APP_ORIGIN}/login`);

@@ -2,10 +2,15 @@ import type { TUser, TUserRole, TUserStatus, TUserStatusCounts } from '@helpdesk
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 
-/** The columns of a user as the API shows one (ZUser); never the password hash. */
+/**
+ * The columns of a user as the API shows one (ZUser); never the password hash. Invited means no
+ * password yet and no way in but the invitation: an account opened through single sign-on has no
+ * password either, and is not invited.
+ */
 export const userColumns = () => sql`
   id, username, email, email_verified_at is not null as "emailVerified", pending_email as "pendingEmail",
-  password_hash is null as "isInvited",
+  password_hash is null
+    and not exists (select from user_identities i where i.user_id = users.id) as "isInvited",
   first_name as "firstName", last_name as "lastName",
   profile_image_url as "profileImageUrl", role, status, approved_by as "approvedBy",
   approved_at as "approvedAt", last_login_at as "lastLoginAt", created_at as "createdAt",
