@@ -36,6 +36,7 @@ import { createSlaAdminRoutes } from './sla-admin/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
+import { createTwoFactorRoutes } from './two-factor/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 
 /**
@@ -75,6 +76,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createPreferencesRoutes(deps))
     .use(createEmailVerificationRoutes(deps))
     .use(createUserRoutes(deps))
+    .use(createTwoFactorRoutes(deps))
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))

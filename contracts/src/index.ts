@@ -32,5 +32,6 @@ export * from './sla.ts';
 export * from './teams.ts';
 export * from './ticket-queues.ts';
 export * from './tickets.ts';
+export * from './two-factor.ts';
 export * from './users.ts';
 export * from './write-limits.ts';

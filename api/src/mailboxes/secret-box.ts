@@ -27,17 +27,20 @@ function requireKey(key: Buffer | null): Buffer {
   return key;
 }
 
-/** Encrypts a secret for storage; refuses without a key. */
-export function sealSecret(key: Buffer | null, plaintext: string): string {
+/**
+ * Encrypts a secret for storage; refuses without a key. `associatedData` names what the secret is
+ * for (a mailbox's by default), and opening needs the same.
+ */
+export function sealSecret(key: Buffer | null, plaintext: string, associatedData = ASSOCIATED_DATA): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', requireKey(key), iv);
-  cipher.setAAD(ASSOCIATED_DATA);
+  cipher.setAAD(associatedData);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
 }
 
 /** Decrypts a stored secret; a wrong key, an unknown version or any tampering is a SecretBoxError. */
-export function openSecret(key: Buffer | null, sealed: string): string {
+export function openSecret(key: Buffer | null, sealed: string, associatedData = ASSOCIATED_DATA): string {
   const usable = requireKey(key);
   const [version, payload, ...rest] = sealed.split('.');
   if (version !== VERSION || payload === undefined || rest.length > 0) {
@@ -47,7 +50,7 @@ export function openSecret(key: Buffer | null, sealed: string): string {
   if (bytes.length < IV_BYTES + TAG_BYTES) throw new SecretBoxError('The stored mailbox secret is damaged');
   try {
     const decipher = createDecipheriv('aes-256-gcm', usable, bytes.subarray(0, IV_BYTES));
-    decipher.setAAD(ASSOCIATED_DATA);
+    decipher.setAAD(associatedData);
     decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
       'utf8',

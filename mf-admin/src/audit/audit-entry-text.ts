@@ -43,6 +43,10 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'mailbox.updated': 'audit.action.mailbox.updated',
   'mailbox.deleted': 'audit.action.mailbox.deleted',
   'inbound_message.retried': 'audit.action.inboundMessage.retried',
+  'user.two_factor_enabled': 'audit.action.user.twoFactorEnabled',
+  'user.two_factor_disabled': 'audit.action.user.twoFactorDisabled',
+  'user.recovery_codes_regenerated': 'audit.action.user.recoveryCodesRegenerated',
+  'user.two_factor_cleared': 'audit.action.user.twoFactorCleared',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */
@@ -104,6 +108,7 @@ const FIELD_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   autoAssignment: 'audit.field.autoAssignment',
   requireApproval: 'audit.field.requireApproval',
   reopenWindowDays: 'audit.field.reopenWindowDays',
+  requireTwoFactor: 'audit.field.requireTwoFactor',
   smtpHost: 'audit.field.smtpHost',
   smtpPort: 'audit.field.smtpPort',
   smtpUsername: 'audit.field.smtpUsername',
