@@ -108,6 +108,11 @@ export const ZTwoFactorProofRequest = z.strictObject({
 });
 export type TTwoFactorProofRequest = z.infer<typeof ZTwoFactorProofRequest>;
 
+/** The profile's proof form when it asks for the password. */
+export const ZTwoFactorPasswordProof = z.strictObject({
+  password: z.string().min(1, TWO_FACTOR_MESSAGES.proofRequired).max(1024, TWO_FACTOR_MESSAGES.wrongPassword),
+});
+
 export const ZRecoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 export type TRecoveryCodesResponse = z.infer<typeof ZRecoveryCodesResponse>;
 

@@ -19,6 +19,7 @@ import {
 } from '@helpdesk/shared-ui/dropdown-menu';
 import { Check, Ellipsis, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
+import { ClearTwoFactorDialog, ClearTwoFactorItem } from './clear-two-factor-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { useUsersT } from './messages.ts';
 import { roleChangeBlocker, roleChangeDescription, roleOptions } from './role-change.ts';
@@ -28,14 +29,16 @@ import { USER_ROLE_LABEL_IDS } from './user-labels.ts';
 import { lifecycleConfirmation, PASSWORD_LINK_LABELS, userRowActions } from './user-row-actions.ts';
 
 /**
- * A row's menu: Edit, a password link, Deactivate or Reactivate (behind a confirmation), and
- * Change role (behind a confirmation). On one's own row only the reason the role cannot change.
+ * A row's menu: Edit, a password link, Deactivate or Reactivate (behind a confirmation), Clear
+ * two-factor (behind a confirmation, not on one's own row), and Change role (behind a confirmation). On one's own row only the reason the role cannot change.
  */
 export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserId: string }) {
   const t = useUsersT();
   const [target, setTarget] = useState<TUserRole | null>(null);
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingLifecycle, setIsConfirmingLifecycle] = useState(false);
+  const [isClearingTwoFactor, setIsClearingTwoFactor] = useState(false);
+  const isOwnRow = user.id === currentUserId;
   const changeRole = useChangeUserRole();
   const sendLink = useSendPasswordLink();
   const updateStatus = useUpdateUserStatus();
@@ -81,7 +84,8 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
               {lifecycle.confirm}
             </DropdownMenuItem>
           )}
-          {hasAccountItems && <DropdownMenuSeparator />}
+          {!isOwnRow && <ClearTwoFactorItem onSelect={() => setIsClearingTwoFactor(true)} />}
+          {(hasAccountItems || !isOwnRow) && <DropdownMenuSeparator />}
           <DropdownMenuLabel>{t('users.changeRole')}</DropdownMenuLabel>
           <DropdownMenuSeparator />
           {blocker ? (
@@ -165,6 +169,13 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>
+      )}
+      {!isOwnRow && (
+        <ClearTwoFactorDialog
+          user={user}
+          isOpen={isClearingTwoFactor}
+          onClose={() => setIsClearingTwoFactor(false)}
+        />
       )}
       {actions.canEdit && (
         <EditUserDialog user={user} isOpen={isEditing} onClose={() => setIsEditing(false)} />

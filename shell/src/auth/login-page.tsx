@@ -1,4 +1,10 @@
-import { type TLoginRequest, type TUserResponse, ZLoginRequest } from '@helpdesk/contracts';
+import {
+  type TLoginRequest,
+  type TSignInResponse,
+  type TTwoFactorStep,
+  type TUser,
+  ZLoginRequest,
+} from '@helpdesk/contracts';
 import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
@@ -19,6 +25,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, LifeBuoy } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTwoFactorT } from '../profile/two-factor/messages.ts';
 import { NavigateToHref } from '../session/navigate-to-href.tsx';
 import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
@@ -26,6 +33,7 @@ import { FullPageSpinner } from './full-page-spinner.tsx';
 import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { signInErrorId, signInErrorText } from './sign-in-error.ts';
+import { TWO_FACTOR_STEP_TEXT, TwoFactorStep } from './two-factor-step.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
@@ -45,18 +53,26 @@ export function LoginPage() {
   const clearFailure = useCallback(() => setFailure(null), []);
   useClearOnEdit(form, clearFailure);
 
+  const t2 = useTwoFactorT();
+  const [step, setStep] = useState<TTwoFactorStep | null>(null);
+  const welcome = async (signedIn: TUser) => {
+    toast({
+      title: t('login.welcomeTitle'),
+      description: t('login.welcomeDescription', {
+        firstName: signedIn.firstName,
+        lastName: signedIn.lastName,
+      }),
+    });
+    await refreshCurrentUser(queryClient);
+    await navigate({ href: target });
+  };
+
   const login = useMutation({
-    mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authLogin, body),
-    onSuccess: async ({ user: signedIn }) => {
-      toast({
-        title: t('login.welcomeTitle'),
-        description: t('login.welcomeDescription', {
-          firstName: signedIn.firstName,
-          lastName: signedIn.lastName,
-        }),
-      });
-      await refreshCurrentUser(queryClient);
-      await navigate({ href: target });
+    mutationFn: (body: TLoginRequest) => apiRequest<TSignInResponse>('POST', API_PATHS.authLogin, body),
+    onSuccess: async (result) => {
+      // The right password of an account with two-factor: the code (or its setup) comes next.
+      if ('twoFactor' in result) setStep(result.twoFactor);
+      else await welcome(result.user);
     },
     onError: (error) => {
       setFailure(signInErrorText(error));
@@ -68,6 +84,26 @@ export function LoginPage() {
 
   if (isLoading) return <FullPageSpinner />;
   if (user !== null && !login.isPending) return <NavigateToHref href={target} />;
+
+  if (step) {
+    return (
+      <AuthPageShell
+        lang={locale}
+        icon={LifeBuoy}
+        title={t2(TWO_FACTOR_STEP_TEXT[step].title)}
+        description={t2(TWO_FACTOR_STEP_TEXT[step].description)}
+      >
+        <TwoFactorStep
+          step={step}
+          onSignedIn={(signedIn) => void welcome(signedIn)}
+          onBack={() => {
+            setStep(null);
+            login.reset();
+          }}
+        />
+      </AuthPageShell>
+    );
+  }
 
   return (
     <AuthPageShell

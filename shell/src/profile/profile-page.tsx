@@ -3,8 +3,9 @@ import { useSignedInUser } from '../session/signed-in-user.tsx';
 import { AccountOverview } from './account-overview.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { TwoFactorSection } from './two-factor/two-factor-section.tsx';
 
-/** /profile: account overview, profile form, change-password form, language and time zone. */
+/** /profile: account overview, profile form, change-password form, language and time zone, two-factor. */
 export function ProfilePage() {
   const user = useSignedInUser();
   return (
@@ -15,6 +16,7 @@ export function ProfilePage() {
         <ChangePasswordForm />
       </div>
       <LanguagePreferences />
+      <TwoFactorSection />
     </div>
   );
 }
