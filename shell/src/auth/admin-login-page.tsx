@@ -23,9 +23,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTwoFactorT } from '../profile/two-factor/messages.ts';
 import { NavigateToHref } from '../session/navigate-to-href.tsx';
 import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
+import { useTwoFactorT } from '../two-factor/messages.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { useAuthT } from './messages.ts';
@@ -84,8 +84,8 @@ export function AdminLoginPage() {
       <AuthPageShell
         tone="admin"
         icon={ShieldCheck}
-        title={t2(TWO_FACTOR_STEP_TEXT[step].title)}
-        description={t2(TWO_FACTOR_STEP_TEXT[step].description)}
+        title={t2(TWO_FACTOR_STEP_TEXT[step][0])}
+        description={t2(TWO_FACTOR_STEP_TEXT[step][1])}
       >
         <TwoFactorStep
           step={step}

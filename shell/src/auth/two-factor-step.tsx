@@ -9,36 +9,25 @@ import {
 import { apiRequest, Button, Skeleton, serverMessage } from '@helpdesk/shared-ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CodeForm } from '../profile/two-factor/code-form.tsx';
-import { useTwoFactorT } from '../profile/two-factor/messages.ts';
-import { RecoveryCodesPanel } from '../profile/two-factor/recovery-codes-panel.tsx';
-import { SetupPanel } from '../profile/two-factor/setup-panel.tsx';
+import { CodeForm } from '../two-factor/code-form.tsx';
+import { useTwoFactorT } from '../two-factor/messages.ts';
+import { RecoveryCodesPanel } from '../two-factor/recovery-codes-panel.tsx';
+import { SetupPanel } from '../two-factor/setup-panel.tsx';
 
-type TTwoFactorStepProps = {
-  step: TTwoFactorStep;
-  /** The session has started: welcome the user and go on. */
-  onSignedIn: (user: TUser) => void;
-  /** Back to the password form. */
-  onBack: () => void;
-};
+type TStepProps = { onSignedIn: (user: TUser) => void; onBack: () => void };
 
-/** The words of the step's heading and description, for the page around it. */
+/** The heading and description of each step, for the page around it. */
 export const TWO_FACTOR_STEP_TEXT = {
-  code: { title: 'twoFactor.title', description: 'twoFactor.signInDescription' },
-  setup: { title: 'twoFactor.setupTitle', description: 'twoFactor.setupDescription' },
+  code: ['twoFactor.title', 'twoFactor.signInDescription'],
+  setup: ['twoFactor.setupTitle', 'twoFactor.setupDescription'],
 } as const;
 
-function BackButton({ onBack }: { onBack: () => void }) {
+function useFailure(error: Error | null): string | null {
   const t = useTwoFactorT();
-  return (
-    <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
-      {t('twoFactor.backToSignIn')}
-    </Button>
-  );
+  return error ? (serverMessage(error) ?? t('twoFactor.failed')) : null;
 }
 
-/** The code (or a recovery code) after the right password of an account with two-factor on. */
-function CodeStep({ onSignedIn, onBack }: Omit<TTwoFactorStepProps, 'step'>) {
+function CodeStep({ onSignedIn, onBack }: TStepProps) {
   const t = useTwoFactorT();
   const [isRecovery, setIsRecovery] = useState(false);
   const verify = useMutation({
@@ -50,41 +39,37 @@ function CodeStep({ onSignedIn, onBack }: Omit<TTwoFactorStepProps, 'step'>) {
       ),
     onSuccess: ({ user }) => onSignedIn(user),
   });
-  const failure = verify.error ? (serverMessage(verify.error) ?? t('twoFactor.failed')) : null;
   return (
-    <div className="space-y-2">
-      {isRecovery && <p className="text-muted-foreground text-sm">{t('twoFactor.recoveryDescription')}</p>}
-      <CodeForm
-        key={isRecovery ? 'recovery' : 'app'}
-        kind={isRecovery ? 'recovery' : 'app'}
-        label={isRecovery ? t('twoFactor.recoveryLabel') : t('twoFactor.codeLabel')}
-        submitLabel={t('twoFactor.verify')}
-        isPending={verify.isPending}
-        failure={failure}
-        onSubmit={(code) => verify.mutate(code)}
+    <CodeForm
+      key={String(isRecovery)}
+      kind={isRecovery ? 'recovery' : 'app'}
+      label={isRecovery ? t('twoFactor.recoveryLabel') : t('twoFactor.codeLabel')}
+      hint={isRecovery ? t('twoFactor.recoveryDescription') : undefined}
+      submitLabel={t('twoFactor.verify')}
+      isPending={verify.isPending}
+      failure={useFailure(verify.error)}
+      onSubmit={(code) => verify.mutate(code)}
+    >
+      <Button
+        type="button"
+        variant="link"
+        className="w-full"
+        onClick={() => {
+          verify.reset();
+          setIsRecovery(!isRecovery);
+        }}
       >
-        <Button
-          type="button"
-          variant="link"
-          className="w-full"
-          onClick={() => {
-            verify.reset();
-            setIsRecovery(!isRecovery);
-          }}
-        >
-          {isRecovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
-        </Button>
-        <BackButton onBack={onBack} />
-      </CodeForm>
-    </div>
+        {isRecovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
+      </Button>
+      <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
+        {t('twoFactor.backToSignIn')}
+      </Button>
+    </CodeForm>
   );
 }
 
-/**
- * The setup a staff account the desk requires to have two-factor goes through before its session
- * starts: the secret, a code that confirms it, then the recovery codes, shown once.
- */
-function SetupStep({ onSignedIn, onBack }: Omit<TTwoFactorStepProps, 'step'>) {
+/** A staff account the desk requires to have two-factor sets it up before its session starts. */
+function SetupStep({ onSignedIn, onBack }: TStepProps) {
   const t = useTwoFactorT();
   const setup = useQuery({
     queryKey: [TWO_FACTOR_PATHS.challengeSetup],
@@ -95,6 +80,7 @@ function SetupStep({ onSignedIn, onBack }: Omit<TTwoFactorStepProps, 'step'>) {
     mutationFn: (code: string) =>
       apiRequest<TTwoFactorConfirmResponse>('POST', TWO_FACTOR_PATHS.challengeConfirm, { code }),
   });
+  const failure = useFailure(setup.error ?? confirm.error);
   if (confirm.data) {
     const { user, recoveryCodes } = confirm.data;
     return (
@@ -105,14 +91,18 @@ function SetupStep({ onSignedIn, onBack }: Omit<TTwoFactorStepProps, 'step'>) {
       />
     );
   }
-  if (setup.isPending) return <Skeleton className="mx-auto size-48" />;
-  if (setup.isError) {
-    return (
-      <div className="space-y-4">
-        <p className="text-destructive text-sm" data-testid="two-factor-error">
-          {serverMessage(setup.error) ?? t('twoFactor.failed')}
-        </p>
-        <BackButton onBack={onBack} />
+  const back = (
+    <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
+      {t('twoFactor.backToSignIn')}
+    </Button>
+  );
+  if (!setup.data) {
+    return setup.isPending ? (
+      <Skeleton className="mx-auto size-48" />
+    ) : (
+      <div className="space-y-4" data-testid="two-factor-error">
+        <p className="text-destructive text-sm">{failure}</p>
+        {back}
       </div>
     );
   }
@@ -121,15 +111,15 @@ function SetupStep({ onSignedIn, onBack }: Omit<TTwoFactorStepProps, 'step'>) {
       setup={setup.data}
       submitLabel={t('twoFactor.continue')}
       isPending={confirm.isPending}
-      failure={confirm.error ? (serverMessage(confirm.error) ?? t('twoFactor.failed')) : null}
+      failure={failure}
       onConfirm={(code) => confirm.mutate(code)}
     >
-      <BackButton onBack={onBack} />
+      {back}
     </SetupPanel>
   );
 }
 
 /** A password sign-in's second step (docs/product.md#two-factor-authentication). */
-export function TwoFactorStep({ step, ...props }: TTwoFactorStepProps) {
+export function TwoFactorStep({ step, ...props }: TStepProps & { step: TTwoFactorStep }) {
   return step === 'code' ? <CodeStep {...props} /> : <SetupStep {...props} />;
 }

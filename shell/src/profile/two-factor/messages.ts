@@ -4,7 +4,7 @@ import english from './messages.en.json';
 
 const catalog = shellCatalog(english);
 
-/** The two-factor screens' texts (profile and sign-in) in the reader's language. */
-export function useTwoFactorT() {
+/** The profile's two-factor card texts in the reader's language (the shared ones: two-factor/messages.ts). */
+export function useProfileTwoFactorT() {
   return useTranslate(catalog);
 }

@@ -6,8 +6,9 @@ import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../auth/password-field.tsx';
-import { CodeForm } from './code-form.tsx';
-import { useTwoFactorT } from './messages.ts';
+import { CodeForm } from '../../two-factor/code-form.tsx';
+import { useTwoFactorT } from '../../two-factor/messages.ts';
+import { useProfileTwoFactorT } from './messages.ts';
 
 type TProofFormProps = {
   title: string;
@@ -30,15 +31,16 @@ export function ProofForm({
   onCancel,
 }: TProofFormProps) {
   const t = useTwoFactorT();
+  const p = useProfileTwoFactorT();
   const [isCode, setIsCode] = useState(false);
   const form = useForm({ resolver: zodResolver(ZTwoFactorPasswordProof), defaultValues: { password: '' } });
   const switchTo = (
     <div className="flex flex-wrap justify-between gap-2">
       <Button type="button" variant="link" className="px-0" onClick={() => setIsCode(!isCode)}>
-        {isCode ? t('twoFactor.usePassword') : t('twoFactor.useCode')}
+        {isCode ? p('profileTwoFactor.usePassword') : p('profileTwoFactor.useCode')}
       </Button>
       <Button type="button" variant="ghost" onClick={onCancel}>
-        {t('twoFactor.cancel')}
+        {p('profileTwoFactor.cancel')}
       </Button>
     </div>
   );
@@ -53,7 +55,7 @@ export function ProofForm({
       {isCode ? (
         <CodeForm
           kind="recovery"
-          label={t('twoFactor.proofCodeLabel')}
+          label={p('profileTwoFactor.proofCodeLabel')}
           submitLabel={submitLabel}
           isPending={isPending}
           failure={failure}
@@ -73,7 +75,7 @@ export function ProofForm({
             <PasswordField
               control={form.control}
               name="password"
-              label={t('twoFactor.passwordLabel')}
+              label={p('profileTwoFactor.passwordLabel')}
               autoComplete="current-password"
               autoFocus
             />

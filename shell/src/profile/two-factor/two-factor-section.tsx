@@ -20,12 +20,13 @@ import {
   toast,
 } from '@helpdesk/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
+import { KeyRound, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTwoFactorT } from './messages.ts';
+import { useTwoFactorT } from '../../two-factor/messages.ts';
+import { RecoveryCodesPanel } from '../../two-factor/recovery-codes-panel.tsx';
+import { SetupPanel } from '../../two-factor/setup-panel.tsx';
+import { useProfileTwoFactorT } from './messages.ts';
 import { ProofForm } from './proof-form.tsx';
-import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
-import { SetupPanel } from './setup-panel.tsx';
 
 const STATUS_KEY = [TWO_FACTOR_PATHS.status] as const;
 
@@ -39,6 +40,7 @@ type TPanel =
 /** The profile's two-factor card: turn on (QR, key, code, recovery codes), turn off, new recovery codes. */
 export function TwoFactorSection() {
   const t = useTwoFactorT();
+  const p = useProfileTwoFactorT();
   const queryClient = useQueryClient();
   const [panel, setPanel] = useState<TPanel>({ kind: 'none' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export function TwoFactorSection() {
       apiRequest<TRecoveryCodesResponse>('POST', TWO_FACTOR_PATHS.enable, { code }),
     onSuccess: ({ recoveryCodes }) => {
       show({ kind: 'codes', codes: recoveryCodes });
-      toast({ title: t('twoFactor.turnedOn') });
+      toast({ title: p('profileTwoFactor.turnedOn') });
       void refresh();
     },
     onError,
@@ -81,7 +83,7 @@ export function TwoFactorSection() {
         show({ kind: 'codes', codes: answer.recoveryCodes });
       } else {
         show({ kind: 'none' });
-        toast({ title: t('twoFactor.turnedOff') });
+        toast({ title: p('profileTwoFactor.turnedOff') });
       }
       void refresh();
     },
@@ -96,45 +98,51 @@ export function TwoFactorSection() {
           <CardTitle>{t('twoFactor.title')}</CardTitle>
           {status.data && (
             <Badge variant={isOn ? 'default' : 'secondary'} data-testid="two-factor-status">
-              {isOn ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}
+              {isOn ? p('profileTwoFactor.statusOn') : p('profileTwoFactor.statusOff')}
             </Badge>
           )}
         </div>
-        <CardDescription>{t('twoFactor.description')}</CardDescription>
+        <CardDescription>{p('profileTwoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {status.isPending && <Skeleton className="h-9 w-48" />}
-        {status.isError && <p className="text-destructive text-sm">{t('twoFactor.loadFailed')}</p>}
-        {status.data?.required && !isOn && <p className="text-sm">{t('twoFactor.required')}</p>}
+        {status.isError && <p className="text-destructive text-sm">{p('profileTwoFactor.loadFailed')}</p>}
+        {status.data?.required && !isOn && <p className="text-sm">{p('profileTwoFactor.required')}</p>}
         {panel.kind === 'setup' && (
           <SetupPanel
             setup={panel.setup}
-            submitLabel={t('twoFactor.confirm')}
+            submitLabel={p('profileTwoFactor.confirm')}
             isPending={enable.isPending}
             failure={failure}
             onConfirm={(code) => enable.mutate(code)}
           >
             <Button type="button" variant="ghost" className="w-full" onClick={() => show({ kind: 'none' })}>
-              {t('twoFactor.cancel')}
+              {p('profileTwoFactor.cancel')}
             </Button>
           </SetupPanel>
         )}
         {panel.kind === 'codes' && (
           <RecoveryCodesPanel
             codes={panel.codes}
-            doneLabel={t('twoFactor.codesSaved')}
+            doneLabel={p('profileTwoFactor.codesSaved')}
             onDone={() => show({ kind: 'none' })}
           />
         )}
         {panel.kind === 'proof' && (
           <ProofForm
-            title={panel.purpose === 'turnOff' ? t('twoFactor.turnOffTitle') : t('twoFactor.newCodesTitle')}
+            title={
+              panel.purpose === 'turnOff'
+                ? p('profileTwoFactor.turnOffTitle')
+                : p('profileTwoFactor.newCodesTitle')
+            }
             description={
               panel.purpose === 'turnOff'
-                ? t('twoFactor.turnOffDescription')
-                : t('twoFactor.newCodesDescription')
+                ? p('profileTwoFactor.turnOffDescription')
+                : p('profileTwoFactor.newCodesDescription')
             }
-            submitLabel={panel.purpose === 'turnOff' ? t('twoFactor.turnOff') : t('twoFactor.newCodes')}
+            submitLabel={
+              panel.purpose === 'turnOff' ? p('profileTwoFactor.turnOff') : p('profileTwoFactor.newCodes')
+            }
             isPending={change.isPending}
             failure={failure}
             onSubmit={(proof) => change.mutate({ purpose: panel.purpose, proof })}
@@ -146,14 +154,14 @@ export function TwoFactorSection() {
             {failure && <p className="text-destructive text-sm">{failure}</p>}
             <Button type="button" disabled={begin.isPending} onClick={() => begin.mutate()}>
               <ShieldCheck aria-hidden />
-              {t('twoFactor.turnOn')}
+              {p('profileTwoFactor.turnOn')}
             </Button>
           </>
         )}
         {panel.kind === 'none' && isOn && status.data && (
           <div className="flex flex-wrap items-center gap-2">
             <p className="me-auto text-muted-foreground text-sm" data-testid="recovery-codes-left">
-              {t('twoFactor.codesLeft', { count: status.data.recoveryCodesLeft })}
+              {p('profileTwoFactor.codesLeft', { count: status.data.recoveryCodesLeft })}
             </p>
             <Button
               type="button"
@@ -161,15 +169,15 @@ export function TwoFactorSection() {
               onClick={() => show({ kind: 'proof', purpose: 'newCodes' })}
             >
               <KeyRound aria-hidden />
-              {t('twoFactor.newCodes')}
+              {p('profileTwoFactor.newCodes')}
             </Button>
             <Button
               type="button"
               variant="outline"
               onClick={() => show({ kind: 'proof', purpose: 'turnOff' })}
             >
-              <ShieldOff aria-hidden />
-              {t('twoFactor.turnOff')}
+              <ShieldAlert aria-hidden />
+              {p('profileTwoFactor.turnOff')}
             </Button>
           </div>
         )}

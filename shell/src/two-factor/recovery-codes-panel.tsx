@@ -1,5 +1,4 @@
 import { Button, toast } from '@helpdesk/shared-ui';
-import { Copy, Download } from 'lucide-react';
 import { useTwoFactorT } from './messages.ts';
 
 const FILE_NAME = 'help-desk-recovery-codes.txt';
@@ -53,11 +52,9 @@ export function RecoveryCodesPanel({
               .then(() => toast({ title: t('twoFactor.copied') }))
           }
         >
-          <Copy aria-hidden />
           {t('twoFactor.copy')}
         </Button>
         <Button type="button" variant="outline" onClick={() => download(codes)}>
-          <Download aria-hidden />
           {t('twoFactor.download')}
         </Button>
       </div>
