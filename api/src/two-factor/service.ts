@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   SERVER_MESSAGES,
   type TTwoFactorProofRequest,
   type TTwoFactorSetup,
@@ -21,7 +20,7 @@ import {
 import type { RequestMeta } from '../client-ip.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { isPasswordTooLong, verifyPassword } from '../passwords.ts';
 import { sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
@@ -56,7 +55,8 @@ import {
 
 // The same answer for every failure of a sign-in's second step: no challenge, an expired or used one, a
 // wrong code, a code of a step already used, a spent recovery code, an account that changed meanwhile.
-const invalidCode = () => new ApiError(401, ERROR_CODES.unauthenticated, TWO_FACTOR_MESSAGES.invalidCode);
+// A 400 like a spent reset link's, not a 401: nobody is signed in yet, so there is no session to end.
+const invalidCode = () => badRequest(TWO_FACTOR_MESSAGES.invalidCode);
 const wrongCode = () => badRequest(TWO_FACTOR_MESSAGES.wrongCode, { code: TWO_FACTOR_MESSAGES.wrongCode });
 
 /** An audit row of a person's own two-factor change. */

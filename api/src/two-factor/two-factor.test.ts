@@ -3,6 +3,7 @@ import {
   ADMIN_API_PATHS,
   API_PATHS,
   adminUserTwoFactorPath,
+  ERROR_CODES,
   SERVER_MESSAGES,
   type TUser,
   TWO_FACTOR_MESSAGES,
@@ -24,19 +25,12 @@ import {
   type TestUser,
   testConfig,
 } from '../../test/helpers.ts';
+import { CHALLENGE_COOKIE, enableTwoFactor, totpCode, wrongCode } from '../../test/two-factor.ts';
 import { SecretBoxError } from '../mailboxes/secret-box.ts';
 import { sha256Hex } from '../session.ts';
 import { matchingStep, secretFromStored, storedSecret } from './totp.ts';
 
-const CHALLENGE_COOKIE = testConfig.sessionCookie.name.replace('_session', '_2fa');
 const STEP_MS = 30_000;
-
-/** The code an authenticator app shows for the secret, `steps` 30-second steps from now. */
-function codeOf(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + steps * STEP_MS,
-  });
-}
 
 /** A browser at the sign-in form: keeps the challenge cookie beside the session cookie. */
 class SignInClient extends TestClient {
@@ -64,14 +58,6 @@ async function sessionCount(userId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Turns 2FA on for a user through the profile; answers the secret and the recovery codes. */
-async function enableTwoFactor(client: TestClient): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = ZTwoFactorSetup.parse((await client.post(TWO_FACTOR_PATHS.setup)).body);
-  const enabled = await client.post(TWO_FACTOR_PATHS.enable, { code: codeOf(setup.secret) });
-  expect(enabled.status).toBe(200);
-  return { secret: setup.secret, recoveryCodes: (enabled.body as { recoveryCodes: string[] }).recoveryCodes };
-}
-
 /** A user (of a role) with 2FA on, signed out again. */
 async function userWithTwoFactor(role: TUser['role'] = 'end_user') {
   const user = await createUser({ role });
@@ -91,8 +77,11 @@ async function passwordStep(user: TestUser, path: string = API_PATHS.authLogin):
 const userOf = (response: TestResponse) => (response.body as { user: TUser }).user;
 
 function expectInvalidCode(response: TestResponse): void {
-  expect(response.status).toBe(401);
-  expect(errorOf(response)).toEqual({ code: 'UNAUTHENTICATED', message: TWO_FACTOR_MESSAGES.invalidCode });
+  expect(response.status).toBe(400);
+  expect(errorOf(response)).toEqual({
+    code: ERROR_CODES.validation,
+    message: TWO_FACTOR_MESSAGES.invalidCode,
+  });
 }
 
 afterAll(async () => {
@@ -120,13 +109,13 @@ describe('turning two-factor on from the profile', () => {
     ).toHaveProperty('user');
 
     const wrong = await client.post(TWO_FACTOR_PATHS.enable, {
-      code: '000000' === codeOf(setup.secret) ? '111111' : '000000',
+      code: wrongCode(setup.secret),
     });
     expect(wrong.status).toBe(400);
     expect(errorOf(wrong).message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
     expect(ZTwoFactorStatus.parse((await client.get(TWO_FACTOR_PATHS.status)).body).enabled).toBe(false);
 
-    const enabled = await client.post(TWO_FACTOR_PATHS.enable, { code: codeOf(setup.secret) });
+    const enabled = await client.post(TWO_FACTOR_PATHS.enable, { code: totpCode(setup.secret) });
     expect(enabled.status).toBe(200);
     const { recoveryCodes } = enabled.body as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -221,7 +210,7 @@ describe('signing in with two-factor on', () => {
   test('a code completes the sign-in once; the same code (same step) is refused afterwards', async () => {
     const { user, secret } = await userWithTwoFactor();
     const client = await passwordStep(user);
-    const code = codeOf(secret, 1);
+    const code = totpCode(secret, 1);
     const done = await client.post(TWO_FACTOR_PATHS.challengeVerify, { code });
     expect(done.status).toBe(200);
     expect(userOf(done).id).toBe(user.id);
@@ -262,7 +251,7 @@ describe('signing in with two-factor on', () => {
       b.post(TWO_FACTOR_PATHS.challengeVerify, { recoveryCode: recoveryCodes[0] }),
       b.post(TWO_FACTOR_PATHS.challengeVerify, { recoveryCode: recoveryCodes[0] }),
     ]);
-    expect([one.status, two.status].sort()).toEqual([200, 401]);
+    expect([one.status, two.status].sort()).toEqual([200, 400]);
     expectInvalidCode(await a.post(TWO_FACTOR_PATHS.challengeVerify, { recoveryCode: recoveryCodes[1] }));
   });
 
@@ -271,17 +260,17 @@ describe('signing in with two-factor on', () => {
     const sessions = await sessionCount(user.id);
     // No cookie at all, and a made-up one.
     expectInvalidCode(
-      await new SignInClient().post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret) }),
+      await new SignInClient().post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret) }),
     );
     const forged = new SignInClient();
     forged.challenge = 'x'.repeat(43);
-    expectInvalidCode(await forged.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret) }));
+    expectInvalidCode(await forged.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret) }));
     // A wrong code, a code given as a recovery code, a made-up recovery code.
     const client = await passwordStep(user);
-    const wrong = codeOf(secret) === '000000' ? '111111' : '000000';
+    const wrong = wrongCode(secret);
     const answers = [
       await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: wrong }),
-      await client.post(TWO_FACTOR_PATHS.challengeVerify, { recoveryCode: codeOf(secret) }),
+      await client.post(TWO_FACTOR_PATHS.challengeVerify, { recoveryCode: totpCode(secret) }),
       await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: 'abcde-fghij' }),
     ];
     for (const answer of answers) expectInvalidCode(answer);
@@ -299,7 +288,7 @@ describe('signing in with two-factor on', () => {
   test('too many wrong codes end the challenge; the sign-in limiter refuses the address with Retry-After', async () => {
     const { user, secret } = await userWithTwoFactor();
     const client = await passwordStep(user);
-    const wrong = codeOf(secret) === '000000' ? '111111' : '000000';
+    const wrong = wrongCode(secret);
     for (let attempt = 0; attempt < 5; attempt++) {
       expectInvalidCode(await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: wrong }));
     }
@@ -318,17 +307,17 @@ describe('signing in with two-factor on', () => {
   test('a flood of codes is cut off: the challenge ends after five, and none starts a session', async () => {
     const { user, secret } = await userWithTwoFactor();
     const client = await passwordStep(user);
-    const wrong = codeOf(secret) === '000000' ? '111111' : '000000';
+    const wrong = wrongCode(secret);
     const answers = await Promise.all(
       Array.from({ length: 25 }, () => client.post(TWO_FACTOR_PATHS.challengeVerify, { code: wrong })),
     );
-    for (const answer of answers) expect([401, 429]).toContain(answer.status);
+    for (const answer of answers) expect([400, 429]).toContain(answer.status);
     // Counted under the challenge's lock: no more than five were weighed, however many raced.
     const [counted] = await sql<{ count: number }[]>`
       select count(*)::int from login_failures where key = ${`account:${user.username.toLowerCase()}`}`;
     expect(counted?.count ?? 0).toBeLessThanOrEqual(5);
     expect(await sql`select 1 from two_factor_challenges where user_id = ${user.id}`).toHaveLength(0);
-    expectInvalidCode(await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) }));
+    expectInvalidCode(await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) }));
     expect(await sessionCount(user.id)).toBe(0);
   });
 
@@ -340,7 +329,7 @@ describe('signing in with two-factor on', () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       await sameAddress.post(API_PATHS.authLogin, { username: user.username, password: 'Wrong1234!' });
     }
-    const refused = await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) });
+    const refused = await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await sql`select 1 from two_factor_challenges where user_id = ${user.id}`).toHaveLength(0);
@@ -351,8 +340,8 @@ describe('signing in with two-factor on', () => {
     const { user, secret } = await userWithTwoFactor();
     const first = await passwordStep(user);
     const second = await passwordStep(user);
-    expectInvalidCode(await first.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) }));
-    expect((await second.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) })).status).toBe(
+    expectInvalidCode(await first.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) }));
+    expect((await second.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) })).status).toBe(
       200,
     );
   });
@@ -361,10 +350,10 @@ describe('signing in with two-factor on', () => {
     const { user, secret } = await userWithTwoFactor('admin');
     const client = await passwordStep(user, API_PATHS.authAdminLogin);
     await sql`update users set role = 'agent' where id = ${user.id}`;
-    expectInvalidCode(await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) }));
+    expectInvalidCode(await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) }));
     await sql`update users set role = 'admin' where id = ${user.id}`;
     const again = await passwordStep(user, API_PATHS.authAdminLogin);
-    const done = await again.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) });
+    const done = await again.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) });
     expect(done.status).toBe(200);
     expect(userOf(done).role).toBe('admin');
   });
@@ -424,10 +413,10 @@ describe('the desk requires two-factor of admins and agents', () => {
       );
       expectInvalidCode(
         await client.post(TWO_FACTOR_PATHS.challengeConfirm, {
-          code: codeOf(setup.secret) === '000000' ? '111111' : '000000',
+          code: wrongCode(setup.secret),
         }),
       );
-      const done = await client.post(TWO_FACTOR_PATHS.challengeConfirm, { code: codeOf(setup.secret) });
+      const done = await client.post(TWO_FACTOR_PATHS.challengeConfirm, { code: totpCode(setup.secret) });
       expect(done.status).toBe(200);
       expect(userOf(done).id).toBe(agent.id);
       expect((done.body as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
@@ -479,7 +468,7 @@ describe('turning it off and new recovery codes', () => {
   test('turning off needs the password or a code; a wrong one is a 400 and changes nothing', async () => {
     const { user, secret } = await userWithTwoFactor();
     const client = (await passwordStep(user)) as SignInClient;
-    await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) });
+    await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) });
     expect((await client.post(TWO_FACTOR_PATHS.disable, {})).status).toBe(400);
     const wrong = await client.post(TWO_FACTOR_PATHS.disable, { password: 'Wrong1234!' });
     expect(wrong.status).toBe(400);
@@ -506,8 +495,10 @@ describe('turning it off and new recovery codes', () => {
     expect(newCodes).toHaveLength(10);
     expect(newCodes).not.toContain(recoveryCodes[2]);
     expect((await client.post(TWO_FACTOR_PATHS.disable, { code: recoveryCodes[2] })).status).toBe(400);
-    expect((await client.post(TWO_FACTOR_PATHS.recoveryCodes, { code: codeOf(secret, 1) })).status).toBe(200);
-    expect((await client.post(TWO_FACTOR_PATHS.disable, { code: codeOf(secret, 1) })).status).toBe(400);
+    expect((await client.post(TWO_FACTOR_PATHS.recoveryCodes, { code: totpCode(secret, 1) })).status).toBe(
+      200,
+    );
+    expect((await client.post(TWO_FACTOR_PATHS.disable, { code: totpCode(secret, 1) })).status).toBe(400);
   });
 });
 
@@ -600,7 +591,9 @@ async function signInAfterCode(user: TestUser): Promise<TestClient> {
   >`select secret from user_two_factor where user_id = ${user.id}`;
   const secret = secretFromStored(testConfig.mailSecretKey, row?.secret ?? '');
   const client = await passwordStep(user);
-  expect((await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: codeOf(secret, 1) })).status).toBe(200);
+  expect((await client.post(TWO_FACTOR_PATHS.challengeVerify, { code: totpCode(secret, 1) })).status).toBe(
+    200,
+  );
   return client;
 }
 
