@@ -38,6 +38,7 @@ import { createSsoRoutes } from './sso/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
+import { createTwoFactorRoutes } from './two-factor/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 
 /**
@@ -78,6 +79,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createEmailVerificationRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createSessionRoutes(deps))
+    .use(createTwoFactorRoutes(deps))
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))
     .use(createTeamRoutes(deps))

@@ -26,6 +26,8 @@ import { LIMITS } from './limits.ts';
  * mailbox.created / .deleted { mailboxId, name, address } · mailbox.updated { mailboxId, name, changes:
  * { field: { from, to } }, secret?: 'set' | 'kept' } (a secret itself is never written) ·
  * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended }.
+ * inbound_message.retried { messageId, mailboxId, outcome } · user.two_factor_enabled / .two_factor_disabled /
+ * .recovery_codes_regenerated { username } (the user's own) · user.two_factor_cleared { username } (by an admin).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -73,6 +75,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sso_provider.deleted': 'Sign-in provider removed',
   'user.sso_linked': 'Sign-in provider linked',
   'user.sso_unlinked': 'Sign-in provider unlinked',
+  'user.two_factor_enabled': 'Two-factor turned on',
+  'user.two_factor_disabled': 'Two-factor turned off',
+  'user.recovery_codes_regenerated': 'Recovery codes replaced',
+  'user.two_factor_cleared': 'Two-factor cleared',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -34,5 +34,6 @@ export * from './sso.ts';
 export * from './teams.ts';
 export * from './ticket-queues.ts';
 export * from './tickets.ts';
+export * from './two-factor.ts';
 export * from './users.ts';
 export * from './write-limits.ts';

@@ -57,6 +57,8 @@ export const ZSettings = z.object({
   requireApproval: z.boolean(),
   /** Days after resolution in which a requester's reply reopens the ticket; 0 never reopens. */
   reopenWindowDays: z.number().int(),
+  /** On: admins and agents must use two-factor authentication to sign in with a password. */
+  requireTwoFactor: z.boolean(),
   smtpHost: z.string(),
   smtpPort: z.number().int(),
   smtpUsername: z.string(),
@@ -76,6 +78,7 @@ export const DEFAULT_SETTINGS: TSettings = {
   autoAssignment: true,
   requireApproval: false,
   reopenWindowDays: 7,
+  requireTwoFactor: false,
   smtpHost: '',
   smtpPort: 587,
   smtpUsername: '',
@@ -117,6 +120,8 @@ export const ZUpdateSettingsRequest = z.strictObject({
       `Reopen window must be between 0 and ${SETTINGS_LIMITS.reopenWindowDaysMax} days`,
     )
     .optional(),
+  /** Absent keeps what is stored. */
+  requireTwoFactor: z.boolean().optional(),
   smtpHost: z
     .string()
     .trim()

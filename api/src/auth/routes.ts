@@ -10,6 +10,7 @@ import {
   ZProfileUpdateRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
+  ZSignInResponse,
   ZSignOutResponse,
   ZUser,
   ZUserResponse,
@@ -21,6 +22,7 @@ import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session.ts';
 import { providerSignOut } from '../sso/sign-in.ts';
+import { challengeCookie } from '../two-factor/challenges.ts';
 import { requestPasswordReset } from './password-reset-requests.ts';
 import {
   changeOwnPassword,
@@ -70,31 +72,39 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       API_PATHS.authLogin,
       async ({ body, request, server, set }) => {
         const meta = requestMeta(request, server, config.trustedProxies);
-        const { user, token } = await signIn(body, 'user', meta, readSessionToken(request, config));
-        set.headers['set-cookie'] = sessionCookie(config, token);
-        return { user };
+        const result = await signIn(body, 'user', meta, readSessionToken(request, config));
+        if ('twoFactor' in result) {
+          set.headers['set-cookie'] = challengeCookie(config, result.challengeToken);
+          return { twoFactor: result.twoFactor };
+        }
+        set.headers['set-cookie'] = sessionCookie(config, result.token);
+        return { user: result.user };
       },
       {
         auth: 'public',
         parse: 'json',
         body: ZLoginRequest,
-        response: responseShape(ZUserResponse),
-        detail: { tags, summary: 'Sign in (active users only)' },
+        response: responseShape(ZSignInResponse),
+        detail: { tags, summary: 'Sign in (active users only); or the two-factor step it needs first' },
       },
     )
     .post(
       API_PATHS.authAdminLogin,
       async ({ body, request, server, set }) => {
         const meta = requestMeta(request, server, config.trustedProxies);
-        const { user, token } = await signIn(body, 'admin', meta, readSessionToken(request, config));
-        set.headers['set-cookie'] = sessionCookie(config, token);
-        return { user };
+        const result = await signIn(body, 'admin', meta, readSessionToken(request, config));
+        if ('twoFactor' in result) {
+          set.headers['set-cookie'] = challengeCookie(config, result.challengeToken);
+          return { twoFactor: result.twoFactor };
+        }
+        set.headers['set-cookie'] = sessionCookie(config, result.token);
+        return { user: result.user };
       },
       {
         auth: 'public',
         parse: 'json',
         body: ZLoginRequest,
-        response: responseShape(ZUserResponse),
+        response: responseShape(ZSignInResponse),
         detail: { tags, summary: 'Administrator sign-in' },
       },
     )

@@ -10,11 +10,12 @@ import {
   type TProfileUpdateRequest,
   type TRegisterRequest,
   type TResetPasswordRequest,
+  type TTwoFactorStep,
   type TUser,
 } from '@helpdesk/contracts';
 import { insertOwnAccountAuditEntry } from '../audit/queries.ts';
 import type { RequestMeta } from '../client-ip.ts';
-import { uniqueViolation } from '../db/postgres.ts';
+import { type Db, uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { enqueueEmailChanged } from '../email/outbox.ts';
 import type { MailLinks } from '../email/prepare.ts';
@@ -32,6 +33,7 @@ import {
 } from '../passwords.ts';
 import { createSession, endSession, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
+import { secondStepOf, startChallenge } from '../two-factor/challenges.ts';
 import {
   PENDING_REGISTRATIONS_MAX,
   REGISTRATIONS_CLOSED_RETRY_SECONDS,
@@ -73,7 +75,7 @@ const invalidCredentials = () =>
   new ApiError(401, ERROR_CODES.unauthenticated, SERVER_MESSAGES.invalidCredentials);
 
 /** Refuses (429) an address that has failed too often on this account or on any. */
-async function throwIfRefused(username: string, ipAddress: string): Promise<void> {
+export async function throwIfRefused(username: string, ipAddress: string): Promise<void> {
   const wait = await loginFailures.retryAfterSeconds(sql, refusingBudgets(username, ipAddress));
   if (wait > 0) throw tooManyRequests(wait);
 }
@@ -83,13 +85,14 @@ async function throwIfRefused(username: string, ipAddress: string): Promise<void
  * ask (auth/sign-in-throttle.ts): strangers' failures slow an account down but never shut its
  * owner out.
  */
-async function throwIfThrottled(username: string, ipAddress: string): Promise<void> {
+export async function throwIfThrottled(username: string, ipAddress: string): Promise<void> {
   await throwIfRefused(username, ipAddress);
   const delayMs = accountDelayMs(await loginFailures.count(sql, accountKey(username)));
   if (delayMs > 0) await Bun.sleep(delayMs);
 }
 
-function recordFailure(username: string, ipAddress: string): Promise<void> {
+/** One failed sign-in or second step, counted per pair, per address and per account. */
+export function recordFailure(username: string, ipAddress: string): Promise<void> {
   return loginFailures.recordFailure(sql, failureKeys(username, ipAddress));
 }
 
@@ -97,7 +100,7 @@ function recordFailure(username: string, ipAddress: string): Promise<void> {
  * The right password: the account's slow-down and this address's count on it end. Other addresses'
  * counts on the account stay, so a guesser does not start afresh whenever the owner signs in.
  */
-function forgetFailuresHere(username: string, ipAddress: string): Promise<void> {
+export function forgetFailuresHere(username: string, ipAddress: string): Promise<void> {
   return loginFailures.forget(sql, [accountKey(username), pairKey(username, ipAddress)]);
 }
 
@@ -161,6 +164,11 @@ export async function registerUser(
 
 export type SignInMode = 'user' | 'admin';
 
+/** A password sign-in's outcome: a session, or the second step it waits for (with its challenge's token). */
+export type SignInResult =
+  | { user: TUser; token: string }
+  | { twoFactor: TTwoFactorStep; challengeToken: string };
+
 /**
  * An account with no password and a linked identity provider signs in there: its password sign-in
  * says so (docs/security.md#single-sign-on). The admin sign-in says it only of an active admin, as it
@@ -176,13 +184,15 @@ function isSsoOnly(account: LoginAccount, mode: SignInMode): boolean {
  * passwords answer alike (a dummy hash is verified so the timing matches too); 'pending approval'
  * and 'rejected' are told only after the password is right. Admin sign-in refuses everyone but
  * active admins with the same answer as bad credentials. The token presented before, if any, ends.
+ * An account with two-factor on, or staff the desk requires to have it, gets no session yet: the
+ * second step and a challenge token instead (docs/security.md#two-factor-authentication).
  */
 export async function signIn(
   input: TLoginRequest,
   mode: SignInMode,
   meta: RequestMeta,
   previousToken: string | null,
-): Promise<{ user: TUser; token: string }> {
+): Promise<SignInResult> {
   await throwIfThrottled(input.username, meta.ipAddress);
   if (isPasswordTooLong(input.password)) {
     await recordFailure(input.username, meta.ipAddress);
@@ -218,15 +228,28 @@ export async function signIn(
   if (account.status !== 'active') {
     throw new ApiError(403, ERROR_CODES.accountInactive, SERVER_MESSAGES.accountInactive);
   }
-  const signedIn = await sql.begin(async (tx) => {
-    if (previousToken) await endSession(tx, previousToken);
-    const token = await createSession(tx, account.id, meta);
-    const user = await updateLastLogin(tx, account.id);
-    if (!user) throw new Error(`user ${account.id} vanished while signing in`);
-    return { user, token };
-  });
+  const step = await secondStepOf(account);
+  if (step) return { twoFactor: step, challengeToken: await startChallenge(account.id, mode, step) };
+  const signedIn = await sql.begin((tx) => openSession(tx, account.id, meta, previousToken));
   sessionCache().forgetUser(account.id);
   return signedIn;
+}
+
+/**
+ * Starts a session for a user whose sign-in is complete, ending the one the browser presented; the
+ * caller forgets the user in this process's session cache once the transaction commits.
+ */
+export async function openSession(
+  tx: Db,
+  userId: string,
+  meta: RequestMeta,
+  previousToken: string | null,
+): Promise<{ user: TUser; token: string }> {
+  if (previousToken) await endSession(tx, previousToken);
+  const token = await createSession(tx, userId, meta);
+  const user = await updateLastLogin(tx, userId);
+  if (!user) throw new Error(`user ${userId} vanished while signing in`);
+  return { user, token };
 }
 
 /** Ends the session a token names; signing out without a session is not an error. */

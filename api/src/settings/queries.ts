@@ -7,6 +7,7 @@ const settingsColumns = () => sql`
   email_notifications as "emailNotifications", push_notifications as "pushNotifications",
   auto_assignment as "autoAssignment", require_approval as "requireApproval",
   coalesce(reopen_window_days, ${DEFAULT_SETTINGS.reopenWindowDays})::int as "reopenWindowDays",
+  coalesce(require_two_factor, ${DEFAULT_SETTINGS.requireTwoFactor}) as "requireTwoFactor",
   smtp_host as "smtpHost", smtp_port as "smtpPort", smtp_username as "smtpUsername",
   (smtp_password is not null) as "smtpPasswordSet", updated_at as "updatedAt"`;
 
@@ -57,6 +58,7 @@ export async function updateSettings(
       email_notifications = ${input.emailNotifications}, push_notifications = ${input.pushNotifications},
       auto_assignment = ${input.autoAssignment}, require_approval = ${input.requireApproval},
       reopen_window_days = ${input.reopenWindowDays ?? sql`reopen_window_days`},
+      require_two_factor = ${input.requireTwoFactor ?? sql`require_two_factor`},
       smtp_host = ${input.smtpHost}, smtp_port = ${input.smtpPort}, smtp_username = ${input.smtpUsername},
       smtp_password = ${passwordValue}, updated_by = ${updatedBy}
     returning ${settingsColumns()}`;

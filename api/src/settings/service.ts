@@ -71,6 +71,7 @@ const AUDITED_FIELDS = [
   'autoAssignment',
   'requireApproval',
   'reopenWindowDays',
+  'requireTwoFactor',
   'smtpHost',
   'smtpPort',
   'smtpUsername',

@@ -20,6 +20,7 @@ import {
   TICKET_BULK_PATH,
   TICKET_VIEWS_PATH,
   type TSessionListResponse,
+  TWO_FACTOR_PATHS,
   ticketPresencePath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
@@ -29,11 +30,13 @@ import {
   signIn,
   sql,
   type TestUser,
+  testConfig,
   uniqueName,
   withRateLimitScale,
 } from '../helpers.ts';
 import { runPasswordResetJobs } from '../password-reset-jobs.ts';
 import { ensureSlaPolicies, fileTicket, insertTicketRow } from '../tickets.ts';
+import { CHALLENGE_COOKIE, enableTwoFactor, totpCode, wrongCode } from '../two-factor.ts';
 import { type Answer, freshIp, send, writeFigures } from './harness.ts';
 
 const tally = { checks: 0, passed: 0 };
@@ -692,6 +695,120 @@ describe('single sign-on', () => {
   );
 });
 
+describe('the two-factor step', () => {
+  /** A user with two-factor on; its secret and recovery codes join the secrets the log must never hold. */
+  async function userWithTwoFactor() {
+    const user = await createUser();
+    const client = await signIn(user);
+    const enabled = await enableTwoFactor(client);
+    await client.post(API_PATHS.authLogout);
+    secretsUsed.push(enabled.secret, ...enabled.recoveryCodes);
+    return { user, ...enabled };
+  }
+
+  /** The right password: the code step and its challenge token, never a session. */
+  async function passwordStep(user: TestUser, ip = freshIp()): Promise<string> {
+    const answer = await login(user.username, user.password, ip);
+    expect(JSON.parse(answer.text)).toEqual({ twoFactor: 'code' });
+    const setCookies = answer.headers.getSetCookie();
+    expect(setCookies.some((cookie) => cookie.startsWith(`${testConfig.sessionCookie.name}=`))).toBe(false);
+    const challenge = setCookies
+      .map((cookie) => Bun.Cookie.parse(cookie))
+      .find((c) => c.name === CHALLENGE_COOKIE);
+    if (!challenge?.value) throw new Error('no challenge cookie');
+    secretsUsed.push(challenge.value);
+    return challenge.value;
+  }
+
+  const verify = (challenge: string | null, json: unknown, ip = freshIp()) =>
+    send('POST', TWO_FACTOR_PATHS.challengeVerify, {
+      ip,
+      json,
+      headers: challenge ? { cookie: `${CHALLENGE_COOKIE}=${challenge}` } : {},
+    });
+
+  check(
+    'every wrong answer at the code step is identical byte for byte, sets no cookie and starts no session',
+    async () => {
+      const { user, secret, recoveryCodes } = await userWithTwoFactor();
+      const [spent = '', spare = ''] = recoveryCodes;
+      const used = await passwordStep(user);
+      expect((await verify(used, { recoveryCode: spent })).status).toBe(200);
+      const sessionsBefore = await sessionCount(user.id);
+      const live = await passwordStep(user);
+      const expired = await passwordStep(await userWithTwoFactor().then((other) => other.user));
+      await sql`update two_factor_challenges set expires_at = now() - interval '1 second'
+              where token_hash = ${Bun.SHA256.hash(expired, 'hex')}`;
+      const answers = [
+        await verify(null, { code: totpCode(secret, 1) }),
+        await verify('A'.repeat(43), { code: totpCode(secret, 1) }),
+        await verify(used, { recoveryCode: spare }),
+        await verify(live, { code: wrongCode(secret) }),
+        await verify(live, { recoveryCode: spent }),
+        await verify(live, { recoveryCode: totpCode(secret, 1) }),
+        await verify(live, { code: spare }),
+        await verify(expired, { code: '123456' }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect(answer.headers.get('set-cookie')).toBeNull();
+      }
+      expect(new Set(answers.map((answer) => fingerprint(answer))).size).toBe(1);
+      expect(await sessionCount(user.id)).toBe(sessionsBefore);
+    },
+  );
+
+  check(
+    'wrong codes are throttled with the password failures: the challenge ends, the address gets 429',
+    async () => {
+      const { user, secret } = await userWithTwoFactor();
+      const guesser = freshIp();
+      const challenge = await passwordStep(user, guesser);
+      for (let guess = 0; guess < 5; guess++) {
+        expect((await verify(challenge, { code: wrongCode(secret) }, guesser)).status).toBe(400);
+      }
+      // The challenge is over, even with the right code.
+      expect((await verify(challenge, { code: totpCode(secret, 1) }, guesser)).status).toBe(400);
+      const blocked = await login(user.username, user.password, guesser);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await sessionCount(user.id)).toBe(0);
+    },
+  );
+
+  check('five parallel uses of one recovery code on one challenge give exactly one session', async () => {
+    const { user, recoveryCodes } = await userWithTwoFactor();
+    const challenge = await passwordStep(user);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => verify(challenge, { recoveryCode: recoveryCodes[0] })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    expect(await sessionCount(user.id)).toBe(1);
+  });
+
+  check(
+    'the raw challenge token, the secret and the recovery codes are nowhere in the database',
+    async () => {
+      const { user, secret, recoveryCodes } = await userWithTwoFactor();
+      const challenge = await passwordStep(user);
+      const [row] = await sql<{ dump: string }[]>`
+      select (select json_agg(t)::text from two_factor_challenges t where user_id = ${user.id}) ||
+             (select json_agg(f)::text from user_two_factor f where user_id = ${user.id}) ||
+             (select json_agg(r)::text from user_recovery_codes r where user_id = ${user.id}) as dump`;
+      const dump = row?.dump ?? '';
+      expect(dump).toContain(Bun.SHA256.hash(challenge, 'hex'));
+      for (const secretText of [
+        challenge,
+        secret,
+        ...recoveryCodes,
+        ...recoveryCodes.map((c) => c.replace('-', '')),
+      ]) {
+        expect(dump).not.toContain(secretText);
+      }
+    },
+  );
+});
+
 describe('the log', () => {
   check('no password or reset token used above ever reached the log', async () => {
     expect(secretsUsed.length).toBeGreaterThan(20);
@@ -717,6 +834,7 @@ afterAll(() => {
       'Identical answers (status, headers, body) for unknown user / wrong / over-long password / pending or rejected with a wrong one; admin sign-in likewise; timing medians within 25% with the dummy argon2id hash proven by a spy.',
       'Throttling: lockouts identical for real and unknown names, no session while locked, spraying 31 real accounts from one IP, change-password guessing.',
       'Reset tokens: identical forgot-password answers, 5 concurrent uses -> exactly one, raw token only in its email, every session ended, demoted or rejected admins’ tokens refused, expiry. No secret in the log.',
+      'Two-factor: every wrong answer at the code step identical (no cookie, forged, spent, wrong, expired), no cookie or session on failure, wrong codes throttled with the password failures, one session from five parallel uses of a recovery code, no raw token, secret or code in the database or the log.',
       'Single sign-on: failed callbacks identical for enabled, disabled and unknown providers with or without a forged cookie, no session; starts alike for disabled and unknown; floods of starts and callbacks -> 429; the SSO-only password answer counted as a failure.',
       'Also covered in api/src/auth/auth.test.ts: 5 failures -> 429 with Retry-After, spraying unknown names, pending/rejected only after the right password, single use, supersession.',
     ],

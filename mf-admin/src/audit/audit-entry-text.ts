@@ -49,6 +49,10 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'sso_provider.deleted': 'audit.action.ssoProvider.deleted',
   'user.sso_linked': 'audit.action.user.ssoLinked',
   'user.sso_unlinked': 'audit.action.user.ssoUnlinked',
+  'user.two_factor_enabled': 'audit.action.user.twoFactorEnabled',
+  'user.two_factor_disabled': 'audit.action.user.twoFactorDisabled',
+  'user.recovery_codes_regenerated': 'audit.action.user.recoveryCodesRegenerated',
+  'user.two_factor_cleared': 'audit.action.user.twoFactorCleared',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */
@@ -110,6 +114,7 @@ const FIELD_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   autoAssignment: 'audit.field.autoAssignment',
   requireApproval: 'audit.field.requireApproval',
   reopenWindowDays: 'audit.field.reopenWindowDays',
+  requireTwoFactor: 'audit.field.requireTwoFactor',
   smtpHost: 'audit.field.smtpHost',
   smtpPort: 'audit.field.smtpPort',
   smtpUsername: 'audit.field.smtpUsername',

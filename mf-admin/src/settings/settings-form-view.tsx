@@ -44,7 +44,7 @@ import {
 
 type TSwitchField = Extract<
   FieldPath<TSettingsFormInput>,
-  'emailNotifications' | 'pushNotifications' | 'autoAssignment' | 'requireApproval'
+  'emailNotifications' | 'pushNotifications' | 'autoAssignment' | 'requireApproval' | 'requireTwoFactor'
 >;
 
 const SWITCHES = [
@@ -67,6 +67,11 @@ const SWITCHES = [
     name: 'requireApproval',
     label: 'settings.requireApproval',
     description: 'settings.requireApprovalDescription',
+  },
+  {
+    name: 'requireTwoFactor',
+    label: 'settings.requireTwoFactor',
+    description: 'settings.requireTwoFactorDescription',
   },
 ] as const satisfies readonly { name: TSwitchField; label: string; description: string }[];
 

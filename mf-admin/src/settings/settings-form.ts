@@ -48,6 +48,7 @@ export const ZSettingsForm = z.object({
   pushNotifications: FIELDS.pushNotifications,
   autoAssignment: FIELDS.autoAssignment,
   requireApproval: FIELDS.requireApproval,
+  requireTwoFactor: FIELDS.requireTwoFactor.unwrap(),
   smtpHost: FIELDS.smtpHost,
   reopenWindowDays: wholeNumberText(
     { required: 'settings.reopenWindowRequired', whole: 'settings.reopenWindowWhole' },
@@ -78,6 +79,7 @@ export function toFormValues(settings: TSettings): TSettingsFormInput {
     pushNotifications: settings.pushNotifications,
     autoAssignment: settings.autoAssignment,
     requireApproval: settings.requireApproval,
+    requireTwoFactor: settings.requireTwoFactor,
     reopenWindowDays: String(settings.reopenWindowDays),
     smtpHost: settings.smtpHost,
     smtpPort: String(settings.smtpPort),

@@ -19,6 +19,7 @@ import {
 } from '@helpdesk/shared-ui/dropdown-menu';
 import { Check, Ellipsis, LogOut, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
+import { ClearTwoFactorDialog, ClearTwoFactorItem } from './clear-two-factor-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { EndSessionsDialog } from './end-sessions-dialog.tsx';
 import { useUsersT } from './messages.ts';
@@ -29,9 +30,9 @@ import { USER_ROLE_LABEL_IDS } from './user-labels.ts';
 import { lifecycleConfirmation, PASSWORD_LINK_LABELS, userRowActions } from './user-row-actions.ts';
 
 /**
- * A row's menu: Edit, a password link, End sessions, Deactivate or Reactivate (each behind a
- * confirmation), and Change role (behind a confirmation). On one's own row End sessions (the others)
- * and the reason the role cannot change.
+ * A row's menu: Edit, a password link, End sessions, Deactivate or Reactivate, Clear two-factor, and
+ * Change role, each behind a confirmation. On one's own row End sessions (the others) and the reason
+ * the role cannot change, but no Clear two-factor (one's own is turned off on the profile).
  */
 export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserId: string }) {
   const t = useUsersT();
@@ -39,6 +40,8 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingLifecycle, setIsConfirmingLifecycle] = useState(false);
   const [isEndingSessions, setIsEndingSessions] = useState(false);
+  const [isClearingTwoFactor, setIsClearingTwoFactor] = useState(false);
+  const isOwnRow = user.id === currentUserId;
   const changeRole = useChangeUserRole();
   const sendLink = useSendPasswordLink();
   const updateStatus = useUpdateUserStatus();
@@ -92,7 +95,8 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
               {lifecycle.confirm}
             </DropdownMenuItem>
           )}
-          {hasAccountItems && <DropdownMenuSeparator />}
+          {!isOwnRow && <ClearTwoFactorItem onSelect={() => setIsClearingTwoFactor(true)} />}
+          {(hasAccountItems || !isOwnRow) && <DropdownMenuSeparator />}
           <DropdownMenuLabel>{t('users.changeRole')}</DropdownMenuLabel>
           <DropdownMenuSeparator />
           {blocker ? (
@@ -180,9 +184,16 @@ export function UserRowMenu({ user, currentUserId }: { user: TUser; currentUserI
       {canEndSessions && (
         <EndSessionsDialog
           user={user}
-          isOwn={user.id === currentUserId}
+          isOwn={isOwnRow}
           isOpen={isEndingSessions}
           onClose={() => setIsEndingSessions(false)}
+        />
+      )}
+      {!isOwnRow && (
+        <ClearTwoFactorDialog
+          user={user}
+          isOpen={isClearingTwoFactor}
+          onClose={() => setIsClearingTwoFactor(false)}
         />
       )}
       {actions.canEdit && (

@@ -1,4 +1,9 @@
-import { type TLoginRequest, type TUserResponse, ZLoginRequest } from '@helpdesk/contracts';
+import {
+  type TLoginRequest,
+  type TSignInResponse,
+  type TTwoFactorStep,
+  ZLoginRequest,
+} from '@helpdesk/contracts';
 import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
@@ -20,11 +25,13 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { NavigateToHref } from '../session/navigate-to-href.tsx';
 import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
+import { useTwoFactorT } from '../two-factor/messages.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { ProviderSignOutOffer, SsoButtons, SsoErrorAlert } from './sso/sso-sign-in.tsx';
+import { TWO_FACTOR_STEP_TEXT, TwoFactorStep } from './two-factor-step.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
@@ -43,15 +50,23 @@ export function AdminLoginPage() {
   const clearFailure = useCallback(() => setFailure(null), []);
   useClearOnEdit(form, clearFailure);
 
+  const t2 = useTwoFactorT();
+  const [step, setStep] = useState<TTwoFactorStep | null>(null);
+  const welcome = async () => {
+    toast({
+      title: t('adminLogin.welcomeTitle'),
+      description: t('adminLogin.welcomeDescription'),
+    });
+    await refreshCurrentUser(queryClient);
+    await navigate({ href: target });
+  };
+
   const login = useMutation({
-    mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authAdminLogin, body),
-    onSuccess: async () => {
-      toast({
-        title: t('adminLogin.welcomeTitle'),
-        description: t('adminLogin.welcomeDescription'),
-      });
-      await refreshCurrentUser(queryClient);
-      await navigate({ href: target });
+    mutationFn: (body: TLoginRequest) => apiRequest<TSignInResponse>('POST', API_PATHS.authAdminLogin, body),
+    onSuccess: async (result) => {
+      // The right password of an admin with two-factor: the code (or its setup) comes next.
+      if ('twoFactor' in result) setStep(result.twoFactor);
+      else await welcome();
     },
     onError: () => {
       // One message for every failure: the page never says which part of the credentials was wrong.
@@ -63,6 +78,26 @@ export function AdminLoginPage() {
   if (isLoading) return <FullPageSpinner />;
   if (user !== null && !login.isPending) {
     return <NavigateToHref href={user.role === 'admin' ? target : SIGN_IN_DEFAULT_TARGET['/login']} />;
+  }
+
+  if (step) {
+    return (
+      <AuthPageShell
+        tone="admin"
+        icon={ShieldCheck}
+        title={t2(TWO_FACTOR_STEP_TEXT[step][0])}
+        description={t2(TWO_FACTOR_STEP_TEXT[step][1])}
+      >
+        <TwoFactorStep
+          step={step}
+          onSignedIn={() => void welcome()}
+          onBack={() => {
+            setStep(null);
+            login.reset();
+          }}
+        />
+      </AuthPageShell>
+    );
   }
 
   return (

@@ -1,4 +1,10 @@
-import { type TLoginRequest, type TUserResponse, ZLoginRequest } from '@helpdesk/contracts';
+import {
+  type TLoginRequest,
+  type TSignInResponse,
+  type TTwoFactorStep,
+  type TUser,
+  ZLoginRequest,
+} from '@helpdesk/contracts';
 import { API_PATHS } from '@helpdesk/contracts/constants';
 import {
   Alert,
@@ -21,12 +27,14 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { NavigateToHref } from '../session/navigate-to-href.tsx';
 import { SIGN_IN_DEFAULT_TARGET } from '../session/route-access.ts';
+import { useTwoFactorT } from '../two-factor/messages.ts';
 import { AuthPageShell } from './auth-page-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { useAuthT } from './messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { signInErrorId, signInErrorText } from './sign-in-error.ts';
 import { ProviderSignOutOffer, SsoButtons, SsoErrorAlert } from './sso/sso-sign-in.tsx';
+import { TWO_FACTOR_STEP_TEXT, TwoFactorStep } from './two-factor-step.tsx';
 import { useClearOnEdit } from './use-clear-on-edit.ts';
 import { useReturnPath } from './use-return-path.ts';
 
@@ -46,18 +54,26 @@ export function LoginPage() {
   const clearFailure = useCallback(() => setFailure(null), []);
   useClearOnEdit(form, clearFailure);
 
+  const t2 = useTwoFactorT();
+  const [step, setStep] = useState<TTwoFactorStep | null>(null);
+  const welcome = async (signedIn: TUser) => {
+    toast({
+      title: t('login.welcomeTitle'),
+      description: t('login.welcomeDescription', {
+        firstName: signedIn.firstName,
+        lastName: signedIn.lastName,
+      }),
+    });
+    await refreshCurrentUser(queryClient);
+    await navigate({ href: target });
+  };
+
   const login = useMutation({
-    mutationFn: (body: TLoginRequest) => apiRequest<TUserResponse>('POST', API_PATHS.authLogin, body),
-    onSuccess: async ({ user: signedIn }) => {
-      toast({
-        title: t('login.welcomeTitle'),
-        description: t('login.welcomeDescription', {
-          firstName: signedIn.firstName,
-          lastName: signedIn.lastName,
-        }),
-      });
-      await refreshCurrentUser(queryClient);
-      await navigate({ href: target });
+    mutationFn: (body: TLoginRequest) => apiRequest<TSignInResponse>('POST', API_PATHS.authLogin, body),
+    onSuccess: async (result) => {
+      // The right password of an account with two-factor: the code (or its setup) comes next.
+      if ('twoFactor' in result) setStep(result.twoFactor);
+      else await welcome(result.user);
     },
     onError: (error) => {
       setFailure(signInErrorText(error));
@@ -69,6 +85,26 @@ export function LoginPage() {
 
   if (isLoading) return <FullPageSpinner />;
   if (user !== null && !login.isPending) return <NavigateToHref href={target} />;
+
+  if (step) {
+    return (
+      <AuthPageShell
+        lang={locale}
+        icon={LifeBuoy}
+        title={t2(TWO_FACTOR_STEP_TEXT[step][0])}
+        description={t2(TWO_FACTOR_STEP_TEXT[step][1])}
+      >
+        <TwoFactorStep
+          step={step}
+          onSignedIn={(signedIn) => void welcome(signedIn)}
+          onBack={() => {
+            setStep(null);
+            login.reset();
+          }}
+        />
+      </AuthPageShell>
+    );
+  }
 
   return (
     <AuthPageShell

@@ -7,6 +7,9 @@ import { SessionsSection } from './sessions/sessions-section.tsx';
 import { SignInMethods } from './sign-in-methods/sign-in-methods.tsx';
 
 /** /profile: account overview, profile form, change-password form, sign-in methods, language and time zone, sessions. */
+import { TwoFactorSection } from './two-factor/two-factor-section.tsx';
+
+/** /profile: account overview, profile form, change-password form, language and time zone, two-factor. */
 export function ProfilePage() {
   const user = useSignedInUser();
   return (
@@ -19,6 +22,7 @@ export function ProfilePage() {
       <SignInMethods />
       <LanguagePreferences />
       <SessionsSection />
+      <TwoFactorSection />
     </div>
   );
 }

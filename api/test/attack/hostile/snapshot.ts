@@ -54,6 +54,15 @@ export const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = {
   'POST /api/auth/register': ['rate_limits'],
   // A new email needs the current password: a wrong one counts like on the change-password form.
   'PATCH /api/auth/profile': ['login_failures'],
+  // Two-factor (docs/security.md#two-factor-authentication): a wrong code, or a wrong password or code
+  // for turning it off or replacing the recovery codes, counts like a wrong password; at sign-in the
+  // challenge also counts it, and ends after a few or when the address is refused.
+  'POST /api/auth/two-factor/enable': ['login_failures'],
+  'POST /api/auth/two-factor/disable': ['login_failures'],
+  'POST /api/auth/two-factor/recovery-codes': ['login_failures'],
+  'POST /api/auth/two-factor/challenge/verify': ['login_failures', 'two_factor_challenges'],
+  'POST /api/auth/two-factor/challenge/confirm': ['login_failures', 'two_factor_challenges'],
+  'POST /api/auth/two-factor/challenge/setup': ['two_factor_challenges'],
   // A staff note's ticket is checked by its one write statement, after the comment limit was
   // spent (docs/security.md#write-limits): a note on a missing ticket spends the writer's own budget.
   'POST /api/tickets/:id/comments': ['rate_limits'],
