@@ -9,7 +9,6 @@ import {
   createQueryClient,
   currentUserRetryDelay,
   refreshCurrentUser,
-  seedCurrentUser,
   shouldRetryCurrentUser,
 } from './query-client.ts';
 
@@ -146,18 +145,5 @@ describe('CURRENT_USER_QUERY', () => {
     expect(client.getQueryState([API_PATHS.authMe])?.isInvalidated).toBe(true);
     expect(client.getQueryState([API_PATHS.authUser])?.isInvalidated).toBe(true);
     expect(client.getQueryState([API_PATHS.tickets])?.isInvalidated).toBe(false);
-  });
-
-  test('seedCurrentUser puts the saved user in both copies and keeps the preferences, without a refetch', () => {
-    const client = new QueryClient();
-    const before = { id: 'u1', email: 'old@example.com' };
-    const saved = { id: 'u1', email: 'old@example.com', pendingEmail: 'new@example.com' };
-    const preferences = { language: 'de', timeZone: null };
-    client.setQueryData([API_PATHS.authMe], { user: before, preferences });
-    client.setQueryData([API_PATHS.authUser], before);
-    seedCurrentUser(client, saved as never);
-    expect(client.getQueryData([API_PATHS.authMe])).toEqual({ user: saved, preferences });
-    expect(client.getQueryData([API_PATHS.authUser])).toEqual(saved);
-    expect(client.getQueryState([API_PATHS.authMe])?.isInvalidated).toBe(false);
   });
 });

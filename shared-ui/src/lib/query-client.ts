@@ -1,4 +1,4 @@
-import type { TMeResponse, TUser, TUserResponse } from '@helpdesk/contracts';
+import type { TUserResponse } from '@helpdesk/contracts';
 import { API_PATHS } from '@helpdesk/contracts/constants';
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api-client.ts';
@@ -34,15 +34,6 @@ export const CURRENT_USER_QUERY_KEYS: readonly QueryKey[] = [[API_PATHS.authMe],
 /** Refreshes every cached copy of the signed-in user (after login and profile update). */
 export async function refreshCurrentUser(queryClient: QueryClient): Promise<void> {
   await Promise.all(CURRENT_USER_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
-
-/**
- * Puts a user the server has just answered with (a profile save) into every cached copy of the
- * signed-in user, keeping the rest of the me answer (preferences) as it is.
- */
-export function seedCurrentUser(queryClient: QueryClient, user: TUser): void {
-  queryClient.setQueryData<TMeResponse>([API_PATHS.authMe], (me) => (me ? { ...me, user } : me));
-  queryClient.setQueryData<TUser>([API_PATHS.authUser], (cached) => (cached ? user : cached));
 }
 
 /** The one QueryClient, with the defaults of docs/product.md#calls-and-client-defaults: no retries, never stale, no refetching. */

@@ -12,7 +12,6 @@ import {
   CardTitle,
   handleSessionEnded,
   Spinner,
-  seedCurrentUser,
   serverMessage,
   toast,
 } from '@helpdesk/shared-ui';
@@ -26,6 +25,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { PasswordField } from '../auth/password-field.tsx';
 import { useProfileT } from './messages.ts';
 import { PendingEmailNotice } from './pending-email-notice.tsx';
+import { seedCurrentUser } from './seed-current-user.ts';
 
 const isSameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -67,8 +67,6 @@ export function ProfileForm({ user }: { user: TUser }) {
             }
           : { title: t('profile.updated'), description: t('profile.updatedDescription') },
       );
-      // The answer is the saved account: showing it beats a refetch, which another API process
-      // could answer from its session cache before the database's notice of the change reaches it.
       seedCurrentUser(queryClient, saved);
     },
     onError: (error) => {
