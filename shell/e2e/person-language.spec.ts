@@ -76,6 +76,8 @@ test('a person picks Deutsch on the profile from the keyboard, keeps it across r
   await expect(html(page)).toHaveAttribute('lang', 'de');
   await expect(page.getByLabel('Sprache', { exact: true })).toHaveValue('de');
   await expect(page.getByLabel('Zeitzone', { exact: true })).toHaveValue('Europe/Berlin');
+  // The sidebar, drawn before the German texts arrived, redraws with them.
+  await expect(page.getByTestId('sidebar-user')).toContainText('Endbenutzer');
 
   await signOutFromKeyboard(page, person);
   await expect(html(page)).toHaveAttribute('lang', 'fr');

@@ -1,5 +1,5 @@
 import type { TUser, TUserRole } from '@helpdesk/contracts';
-import { Avatar, AvatarFallback, cn, fullName, initials, roleLabel } from '@helpdesk/shared-ui';
+import { Avatar, AvatarFallback, cn, fullName, initials, useRoleLabel } from '@helpdesk/shared-ui';
 import { Link, useRouterState } from '@tanstack/react-router';
 import {
   BarChart3,
@@ -97,6 +97,8 @@ export function SidebarNav({ role, pathname, renderLink }: TSidebarNavProps) {
 /** Brand, navigation and the signed-in user; used by the desktop sidebar and the mobile drawer. */
 export function SidebarContent({ user, onNavigate }: { user: TUser; onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The hook, not roleLabel: the sidebar renders before a non-English translator arrives and must redraw then.
+  const roleLabel = useRoleLabel();
   return (
     <div className="flex h-full flex-col">
       <SidebarBrand />

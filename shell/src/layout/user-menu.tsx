@@ -5,8 +5,8 @@ import {
   Button,
   fullName,
   initials,
-  roleLabel,
   useLogout,
+  useRoleLabel,
 } from '@helpdesk/shared-ui';
 import { Link, type HistoryState as THistoryState, useNavigate } from '@tanstack/react-router';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
@@ -41,6 +41,7 @@ export function UserMenuButton({ user, ...props }: { user: TUser } & ComponentPr
 /** Avatar button with the user's name, email and role, a Profile link and Log out. */
 export function UserMenu({ user }: { user: TUser }) {
   const t = useLayoutT();
+  const roleLabel = useRoleLabel();
   const navigate = useNavigate();
   // The sign-out answer is the sign-in page's history state: it may offer the provider's own sign-out.
   const logout = useLogout((answer) => void navigate({ to: '/login', state: answer as THistoryState }));
