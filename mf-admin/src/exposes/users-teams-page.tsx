@@ -36,7 +36,8 @@ export default function UsersTeamsPage({ currentUser }: TRemotePageProps) {
     <div className="flex flex-col gap-4" data-testid="users-teams-page">
       <p className="text-sm text-muted-foreground">{t('users.page.description')}</p>
       <Tabs defaultValue="users">
-        <TabsList>
+        {/* Four tabs outgrow a phone in Spanish and French: they wrap to a second row there. */}
+        <TabsList className="h-auto max-w-full flex-wrap">
           <TabsTrigger value="users">{t('users.page.tabUsers')}</TabsTrigger>
           <TabsTrigger value="teams" onPointerEnter={preloadTeamsTab} onFocus={preloadTeamsTab}>
             {t('users.page.tabTeams')}
