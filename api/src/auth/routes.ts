@@ -17,6 +17,7 @@ import {
 } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
 import { requestMeta } from '../client-ip.ts';
+import type { Config } from '../config.ts';
 import type { RouteDeps } from '../deps.ts';
 import { issuePath, type ValidationMessageRule } from '../errors.ts';
 import { responseShape } from '../response-shape.ts';
@@ -28,6 +29,7 @@ import {
   changeOwnPassword,
   registerUser,
   resetPassword,
+  type SignInResult,
   setInvitedAccountPassword,
   signIn,
   signOut,
@@ -48,6 +50,19 @@ export const AUTH_VALIDATION_MESSAGES: Readonly<Record<string, ValidationMessage
 };
 
 const tags = ['auth'];
+
+/**
+ * A password sign-in's answer: the session's cookie and the user, or, when a second factor comes first,
+ * the challenge's cookie and which step it is.
+ */
+function signInAnswer(config: Config, result: SignInResult, set: { headers: Record<string, unknown> }) {
+  if ('twoFactor' in result) {
+    set.headers['set-cookie'] = challengeCookie(config, result.challengeToken);
+    return { twoFactor: result.twoFactor };
+  }
+  set.headers['set-cookie'] = sessionCookie(config, result.token);
+  return { user: result.user };
+}
 
 /** Sign-in, registration, the current user, profile and password, admin password reset. */
 export function createAuthRoutes({ config, session }: RouteDeps) {
@@ -72,13 +87,7 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       API_PATHS.authLogin,
       async ({ body, request, server, set }) => {
         const meta = requestMeta(request, server, config.trustedProxies);
-        const result = await signIn(body, 'user', meta, readSessionToken(request, config));
-        if ('twoFactor' in result) {
-          set.headers['set-cookie'] = challengeCookie(config, result.challengeToken);
-          return { twoFactor: result.twoFactor };
-        }
-        set.headers['set-cookie'] = sessionCookie(config, result.token);
-        return { user: result.user };
+        return signInAnswer(config, await signIn(body, 'user', meta, readSessionToken(request, config)), set);
       },
       {
         auth: 'public',
@@ -92,13 +101,11 @@ export function createAuthRoutes({ config, session }: RouteDeps) {
       API_PATHS.authAdminLogin,
       async ({ body, request, server, set }) => {
         const meta = requestMeta(request, server, config.trustedProxies);
-        const result = await signIn(body, 'admin', meta, readSessionToken(request, config));
-        if ('twoFactor' in result) {
-          set.headers['set-cookie'] = challengeCookie(config, result.challengeToken);
-          return { twoFactor: result.twoFactor };
-        }
-        set.headers['set-cookie'] = sessionCookie(config, result.token);
-        return { user: result.user };
+        return signInAnswer(
+          config,
+          await signIn(body, 'admin', meta, readSessionToken(request, config)),
+          set,
+        );
       },
       {
         auth: 'public',
