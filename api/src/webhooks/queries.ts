@@ -144,14 +144,17 @@ export function webhookDeliveryCtes(
   const { deliveries, jobs } = options.names;
   return sql`${sql(deliveries)} as (
     insert into webhook_deliveries (id, webhook_id, event, body)
-    select d.id, w.id, e.event, jsonb_build_object(
-      'id', d.id, 'event', e.event, 'occurredAt', ${isoSql(sql`now()`)}, 'data', ${filledDataSql(options.insertedNumber)}
+    select e.id, e.webhook_id, e.event, jsonb_build_object(
+      'id', e.id, 'event', e.event, 'occurredAt', ${isoSql(sql`now()`)}, 'data', ${filledDataSql(options.insertedNumber)}
     )::text
-    from webhooks w
-    join jsonb_to_recordset(${sql.json(rows)}) as e(event text, data jsonb, "onlyWebhookId" uuid)
-      on w.id = e."onlyWebhookId" or (e."onlyWebhookId" is null and e.event = any(w.events))
-    cross join lateral (select gen_random_uuid() as id) d
-    where ${options.evenWhenOff ? sql`true` : sql`w.is_enabled`} and ${options.condition}
+    -- A volatile id in the inner select list: one per row (the subquery is not flattened).
+    from (
+      select gen_random_uuid() as id, w.id as webhook_id, event.event, event.data
+      from webhooks w
+      join jsonb_to_recordset(${sql.json(rows)}) as event(event text, data jsonb, "onlyWebhookId" uuid)
+        on w.id = event."onlyWebhookId" or (event."onlyWebhookId" is null and event.event = any(w.events))
+      where ${options.evenWhenOff ? sql`true` : sql`w.is_enabled`} and ${options.condition}
+    ) e
     returning id
   ), ${sql(jobs)} as (
     insert into jobs (kind, payload)
