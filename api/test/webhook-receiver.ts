@@ -6,12 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * accepted and what it refused (with why).
  */
 
-const TOLERANCE_SECONDS = 300;
-
-/**
- * The receiver check of docs/product.md#webhooks: null when the delivery is genuine and new, else
- * why it is refused. `seen` holds the delivery ids already accepted.
- */
+/** null when genuine and new; else why it is refused. `seen`: the delivery ids already accepted (docs/product.md#webhooks). */
 export function checkDelivery(
   secret: string,
   signatureHeader: string | null,
@@ -29,7 +24,7 @@ export function checkDelivery(
   const timestamp = Number(parts.get('t'));
   const given = Buffer.from(parts.get('v1') ?? '', 'hex');
   if (!deliveryId || !Number.isInteger(timestamp) || given.length === 0) return 'malformed';
-  if (Math.abs(nowSeconds - timestamp) > TOLERANCE_SECONDS) return 'outside the tolerance';
+  if (Math.abs(nowSeconds - timestamp) > 300) return 'outside the tolerance';
   const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad signature';
   if (seen.has(deliveryId)) return 'replay';
