@@ -173,8 +173,7 @@ const fields = {
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.event }), { error: WEBHOOK_MESSAGES.events })
     .min(1, WEBHOOK_MESSAGES.events)
-    .max(WEBHOOK_EVENTS.length, WEBHOOK_MESSAGES.events)
-    .transform((events) => [...new Set(events)]),
+    .max(WEBHOOK_EVENTS.length, WEBHOOK_MESSAGES.events),
   enabled: z.boolean({ error: WEBHOOK_MESSAGES.enabled }),
   allowPrivateNetwork: z.boolean({ error: WEBHOOK_MESSAGES.allowPrivateNetwork }),
 };

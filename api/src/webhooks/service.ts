@@ -52,6 +52,8 @@ const takeAdminBudget = (db: Db, actor: WebhookActor) =>
 const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
   sql.begin((tx) => work(tx)) as Promise<T>;
 
+const distinct = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
 function publicWebhook(row: WebhookRow): TWebhook {
   const { secretCiphertext: _secret, ...rest } = row;
   return rest;
@@ -98,7 +100,11 @@ export async function createWebhook(actor: WebhookActor, input: TWebhookCreate):
     // One desk's webhooks: serialised so two adds at once cannot both pass the cap.
     await tx`lock table webhooks in share row exclusive mode`;
     if ((await countWebhooks(tx)) >= WEBHOOK_LIMITS.perDesk) throw badRequest(WEBHOOK_MESSAGES.tooMany);
-    const id = await insertWebhook(tx, { ...input, secretCiphertext }, actor.admin.id);
+    const id = await insertWebhook(
+      tx,
+      { ...input, events: distinct(input.events), secretCiphertext },
+      actor.admin.id,
+    );
     await insertAdminActionEntry(tx, actor, 'webhook.created', {
       webhookId: id,
       name: input.name,
@@ -138,7 +144,11 @@ export async function changeWebhook(
     const locked = await selectWebhook(tx, id, true);
     if (!locked) throw notFound(WEBHOOK_MESSAGES.webhookNotFound);
     await takeAdminBudget(tx, actor);
-    await updateWebhook(tx, id, { ...next, secretCiphertext: locked.secretCiphertext });
+    await updateWebhook(tx, id, {
+      ...next,
+      events: distinct(next.events),
+      secretCiphertext: locked.secretCiphertext,
+    });
     await insertAdminActionEntry(tx, actor, 'webhook.updated', {
       webhookId: id,
       name: next.name,
