@@ -79,7 +79,7 @@ export const webhookDeliveryJobHandler = defineJobHandler(
   async ({ deliveryId }, { tx, job }) => {
     // Gone with its webhook, or sent already (a Redeliver is a new delivery): nothing to do.
     const delivery = await selectDeliveryToSend(tx, deliveryId);
-    if (!delivery || delivery.status !== 'pending') return;
+    if (delivery?.status !== 'pending') return;
     const isLast = job.attempts >= job.maxAttempts;
     let attempt: DeliveryAttempt;
     try {

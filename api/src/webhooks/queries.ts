@@ -93,6 +93,8 @@ export async function selectDelivery(
   return row ?? null;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** An ISO time in UTC with milliseconds, as every time in a payload is written. */
 const isoSql = (time: PendingQuery<Row[]>) =>
   sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -136,11 +138,18 @@ export function webhookDeliveryCtes(
     evenWhenOff?: boolean;
   },
 ): PendingQuery<Row[]> {
-  const rows = events.map((event) => ({
-    event: event.event,
-    data: event.data as unknown as JSONValue,
-    onlyWebhookId: event.onlyWebhookId ?? null,
-  }));
+  // A lone surrogate (valid in a JS string, stored as U+FFFD in a text column) is refused by jsonb:
+  // the events go over well-formed, so no text a person typed can fail the write they belong to.
+  const rows = JSON.parse(
+    JSON.stringify(
+      events.map((event) => ({
+        event: event.event,
+        data: event.data,
+        onlyWebhookId: event.onlyWebhookId ?? null,
+      })),
+      (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value),
+    ),
+  ) as JSONValue;
   const { deliveries, jobs } = options.names;
   return sql`${sql(deliveries)} as (
     insert into webhook_deliveries (id, webhook_id, event, body)

@@ -489,6 +489,17 @@ describe('deliveries', () => {
     expect(JSON.stringify(payload)).not.toMatch(/argon|password|token/i);
   });
 
+  test('a title with a lone surrogate (valid JSON, not valid jsonb) still files the ticket; the body carries U+FFFD', async () => {
+    const response = await requester.request('POST', API_PATHS.tickets, {
+      body: '{"title":"Printer \\ud800 jam","description":"d"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(201);
+    const ticket = response.body as { id: string };
+    const [created] = await payloadsAbout(ticket.id);
+    expect(created?.payload.data.ticket?.title).toBe('Printer \uFFFD jam');
+  });
+
   test('no webhook subscribed to an event: a write queues nothing for it', async () => {
     await sql`update webhooks set events = array['user.registered'] where id = ${webhookId}`;
     try {
