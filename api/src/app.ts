@@ -40,6 +40,7 @@ import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
 import { createTwoFactorRoutes } from './two-factor/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
+import { createWebhookRoutes } from './webhooks/routes.ts';
 
 /**
  * The API: cross-cutting plugins first (request log, security headers and the cross-site check,
@@ -94,7 +95,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createAuditLogRoutes(deps))
     .use(createEmailRoutes(deps))
     .use(createMailboxRoutes(deps))
-    .use(createSsoRoutes(deps));
+    .use(createSsoRoutes(deps))
+    .use(createWebhookRoutes(deps));
   return app;
 }
 

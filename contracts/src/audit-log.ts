@@ -28,6 +28,9 @@ import { LIMITS } from './limits.ts';
  * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended }.
  * inbound_message.retried { messageId, mailboxId, outcome } · user.two_factor_enabled / .two_factor_disabled /
  * .recovery_codes_regenerated { username } (the user's own) · user.two_factor_cleared { username } (by an admin).
+ * webhook.created { webhookId, name, url, events, allowPrivateNetwork } · webhook.updated { webhookId, name,
+ * fields, allowPrivateNetwork? (when sent) } · webhook.secret_rotated { webhookId, name } · webhook.deleted
+ * { webhookId, name, url } (a secret itself is never written).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -79,6 +82,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.two_factor_disabled': 'Two-factor turned off',
   'user.recovery_codes_regenerated': 'Recovery codes replaced',
   'user.two_factor_cleared': 'Two-factor cleared',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.deleted': 'Webhook removed',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

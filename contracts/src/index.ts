@@ -36,4 +36,5 @@ export * from './ticket-queues.ts';
 export * from './tickets.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
 export * from './write-limits.ts';

@@ -21,12 +21,14 @@ import {
   SLA_ADMIN_PATHS,
   SSO_PATHS,
   type TUserRole,
+  WEBHOOK_PATHS,
   ZAttachment,
   ZBusinessCalendar,
   ZMailbox,
   ZSlaPolicy,
   ZSsoProviderResponse,
   ZTeamResponse,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
 import type { Db } from '../../src/db/postgres.ts';
@@ -197,6 +199,19 @@ async function createFixtures(): Promise<IdPool> {
     insert into user_identities (provider_id, subject, user_id)
     values (${providerId}, 'hostile-subject', ${callerUsers.get('end_user')?.id ?? ''}) returning id`;
 
+  // A webhook at a closed loopback port (turned off, so other writes queue nothing for it) and one delivery.
+  const webhook = await admin.post(WEBHOOK_PATHS.list, {
+    name: 'Hostile fixture webhook',
+    url: 'http://127.0.0.1:9/hook',
+    events: ['ticket.created'],
+    allowPrivateNetwork: true,
+    enabled: false,
+  });
+  if (webhook.status !== 201) throw new Error(`fixture webhook failed: ${webhook.status} ${webhook.text}`);
+  const webhookId = ZWebhookWithSecret.parse(webhook.body).webhook.id;
+  const [delivery] = await sql<{ id: string }[]>`
+    insert into webhook_deliveries (webhook_id, event, body) values (${webhookId}, 'ping', '{}') returning id`;
+
   const notifications = await sql<{ id: string }[]>`
     insert into notifications (user_id, type, title, message)
     select id, 'system_announcement', 'Hostile input fixture', 'A notification to read'
@@ -233,6 +248,8 @@ async function createFixtures(): Promise<IdPool> {
     'sso-providers': [providerId],
     sso: [providerId],
     identities: [identity?.id ?? ''],
+    webhooks: [webhookId],
+    deliveries: [delivery?.id ?? ''],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }
