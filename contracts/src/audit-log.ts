@@ -28,6 +28,8 @@ import { LIMITS } from './limits.ts';
  * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended }.
  * inbound_message.retried { messageId, mailboxId, outcome } · user.two_factor_enabled / .two_factor_disabled /
  * .recovery_codes_regenerated { username } (the user's own) · user.two_factor_cleared { username } (by an admin).
+ * trigger.created / .deleted { triggerId, name } · trigger.updated { triggerId, name, changes: { field: { from,
+ * to } } } · trigger.moved { triggerId, name, from, to } (positions).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -79,6 +81,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.two_factor_disabled': 'Two-factor turned off',
   'user.recovery_codes_regenerated': 'Recovery codes replaced',
   'user.two_factor_cleared': 'Two-factor cleared',
+  'trigger.created': 'Trigger created',
+  'trigger.updated': 'Trigger updated',
+  'trigger.moved': 'Trigger moved',
+  'trigger.deleted': 'Trigger deleted',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 
