@@ -37,4 +37,5 @@ export * from './tickets.ts';
 export * from './triggers.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
 export * from './write-limits.ts';
