@@ -38,6 +38,7 @@ import { createSsoRoutes } from './sso/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
+import { createTriggerRoutes } from './triggers/routes.ts';
 import { createTwoFactorRoutes } from './two-factor/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 
@@ -94,7 +95,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createAuditLogRoutes(deps))
     .use(createEmailRoutes(deps))
     .use(createMailboxRoutes(deps))
-    .use(createSsoRoutes(deps));
+    .use(createSsoRoutes(deps))
+    .use(createTriggerRoutes(deps));
   return app;
 }
 

@@ -7,6 +7,7 @@ import type {
   TTicketPriority,
   TTicketStatus,
   TTicketSummary,
+  TTriggerAppliedAction,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
@@ -275,8 +276,10 @@ export type NewTicket = {
   notifyRequester: boolean;
   /** The old ticket a requester's late reply opens this one for; absent or null for a ticket filed as such. */
   followUpOf?: string | null;
-  /** The team it starts with (a support mailbox's); absent or null for none. */
+  /** The team it starts with (a support mailbox's, or a trigger's); absent or null for none. */
   teamId?: string | null;
+  /** Its assignee when a trigger gave it one; absent or null for none. */
+  assigneeId?: string | null;
 };
 
 /** A new ticket's SLA: its creation instant and the deadlines counted from it (service.ts computes them). */
@@ -292,13 +295,13 @@ export function ticketInsert(ticket: NewTicket, sla: NewTicketSla): PendingQuery
     insert into tickets (
       ${ticket.ticketNumber === null ? sql`` : sql`ticket_number,`}
       id, title, description, priority, category, requester_id, notify_requester, follow_up_of, team_id,
-      created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
+      assignee_id, created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
       sla_resolve_risk_at
     ) values (
       ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
       ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null}, ${ticket.teamId ?? null},
-      ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
+      ${ticket.assigneeId ?? null}, ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
       ${at(sla.state.resolveBy)}, ${at(sla.state.responseRiskAt)}, ${at(sla.state.resolveRiskAt)}
     )
     returning ${newTicketColumns()}`;
@@ -436,6 +439,8 @@ export async function selectTicketChangeContextForUpdate(
 export type TicketUpdate = {
   status: TTicketStatus;
   priority: TTicketPriority;
+  /** Only a trigger changes it; absent leaves it. */
+  category?: TTicketCategory;
   assigneeId: string | null;
   teamId: string | null;
   /** The SLA state to write (deadlines recomputed, a hold ended); null leaves it. */
@@ -452,6 +457,7 @@ export const ticketUpdate = (id: string, next: TicketUpdate) => sql`
   update tickets t set
     status = ${next.status},
     priority = ${next.priority},
+    ${next.category === undefined ? sql`` : sql`category = ${next.category},`}
     assignee_id = ${next.assigneeId},
     team_id = ${next.teamId},
     ${next.sla === null ? sql`` : sql`${slaAssignments(next.sla)},`}
@@ -563,7 +569,11 @@ export function newCommentSelect(more: PendingQuery<Row[]>): PendingQuery<Row[]>
     ${more}`;
 }
 
-export type TicketEventData = Record<string, string | number | boolean | null>;
+/** An event's data: flat values, or the list of what a trigger did (`trigger_applied`). */
+export type TicketEventData = Record<
+  string,
+  string | number | boolean | null | readonly TTriggerAppliedAction[]
+>;
 
 export type NewTicketEvent = {
   ticketId: string;

@@ -25,6 +25,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { calendarOf, clockOf } from '../sla/policy-match.ts';
 import { selectMatchingPolicy } from '../sla/queries.ts';
+import { factsAfterTriggers, runTriggers, withTriggerEffects } from '../triggers/ticket-writes.ts';
 import { encodeCursor } from './cursor.ts';
 import {
   type EffectSettings,
@@ -211,7 +212,8 @@ type TicketFiling = Omit<NewTicket, 'id' | 'ticketNumber'>;
 /**
  * Files a ticket with its SLA deadlines and everything its plan causes (effects.ts: the 'created'
  * event, the ticket_created broadcast to every active agent but the creator, the auto assignment
- * job, the requester's confirmation when asked) in one statement, after spending the creator's
+ * job, the requester's confirmation when asked; what the 'created' triggers did and add,
+ * triggers/ticket-writes.ts) in one statement, after spending the creator's
  * filing budget. The deadlines are counted in the matching policy's calendar from the instant the
  * insert stores as created_at (one indexed read for the policy). A confirmation needs the ticket's
  * number before the insert: it is drawn up front with the requester's address and the mail
@@ -224,11 +226,22 @@ async function fileTicket(
   links: MailLinks,
 ): Promise<TTicketDetail> {
   await takeTicketFiling(db, viewer);
-  // A new ticket has no team unless its mailbox gives one: then team policies may match too.
+  const id = crypto.randomUUID();
+  // The 'created' triggers run first: their priority, category and team are what the SLA policy
+  // is matched on, and an assignee they give leaves auto assignment nothing to do.
+  const drafted = newTicketFacts({ ...filing, id, ticketNumber: null }, null);
+  const ruled = await runTriggers(
+    db,
+    'created',
+    drafted,
+    filing.requesterId === viewer.id ? viewer.email : null,
+  );
+  const routed = factsAfterTriggers(drafted, ruled);
+  // A new ticket has no team unless its mailbox or a trigger gives one: then team policies may match too.
   const policy = await selectMatchingPolicy(db, {
-    priority: filing.priority,
-    teamId: filing.teamId ?? null,
-    category: filing.category,
+    priority: routed.priority,
+    teamId: routed.teamId,
+    category: routed.category,
   });
   const createdAt = Date.now();
   const sla = { createdAt, state: newSlaState(clockOf(policy), createdAt) };
@@ -242,14 +255,24 @@ async function fileTicket(
     !(await takeConfirmationMail(db, mailContext.requester.email));
   const ticket: NewTicket = {
     ...filing,
-    id: crypto.randomUUID(),
+    id,
     ticketNumber: mailContext?.ticketNumber ?? null,
+    priority: routed.priority,
+    category: routed.category,
+    teamId: routed.teamId,
+    assigneeId: routed.assigneeId,
+  };
+  const after: TicketFacts = {
+    ...newTicketFacts(ticket, mailContext?.requester ?? null),
+    teamName: routed.teamName,
+    assigneeId: routed.assigneeId,
+    assigneeName: routed.assigneeName,
   };
   const plan = planTicketEffects({
     kind: 'created',
     ticketId: ticket.id,
     before: null,
-    after: newTicketFacts(ticket, mailContext?.requester ?? null),
+    after,
     actor: { id: viewer.id, role: viewer.role, name: null },
     comment: null,
     // Auto assignment is left to the statement, which checks the saved setting as it commits.
@@ -258,7 +281,13 @@ async function fileTicket(
     isConfirmationThrottled,
     followUpOf: filing.followUpOf,
   });
-  return writeNewTicket(db, ticket, sla, plan);
+  const withRules = withTriggerEffects(plan, ruled, {
+    ticket: after,
+    writtenBefore: drafted,
+    actorId: viewer.id,
+    links,
+  });
+  return writeNewTicket(db, ticket, sla, withRules);
 }
 
 /** Files a ticket for its requester (resolveRequester), honouring an Idempotency-Key; see fileTicket. */
@@ -348,7 +377,8 @@ export async function assignTicketAsSystem(
  * users). Refused here: an assignee who is not an active agent or admin, a team that is not active,
  * and closing without admin rights while Settings require approval. A new priority or team
  * recomputes the deadlines with the policy that matches then; resolving or closing a ticket that
- * waits on its requester ends the hold first (docs/product.md#sla). In one transaction of three
+ * waits on its requester ends the hold first (docs/product.md#sla). A change that changes something
+ * runs the 'updated' triggers over its result (docs/product.md#triggers), in the same statement. In one transaction of three
  * statements: the locked ticket with everything the change is decided on (the matching policy
  * too), the change with all its plan causes (effects.ts: events, notifications, the resolution
  * mail), and the answer.
@@ -423,7 +453,34 @@ export async function changeTicketFields(
     assigneeName: isReassigned ? current.requestedAssigneeName : current.assigneeName,
     teamName: isTeamChanged ? current.requestedTeamName : current.teamName,
   };
-  const sla = slaOfChange(current, next, isTeamChanged);
+  // The 'updated' triggers run over a change that changed something, never over their own.
+  const isChanged =
+    after.status !== before.status ||
+    after.priority !== before.priority ||
+    after.assigneeId !== before.assigneeId ||
+    after.teamId !== before.teamId;
+  const ruled = isChanged ? await runTriggers(tx, 'updated', after, current.requester.email) : null;
+  const final = factsAfterTriggers(after, ruled);
+  const written = {
+    status: final.status,
+    priority: final.priority,
+    assigneeId: final.assigneeId,
+    teamId: final.teamId,
+  };
+  // A rule's priority, team or category is matched for the deadlines as a person's would be.
+  const isRematched =
+    final.priority !== after.priority || final.teamId !== after.teamId || final.category !== after.category;
+  const matched = isRematched
+    ? {
+        ...current,
+        matchedPolicy: await selectMatchingPolicy(tx, {
+          priority: final.priority,
+          teamId: final.teamId,
+          category: final.category,
+        }),
+      }
+    : current;
+  const sla = slaOfChange(matched, written, final.teamId !== current.teamId, isRematched);
   const plan = planTicketEffects({
     kind: 'updated',
     ticketId,
@@ -435,20 +492,36 @@ export async function changeTicketFields(
     links,
     holdEnded: sla.holdEnded,
   });
-  await writeTicketChange(tx, ticketId, { ...next, sla: sla.state }, plan);
+  const withRules = withTriggerEffects(plan, ruled, {
+    ticket: final,
+    writtenBefore: after,
+    actorId: viewer.id,
+    links,
+  });
+  await writeTicketChange(
+    tx,
+    ticketId,
+    {
+      ...written,
+      ...(final.category === current.category ? {} : { category: final.category }),
+      sla: sla.state,
+    },
+    withRules,
+  );
 }
 
 /**
- * What a change does to the ticket's SLA state: a new priority or team recomputes the deadlines
- * with the policy matched for them; resolving or closing ends a hold (reason 'resolved'). A null
+ * What a change does to the ticket's SLA state: a new priority or team (or a trigger's category,
+ * `isRematched`) recomputes the deadlines with the policy matched for them; resolving or closing ends a hold (reason 'resolved'). A null
  * state leaves the columns as they are.
  */
 function slaOfChange(
   current: TicketChangeContext,
   next: { status: TicketState['status']; priority: TicketState['priority'] },
   isTeamChanged: boolean,
+  isRematched = false,
 ): { state: SlaState | null; holdEnded: TicketEventData | null } {
-  const isRecomputed = next.priority !== current.priority || isTeamChanged;
+  const isRecomputed = next.priority !== current.priority || isTeamChanged || isRematched;
   const policy = isRecomputed ? current.matchedPolicy : current.policy;
   let state = isRecomputed
     ? recomputedSla(slaStateOf(current), clockOf(policy), Date.parse(current.createdAt))

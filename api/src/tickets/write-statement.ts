@@ -11,7 +11,7 @@ import {
   staffNotificationsInsert,
 } from '../notifications/queries.ts';
 import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
-import type { EffectsPlan, JobCondition, PlanText } from './effects.ts';
+import type { EffectsPlan, JobCondition, PlanNote, PlanText } from './effects.ts';
 import type { SlaState } from './hold.ts';
 import {
   commentInsert,
@@ -77,12 +77,31 @@ function jobConditionSql(condition: JobCondition, row: RowWrite): PendingQuery<R
   return sql`exists (select from ${sql(row.insertedTicket)} where assignee_id is null)`;
 }
 
+/** A trigger's internal notes as the body of a data-modifying CTE, only with `onlyWith`'s row when named. */
+function notesInsert(
+  ticketId: string,
+  notes: readonly PlanNote[],
+  onlyWith: string | null,
+): PendingQuery<Row[]> {
+  const rows = notes.map(
+    (note, place) => sql`(${note.id}::uuid, ${note.authorId}::uuid, ${note.content}, ${place}::int)`,
+  );
+  return sql`
+    insert into ticket_comments (id, ticket_id, author_id, content, is_internal, created_at, updated_at)
+    select n.id, ${ticketId}::uuid, n.author_id, n.content, true,
+           clock_timestamp() + n.place * interval '1 microsecond', clock_timestamp() + n.place * interval '1 microsecond'
+    from (values ${joined(rows, sql`, `)}) n (id, author_id, content, place)
+    ${onlyWith === null ? sql`` : sql`where exists (select from ${sql(onlyWith)})`}`;
+}
+
 /** The row write's CTEs, the plan's CTEs and `announced` (every NOTIFY), as the WITH clause of the statement. */
 function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
   const ctes: PendingQuery<Row[]>[] = [...row.ctes];
   const fromRow = row.onlyWith === null ? sql`` : sql`from ${sql(row.onlyWith)}`;
   const events: NewTicketEvent[] = plan.events.map((event) => ({ ticketId: plan.ticketId, ...event }));
   if (events.length > 0) ctes.push(sql`e as (${eventsInsert(events, row.onlyWith)})`);
+  const notes = plan.notes ?? [];
+  if (notes.length > 0) ctes.push(sql`notes as (${notesInsert(plan.ticketId, notes, row.onlyWith)})`);
 
   const bells: PendingQuery<Row[]>[] = [];
   if (plan.notifications.some((notification) => notification.audience === 'every_active_agent')) {
@@ -90,6 +109,7 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
       ...new Set([
         ...row.lockedUserIds,
         ...events.flatMap((event) => (event.userId === null ? [] : [event.userId])),
+        ...notes.map((note) => note.authorId),
       ]),
     ];
     ctes.push(sql`referenced as (
@@ -180,7 +200,7 @@ export async function writeNewTicket(
     ctes: [sql`t as (${ticketInsert(ticket, sla)})`],
     onlyWith: null,
     insertedTicket: 't',
-    lockedUserIds: [ticket.requesterId],
+    lockedUserIds: ticket.assigneeId ? [ticket.requesterId, ticket.assigneeId] : [ticket.requesterId],
     mailSource: sql``,
   };
   const [detail] = await db<TTicketDetail[]>`

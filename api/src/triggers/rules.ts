@@ -115,7 +115,13 @@ export function namedIn(rules: readonly TriggerRule[]): { teamIds: string[]; use
 }
 
 /** One action on the facts: answers them changed or as they were, and records in `done` what it did. */
-function act(action: TTriggerAction, facts: TriggerFacts, directory: TriggerDirectory, rule: TriggerRule, done: AppliedRule): TriggerFacts {
+function act(
+  action: TTriggerAction,
+  facts: TriggerFacts,
+  directory: TriggerDirectory,
+  rule: TriggerRule,
+  done: AppliedRule,
+): TriggerFacts {
   switch (action.type) {
     case 'assign_team': {
       const name = directory.teams.get(action.teamId);
@@ -198,7 +204,11 @@ export function applyTriggers(
  * Whether any rule of `kind` holds for the ticket as the writer left it. When none does, none can
  * act at all (only a rule's actions change what the next one sees), so the write reads nothing more.
  */
-export function anyRuleHolds(kind: 'created' | 'updated', facts: TriggerFacts, rules: readonly TriggerRule[]): boolean {
+export function anyRuleHolds(
+  kind: 'created' | 'updated',
+  facts: TriggerFacts,
+  rules: readonly TriggerRule[],
+): boolean {
   return rules.some(
     (rule) => runsOn(rule, kind) && rule.conditions.every((condition) => conditionHolds(condition, facts)),
   );

@@ -40,7 +40,7 @@ function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
  * written); one that goes away later makes its action do nothing (rules.ts).
  */
 async function checkReferences(tx: Db, input: TTriggerInput): Promise<void> {
-  const rule = { id: '', name: '', position: 0, createdBy: null, ...input };
+  const rule = { id: '', position: 0, createdBy: null, ...input };
   const named = namedIn([rule]);
   const webhookIds = input.actions.flatMap((action) => (action.type === 'webhook' ? [action.webhookId] : []));
   const [teams, staff, webhooks] = await Promise.all([
