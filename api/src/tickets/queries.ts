@@ -15,6 +15,8 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { Recipient } from '../email/prepare.ts';
 import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
+import { enabledRulesColumn } from '../triggers/queries.ts';
+import type { TriggerRule } from '../triggers/rules.ts';
 import type { SlaColumns, SlaState } from './hold.ts';
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
@@ -381,6 +383,8 @@ export type TicketChangeContext = TicketState &
     emailNotifications: boolean | null;
     companyName: string | null;
     language: TSettingsLanguage | null;
+    /** The enabled triggers, when asked for (withRules); null otherwise. */
+    triggerRules: TriggerRule[] | null;
   };
 
 /**
@@ -396,6 +400,8 @@ export async function selectTicketChangeContextForUpdate(
     isResolving: boolean;
     /** Match the policy for this priority and team (team undefined: the ticket's own); null: no match needed. */
     match: { priority: TTicketPriority | null; teamId: string | null | undefined } | null;
+    /** Read the enabled triggers too (this process keeps no copy of them). */
+    withRules?: boolean;
   },
 ): Promise<TicketChangeContext | null> {
   const match = requested.match;
@@ -426,7 +432,8 @@ export async function selectTicketChangeContextForUpdate(
                : sql`0`
            } as resolutions,
            s.require_approval as "requireApproval", s.email_notifications as "emailNotifications",
-           s.company_name as "companyName", s.language
+           s.company_name as "companyName", s.language,
+           ${requested.withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true

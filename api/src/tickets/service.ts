@@ -25,7 +25,13 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { calendarOf, clockOf } from '../sla/policy-match.ts';
 import { selectMatchingPolicy } from '../sla/queries.ts';
-import { factsAfterTriggers, runTriggers, withTriggerEffects } from '../triggers/ticket-writes.ts';
+import { selectPolicyAndRules } from '../triggers/queries.ts';
+import {
+  cachedTriggerRules,
+  factsAfterTriggers,
+  runTriggers,
+  withTriggerEffects,
+} from '../triggers/ticket-writes.ts';
 import { encodeCursor } from './cursor.ts';
 import {
   type EffectSettings,
@@ -230,19 +236,28 @@ async function fileTicket(
   // The 'created' triggers run first: their priority, category and team are what the SLA policy
   // is matched on, and an assignee they give leaves auto assignment nothing to do.
   const drafted = newTicketFacts({ ...filing, id, ticketNumber: null }, null);
-  const ruled = await runTriggers(
-    db,
-    'created',
-    drafted,
-    filing.requesterId === viewer.id ? viewer.email : null,
-  );
-  const routed = factsAfterTriggers(drafted, ruled);
   // A new ticket has no team unless its mailbox or a trigger gives one: then team policies may match too.
-  const policy = await selectMatchingPolicy(db, {
-    priority: routed.priority,
-    teamId: routed.teamId,
-    category: routed.category,
-  });
+  const cached = cachedTriggerRules();
+  const first = await selectPolicyAndRules(
+    db,
+    { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category },
+    cached === null,
+  );
+  const rules = (await cached) ?? first.rules ?? [];
+  const email = filing.requesterId === viewer.id ? viewer.email : null;
+  const ruled = await runTriggers(db, 'created', drafted, email, rules);
+  const routed = factsAfterTriggers(drafted, ruled);
+  const isRematched =
+    routed.priority !== drafted.priority ||
+    routed.teamId !== drafted.teamId ||
+    routed.category !== drafted.category;
+  const policy = isRematched
+    ? await selectMatchingPolicy(db, {
+        priority: routed.priority,
+        teamId: routed.teamId,
+        category: routed.category,
+      })
+    : first.policy;
   const createdAt = Date.now();
   const sla = { createdAt, state: newSlaState(clockOf(policy), createdAt) };
   const mailContext = filing.notifyRequester
@@ -411,7 +426,9 @@ export async function changeTicketFields(
   links: MailLinks,
 ): Promise<void> {
   if (!isStaff(viewer)) throw forbidden();
+  const cached = cachedTriggerRules();
   const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
+    withRules: cached === null,
     assigneeId: change.assigneeId ?? null,
     teamId: change.teamId ?? null,
     isResolving: change.status === 'resolved',
@@ -459,7 +476,8 @@ export async function changeTicketFields(
     after.priority !== before.priority ||
     after.assigneeId !== before.assigneeId ||
     after.teamId !== before.teamId;
-  const ruled = isChanged ? await runTriggers(tx, 'updated', after, current.requester.email) : null;
+  const rules = (await cached) ?? current.triggerRules ?? [];
+  const ruled = isChanged ? await runTriggers(tx, 'updated', after, current.requester.email, rules) : null;
   const final = factsAfterTriggers(after, ruled);
   const written = {
     status: final.status,

@@ -1,5 +1,8 @@
-import type { TTrigger, TTriggerInput } from '@helpdesk/contracts';
+import type { TTicketCategory, TTicketPriority, TTrigger, TTriggerInput } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+import { matchingPolicy, type PolicyRow } from '../sla/queries.ts';
 import type { TriggerDirectory, TriggerRule } from './rules.ts';
 
 const triggerColumns = (db: Db) => db`
@@ -16,6 +19,36 @@ export function selectEnabledRules(db: Db): Promise<TriggerRule[]> {
   return db<TriggerRule[]>`
     select id, name, position, run_on as "runOn", conditions, actions, created_by as "createdBy"
     from triggers where is_enabled order by position`;
+}
+
+/**
+ * The enabled rules in position order as one JSON column, for a ticket write to read with its first
+ * statement while this process keeps no copy (rule-cache.ts): no round trip of their own.
+ */
+export const enabledRulesColumn = (): PendingQuery<Row[]> => sql`
+  (select coalesce(json_agg(json_build_object(
+            'id', g.id, 'name', g.name, 'position', g.position, 'runOn', g.run_on,
+            'conditions', g.conditions, 'actions', g.actions, 'createdBy', g.created_by) order by g.position),
+          '[]'::json)
+   from triggers g where g.is_enabled)`;
+
+/**
+ * A new ticket's SLA policy for its priority, team and category, with the enabled rules when
+ * `withRules` (the process keeps no copy), in one statement.
+ */
+export async function selectPolicyAndRules(
+  db: Db,
+  match: { priority: TTicketPriority; teamId: string | null; category: TTicketCategory },
+  withRules: boolean,
+): Promise<{ policy: PolicyRow | null; rules: TriggerRule[] | null }> {
+  const [row] = await db<{ policy: PolicyRow | null; rules: TriggerRule[] | null }[]>`
+    select ${matchingPolicy({
+      priority: sql`${match.priority}`,
+      teamId: sql`${match.teamId}::uuid`,
+      category: sql`${match.category}`,
+    })} as policy,
+    ${withRules ? enabledRulesColumn() : sql`null::json`} as rules`;
+  return { policy: row?.policy ?? null, rules: row?.rules ?? null };
 }
 
 /** A rule locked for a change in the caller's transaction, or null. */

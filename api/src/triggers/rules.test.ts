@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import type { TTriggerCondition } from '@helpdesk/contracts';
 import {
   anyRuleHolds,
   applyTriggers,
@@ -24,7 +25,7 @@ const directory = {
 const facts = (changes: Partial<TriggerFacts> = {}): TriggerFacts => ({
   title: 'Printer on floor 3 jams',
   priority: 'medium',
-  category: 'general',
+  category: 'other',
   teamId: null,
   teamName: null,
   assigneeId: null,
@@ -50,7 +51,7 @@ describe('conditions', () => {
     expect(titleWords('Printer-jam on the 3rd FLOOR')).toEqual(
       new Set(['printer-jam', 'printer', 'jam', 'on', 'the', '3rd', 'floor']),
     );
-    const printer = { type: 'title_words', in: ['printer'] } as const;
+    const printer = { type: 'title_words', in: ['printer'] } satisfies TTriggerCondition;
     expect(conditionHolds(printer, facts())).toBe(true);
     expect(conditionHolds(printer, facts({ title: 'PRINTER broken' }))).toBe(true);
     expect(conditionHolds(printer, facts({ title: 'The printers are fine' }))).toBe(false);
@@ -58,14 +59,14 @@ describe('conditions', () => {
   });
 
   test('the requester domain is compared whole and without case', () => {
-    const domain = { type: 'requester_domain', in: ['example.org'] } as const;
+    const domain = { type: 'requester_domain', in: ['example.org'] } satisfies TTriggerCondition;
     expect(conditionHolds(domain, facts())).toBe(true);
     expect(conditionHolds(domain, facts({ requesterEmail: 'a@sub.example.org' }))).toBe(false);
     expect(conditionHolds(domain, facts({ requesterEmail: null }))).toBe(false);
   });
 
   test('a team condition can ask for no team', () => {
-    const none = { type: 'team', in: ['none'] } as const;
+    const none = { type: 'team', in: ['none'] } satisfies TTriggerCondition;
     expect(conditionHolds(none, facts())).toBe(true);
     expect(conditionHolds(none, facts({ teamId: HARDWARE }))).toBe(false);
     expect(conditionHolds({ type: 'team', in: [HARDWARE] }, facts({ teamId: HARDWARE }))).toBe(true);

@@ -27,6 +27,7 @@ import {
   runsOn,
   type TriggerFacts,
   type TriggerOutcome,
+  type TriggerRule,
 } from './rules.ts';
 
 /**
@@ -38,17 +39,27 @@ import {
  */
 
 /**
+ * The enabled rules from this process's copy, or null while it keeps none (no LISTEN): the writer
+ * then reads them with its own first statement (enabledRulesColumn), so a write without triggers
+ * costs no round trip either way.
+ */
+export function cachedTriggerRules(): Promise<readonly TriggerRule[]> | null {
+  const cache = triggerRuleCache();
+  return cache.isActive ? cache.load(() => selectEnabledRules(sql)) : null;
+}
+
+/**
  * The rules' outcome for a write of `kind` leaving the ticket as `ticket`, or null when no rule
- * acted. With no rule of the kind this reads nothing (the rules come from the process's cache);
- * the requester's address and the named teams and staff are read only when a rule needs them.
+ * acted. With no rule of the kind this reads nothing; the requester's address and the named teams
+ * and staff are read only when a rule holds and needs them.
  */
 export async function runTriggers(
   db: Db,
   kind: 'created' | 'updated',
   ticket: TicketFacts,
   requesterEmail: string | null,
+  all: readonly TriggerRule[],
 ): Promise<TriggerOutcome | null> {
-  const all = await triggerRuleCache().load(() => selectEnabledRules(sql));
   const rules = all.filter((rule) => runsOn(rule, kind));
   if (rules.length === 0) return null;
   const email =
