@@ -490,6 +490,8 @@ export type CommentContext = TicketState &
     companyName: string | null;
     language: TSettingsLanguage | null;
     reopenWindowDays: number | null;
+    /** The enabled triggers, when asked for (withRules); null otherwise. */
+    triggerRules: TriggerRule[] | null;
   };
 
 /**
@@ -503,6 +505,7 @@ export async function selectCommentContext(
   authorId: string,
   scope: TicketScope,
   isLocking = false,
+  withRules = false,
 ): Promise<CommentContext | null> {
   const [row] = await db<CommentContext[]>`
     select ${stateColumns()}, ${slaContextColumns()}, t.resolved_at as "resolvedAt",
@@ -510,7 +513,8 @@ export async function selectCommentContext(
                              'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
            s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language,
-           s.reopen_window_days as "reopenWindowDays"
+           s.reopen_window_days as "reopenWindowDays",
+           ${withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true
@@ -553,11 +557,20 @@ export function commentTouch(touch: {
   reopen: boolean;
   /** The SLA state after a requester's reply ended the ticket's hold; null leaves it. */
   sla: SlaState | null;
+  /** What the 'updated' triggers changed; null leaves the fields. */
+  fields?: (Pick<TicketUpdate, 'priority' | 'assigneeId' | 'teamId'> & { category: TTicketCategory }) | null;
 }): PendingQuery<Row[]> {
+  const fields = touch.fields ?? null;
   return sql`
     update tickets t set
       responded_at = case when ${touch.markResponded}::boolean then coalesce(t.responded_at, now())
                           else t.responded_at end
+      ${
+        fields === null
+          ? sql``
+          : sql`, priority = ${fields.priority}, category = ${fields.category},
+                assignee_id = ${fields.assigneeId}, team_id = ${fields.teamId}`
+      }
       ${touch.reopen ? sql`, status = 'in_progress', resolved_at = null, closed_at = null` : sql``}
       ${touch.sla === null ? sql`` : sql`, ${slaAssignments(touch.sla)}`}
     from c

@@ -563,7 +563,8 @@ function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
  * event, the ticket's touch and first response, the reply mail to the requester, staff's bell for
  * a requester's reply) commit in one statement. A requester's reply to a resolved or closed ticket
  * reopens it or, too late for that, becomes a follow-up ticket instead (replyDestination); the
- * answer then names the follow-up.
+ * answer then names the follow-up. A public comment runs the 'updated' triggers over the ticket it
+ * leaves, their changes written with it (docs/product.md#triggers).
  */
 export function addComment(
   viewer: Viewer,
@@ -598,7 +599,18 @@ async function writeCommentOf(
   // comment reads what its reply mail says; an end user's internal note is refused, but only
   // once the ticket is known to be theirs (someone else's stays a 404).
   const isStaffNote = body.isInternal && isStaff(viewer);
-  const context = isStaffNote ? null : await selectCommentContext(db, ticketId, viewer.id, scope, isLocked);
+  // A public comment runs the 'updated' triggers: their rules come with its context read.
+  const cached = body.isInternal ? null : cachedTriggerRules();
+  const context = isStaffNote
+    ? null
+    : await selectCommentContext(
+        db,
+        ticketId,
+        viewer.id,
+        scope,
+        isLocked,
+        !body.isInternal && cached === null,
+      );
   if (!isStaffNote && !context) throw ticketNotFound();
   if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
   const actor = { id: viewer.id, role: viewer.role, name: context?.authorName ?? null };
@@ -617,7 +629,24 @@ async function writeCommentOf(
         now: Date.now(),
       })
     : 'ticket';
-  if ((destination !== 'ticket' || isEndingHold) && !isLocked) {
+  const facts = context && factsOf(context, { requesterMail: context.requester });
+  const isReopening = facts !== null && destination === 'reopen';
+  const commented = facts && isReopening ? { ...facts, status: 'in_progress' as const } : facts;
+  const rules = context && !body.isInternal ? ((await cached) ?? context.triggerRules ?? []) : [];
+  const ruled =
+    context && commented && destination !== 'follow_up' && rules.length > 0
+      ? await runTriggers(db, 'updated', commented, context.requester.email, rules)
+      : null;
+  const final = commented && factsAfterTriggers(commented, ruled);
+  const isRuleChanged =
+    commented !== null &&
+    final !== null &&
+    (final.priority !== commented.priority ||
+      final.category !== commented.category ||
+      final.teamId !== commented.teamId ||
+      final.assigneeId !== commented.assigneeId);
+  // A reply that moves its ticket, or that a rule changes, is written on the locked row.
+  if ((destination !== 'ticket' || isEndingHold || isRuleChanged) && !isLocked) {
     return inTransaction(db, (tx) => writeCommentOf(tx, viewer, ticketId, body, links, true));
   }
   await takeComment(db, viewer);
@@ -641,17 +670,34 @@ async function writeCommentOf(
       body: { followUpTicket: { id: followUp.id, ticketNumber: followUp.ticketNumber } },
     };
   }
+  // A rule's priority, team or category is matched for the deadlines as a person's change would be.
+  const isRematched =
+    context !== null &&
+    final !== null &&
+    (final.priority !== context.priority ||
+      final.teamId !== context.teamId ||
+      final.category !== context.category);
+  const policy =
+    context && final && isRematched
+      ? await selectMatchingPolicy(db, {
+          priority: final.priority,
+          teamId: final.teamId,
+          category: final.category,
+        })
+      : (context?.policy ?? null);
+  const recomputed =
+    context && isRematched
+      ? recomputedSla(slaStateOf(context), clockOf(policy), Date.parse(context.createdAt))
+      : null;
   const ended =
     context && isEndingHold
-      ? endedHold(slaStateOf(context), calendarOf(context.policy), Date.now(), 'requester_reply')
+      ? endedHold(recomputed ?? slaStateOf(context), calendarOf(policy), Date.now(), 'requester_reply')
       : null;
-  const facts = context && factsOf(context, { requesterMail: context.requester });
-  const isReopening = facts !== null && destination === 'reopen';
   const plan = planTicketEffects({
     kind: 'commented',
     ticketId,
     before: isReopening ? facts : null,
-    after: facts && isReopening ? { ...facts, status: 'in_progress' } : facts,
+    after: commented,
     actor,
     comment: { id: commentId, content: body.content, isInternal: body.isInternal },
     settings: context ? mailSettings(context) : {},
@@ -668,8 +714,23 @@ async function writeCommentOf(
       isInternal: body.isInternal,
       scope,
     },
-    plan,
-    ended?.state ?? null,
+    ruled && final && commented
+      ? withTriggerEffects(plan, ruled, {
+          ticket: final,
+          writtenBefore: commented,
+          actorId: viewer.id,
+          links,
+        })
+      : plan,
+    ended?.state ?? recomputed,
+    final && isRuleChanged
+      ? {
+          priority: final.priority,
+          category: final.category,
+          teamId: final.teamId,
+          assigneeId: final.assigneeId,
+        }
+      : null,
   );
   if (!comment) throw ticketNotFound();
   return { status: 201, body: comment };

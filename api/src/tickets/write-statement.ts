@@ -236,18 +236,21 @@ export async function writeTicketChange(
 
 /**
  * Writes a comment with its plan in one statement, only on a ticket the scope may see: null, with
- * nothing written at all, for a missing ticket and for someone else's alike.
+ * nothing written at all, for a missing ticket and for someone else's alike. `fields` are what the
+ * 'updated' triggers changed, written with the comment's touch of the ticket.
  */
 export async function writeComment(
   db: Db,
   comment: NewComment,
   plan: EffectsPlan,
   sla: SlaState | null = null,
+  fields: Parameters<typeof commentTouch>[0]['fields'] = null,
 ): Promise<TTicketComment | null> {
   const touch = plan.touch && {
     markResponded: plan.touch.markResponded,
     reopen: plan.touch.reopen === true,
     sla,
+    fields,
   };
   const row: RowWrite = {
     ctes: [
@@ -256,7 +259,7 @@ export async function writeComment(
     ],
     onlyWith: 'c',
     insertedTicket: null,
-    lockedUserIds: [comment.authorId],
+    lockedUserIds: fields?.assigneeId ? [comment.authorId, fields.assigneeId] : [comment.authorId],
     // A message is written only for a comment stored as public: an internal note never becomes
     // mail, whatever the plan was told.
     mailSource: sql`from c where not c.is_internal`,

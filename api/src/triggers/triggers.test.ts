@@ -279,6 +279,45 @@ describe('ticket writes run the rules', () => {
     expect(events).toHaveLength(1);
   });
 
+  test("a public comment runs the updated rules with the comment's statement; an internal note runs none", async () => {
+    const key = word();
+    const ticket = await fileTicket(endUser.client, { title: `Docking ${key}`, priority: 'low' });
+    await addRule(
+      rule({
+        runOn: 'updated',
+        conditions: [{ type: 'title_words', in: [key] }],
+        actions: [
+          { type: 'set_priority', priority: 'critical' },
+          { type: 'assign_team', teamId: hardwareId },
+        ],
+      }),
+    );
+    const note = await agent.client.post(`${API_PATHS.tickets}/${ticket.id}/comments`, {
+      content: 'Only staff read this.',
+      isInternal: true,
+    });
+    expect(note.status).toBe(201);
+    expect((await detail(agent.client, ticket.id)).priority).toBe('low');
+    const reply = await endUser.client.post(`${API_PATHS.tickets}/${ticket.id}/comments`, {
+      content: 'Still broken.',
+      isInternal: false,
+    });
+    expect(reply.status).toBe(201);
+    const seen = await detail(agent.client, ticket.id);
+    expect(seen.priority).toBe('critical');
+    expect(seen.team?.id).toBe(hardwareId);
+    expect(ruleEvents(seen)).toHaveLength(1);
+    const critical = await selectMatchingPolicy(sql, {
+      priority: 'critical',
+      teamId: hardwareId,
+      category: seen.category,
+    });
+    const [row] = await sql<
+      { policyId: string | null }[]
+    >`select sla_policy_id as "policyId" from tickets where id = ${ticket.id}`;
+    expect(row?.policyId ?? null).toBe(critical?.id ?? null);
+  });
+
   test('a disabled rule does nothing', async () => {
     const key = word();
     await addRule(rule({ isEnabled: false, conditions: [{ type: 'title_words', in: [key] }] }));
