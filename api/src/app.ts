@@ -38,6 +38,7 @@ import { createSsoRoutes } from './sso/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
+import { createTriggerRoutes } from './triggers/routes.ts';
 import { createTwoFactorRoutes } from './two-factor/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
 import { createWebhookRoutes } from './webhooks/routes.ts';
@@ -96,7 +97,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createEmailRoutes(deps))
     .use(createMailboxRoutes(deps))
     .use(createSsoRoutes(deps))
-    .use(createWebhookRoutes(deps));
+    .use(createWebhookRoutes(deps))
+    .use(createTriggerRoutes(deps));
   return app;
 }
 

@@ -31,6 +31,8 @@ import { LIMITS } from './limits.ts';
  * webhook.created { webhookId, name, url, events, allowPrivateNetwork } · webhook.updated { webhookId, name,
  * fields, allowPrivateNetwork? (when sent) } · webhook.secret_rotated { webhookId, name } · webhook.deleted
  * { webhookId, name, url } (a secret itself is never written).
+ * trigger.created / .deleted { triggerId, name } · trigger.updated { triggerId, name, changes: { field: { from,
+ * to } } } · trigger.moved { triggerId, name, from, to } (positions).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -86,6 +88,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'webhook.updated': 'Webhook changed',
   'webhook.secret_rotated': 'Webhook secret rotated',
   'webhook.deleted': 'Webhook removed',
+  'trigger.created': 'Trigger created',
+  'trigger.updated': 'Trigger updated',
+  'trigger.moved': 'Trigger moved',
+  'trigger.deleted': 'Trigger deleted',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -34,6 +34,7 @@ export * from './sso.ts';
 export * from './teams.ts';
 export * from './ticket-queues.ts';
 export * from './tickets.ts';
+export * from './triggers.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './webhooks.ts';

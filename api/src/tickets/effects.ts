@@ -190,6 +190,9 @@ export const INSERTED_TICKET_NUMBER = { insertedTicketNumber: true } as const;
 /** A text whose parts the statement joins; a part may be the inserted ticket's number. */
 export type PlanText = readonly (string | typeof INSERTED_TICKET_NUMBER)[];
 
+/** An internal note a trigger adds to the ticket (triggers/ticket-writes.ts), by the rule's author. */
+export type PlanNote = { id: string; authorId: string; content: string };
+
 /** A timeline event of the change. */
 export type PlanEvent = { type: TTicketEventType; userId: string | null; data: TicketEventData };
 
@@ -270,6 +273,8 @@ export type EffectsPlan = {
   live: readonly PlanLiveMessage[];
   /** Webhook events (docs/product.md#webhooks); never an internal note's. */
   webhooks: readonly PlanWebhook[];
+  /** Internal notes the triggers add (none when absent). */
+  notes?: readonly PlanNote[];
 };
 
 const isStaff = (actor: Actor | null) => actor !== null && (actor.role === 'admin' || actor.role === 'agent');

@@ -57,6 +57,10 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'webhook.updated': 'audit.action.webhook.updated',
   'webhook.secret_rotated': 'audit.action.webhook.secretRotated',
   'webhook.deleted': 'audit.action.webhook.deleted',
+  'trigger.created': 'audit.action.trigger.created',
+  'trigger.updated': 'audit.action.trigger.updated',
+  'trigger.moved': 'audit.action.trigger.moved',
+  'trigger.deleted': 'audit.action.trigger.deleted',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */
