@@ -28,6 +28,7 @@ import { LIMITS } from './limits.ts';
  * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended }.
  * inbound_message.retried { messageId, mailboxId, outcome } · user.two_factor_enabled / .two_factor_disabled /
  * .recovery_codes_regenerated { username } (the user's own) · user.two_factor_cleared { username } (by an admin).
+ * api_token.revoked { tokenId, name, prefix } (an admin revoking anyone's token; targetUserId is its owner).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -79,6 +80,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.two_factor_disabled': 'Two-factor turned off',
   'user.recovery_codes_regenerated': 'Recovery codes replaced',
   'user.two_factor_cleared': 'Two-factor cleared',
+  'api_token.revoked': 'API token revoked',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

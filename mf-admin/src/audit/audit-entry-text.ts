@@ -53,6 +53,7 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'user.two_factor_disabled': 'audit.action.user.twoFactorDisabled',
   'user.recovery_codes_regenerated': 'audit.action.user.recoveryCodesRegenerated',
   'user.two_factor_cleared': 'audit.action.user.twoFactorCleared',
+  'api_token.revoked': 'audit.action.apiToken.revoked',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */
