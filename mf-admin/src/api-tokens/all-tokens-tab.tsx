@@ -1,0 +1,4 @@
+/** Placeholder until the feature replaces it. */
+export default function Placeholder() {
+  return null;
+}
