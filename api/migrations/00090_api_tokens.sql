@@ -2,9 +2,10 @@
 -- owner for a script or another system, through `Authorization: Bearer`. Only the SHA-256 of the
 -- secret is kept (looked up by it on every request); the prefix is the token's first characters,
 -- shown in lists so a person can tell their tokens apart. Every token expires (at most a year after
--- it was made, checked by the service); a revoked one stays listed until it expires, then the
--- cleanup may drop it. Rights are never stored beyond the scopes: the owner's current role and
--- status are read with the token at every request.
+-- it was made, checked by the service); a revoked one leaves the lists at once and an expired one a
+-- month later, but the row stays (the record of what existed, a few per person). No rights are
+-- stored beyond the scopes: the owner's current role and status are read with the token at every
+-- request.
 create table api_tokens (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references users (id) on delete cascade,
