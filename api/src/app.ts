@@ -1,5 +1,6 @@
 import { LIMITS } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
+import { createApiTokenRoutes } from './api-tokens/routes.ts';
 import { createAttachmentRoutes } from './attachments/routes.ts';
 import { createAuditLogRoutes } from './audit/routes.ts';
 import { AUTH_VALIDATION_MESSAGES, createAuthRoutes } from './auth/routes.ts';
@@ -81,6 +82,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createEmailVerificationRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createSessionRoutes(deps))
+    .use(createApiTokenRoutes(deps))
     .use(createTwoFactorRoutes(deps))
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))

@@ -33,6 +33,7 @@ import { LIMITS } from './limits.ts';
  * { webhookId, name, url } (a secret itself is never written).
  * trigger.created / .deleted { triggerId, name } · trigger.updated { triggerId, name, changes: { field: { from,
  * to } } } · trigger.moved { triggerId, name, from, to } (positions).
+ * api_token.revoked { tokenId, name, prefix } (an admin revoking anyone's token; targetUserId is its owner).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -92,6 +93,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'trigger.updated': 'Trigger updated',
   'trigger.moved': 'Trigger moved',
   'trigger.deleted': 'Trigger deleted',
+  'api_token.revoked': 'API token revoked',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -1,5 +1,6 @@
 export * from './admin-paths.ts';
 export * from './api-paths.ts';
+export * from './api-tokens.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './constants/activity-texts.ts';

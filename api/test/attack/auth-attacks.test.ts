@@ -10,6 +10,8 @@
 import { afterAll, afterEach, describe, expect, spyOn, test } from 'bun:test';
 import {
   API_PATHS,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PATHS,
   adminUserSessionsPath,
   ERROR_CODES,
   ownSessionPath,
@@ -24,6 +26,7 @@ import {
   ticketPresencePath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
+import { issueApiToken } from '../api-tokens.ts';
 import {
   createUser,
   logLines,
@@ -807,6 +810,81 @@ describe('the two-factor step', () => {
       }
     },
   );
+});
+
+describe('API tokens', () => {
+  check(
+    'every kind of bad token gets the same 401, byte for byte, and never falls back to the cookie',
+    async () => {
+      const owner = await createUser({ role: 'admin' });
+      const browser = await signIn(owner);
+      const live = await issueApiToken(browser, ['tickets:read']);
+      const revoked = await issueApiToken(browser, ['tickets:read']);
+      const expired = await issueApiToken(browser, ['tickets:read']);
+      secretsUsed.push(live.secret, revoked.secret, expired.secret);
+      await sql`update api_tokens set revoked_at = now() where id = ${revoked.id}`;
+      await sql`
+      update api_tokens set created_at = now() - interval '2 days', expires_at = now() - interval '1 hour'
+      where id = ${expired.id}`;
+      // One character changed: the hash lookup is exact, a near miss is as unknown as anything.
+      const last = live.secret.at(-1) === 'A' ? 'B' : 'A';
+      const headers = [
+        `Bearer ${revoked.secret}`,
+        `Bearer ${expired.secret}`,
+        `Bearer ${live.secret.slice(0, -1)}${last}`,
+        `Bearer ${live.secret.slice(3)}`,
+        `Bearer ${browser.cookie}`,
+        'Bearer',
+        `Bearer ${'x'.repeat(8000)}`,
+        `Bearer hd_${'é'.repeat(43)}`,
+      ];
+      const fingerprints = new Set<string>();
+      for (const authorization of headers) {
+        // The signed-in browser's own cookie rides along: a Bearer header is the only credential read.
+        const answer = await send('GET', API_PATHS.authMe, {
+          cookie: browser.cookie,
+          headers: { authorization },
+        });
+        expect(answer.status).toBe(401);
+        expect(JSON.parse(answer.text).message).toBe(API_TOKEN_MESSAGES.tokenInvalid);
+        expect(answer.headers.get('set-cookie')).toBeNull();
+        fingerprints.add(fingerprint(answer));
+      }
+      expect(fingerprints.size).toBe(1);
+      expect(
+        (await send('GET', API_PATHS.authMe, { headers: { authorization: `bearer ${live.secret}` } })).status,
+      ).toBe(200);
+      // A session cookie is still a session: the browser was never signed out by any of the above.
+      expect((await send('GET', API_PATHS.authMe, { cookie: browser.cookie })).status).toBe(200);
+    },
+  );
+
+  check('a token cannot mint another token, nor extend its own life, whatever its scopes', async () => {
+    const owner = await createUser({ role: 'admin' });
+    const token = await issueApiToken(await signIn(owner), [
+      'tickets:read',
+      'tickets:write',
+      'kb:read',
+      'kb:write',
+      'admin',
+    ]);
+    secretsUsed.push(token.secret);
+    const before = await sql`select id, expires_at, scopes from api_tokens where user_id = ${owner.id}`;
+    const mint = await send('POST', API_TOKEN_PATHS.own, {
+      headers: { authorization: `Bearer ${token.secret}` },
+      json: { name: 'Forever', expiresInDays: 365, scopes: ['admin'] },
+    });
+    expect(mint.status).toBe(403);
+    const signInAttempt = await send('POST', API_PATHS.authLogin, {
+      headers: { authorization: `Bearer ${token.secret}` },
+      json: { username: owner.username, password: 'not-the-password' },
+    });
+    expect(signInAttempt.status).toBe(401);
+    expect(signInAttempt.headers.get('set-cookie')).toBeNull();
+    expect(await sql`select id, expires_at, scopes from api_tokens where user_id = ${owner.id}`).toEqual(
+      before,
+    );
+  });
 });
 
 describe('the log', () => {

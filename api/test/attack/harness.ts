@@ -51,6 +51,7 @@ export type ObjectKind =
   | 'sign_in_provider'
   | 'webhook'
   | 'webhook_delivery'
+  | 'api_token'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -74,6 +75,7 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   sso: 'sign_in_provider',
   webhooks: 'webhook',
   deliveries: 'webhook_delivery',
+  'api-tokens': 'api_token',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */

@@ -34,7 +34,8 @@ import fc from 'fast-check';
 import type { Db } from '../../src/db/postgres.ts';
 import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { createSession } from '../../src/session.ts';
-import { app, BASE_URL, createUser, sql, TestClient, testConfig } from '../helpers.ts';
+import { issueApiToken } from '../api-tokens.ts';
+import { app, BASE_URL, createUser, signIn, sql, TestClient, testConfig } from '../helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
 import { fixtureCalendarBody } from './harness.ts';
 import {
@@ -223,6 +224,11 @@ async function createFixtures(): Promise<IdPool> {
   const victimSessions = await sql<{ publicId: string }[]>`
     select public_id as "publicId" from sessions where user_id = ${victimAgent.id}`;
 
+  // Someone else's API token: revoking it is the admin's, and an unknown token to everyone else.
+  const victimToken = await issueApiToken(await signIn(victimAgent), ['tickets:read'], {
+    name: 'Hostile fixture',
+  });
+
   const byKind: Record<string, string[]> = {
     tickets: [ticket.id],
     attachments: [attachmentId],
@@ -250,6 +256,7 @@ async function createFixtures(): Promise<IdPool> {
     identities: [identity?.id ?? ''],
     webhooks: [webhookId],
     deliveries: [delivery?.id ?? ''],
+    'api-tokens': [victimToken.id],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }

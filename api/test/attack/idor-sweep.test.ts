@@ -28,6 +28,7 @@ import {
 } from '@helpdesk/contracts';
 import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
+import { issueApiToken } from '../api-tokens.ts';
 import { createUser, signIn, sql, type TestClient, type TestUser } from '../helpers.ts';
 import { createTeam, ensureSlaPolicies, fileTicket } from '../tickets.ts';
 import {
@@ -263,6 +264,14 @@ beforeAll(async () => {
     ).map((row) => row.publicId);
   const foreignSessions = await sessionIdsOf([victimUser.id, victimAgentUser.id, adminUser.id]);
   const agentNotification = await unreadNotificationOf(agentUser.id, ownTicket.id);
+  // API tokens of other people, the admin's included: revoking one is as foreign as reading it.
+  const tokenName = `Secret token ${tag}`;
+  const foreignTokens = [
+    await issueApiToken(victim, ['tickets:read'], { name: tokenName }),
+    await issueApiToken(victimAgent, ['kb:write'], { name: tokenName }),
+    await issueApiToken(admin, ['admin'], { name: tokenName }),
+  ];
+  const foreignTokenIds = foreignTokens.map((token) => token.id);
 
   const cookieOf = (client: TestClient) => {
     if (!client.cookie) throw new Error('no session cookie');
@@ -300,6 +309,7 @@ beforeAll(async () => {
       sso_provider: [providerId],
       webhook: [webhookId],
       webhook_delivery: [deliveryId],
+      api_token: foreignTokenIds,
     },
   };
   agent = {
@@ -322,6 +332,7 @@ beforeAll(async () => {
       sso_provider: [providerId],
       webhook: [webhookId],
       webhook_delivery: [deliveryId],
+      api_token: foreignTokenIds,
     },
   };
   for (const prober of [endUser, agent]) {
@@ -372,6 +383,10 @@ beforeAll(async () => {
     webhookId,
     `Secret delivery ${tag}`,
     deliveryId,
+    tokenName,
+    ...foreignTokenIds,
+    ...foreignTokens.map((token) => token.secret),
+    ...foreignTokens.map((token) => token.secret.slice(0, 9)),
   ];
 
   snapshotObjects = async () => {
@@ -401,6 +416,8 @@ beforeAll(async () => {
         'webhook', (select row_to_json(w) from webhooks w where w.id = ${webhookId}),
         'deliveries', (select json_agg(row_to_json(d) order by d.id) from webhook_deliveries d
                        where d.webhook_id = ${webhookId}),
+        'apiTokens', (select json_agg(row_to_json(t) order by t.id) from api_tokens t
+                      where t.id in ${sql(foreignTokenIds)}),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -567,7 +584,7 @@ afterAll(async () => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, other people’s sessions) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes, incoming messages and sign-in providers, another person’s linked identity, other people’s sessions).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, other people’s sessions and API tokens) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes, incoming messages and sign-in providers, another person’s linked identity, other people’s sessions and API tokens).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );

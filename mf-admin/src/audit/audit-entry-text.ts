@@ -61,6 +61,7 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'trigger.updated': 'audit.action.trigger.updated',
   'trigger.moved': 'audit.action.trigger.moved',
   'trigger.deleted': 'audit.action.trigger.deleted',
+  'api_token.revoked': 'audit.action.apiToken.revoked',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */
