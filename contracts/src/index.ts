@@ -2,6 +2,7 @@ export * from './admin-paths.ts';
 export * from './api-paths.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
+export * from './canned-replies.ts';
 export * from './constants/activity-texts.ts';
 export * from './constants/anonymous-mail.ts';
 export * from './constants/email-verification.ts';
