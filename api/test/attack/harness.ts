@@ -49,6 +49,7 @@ export type ObjectKind =
   | 'identity'
   | 'sso_provider'
   | 'sign_in_provider'
+  | 'canned_reply'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -68,6 +69,7 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   sessions: 'session',
   identities: 'identity',
   'sso-providers': 'sso_provider',
+  'canned-replies': 'canned_reply',
   // The sign-in buttons name every enabled provider to anyone: naming one in a sign-in URL is no probe.
   sso: 'sign_in_provider',
 };

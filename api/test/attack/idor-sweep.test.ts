@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  CANNED_REPLY_PATHS,
   kbImageUrl,
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
@@ -99,6 +100,8 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { isActive: false } };
     case `PATCH ${SSO_PATHS.adminProvider}`:
       return { json: { enabled: false } };
+    case `PATCH ${CANNED_REPLY_PATHS.list}/:replyId`:
+      return { json: { title: 'Renamed by a probe', isShared: true } };
     default:
       return route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} };
   }
@@ -245,6 +248,20 @@ beforeAll(async () => {
     ).map((row) => row.publicId);
   const foreignSessions = await sessionIdsOf([victimUser.id, victimAgentUser.id, adminUser.id]);
   const agentNotification = await unreadNotificationOf(agentUser.id, ownTicket.id);
+  const cannedReply = async (client: TestClient, title: string, isShared: boolean) => {
+    const answer = await client.post(CANNED_REPLY_PATHS.list, {
+      title,
+      body: `Canned body of ${title}`,
+      isShared,
+    });
+    if (answer.status !== 201) throw new Error(`fixture canned reply failed: ${answer.text}`);
+    return (answer.body as { id: string }).id;
+  };
+  const personalReplyTitle = `Victim agent's personal reply ${tag}`;
+  const adminReplyTitle = `Admin's personal reply ${tag}`;
+  const personalReplyId = await cannedReply(victimAgent, personalReplyTitle, false);
+  const adminReplyId = await cannedReply(admin, adminReplyTitle, false);
+  const sharedReplyId = await cannedReply(victimAgent, `Shared reply ${tag}`, true);
 
   const cookieOf = (client: TestClient) => {
     if (!client.cookie) throw new Error('no session cookie');
@@ -280,6 +297,7 @@ beforeAll(async () => {
       session: foreignSessions,
       identity: [victimIdentityId],
       sso_provider: [providerId],
+      canned_reply: [personalReplyId, adminReplyId, sharedReplyId],
     },
   };
   agent = {
@@ -288,8 +306,9 @@ beforeAll(async () => {
     cookie: cookieOf(agentClient),
     own: { notification: agentNotification, user: agentUser.id },
     // Agents work every ticket and article; what they must not reach is another agent's
-    // notification and the admin-only teams, users, calendars and policies.
+    // notification and personal canned replies, and the admin-only teams, users, calendars and policies.
     foreign: {
+      canned_reply: [personalReplyId, adminReplyId],
       notification: [victimAgentNotification],
       team: [teamId],
       user: people,
@@ -346,6 +365,10 @@ beforeAll(async () => {
     `sso-secret-${tag}`,
     `subject-${tag}`,
     victimIdentityId,
+    personalReplyTitle,
+    personalReplyId,
+    adminReplyTitle,
+    adminReplyId,
   ];
 
   snapshotObjects = async () => {
@@ -372,6 +395,8 @@ beforeAll(async () => {
                      where s.user_id in ${sql(people)}),
         'ssoProvider', (select row_to_json(p) from sso_providers p where p.id = ${providerId}),
         'identity', (select row_to_json(i) from user_identities i where i.id = ${victimIdentityId}),
+        'cannedReplies', (select json_agg(row_to_json(r) order by r.id) from canned_replies r
+                          where r.id in (${personalReplyId}, ${adminReplyId}, ${sharedReplyId})),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -503,6 +528,14 @@ describe('IDOR sweep', () => {
     }
   });
 
+  test('ids outside the path: an agent’s list of canned replies holds no one else’s personal reply', async () => {
+    const listed = await send('GET', CANNED_REPLY_PATHS.list, { cookie: agent.cookie });
+    expect(listed.status).toBe(200);
+    const personal = agent.foreign.canned_reply ?? [];
+    expect(personal.length).toBe(2);
+    expect(secretsIn(listed.text, secrets)).toEqual([]);
+  });
+
   test('the sweep would notice: the victim’s own requests get the objects the probers could not', async () => {
     // A control: the same paths answer 200 with the secret to those allowed, so equal 404s above
     // are the access rule at work, not a broken fixture.
@@ -538,7 +571,7 @@ afterAll(async () => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, other people’s sessions) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes, incoming messages and sign-in providers, another person’s linked identity, other people’s sessions).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, other people’s sessions, canned replies) and an agent (another agent’s notification and personal canned replies, admin-only teams, users, calendars, policies, mailboxes, incoming messages and sign-in providers, another person’s linked identity, other people’s sessions).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );
