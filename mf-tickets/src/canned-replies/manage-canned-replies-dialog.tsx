@@ -31,7 +31,7 @@ import {
 } from '@helpdesk/shared-ui/dialog';
 import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { NONE_VALUE } from '../tickets/none-option.ts';
 import { useCannedRepliesT } from './messages.ts';
 import { ReplyHeading } from './reply-badges.tsx';
@@ -58,6 +58,9 @@ function ReplyForm({ reply, onDone }: { reply: TCannedReply | null; onDone: () =
   const [isShared, setIsShared] = useState(reply?.isShared ?? false);
   const [status, setStatus] = useState<string>(reply?.setStatus ?? NONE_VALUE);
   const fields = save.error instanceof ApiRequestError ? save.error.fields : {};
+  const titleRef = useRef<HTMLInputElement>(null);
+  // The button that opened the form is gone: the focus starts in its first field.
+  useEffect(() => titleRef.current?.focus(), []);
   const ids = { title: useId(), body: useId(), shared: useId(), status: useId(), hint: useId() };
   const statusOptions = [
     { value: NONE_VALUE, label: t('cannedReplies.noStatusChange') },
@@ -86,6 +89,7 @@ function ReplyForm({ reply, onDone }: { reply: TCannedReply | null; onDone: () =
         <Label htmlFor={ids.title}>{t('cannedReplies.titleLabel')}</Label>
         <Input
           id={ids.title}
+          ref={titleRef}
           value={title}
           maxLength={CANNED_REPLY_LIMITS.titleMax}
           onChange={(event) => setTitle(event.target.value)}

@@ -26,13 +26,9 @@ import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, MessageSquare } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import {
-  CannedReplyButton,
-  CannedStatusNote,
-  isCannedReplyShortcut,
-} from '../canned-replies/canned-reply-controls.tsx';
 import { cannedReplyText, insertAtCursor } from '../canned-replies/canned-reply-text.ts';
 import { ticketDetailKey } from '../tickets/ticket-query-keys.ts';
+import { CannedReplyButton, CannedStatusNote, isCannedReplyShortcut } from './canned-reply-controls.tsx';
 import { useTicketDetailT } from './messages.ts';
 import { unseenReplies } from './reply-check.ts';
 import { ReplyCheckDialog } from './reply-check-dialog.tsx';

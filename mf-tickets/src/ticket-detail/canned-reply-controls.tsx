@@ -2,12 +2,12 @@ import { type TCannedReply, TICKET_STATUS_LABELS, type TTicketStatus } from '@he
 import { Button, useLocalizeText } from '@helpdesk/shared-ui';
 import { MessageSquareText, X } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
-import { useCannedRepliesT } from './messages.ts';
+import { useTicketDetailT } from './messages.ts';
 
 // Both dialogs come with their first use: the ticket page's first load carries the button alone.
-const loadPicker = () => import('./canned-reply-picker.tsx');
+const loadPicker = () => import('../canned-replies/canned-reply-picker.tsx');
 const CannedReplyPicker = lazy(loadPicker);
-const ManageCannedRepliesDialog = lazy(() => import('./manage-canned-replies-dialog.tsx'));
+const ManageCannedRepliesDialog = lazy(() => import('../canned-replies/manage-canned-replies-dialog.tsx'));
 
 /** Alt+R in the composer opens the list (docs/product.md#canned-replies); the key's place, not its letter, counts. */
 export function isCannedReplyShortcut(event: KeyboardEvent): boolean {
@@ -31,7 +31,7 @@ export function CannedReplyButton({
   onPickerClosed,
   isDisabled,
 }: TProps) {
-  const t = useCannedRepliesT();
+  const t = useTicketDetailT();
   const [hasOpened, setHasOpened] = useState(false);
   const [isManageOpen, setIsManageOpen] = useState(false);
   const [hasManaged, setHasManaged] = useState(false);
@@ -53,9 +53,9 @@ export function CannedReplyButton({
         }}
       >
         <MessageSquareText aria-hidden />
-        {t('cannedReplies.button')}
+        {t('ticketDetail.cannedReply')}
         <kbd className="rounded border bg-muted px-1 font-mono text-[10px] text-muted-foreground">
-          {t('cannedReplies.shortcut')}
+          {t('ticketDetail.cannedReplyShortcut')}
         </kbd>
       </Button>
       {isMounted && (
@@ -87,7 +87,7 @@ export function CannedReplyButton({
 
 /** "Sending also sets the status to …", with a button to keep the status as it is. */
 export function CannedStatusNote({ status, onClear }: { status: TTicketStatus; onClear: () => void }) {
-  const t = useCannedRepliesT();
+  const t = useTicketDetailT();
   const localize = useLocalizeText();
   return (
     <p
@@ -95,13 +95,13 @@ export function CannedStatusNote({ status, onClear }: { status: TTicketStatus; o
       data-testid="canned-reply-status-note"
       aria-live="polite"
     >
-      <span>{t('cannedReplies.willSetStatus', { status: localize(TICKET_STATUS_LABELS[status]) })}</span>
+      <span>{t('ticketDetail.cannedReplyStatus', { status: localize(TICKET_STATUS_LABELS[status]) })}</span>
       <Button
         type="button"
         variant="ghost"
         size="sm"
         className="ml-auto size-7 p-0"
-        aria-label={t('cannedReplies.keepStatus')}
+        aria-label={t('ticketDetail.cannedReplyKeepStatus')}
         onClick={onClear}
       >
         <X aria-hidden />
