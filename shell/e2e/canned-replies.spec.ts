@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, toastText, uniqueName } from './support.ts';
+import { DEMO, signIn, toastBehindDialog, uniqueName } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -74,12 +74,16 @@ test('an agent writes a canned reply with placeholders and a status, then answer
   await expect(manage.getByTestId('canned-reply-status')).toHaveText('Resolved');
   await tabTo(page, manage.getByRole('button', { name: 'Save' }), 3);
   await page.keyboard.press('Enter');
-  await expect(toastText(page, 'Canned reply saved')).toBeVisible();
+  await expect(toastBehindDialog(page, 'Canned reply saved')).toBeVisible();
   await expect(manage.getByTestId('canned-reply-row').filter({ hasText: title })).toContainText(
     'Sets Resolved',
   );
-  await page.keyboard.press('Escape');
-  await expect(manage).toBeHidden();
+  await expect(manage.getByRole('button', { name: 'New canned reply' })).toBeFocused();
+  // Escape closes the newest layer first: the toast, if it is still up, then the dialog.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(manage).toBeHidden({ timeout: 500 });
+  }).toPass();
 
   // Back in the composer: Alt+R, a few letters of the title, Enter.
   await box.focus();

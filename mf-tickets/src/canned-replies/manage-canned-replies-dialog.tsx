@@ -231,6 +231,11 @@ export default function ManageCannedRepliesDialog({
   const replies = useCannedReplies();
   // null: the list; 'new': an empty form; a reply: its form.
   const [editing, setEditing] = useState<TCannedReply | 'new' | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  // Back on the list, the focus goes to its first control rather than to the form that is gone.
+  useEffect(() => {
+    if (editing === null) addRef.current?.focus();
+  }, [editing]);
   return (
     <Dialog
       open={isOpen}
@@ -258,7 +263,7 @@ export default function ManageCannedRepliesDialog({
           />
         ) : (
           <>
-            <Button type="button" className="w-fit" onClick={() => setEditing('new')}>
+            <Button ref={addRef} type="button" className="w-fit" onClick={() => setEditing('new')}>
               <Plus aria-hidden />
               {t('cannedReplies.add')}
             </Button>
