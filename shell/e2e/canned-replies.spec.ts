@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, toastBehindDialog, uniqueName } from './support.ts';
+import { DEMO, readCaughtMail, signIn, toastBehindDialog, uniqueName } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-type Person = { firstName: string; lastName: string };
+type Person = { firstName: string; lastName: string; email: string };
 type Ticket = { id: string; ticketNumber: string };
 
 async function me(page: Page): Promise<Person> {
@@ -112,4 +112,15 @@ test('an agent writes a canned reply with placeholders and a status, then answer
   const detail = (await seen.json()) as { status: string; comments: { content: string }[] };
   expect(detail.status).toBe('resolved');
   expect(detail.comments.map((comment) => comment.content)).toContain(expected);
+  // The status went through the usual route: the requester gets the resolution mail as for any resolution.
+  await expect
+    .poll(async () =>
+      (await readCaughtMail()).some(
+        (mail) =>
+          mail.envelope.to.includes(requesterName.email) &&
+          mail.subject.includes(ticket.ticketNumber) &&
+          mail.subject.endsWith('has been resolved'),
+      ),
+    )
+    .toBe(true);
 });
