@@ -37,7 +37,7 @@ const SHARED_CAP_KEY = 'shared';
 const readerOf = (user: TUser): Reader => ({ id: user.id, isAdmin: user.role === 'admin' });
 
 /** Adding, changing and deleting replies: 60 at once, then one every 10 s, per person. */
-export function cannedReplyWriteBudget(user: { id: string }): Budget {
+function cannedReplyWriteBudget(user: { id: string }): Budget {
   return { key: `canned-reply:user:${user.id}`, limit: 60, windowMs: 10 * 60_000 };
 }
 
