@@ -199,6 +199,18 @@ function AddCommentForm({
       <Label htmlFor={textId} className="sr-only">
         {t('ticketDetail.addCommentLabel')}
       </Label>
+      {canned && (
+        // Above the box: the Tab order from the box to Add comment stays the same (Shift+Tab reaches it).
+        <div className="-mb-1 flex justify-end">
+          <CannedReplyButton
+            isPickerOpen={insert.isPickerOpen}
+            onPickerOpenChange={insert.setIsPickerOpen}
+            onPick={insert.pick}
+            onPickerClosed={insert.returnFocus}
+            isDisabled={isBusy}
+          />
+        </div>
+      )}
       <Textarea
         id={textId}
         ref={insert.textRef}
@@ -232,21 +244,10 @@ function AddCommentForm({
         ) : (
           <span />
         )}
-        <div className="flex flex-wrap items-center gap-2">
-          {canned && (
-            <CannedReplyButton
-              isPickerOpen={insert.isPickerOpen}
-              onPickerOpenChange={insert.setIsPickerOpen}
-              onPick={insert.pick}
-              onPickerClosed={insert.returnFocus}
-              isDisabled={isBusy}
-            />
-          )}
-          <Button type="submit" disabled={isBlank || isBusy}>
-            {isBusy && <Spinner aria-label={t('ticketDetail.sending')} />}
-            {t('ticketDetail.addComment')}
-          </Button>
-        </div>
+        <Button type="submit" disabled={isBlank || isBusy}>
+          {isBusy && <Spinner aria-label={t('ticketDetail.sending')} />}
+          {t('ticketDetail.addComment')}
+        </Button>
       </div>
       <ReplyCheckDialog
         reply={check?.reply ?? null}
