@@ -4,6 +4,7 @@ import { createApiTokenRoutes } from './api-tokens/routes.ts';
 import { createAttachmentRoutes } from './attachments/routes.ts';
 import { createAuditLogRoutes } from './audit/routes.ts';
 import { AUTH_VALIDATION_MESSAGES, createAuthRoutes } from './auth/routes.ts';
+import { createCannedReplyRoutes } from './canned-replies/routes.ts';
 import type { Config } from './config.ts';
 import { createDashboardRoutes } from './dashboard/routes.ts';
 import type { RouteDeps } from './deps.ts';
@@ -116,7 +117,8 @@ function ticketAreaRoutes(deps: RouteDeps) {
     .use(createTicketQueueRoutes(deps))
     .use(createTicketRoutes(deps))
     .use(createPresenceRoutes(deps))
-    .use(createAttachmentRoutes(deps));
+    .use(createAttachmentRoutes(deps))
+    .use(createCannedReplyRoutes(deps));
 }
 
 /** The knowledge base: reading, managing, images, reader feedback and revisions. */

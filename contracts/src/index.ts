@@ -3,6 +3,7 @@ export * from './api-paths.ts';
 export * from './api-tokens.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
+export * from './canned-replies.ts';
 export * from './constants/activity-texts.ts';
 export * from './constants/anonymous-mail.ts';
 export * from './constants/email-verification.ts';

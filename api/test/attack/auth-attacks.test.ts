@@ -13,6 +13,8 @@ import {
   API_TOKEN_MESSAGES,
   API_TOKEN_PATHS,
   adminUserSessionsPath,
+  CANNED_REPLY_PATHS,
+  cannedReplyPath,
   ERROR_CODES,
   ownSessionPath,
   SERVER_MESSAGES,
@@ -453,6 +455,40 @@ describe('sessions that outlive their rights', () => {
           });
           expect(answer.status).toBe(expected);
         }
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
+});
+
+describe('canned replies from sessions that outlive their rights', () => {
+  check(
+    "a signed-out or demoted agent's cookie cannot list, add, change or delete canned replies, their own included",
+    async () => {
+      const { stolen, demoted, demotedClient } = await staleAgentCookies();
+      const [own] = await sql<{ id: string }[]>`
+        insert into canned_replies (owner_id, title, body, created_by)
+        values (${demoted.id}, 'Kept reply', 'Kept body', ${demoted.id}) returning id`;
+      const replyPath = cannedReplyPath(own?.id ?? '');
+      const snapshot = async () =>
+        JSON.stringify(await sql`select * from canned_replies where created_by = ${demoted.id} order by id`);
+      const before = await snapshot();
+      const cases = [
+        [stolen, 401],
+        [demotedClient.cookie, 403],
+      ] as const;
+      for (const [cookie, expected] of cases) {
+        const answers = [
+          await send('GET', CANNED_REPLY_PATHS.list, { cookie }),
+          await send('POST', CANNED_REPLY_PATHS.list, {
+            cookie,
+            json: { title: 'New', body: 'Body', isShared: true },
+          }),
+          await send('PATCH', replyPath, { cookie, json: { title: 'Changed', isShared: true } }),
+          await send('DELETE', replyPath, { cookie }),
+        ];
+        expect(answers.map((answer) => answer.status)).toEqual([expected, expected, expected, expected]);
+        for (const answer of answers) expect(answer.text).not.toContain('Kept');
       }
       expect(await snapshot()).toBe(before);
     },

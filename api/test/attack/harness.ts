@@ -52,6 +52,7 @@ export type ObjectKind =
   | 'webhook'
   | 'webhook_delivery'
   | 'api_token'
+  | 'canned_reply'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -71,6 +72,7 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   sessions: 'session',
   identities: 'identity',
   'sso-providers': 'sso_provider',
+  'canned-replies': 'canned_reply',
   // The sign-in buttons name every enabled provider to anyone: naming one in a sign-in URL is no probe.
   sso: 'sign_in_provider',
   webhooks: 'webhook',

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  CANNED_REPLY_PATHS,
   kbArticlePath,
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
@@ -24,6 +25,7 @@ import {
   WEBHOOK_PATHS,
   ZAttachment,
   ZBusinessCalendar,
+  ZCannedReply,
   ZMailbox,
   ZSlaPolicy,
   ZSsoProviderResponse,
@@ -219,6 +221,17 @@ async function createFixtures(): Promise<IdPool> {
     from users where id in ${sql([callerUsers.get('agent')?.id ?? '', callerUsers.get('admin')?.id ?? ''])}
     returning id`;
 
+  // A canned reply of the agent caller's own, and a shared one someone else wrote.
+  const ownReply = await agent.post(CANNED_REPLY_PATHS.list, {
+    title: 'Hostile fixture reply',
+    body: 'Hello {{requester.first_name}}',
+    isShared: false,
+  });
+  if (ownReply.status !== 201) throw new Error(`fixture reply failed: ${ownReply.status} ${ownReply.text}`);
+  const [sharedReply] = await sql<{ id: string }[]>`
+    insert into canned_replies (owner_id, title, body, created_by)
+    values (null, 'Hostile fixture shared reply', 'Shared body', ${victimAgent.id}) returning id`;
+
   // A session of someone else's, named by its public id as the profile's "Sign out" names one.
   await createSession(sql, victimAgent.id, { ipAddress: null, userAgent: 'Hostile fixture browser' });
   const victimSessions = await sql<{ publicId: string }[]>`
@@ -257,6 +270,7 @@ async function createFixtures(): Promise<IdPool> {
     webhooks: [webhookId],
     deliveries: [delivery?.id ?? ''],
     'api-tokens': [victimToken.id],
+    'canned-replies': [ZCannedReply.parse(ownReply.body).id, sharedReply?.id ?? ''],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }

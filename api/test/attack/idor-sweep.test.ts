@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  CANNED_REPLY_PATHS,
   kbImageUrl,
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
@@ -102,6 +103,8 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { isActive: false } };
     case `PATCH ${SSO_PATHS.adminProvider}`:
       return { json: { enabled: false } };
+    case `PATCH ${CANNED_REPLY_PATHS.list}/:replyId`:
+      return { json: { title: 'Renamed by a probe', isShared: true } };
     default:
       return route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} };
   }
@@ -272,6 +275,20 @@ beforeAll(async () => {
     await issueApiToken(admin, ['admin'], { name: tokenName }),
   ];
   const foreignTokenIds = foreignTokens.map((token) => token.id);
+  const cannedReply = async (client: TestClient, title: string, isShared: boolean) => {
+    const answer = await client.post(CANNED_REPLY_PATHS.list, {
+      title,
+      body: `Canned body of ${title}`,
+      isShared,
+    });
+    if (answer.status !== 201) throw new Error(`fixture canned reply failed: ${answer.text}`);
+    return (answer.body as { id: string }).id;
+  };
+  const personalReplyTitle = `Victim agent's personal reply ${tag}`;
+  const adminReplyTitle = `Admin's personal reply ${tag}`;
+  const personalReplyId = await cannedReply(victimAgent, personalReplyTitle, false);
+  const adminReplyId = await cannedReply(admin, adminReplyTitle, false);
+  const sharedReplyId = await cannedReply(victimAgent, `Shared reply ${tag}`, true);
 
   const cookieOf = (client: TestClient) => {
     if (!client.cookie) throw new Error('no session cookie');
@@ -310,6 +327,7 @@ beforeAll(async () => {
       webhook: [webhookId],
       webhook_delivery: [deliveryId],
       api_token: foreignTokenIds,
+      canned_reply: [personalReplyId, adminReplyId, sharedReplyId],
     },
   };
   agent = {
@@ -318,8 +336,9 @@ beforeAll(async () => {
     cookie: cookieOf(agentClient),
     own: { notification: agentNotification, user: agentUser.id },
     // Agents work every ticket and article; what they must not reach is another agent's
-    // notification and the admin-only teams, users, calendars and policies.
+    // notification and personal canned replies, and the admin-only teams, users, calendars and policies.
     foreign: {
+      canned_reply: [personalReplyId, adminReplyId],
       notification: [victimAgentNotification],
       team: [teamId],
       user: people,
@@ -387,6 +406,10 @@ beforeAll(async () => {
     ...foreignTokenIds,
     ...foreignTokens.map((token) => token.secret),
     ...foreignTokens.map((token) => token.secret.slice(0, 9)),
+    personalReplyTitle,
+    personalReplyId,
+    adminReplyTitle,
+    adminReplyId,
   ];
 
   snapshotObjects = async () => {
@@ -418,6 +441,8 @@ beforeAll(async () => {
                        where d.webhook_id = ${webhookId}),
         'apiTokens', (select json_agg(row_to_json(t) order by t.id) from api_tokens t
                       where t.id in ${sql(foreignTokenIds)}),
+        'cannedReplies', (select json_agg(row_to_json(r) order by r.id) from canned_replies r
+                          where r.id in (${personalReplyId}, ${adminReplyId}, ${sharedReplyId})),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -549,6 +574,14 @@ describe('IDOR sweep', () => {
     }
   });
 
+  test('ids outside the path: an agent’s list of canned replies holds no one else’s personal reply', async () => {
+    const listed = await send('GET', CANNED_REPLY_PATHS.list, { cookie: agent.cookie });
+    expect(listed.status).toBe(200);
+    const personal = agent.foreign.canned_reply ?? [];
+    expect(personal.length).toBe(2);
+    expect(secretsIn(listed.text, secrets)).toEqual([]);
+  });
+
   test('the sweep would notice: the victim’s own requests get the objects the probers could not', async () => {
     // A control: the same paths answer 200 with the secret to those allowed, so equal 404s above
     // are the access rule at work, not a broken fixture.
@@ -584,7 +617,7 @@ afterAll(async () => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, other people’s sessions and API tokens) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes, incoming messages and sign-in providers, another person’s linked identity, other people’s sessions and API tokens).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, webhooks and their deliveries, other people’s sessions, API tokens and canned replies) and an agent (another agent’s notification and personal canned replies, admin-only teams, users, calendars, policies, mailboxes, incoming messages, sign-in providers and webhooks, another person’s linked identity, other people’s sessions and API tokens).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );
