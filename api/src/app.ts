@@ -100,8 +100,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createEmailRoutes(deps))
     .use(createMailboxRoutes(deps))
     .use(createSsoRoutes(deps))
-    .use(createWebhookRoutes(deps))
-    .use(createTriggerRoutes(deps));
+    .use(automationRoutes(deps));
   return app;
 }
 
@@ -119,6 +118,13 @@ function ticketAreaRoutes(deps: RouteDeps) {
     .use(createPresenceRoutes(deps))
     .use(createAttachmentRoutes(deps))
     .use(createCannedReplyRoutes(deps));
+}
+
+/** Automation: the rules that act on tickets, and the webhooks told of changes. */
+function automationRoutes(deps: RouteDeps) {
+  return new Elysia({ name: 'automation-routes' })
+    .use(createTriggerRoutes(deps))
+    .use(createWebhookRoutes(deps));
 }
 
 /** The knowledge base: reading, managing, images, reader feedback and revisions. */
