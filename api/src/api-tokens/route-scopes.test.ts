@@ -32,6 +32,8 @@ describe('which scope a token needs', () => {
     expect(requiredTokenScope('DELETE', '/api/kb/articles/:id', 'admin')).toBe('admin');
     expect(requiredTokenScope('GET', '/api/admin/users', 'admin')).toBe('admin');
     expect(requiredTokenScope('GET', '/api/teams', 'admin')).toBe('admin');
+    expect(requiredTokenScope('GET', '/api/teams', 'staff')).toBe('tickets:read');
+    expect(requiredTokenScope('POST', '/api/canned-replies', 'staff')).toBe('tickets:write');
     expect(requiredTokenScope('GET', '/api/auth/me', 'signed-in')).toBeNull();
     for (const [method, path, access] of [
       ['POST', '/api/auth/change-password', 'signed-in'],
