@@ -77,25 +77,28 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: TWe
           </div>
         </details>
       </TableCell>
+      {/* Redeliver under the status, so a phone shows it without scrolling sideways. */}
       <TableCell className="align-top">
-        <Badge variant={STATUS_VARIANTS[delivery.status]}>{t(DELIVERY_STATUS_LABELS[delivery.status])}</Badge>
+        <div className="flex flex-col items-start gap-2">
+          <Badge variant={STATUS_VARIANTS[delivery.status]}>
+            {t(DELIVERY_STATUS_LABELS[delivery.status])}
+          </Badge>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={resend}
+            disabled={redeliver.isPending}
+            aria-label={t('webhookDeliveries.redeliverNamed', { event: delivery.event, time })}
+          >
+            {t('webhookDeliveries.redeliver')}
+          </Button>
+        </div>
       </TableCell>
       <TableCell className="hidden align-top sm:table-cell">
         {delivery.responseStatus ?? t('webhookDeliveries.noAnswer')}
       </TableCell>
       <TableCell className="hidden align-top md:table-cell">{time}</TableCell>
-      <TableCell className="hidden align-top md:table-cell">{delivery.attempts}</TableCell>
-      <TableCell className="pr-4 text-right align-top">
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={resend}
-          disabled={redeliver.isPending}
-          aria-label={t('webhookDeliveries.redeliverNamed', { event: delivery.event, time })}
-        >
-          {t('webhookDeliveries.redeliver')}
-        </Button>
-      </TableCell>
+      <TableCell className="hidden pr-4 align-top md:table-cell">{delivery.attempts}</TableCell>
     </TableRow>
   );
 }
@@ -133,11 +136,8 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: TWebhoo
                     <TableHead className="hidden md:table-cell">
                       {t('webhookDeliveries.columnTime')}
                     </TableHead>
-                    <TableHead className="hidden md:table-cell">
+                    <TableHead className="hidden pr-4 md:table-cell">
                       {t('webhookDeliveries.columnAttempts')}
-                    </TableHead>
-                    <TableHead className="pr-4 text-right">
-                      <span className="sr-only">{t('webhooks.columnActions')}</span>
                     </TableHead>
                   </TableRow>
                 </TableHeader>

@@ -64,25 +64,17 @@ function WebhookRow({ webhook, onOpen }: { webhook: TWebhook; onOpen: (open: Ope
   const name = webhook.name;
   return (
     <TableRow data-testid="webhook-row">
-      <TableCell className="max-w-56 pl-4 sm:max-w-96">
+      {/* The actions sit under the name, so a phone shows them all without scrolling sideways. */}
+      <TableCell className="whitespace-normal pl-4">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-medium" title={name}>
-            {name}
-          </span>
+          <span className="break-words font-medium">{name}</span>
           <Badge variant={webhook.enabled ? 'success' : 'secondary'}>
             {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
           </Badge>
           {webhook.allowPrivateNetwork && <Badge variant="warning">{t('webhooks.privateAllowed')}</Badge>}
         </div>
-        <div className="truncate text-muted-foreground text-xs" title={webhook.url}>
-          {webhook.url}
-        </div>
-      </TableCell>
-      <TableCell className="hidden text-sm md:table-cell">
-        {t('webhooks.eventCount', { count: webhook.events.length })}
-      </TableCell>
-      <TableCell className="pr-4 text-right">
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="break-all text-muted-foreground text-xs">{webhook.url}</div>
+        <div className="mt-2 flex flex-wrap gap-2">
           <Button
             size="sm"
             variant="outline"
@@ -137,6 +129,9 @@ function WebhookRow({ webhook, onOpen }: { webhook: TWebhook; onOpen: (open: Ope
           </Button>
         </div>
       </TableCell>
+      <TableCell className="hidden pr-4 align-top text-sm md:table-cell">
+        {t('webhooks.eventCount', { count: webhook.events.length })}
+      </TableCell>
     </TableRow>
   );
 }
@@ -169,10 +164,7 @@ export default function WebhooksTab() {
                 <TableHeader>
                   <TableRow>
                     <TableHead className="pl-4">{t('webhooks.columnWebhook')}</TableHead>
-                    <TableHead className="hidden md:table-cell">{t('webhooks.columnEvents')}</TableHead>
-                    <TableHead className="pr-4 text-right">
-                      <span className="sr-only">{t('webhooks.columnActions')}</span>
-                    </TableHead>
+                    <TableHead className="hidden pr-4 md:table-cell">{t('webhooks.columnEvents')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
