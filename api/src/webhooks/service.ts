@@ -234,6 +234,18 @@ export async function redeliver(
   });
 }
 
+/** A new account as a `user.registered` payload names it: who, never a hash or token. */
+export function webhookUser(user: TUser): NonNullable<WebhookData['user']> {
+  return {
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    createdAt: user.createdAt,
+  };
+}
+
 /**
  * Queues a webhook event of a write that is not a ticket's (a registration, an SLA warning) in the
  * caller's transaction: one delivery per enabled webhook subscribed to it, nothing when there is none.

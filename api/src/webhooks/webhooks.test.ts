@@ -20,6 +20,7 @@ import {
 } from '../../test/helpers.ts';
 import { fileTicket } from '../../test/tickets.ts';
 import { checkDelivery, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+import { runCleanupRound } from '../cleanup/service.ts';
 import { runJobsRound } from '../jobs/service.ts';
 import { collectingLogger } from '../worker/test-fixtures.ts';
 import {
@@ -498,6 +499,19 @@ describe('deliveries', () => {
     const ticket = response.body as { id: string };
     const [created] = await payloadsAbout(ticket.id);
     expect(created?.payload.data.ticket?.title).toBe('Printer \uFFFD jam');
+  });
+
+  test('the cleanup prunes deliveries older than 30 days and keeps the rest', async () => {
+    const [old, recent] = await sql<{ id: string }[]>`
+      insert into webhook_deliveries (webhook_id, event, body, created_at)
+      values (${webhookId}, 'ping', '{"data":{}}', now() - interval '31 days'),
+             (${webhookId}, 'ping', '{"data":{}}', now() - interval '29 days')
+      returning id`;
+    const round = await runCleanupRound();
+    expect(round.webhookDeliveries).toBeGreaterThanOrEqual(1);
+    const left = await sql<{ id: string }[]>`
+      select id from webhook_deliveries where id in (${old?.id ?? ''}, ${recent?.id ?? ''})`;
+    expect(left.map((row) => row.id)).toEqual([recent?.id ?? '']);
   });
 
   test('no webhook subscribed to an event: a write queues nothing for it', async () => {

@@ -4,7 +4,6 @@ import {
   Button,
   formatListDate,
   handleSessionEnded,
-  Skeleton,
   serverMessage,
   Table,
   TableBody,
@@ -23,7 +22,7 @@ import {
   DialogTitle,
 } from '@helpdesk/shared-ui/dialog';
 import { useQuery } from '@tanstack/react-query';
-import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { ListState } from './list-state.tsx';
 import { useWebhooksT } from './messages.ts';
 import { deliveriesKey, useRedeliver } from './use-webhook-mutations.ts';
 import { DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS } from './webhook-labels.ts';
@@ -78,25 +77,28 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: TWe
           </div>
         </details>
       </TableCell>
+      {/* Redeliver under the status, so a phone shows it without scrolling sideways. */}
       <TableCell className="align-top">
-        <Badge variant={STATUS_VARIANTS[delivery.status]}>{t(DELIVERY_STATUS_LABELS[delivery.status])}</Badge>
+        <div className="flex flex-col items-start gap-2">
+          <Badge variant={STATUS_VARIANTS[delivery.status]}>
+            {t(DELIVERY_STATUS_LABELS[delivery.status])}
+          </Badge>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={resend}
+            disabled={redeliver.isPending}
+            aria-label={t('webhookDeliveries.redeliverNamed', { event: delivery.event, time })}
+          >
+            {t('webhookDeliveries.redeliver')}
+          </Button>
+        </div>
       </TableCell>
       <TableCell className="hidden align-top sm:table-cell">
         {delivery.responseStatus ?? t('webhookDeliveries.noAnswer')}
       </TableCell>
       <TableCell className="hidden align-top md:table-cell">{time}</TableCell>
-      <TableCell className="hidden align-top md:table-cell">{delivery.attempts}</TableCell>
-      <TableCell className="pr-4 text-right align-top">
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={resend}
-          disabled={redeliver.isPending}
-          aria-label={t('webhookDeliveries.redeliverNamed', { event: delivery.event, time })}
-        >
-          {t('webhookDeliveries.redeliver')}
-        </Button>
-      </TableCell>
+      <TableCell className="hidden pr-4 align-top md:table-cell">{delivery.attempts}</TableCell>
     </TableRow>
   );
 }
@@ -115,43 +117,39 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: TWebhoo
           <DialogTitle>{t('webhookDeliveries.title', { name: webhook.name })}</DialogTitle>
           <DialogDescription>{t('webhookDeliveries.description')}</DialogDescription>
         </DialogHeader>
-        {query.isPending ? (
-          <div role="status" aria-label={t('webhookDeliveries.loading')}>
-            <Skeleton className="h-24 w-full" />
-          </div>
-        ) : query.isError ? (
-          <LoadErrorAlert title={t('webhooks.loadTitle')} message={t('webhooks.loadText')} query={query} />
-        ) : query.data.deliveries.length === 0 ? (
-          <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
-            {t('webhookDeliveries.empty')}
-          </p>
-        ) : (
-          <div className="overflow-x-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="pl-4">{t('webhookDeliveries.columnEvent')}</TableHead>
-                  <TableHead>{t('webhookDeliveries.columnStatus')}</TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t('webhookDeliveries.columnAnswer')}
-                  </TableHead>
-                  <TableHead className="hidden md:table-cell">{t('webhookDeliveries.columnTime')}</TableHead>
-                  <TableHead className="hidden md:table-cell">
-                    {t('webhookDeliveries.columnAttempts')}
-                  </TableHead>
-                  <TableHead className="pr-4 text-right">
-                    <span className="sr-only">{t('webhooks.columnActions')}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {query.data.deliveries.map((delivery) => (
-                  <DeliveryRow key={delivery.id} webhookId={webhook.id} delivery={delivery} />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
+        <ListState
+          query={query}
+          count={(data) => data.deliveries.length}
+          loadingLabel={t('webhookDeliveries.loading')}
+          emptyText={t('webhookDeliveries.empty')}
+        >
+          {(data) => (
+            <div className="overflow-x-auto rounded-md border">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="pl-4">{t('webhookDeliveries.columnEvent')}</TableHead>
+                    <TableHead>{t('webhookDeliveries.columnStatus')}</TableHead>
+                    <TableHead className="hidden sm:table-cell">
+                      {t('webhookDeliveries.columnAnswer')}
+                    </TableHead>
+                    <TableHead className="hidden md:table-cell">
+                      {t('webhookDeliveries.columnTime')}
+                    </TableHead>
+                    <TableHead className="hidden pr-4 md:table-cell">
+                      {t('webhookDeliveries.columnAttempts')}
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.deliveries.map((delivery) => (
+                    <DeliveryRow key={delivery.id} webhookId={webhook.id} delivery={delivery} />
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </ListState>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => void query.refetch()}>
             {t('webhookDeliveries.refresh')}

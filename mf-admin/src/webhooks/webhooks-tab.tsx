@@ -8,7 +8,6 @@ import {
   CardHeader,
   CardTitle,
   handleSessionEnded,
-  Skeleton,
   serverMessage,
   Table,
   TableBody,
@@ -21,7 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../feedback/confirm-delete-dialog.tsx';
-import { LoadErrorAlert } from '../feedback/load-error-alert.tsx';
+import { ListState } from './list-state.tsx';
 import { type TWebhooksT, useWebhooksT } from './messages.ts';
 import { useDeleteWebhook, useRotateSecret, useSendTest, WEBHOOKS_KEY } from './use-webhook-mutations.ts';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
@@ -65,25 +64,17 @@ function WebhookRow({ webhook, onOpen }: { webhook: TWebhook; onOpen: (open: Ope
   const name = webhook.name;
   return (
     <TableRow data-testid="webhook-row">
-      <TableCell className="max-w-56 pl-4 sm:max-w-96">
+      {/* The actions sit under the name, so a phone shows them all without scrolling sideways. */}
+      <TableCell className="whitespace-normal pl-4">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-medium" title={name}>
-            {name}
-          </span>
+          <span className="break-words font-medium">{name}</span>
           <Badge variant={webhook.enabled ? 'success' : 'secondary'}>
             {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
           </Badge>
           {webhook.allowPrivateNetwork && <Badge variant="warning">{t('webhooks.privateAllowed')}</Badge>}
         </div>
-        <div className="truncate text-muted-foreground text-xs" title={webhook.url}>
-          {webhook.url}
-        </div>
-      </TableCell>
-      <TableCell className="hidden text-sm md:table-cell">
-        {t('webhooks.eventCount', { count: webhook.events.length })}
-      </TableCell>
-      <TableCell className="pr-4 text-right">
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="break-all text-muted-foreground text-xs">{webhook.url}</div>
+        <div className="mt-2 flex flex-wrap gap-2">
           <Button
             size="sm"
             variant="outline"
@@ -138,6 +129,9 @@ function WebhookRow({ webhook, onOpen }: { webhook: TWebhook; onOpen: (open: Ope
           </Button>
         </div>
       </TableCell>
+      <TableCell className="hidden pr-4 align-top text-sm md:table-cell">
+        {t('webhooks.eventCount', { count: webhook.events.length })}
+      </TableCell>
     </TableRow>
   );
 }
@@ -158,36 +152,30 @@ export default function WebhooksTab() {
         <Button onClick={() => setOpen({ kind: 'form' })}>{t('webhooks.add')}</Button>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <div role="status" aria-label={t('webhooks.loading')} className="flex flex-col gap-2">
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : query.isError ? (
-          <LoadErrorAlert title={t('webhooks.loadTitle')} message={t('webhooks.loadText')} query={query} />
-        ) : query.data.webhooks.length === 0 ? (
-          <p className="rounded-md border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
-            {t('webhooks.empty')}
-          </p>
-        ) : (
-          <div className="overflow-x-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="pl-4">{t('webhooks.columnWebhook')}</TableHead>
-                  <TableHead className="hidden md:table-cell">{t('webhooks.columnEvents')}</TableHead>
-                  <TableHead className="pr-4 text-right">
-                    <span className="sr-only">{t('webhooks.columnActions')}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {query.data.webhooks.map((webhook) => (
-                  <WebhookRow key={webhook.id} webhook={webhook} onOpen={setOpen} />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
+        <ListState
+          query={query}
+          count={(data) => data.webhooks.length}
+          loadingLabel={t('webhooks.loading')}
+          emptyText={t('webhooks.empty')}
+        >
+          {(data) => (
+            <div className="overflow-x-auto rounded-md border">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="pl-4">{t('webhooks.columnWebhook')}</TableHead>
+                    <TableHead className="hidden pr-4 md:table-cell">{t('webhooks.columnEvents')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.webhooks.map((webhook) => (
+                    <WebhookRow key={webhook.id} webhook={webhook} onOpen={setOpen} />
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </ListState>
       </CardContent>
       {open?.kind === 'form' && (
         <WebhookFormDialog
