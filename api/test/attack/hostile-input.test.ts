@@ -20,6 +20,7 @@ import {
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
   SSO_PATHS,
+  TRIGGER_PATHS,
   type TUserRole,
   ZAttachment,
   ZBusinessCalendar,
@@ -27,6 +28,7 @@ import {
   ZSlaPolicy,
   ZSsoProviderResponse,
   ZTeamResponse,
+  ZTrigger,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
 import type { Db } from '../../src/db/postgres.ts';
@@ -197,6 +199,17 @@ async function createFixtures(): Promise<IdPool> {
     insert into user_identities (provider_id, subject, user_id)
     values (${providerId}, 'hostile-subject', ${callerUsers.get('end_user')?.id ?? ''}) returning id`;
 
+  // A switched-off rule: a generated change may switch it on, so it acts on no ticket of the run.
+  const trigger = await admin.post(TRIGGER_PATHS.list, {
+    name: 'Hostile fixture trigger',
+    isEnabled: false,
+    runOn: 'created',
+    conditions: [{ type: 'title_words', in: ['zqhostilefixture'] }],
+    actions: [{ type: 'set_priority', priority: 'low' }],
+  });
+  if (trigger.status !== 201) throw new Error(`fixture trigger failed: ${trigger.status} ${trigger.text}`);
+  const triggerId = ZTrigger.parse(trigger.body).id;
+
   const notifications = await sql<{ id: string }[]>`
     insert into notifications (user_id, type, title, message)
     select id, 'system_announcement', 'Hostile input fixture', 'A notification to read'
@@ -233,6 +246,7 @@ async function createFixtures(): Promise<IdPool> {
     'sso-providers': [providerId],
     sso: [providerId],
     identities: [identity?.id ?? ''],
+    triggers: [triggerId],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }
