@@ -41,6 +41,7 @@ import { createTicketRoutes } from './tickets/routes.ts';
 import { createTriggerRoutes } from './triggers/routes.ts';
 import { createTwoFactorRoutes } from './two-factor/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
+import { createWebhookRoutes } from './webhooks/routes.ts';
 
 /**
  * The API: cross-cutting plugins first (request log, security headers and the cross-site check,
@@ -96,7 +97,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createEmailRoutes(deps))
     .use(createMailboxRoutes(deps))
     .use(createSsoRoutes(deps))
-    .use(createTriggerRoutes(deps));
+    .use(createTriggerRoutes(deps))
+    .use(createWebhookRoutes(deps));
   return app;
 }
 

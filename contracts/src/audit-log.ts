@@ -30,6 +30,9 @@ import { LIMITS } from './limits.ts';
  * .recovery_codes_regenerated { username } (the user's own) · user.two_factor_cleared { username } (by an admin).
  * trigger.created / .deleted { triggerId, name } · trigger.updated { triggerId, name, changes: { field: { from,
  * to } } } · trigger.moved { triggerId, name, from, to } (positions).
+ * webhook.created { webhookId, name, url, events, allowPrivateNetwork } · webhook.updated { webhookId, name,
+ * fields, allowPrivateNetwork? (when sent) } · webhook.secret_rotated { webhookId, name } · webhook.deleted
+ * { webhookId, name, url } (a secret itself is never written).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -85,6 +88,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'trigger.updated': 'Trigger updated',
   'trigger.moved': 'Trigger moved',
   'trigger.deleted': 'Trigger deleted',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.deleted': 'Webhook removed',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

@@ -130,6 +130,9 @@ export const WEBHOOK_MESSAGES = {
   allowPrivateNetwork: 'Allow private network must be true or false',
   tooMany: `A desk can have at most ${WEBHOOK_LIMITS.perDesk} webhooks`,
   nothingToChange: 'Nothing to change',
+  name: 'Name must be text',
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${WEBHOOK_LIMITS.nameMax} characters`,
   secretUnreadable: 'The stored secret cannot be read with the current key; rotate the secret.',
   tooManyChanges: (waitSeconds: number) =>
     `You have changed webhooks too many times in a short time. Please try again in ${waitInWords(waitSeconds)}.`,
@@ -161,17 +164,16 @@ export function webhookUrlProblem(value: string): string | null {
 
 const fields = {
   name: z
-    .string({ error: 'Name must be text' })
+    .string({ error: WEBHOOK_MESSAGES.name })
     .trim()
-    .min(1, 'Name is required')
-    .max(WEBHOOK_LIMITS.nameMax, `Name must be at most ${WEBHOOK_LIMITS.nameMax} characters`)
+    .min(1, WEBHOOK_MESSAGES.nameRequired)
+    .max(WEBHOOK_LIMITS.nameMax, WEBHOOK_MESSAGES.nameTooLong)
     .regex(VISIBLE_LINE, invisibleCharactersMessage('Name')),
   url: urlField,
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.event }), { error: WEBHOOK_MESSAGES.events })
     .min(1, WEBHOOK_MESSAGES.events)
-    .max(WEBHOOK_EVENTS.length, WEBHOOK_MESSAGES.events)
-    .transform((events) => [...new Set(events)]),
+    .max(WEBHOOK_EVENTS.length, WEBHOOK_MESSAGES.events),
   enabled: z.boolean({ error: WEBHOOK_MESSAGES.enabled }),
   allowPrivateNetwork: z.boolean({ error: WEBHOOK_MESSAGES.allowPrivateNetwork }),
 };

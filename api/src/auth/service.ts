@@ -33,7 +33,9 @@ import {
 } from '../passwords.ts';
 import { createSession, endSession, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
+import type { WebhookData } from '../tickets/effects.ts';
 import { secondStepOf, startChallenge } from '../two-factor/challenges.ts';
+import { enqueueWebhookEvent } from '../webhooks/service.ts';
 import {
   PENDING_REGISTRATIONS_MAX,
   REGISTRATIONS_CLOSED_RETRY_SECONDS,
@@ -154,12 +156,25 @@ export async function registerUser(
     return await sql.begin(async (tx) => {
       const user = await insertPendingUser(tx, { ...input, passwordHash });
       await issueEmailVerification(tx, user.id, user.email, links);
+      await enqueueWebhookEvent(tx, 'user.registered', { user: registeredUser(user) });
       return user;
     });
   } catch (error) {
     // Two registrations racing for one name: the unique index decides, and the loser hears 409.
     throw conflictFromUniqueViolation(error) ?? error;
   }
+}
+
+/** A registration as a webhook payload names it: who, never a hash or token. */
+function registeredUser(user: TUser): NonNullable<WebhookData['user']> {
+  return {
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    createdAt: user.createdAt,
+  };
 }
 
 export type SignInMode = 'user' | 'admin';

@@ -570,7 +570,10 @@ function updateWebhooks(change: TicketChange, before: TicketFacts, after: Ticket
   if (after.teamId !== before.teamId) changes.team = { from: before.teamName, to: after.teamName };
   const ticket = webhookTicket(after, change.links);
   return [
-    { event: 'ticket.updated', data: { ticket, changes } },
+    // A change that moved no field (a hold ending by itself) is no update to tell of.
+    ...(Object.keys(changes).length > 0
+      ? [{ event: 'ticket.updated' as const, data: { ticket, changes } }]
+      : []),
     ...(after.assigneeId !== before.assigneeId && after.assigneeId !== null
       ? [{ event: 'ticket.assigned' as const, data: { ticket } }]
       : []),

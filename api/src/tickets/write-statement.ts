@@ -11,6 +11,7 @@ import {
   staffNotificationsInsert,
 } from '../notifications/queries.ts';
 import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
+import { webhookDeliveryCtes } from '../webhooks/queries.ts';
 import type { EffectsPlan, JobCondition, PlanNote, PlanText } from './effects.ts';
 import type { SlaState } from './hold.ts';
 import {
@@ -56,6 +57,8 @@ type RowWrite = {
   lockedUserIds: readonly string[];
   /** The rows a message is written for (`from c where not c.is_internal`); empty means once. */
   mailSource: PendingQuery<Row[]>;
+  /** Whether webhook deliveries are queued (a comment's only when it is stored as public); absent: always. */
+  webhooksOnlyIf?: PendingQuery<Row[]>;
 };
 
 /** A plan text as SQL: one parameter, or its parts joined when one is the inserted ticket's number. */
@@ -168,6 +171,19 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
     wakeUps.push(jobsWakeUp(name));
   });
 
+  // Always in the statement (every plan but a no-op names events); with no webhook it joins nothing.
+  if (plan.webhooks.length > 0) {
+    ctes.push(
+      webhookDeliveryCtes(plan.webhooks, {
+        names: { deliveries: 'webhook_deliveries_new', jobs: 'webhook_jobs' },
+        insertedNumber:
+          row.insertedTicket === null ? null : sql`(select ticket_number from ${sql(row.insertedTicket)})`,
+        condition: row.webhooksOnlyIf ?? sql`true`,
+      }),
+    );
+    wakeUps.push(jobsWakeUp('webhook_jobs'));
+  }
+
   const announcements = [
     ...plan.live.map((message) =>
       message.type === 'ticket'
@@ -263,6 +279,8 @@ export async function writeComment(
     // A message is written only for a comment stored as public: an internal note never becomes
     // mail, whatever the plan was told.
     mailSource: sql`from c where not c.is_internal`,
+    // The same for a webhook: an internal note is never in a payload, whatever the plan was told.
+    webhooksOnlyIf: sql`exists (select from c where not c.is_internal)`,
   };
   const [written] = await db<TTicketComment[]>`
     ${withEffects(plan, row)}

@@ -13,9 +13,11 @@ import {
   type TTriggerInput,
   triggerMovePath,
   triggerPath,
+  WEBHOOK_PATHS,
   ZTicketDetail,
   ZTrigger,
   ZTriggerListResponse,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import {
   createUser,
@@ -316,6 +318,35 @@ describe('ticket writes run the rules', () => {
       { policyId: string | null }[]
     >`select sla_policy_id as "policyId" from tickets where id = ${ticket.id}`;
     expect(row?.policyId ?? null).toBe(critical?.id ?? null);
+  });
+
+  test('"call a webhook" queues one trigger.fired delivery to that webhook only, in the same statement', async () => {
+    const key = word();
+    const saved = await admin.client.post(WEBHOOK_PATHS.list, {
+      name: uniqueName('Hook'),
+      url: 'http://127.0.0.1:9/hook',
+      events: ['user.registered'],
+      allowPrivateNetwork: true,
+      enabled: true,
+    });
+    expect(saved.status).toBe(201);
+    const webhookId = ZWebhookWithSecret.parse(saved.body).webhook.id;
+    const trigger = await addRule(
+      rule({
+        name: `Tell the hook ${key}`,
+        runOn: 'created',
+        conditions: [{ type: 'title_words', in: [key] }],
+        actions: [{ type: 'webhook', webhookId }],
+      }),
+    );
+    const filed = await fileTicket(endUser.client, { title: `Projector ${key}` });
+    const deliveries = await sql<{ event: string; body: string }[]>`
+      select event, body from webhook_deliveries where webhook_id = ${webhookId}`;
+    expect(deliveries.map((delivery) => delivery.event)).toEqual(['trigger.fired']);
+    const body = JSON.parse(deliveries[0]?.body ?? '{}');
+    expect(body.data.trigger).toEqual({ id: trigger.id, name: `Tell the hook ${key}` });
+    expect(body.data.ticket.id).toBe(filed.id);
+    await admin.client.request('DELETE', `${WEBHOOK_PATHS.list}/${webhookId}`);
   });
 
   test('a disabled rule does nothing', async () => {

@@ -49,6 +49,8 @@ export type ObjectKind =
   | 'identity'
   | 'sso_provider'
   | 'sign_in_provider'
+  | 'webhook'
+  | 'webhook_delivery'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -70,6 +72,8 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   'sso-providers': 'sso_provider',
   // The sign-in buttons name every enabled provider to anyone: naming one in a sign-in URL is no probe.
   sso: 'sign_in_provider',
+  webhooks: 'webhook',
+  deliveries: 'webhook_delivery',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */

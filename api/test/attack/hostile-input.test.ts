@@ -22,6 +22,7 @@ import {
   SSO_PATHS,
   TRIGGER_PATHS,
   type TUserRole,
+  WEBHOOK_PATHS,
   ZAttachment,
   ZBusinessCalendar,
   ZMailbox,
@@ -29,6 +30,7 @@ import {
   ZSsoProviderResponse,
   ZTeamResponse,
   ZTrigger,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
 import type { Db } from '../../src/db/postgres.ts';
@@ -209,6 +211,18 @@ async function createFixtures(): Promise<IdPool> {
   });
   if (trigger.status !== 201) throw new Error(`fixture trigger failed: ${trigger.status} ${trigger.text}`);
   const triggerId = ZTrigger.parse(trigger.body).id;
+  // A webhook at a closed loopback port (turned off, so other writes queue nothing for it) and one delivery.
+  const webhook = await admin.post(WEBHOOK_PATHS.list, {
+    name: 'Hostile fixture webhook',
+    url: 'http://127.0.0.1:9/hook',
+    events: ['ticket.created'],
+    allowPrivateNetwork: true,
+    enabled: false,
+  });
+  if (webhook.status !== 201) throw new Error(`fixture webhook failed: ${webhook.status} ${webhook.text}`);
+  const webhookId = ZWebhookWithSecret.parse(webhook.body).webhook.id;
+  const [delivery] = await sql<{ id: string }[]>`
+    insert into webhook_deliveries (webhook_id, event, body) values (${webhookId}, 'ping', '{}') returning id`;
 
   const notifications = await sql<{ id: string }[]>`
     insert into notifications (user_id, type, title, message)
@@ -247,6 +261,8 @@ async function createFixtures(): Promise<IdPool> {
     sso: [providerId],
     identities: [identity?.id ?? ''],
     triggers: [triggerId],
+    webhooks: [webhookId],
+    deliveries: [delivery?.id ?? ''],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }

@@ -2,7 +2,7 @@
  * The IDOR sweep (docs/reliability.md#idor-sweep): for every route with an object id in its path, an end user
  * puts other people's ids there (a ticket, its attachment, a notification, a draft or archived
  * article, a team, a user, a business calendar, an SLA policy, a mailbox, a failed incoming message, a
- * session by its public id) and an
+ * session by its public id, a webhook and its delivery) and an
  * agent puts ids of objects only
  * admins or their owners may touch.
  * Each answer must equal, byte for byte, what the same request gets with a random uuid instead
@@ -20,9 +20,11 @@ import {
   TICKET_VIEWS_PATH,
   ticketAttachmentsPath,
   ticketCommentsPath,
+  WEBHOOK_PATHS,
   ZBusinessCalendar,
   ZMailbox,
   ZSlaPolicy,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
@@ -236,6 +238,22 @@ beforeAll(async () => {
     values (${providerId}, ${`subject-${tag}`}, ${victimUser.id}, ${victimUser.email}) returning id`;
   const victimIdentityId = victimIdentity?.id ?? '';
 
+  const webhookName = `Secret webhook ${tag}`;
+  const webhookAnswer = await admin.post(WEBHOOK_PATHS.list, {
+    name: webhookName,
+    url: `http://127.0.0.1:9/${tag}`,
+    events: ['ticket.created'],
+    allowPrivateNetwork: true,
+    enabled: false,
+  });
+  if (webhookAnswer.status !== 201) throw new Error(`fixture webhook failed: ${webhookAnswer.text}`);
+  const webhookId = ZWebhookWithSecret.parse(webhookAnswer.body).webhook.id;
+  const deliveryBody = JSON.stringify({ secret: `Secret delivery ${tag}` });
+  const [delivery] = await sql<{ id: string }[]>`
+    insert into webhook_deliveries (webhook_id, event, body) values (${webhookId}, 'ping', ${deliveryBody})
+    returning id`;
+  const deliveryId = delivery?.id ?? '';
+
   const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id, victimTicket.id);
   // Sessions are named by public id (the profile's "Sign out"): other people's, the admin's included.
   const sessionIdsOf = async (userIds: string[]) =>
@@ -280,6 +298,8 @@ beforeAll(async () => {
       session: foreignSessions,
       identity: [victimIdentityId],
       sso_provider: [providerId],
+      webhook: [webhookId],
+      webhook_delivery: [deliveryId],
     },
   };
   agent = {
@@ -300,6 +320,8 @@ beforeAll(async () => {
       session: foreignSessions,
       identity: [victimIdentityId],
       sso_provider: [providerId],
+      webhook: [webhookId],
+      webhook_delivery: [deliveryId],
     },
   };
   for (const prober of [endUser, agent]) {
@@ -346,6 +368,10 @@ beforeAll(async () => {
     `sso-secret-${tag}`,
     `subject-${tag}`,
     victimIdentityId,
+    webhookName,
+    webhookId,
+    `Secret delivery ${tag}`,
+    deliveryId,
   ];
 
   snapshotObjects = async () => {
@@ -372,6 +398,9 @@ beforeAll(async () => {
                      where s.user_id in ${sql(people)}),
         'ssoProvider', (select row_to_json(p) from sso_providers p where p.id = ${providerId}),
         'identity', (select row_to_json(i) from user_identities i where i.id = ${victimIdentityId}),
+        'webhook', (select row_to_json(w) from webhooks w where w.id = ${webhookId}),
+        'deliveries', (select json_agg(row_to_json(d) order by d.id) from webhook_deliveries d
+                       where d.webhook_id = ${webhookId}),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})

@@ -57,6 +57,10 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'trigger.updated': 'audit.action.trigger.updated',
   'trigger.moved': 'audit.action.trigger.moved',
   'trigger.deleted': 'audit.action.trigger.deleted',
+  'webhook.created': 'audit.action.webhook.created',
+  'webhook.updated': 'audit.action.webhook.updated',
+  'webhook.secret_rotated': 'audit.action.webhook.secretRotated',
+  'webhook.deleted': 'audit.action.webhook.deleted',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */
