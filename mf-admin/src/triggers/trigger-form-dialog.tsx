@@ -8,6 +8,8 @@ import {
   type TTriggerActionType,
   type TTriggerConditionType,
   type TTriggerRunOn,
+  type TWebhookList,
+  WEBHOOK_PATHS,
 } from '@helpdesk/contracts';
 import {
   Alert,
@@ -60,12 +62,14 @@ function useChoices(t: TTriggersT) {
   const priorityLabel = usePriorityLabel();
   const categoryLabel = useCategoryLabel();
   const options = useQuery<TAssignmentOptions>({ queryKey: [TICKET_ASSIGNMENT_OPTIONS_PATH] });
+  const webhooks = useQuery<TWebhookList>({ queryKey: [WEBHOOK_PATHS.list] });
   const teams = (options.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name }));
   return {
     priorities: TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(value) })),
     categories: TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) })),
     teams,
     teamsOrNone: [...teams, { value: TRIGGER_NO_TEAM, label: t('triggers.noTeam') }],
+    webhooks: (webhooks.data?.webhooks ?? []).map((webhook) => ({ value: webhook.id, label: webhook.name })),
     staff: (options.data?.assignees ?? []).map((person) => ({
       value: person.id,
       label: `${person.firstName} ${person.lastName}`.trim(),
@@ -213,9 +217,6 @@ function ActionValue({
       />
     );
   }
-  if (row.type === 'webhook') {
-    return <Input aria-label={label} value={row.value} onChange={(event) => onChange(event.target.value)} />;
-  }
   const options = {
     assign_team: choices.teams,
     notify_team: choices.teams,
@@ -223,6 +224,7 @@ function ActionValue({
     notify_user: choices.staff,
     set_priority: choices.priorities,
     set_category: choices.categories,
+    webhook: choices.webhooks,
   }[row.type];
   return (
     <select
