@@ -47,7 +47,7 @@ const word = () => `zq${crypto.randomUUID().replaceAll('-', '').slice(0, 10)}`;
 beforeAll(async () => {
   await ensureSlaPolicies();
   [admin, agent, endUser] = await Promise.all([signedIn('admin'), signedIn('agent'), signedIn('end_user')]);
-  // The issue's example names the Hardware team: the seed's when there is one.
+  // The printer example of docs/product.md#triggers names the Hardware team: the seed's when there is one.
   const [hardware] = await sql<{ id: string }[]>`select id from teams where name = 'Hardware' and is_active`;
   hardwareId = hardware?.id ?? (await createTeam('Hardware', []));
 });
@@ -82,7 +82,7 @@ async function detail(client: TestClient, ticketId: string): Promise<TTicketDeta
 const ruleEvents = (ticket: TTicketDetail) =>
   ticket.events.filter((event) => event.eventType === 'trigger_applied');
 
-describe('the printer rule (the issue’s example)', () => {
+describe('the printer rule (the example of docs/product.md#triggers)', () => {
   test('a ticket titled "Printer on floor 3 jams" goes to the Hardware team, and its timeline says which rule did it', async () => {
     const printer = await addRule(
       rule({
