@@ -26,7 +26,8 @@ import { LIMITS } from './limits.ts';
  * mailbox.created / .deleted { mailboxId, name, address } · mailbox.updated { mailboxId, name, changes:
  * { field: { from, to } }, secret?: 'set' | 'kept' } (a secret itself is never written) ·
  * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended } ·
- * user.two_factor_enabled / .two_factor_disabled / .recovery_codes_regenerated { username } (the user's own) · user.two_factor_cleared { username } (by an admin).
+ * user.two_factor_enabled / .two_factor_disabled / .recovery_codes_regenerated { username } (the user's own) ·
+ * user.two_factor_cleared { username } (by an admin).
  * webhook.created { webhookId, name, url, events, allowPrivateNetwork } · webhook.updated { webhookId, name,
  * fields, allowPrivateNetwork? (when sent) } · webhook.secret_rotated { webhookId, name } · webhook.deleted
  * { webhookId, name, url } (a secret itself is never written).

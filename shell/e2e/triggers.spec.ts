@@ -19,7 +19,7 @@ test('an admin writes the printer rule from the keyboard; a printer ticket goes 
   const errors = collectPageErrors(page);
   const ruleName = `Printers to Hardware ${uniqueName('')}`;
   const admin = await adminApi();
-  // The issue's example names a Hardware team; the demo desk has none, so the flow adds it once.
+  // The printer example (docs/product.md#triggers) names a Hardware team; the demo desk has none, so the flow adds it once.
   const teams = (await (await admin.get(API_PATHS.teams)).json()) as { name: string }[];
   if (!teams.some((team) => team.name === 'Hardware')) {
     expect(
@@ -57,7 +57,7 @@ test('an admin writes the printer rule from the keyboard; a printer ticket goes 
     await expect(row).toContainText('When a ticket is created');
     await expect(row.getByRole('switch', { name: `Enable ${ruleName}` })).toBeChecked();
 
-    // A user files the ticket the issue names.
+    // A user files a printer ticket.
     const userContext = await browser.newContext();
     const user = await userContext.newPage();
     await signIn(user, DEMO.user.username, DEMO.user.password);

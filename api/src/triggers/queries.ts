@@ -162,10 +162,9 @@ export async function selectUserEmail(db: Db, userId: string): Promise<string | 
   return row?.email ?? null;
 }
 
-/**
- * Which of these ids are webhooks. None is known until the webhooks capability is in: every
- * "call a webhook" action is then refused on save.
- */
-export async function selectWebhookIds(_db: Db, _ids: readonly string[]): Promise<Set<string>> {
-  return new Set();
+/** Which of these ids are webhooks (enabled or not: a switched-off webhook simply receives nothing). */
+export async function selectWebhookIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db<{ id: string }[]>`select id from webhooks where id in ${db(ids)}`;
+  return new Set(rows.map((row) => row.id));
 }

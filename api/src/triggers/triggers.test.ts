@@ -13,9 +13,11 @@ import {
   type TTriggerInput,
   triggerMovePath,
   triggerPath,
+  WEBHOOK_PATHS,
   ZTicketDetail,
   ZTrigger,
   ZTriggerListResponse,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import {
   createUser,
@@ -45,7 +47,7 @@ const word = () => `zq${crypto.randomUUID().replaceAll('-', '').slice(0, 10)}`;
 beforeAll(async () => {
   await ensureSlaPolicies();
   [admin, agent, endUser] = await Promise.all([signedIn('admin'), signedIn('agent'), signedIn('end_user')]);
-  // The issue's example names the Hardware team: the seed's when there is one.
+  // The printer example of docs/product.md#triggers names the Hardware team: the seed's when there is one.
   const [hardware] = await sql<{ id: string }[]>`select id from teams where name = 'Hardware' and is_active`;
   hardwareId = hardware?.id ?? (await createTeam('Hardware', []));
 });
@@ -80,7 +82,7 @@ async function detail(client: TestClient, ticketId: string): Promise<TTicketDeta
 const ruleEvents = (ticket: TTicketDetail) =>
   ticket.events.filter((event) => event.eventType === 'trigger_applied');
 
-describe('the printer rule (the issue’s example)', () => {
+describe('the printer rule (the example of docs/product.md#triggers)', () => {
   test('a ticket titled "Printer on floor 3 jams" goes to the Hardware team, and its timeline says which rule did it', async () => {
     const printer = await addRule(
       rule({
@@ -316,6 +318,35 @@ describe('ticket writes run the rules', () => {
       { policyId: string | null }[]
     >`select sla_policy_id as "policyId" from tickets where id = ${ticket.id}`;
     expect(row?.policyId ?? null).toBe(critical?.id ?? null);
+  });
+
+  test('"call a webhook" queues one trigger.fired delivery to that webhook only, in the same statement', async () => {
+    const key = word();
+    const saved = await admin.client.post(WEBHOOK_PATHS.list, {
+      name: uniqueName('Hook'),
+      url: 'http://127.0.0.1:9/hook',
+      events: ['user.registered'],
+      allowPrivateNetwork: true,
+      enabled: true,
+    });
+    expect(saved.status).toBe(201);
+    const webhookId = ZWebhookWithSecret.parse(saved.body).webhook.id;
+    const trigger = await addRule(
+      rule({
+        name: `Tell the hook ${key}`,
+        runOn: 'created',
+        conditions: [{ type: 'title_words', in: [key] }],
+        actions: [{ type: 'webhook', webhookId }],
+      }),
+    );
+    const filed = await fileTicket(endUser.client, { title: `Projector ${key}` });
+    const deliveries = await sql<{ event: string; body: string }[]>`
+      select event, body from webhook_deliveries where webhook_id = ${webhookId}`;
+    expect(deliveries.map((delivery) => delivery.event)).toEqual(['trigger.fired']);
+    const body = JSON.parse(deliveries[0]?.body ?? '{}');
+    expect(body.data.trigger).toEqual({ id: trigger.id, name: `Tell the hook ${key}` });
+    expect(body.data.ticket.id).toBe(filed.id);
+    await admin.client.request('DELETE', `${WEBHOOK_PATHS.list}/${webhookId}`);
   });
 
   test('a disabled rule does nothing', async () => {

@@ -21,6 +21,7 @@ import {
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
   SSO_PATHS,
+  TRIGGER_PATHS,
   type TUserRole,
   WEBHOOK_PATHS,
   ZAttachment,
@@ -30,6 +31,7 @@ import {
   ZSlaPolicy,
   ZSsoProviderResponse,
   ZTeamResponse,
+  ZTrigger,
   ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
@@ -202,6 +204,16 @@ async function createFixtures(): Promise<IdPool> {
     insert into user_identities (provider_id, subject, user_id)
     values (${providerId}, 'hostile-subject', ${callerUsers.get('end_user')?.id ?? ''}) returning id`;
 
+  // A switched-off rule: a generated change may switch it on, so it acts on no ticket of the run.
+  const trigger = await admin.post(TRIGGER_PATHS.list, {
+    name: 'Hostile fixture trigger',
+    isEnabled: false,
+    runOn: 'created',
+    conditions: [{ type: 'title_words', in: ['zqhostilefixture'] }],
+    actions: [{ type: 'set_priority', priority: 'low' }],
+  });
+  if (trigger.status !== 201) throw new Error(`fixture trigger failed: ${trigger.status} ${trigger.text}`);
+  const triggerId = ZTrigger.parse(trigger.body).id;
   // A webhook at a closed loopback port (turned off, so other writes queue nothing for it) and one delivery.
   const webhook = await admin.post(WEBHOOK_PATHS.list, {
     name: 'Hostile fixture webhook',
@@ -267,6 +279,7 @@ async function createFixtures(): Promise<IdPool> {
     'sso-providers': [providerId],
     sso: [providerId],
     identities: [identity?.id ?? ''],
+    triggers: [triggerId],
     webhooks: [webhookId],
     deliveries: [delivery?.id ?? ''],
     'api-tokens': [victimToken.id],

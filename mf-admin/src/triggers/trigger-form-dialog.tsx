@@ -8,6 +8,8 @@ import {
   type TTriggerActionType,
   type TTriggerConditionType,
   type TTriggerRunOn,
+  type TWebhookList,
+  WEBHOOK_PATHS,
 } from '@helpdesk/contracts';
 import {
   Alert,
@@ -60,12 +62,14 @@ function useChoices(t: TTriggersT) {
   const priorityLabel = usePriorityLabel();
   const categoryLabel = useCategoryLabel();
   const options = useQuery<TAssignmentOptions>({ queryKey: [TICKET_ASSIGNMENT_OPTIONS_PATH] });
+  const webhooks = useQuery<TWebhookList>({ queryKey: [WEBHOOK_PATHS.list] });
   const teams = (options.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name }));
   return {
     priorities: TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(value) })),
     categories: TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) })),
     teams,
     teamsOrNone: [...teams, { value: TRIGGER_NO_TEAM, label: t('triggers.noTeam') }],
+    webhooks: (webhooks.data?.webhooks ?? []).map((webhook) => ({ value: webhook.id, label: webhook.name })),
     staff: (options.data?.assignees ?? []).map((person) => ({
       value: person.id,
       label: `${person.firstName} ${person.lastName}`.trim(),
@@ -106,6 +110,44 @@ function ChoiceChecks({
   );
 }
 
+/** A row's kind (a native select, keyboard-friendly) and its Remove button. */
+function RowKind({
+  label,
+  value,
+  options,
+  onChange,
+  removeLabel,
+  onRemove,
+}: {
+  label: string;
+  value: string;
+  options: TChoice[];
+  onChange: (value: string) => void;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  const t = useTriggersT();
+  return (
+    <div className="flex items-center gap-2">
+      <select
+        aria-label={label}
+        className={SELECT_CLASS}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Button type="button" variant="ghost" size="sm" onClick={onRemove} aria-label={removeLabel}>
+        {t('triggers.remove')}
+      </Button>
+    </div>
+  );
+}
+
 function ConditionEditor({
   row,
   number,
@@ -126,29 +168,14 @@ function ConditionEditor({
   const checks = { priority: choices.priorities, category: choices.categories, team: choices.teamsOrNone };
   return (
     <li className="flex flex-col gap-2 rounded-md border p-3" data-testid="trigger-condition">
-      <div className="flex items-center gap-2">
-        <select
-          aria-label={kindLabel}
-          className={SELECT_CLASS}
-          value={row.type}
-          onChange={(event) => onChange(newConditionRow(event.target.value as TTriggerConditionType))}
-        >
-          {kinds.map((type) => (
-            <option key={type} value={type}>
-              {t(CONDITION_LABELS[type])}
-            </option>
-          ))}
-        </select>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          onClick={onRemove}
-          aria-label={t('triggers.removeCondition', { number })}
-        >
-          {t('triggers.remove')}
-        </Button>
-      </div>
+      <RowKind
+        label={kindLabel}
+        value={row.type}
+        options={kinds.map((type) => ({ value: type, label: t(CONDITION_LABELS[type]) }))}
+        onChange={(type) => onChange(newConditionRow(type as TTriggerConditionType))}
+        removeLabel={t('triggers.removeCondition', { number })}
+        onRemove={onRemove}
+      />
       {row.type === 'title_words' || row.type === 'requester_domain' ? (
         <Input
           aria-label={row.type === 'title_words' ? t('triggers.wordsLabel') : t('triggers.domainsLabel')}
@@ -190,9 +217,6 @@ function ActionValue({
       />
     );
   }
-  if (row.type === 'webhook') {
-    return <Input aria-label={label} value={row.value} onChange={(event) => onChange(event.target.value)} />;
-  }
   const options = {
     assign_team: choices.teams,
     notify_team: choices.teams,
@@ -200,6 +224,7 @@ function ActionValue({
     notify_user: choices.staff,
     set_priority: choices.priorities,
     set_category: choices.categories,
+    webhook: choices.webhooks,
   }[row.type];
   return (
     <select
@@ -232,29 +257,17 @@ function ActionEditor({
   const t = useTriggersT();
   return (
     <li className="flex flex-col gap-2 rounded-md border p-3" data-testid="trigger-action">
-      <div className="flex items-center gap-2">
-        <select
-          aria-label={t('triggers.actionKind', { number })}
-          className={SELECT_CLASS}
-          value={row.type}
-          onChange={(event) => onChange(newActionRow(event.target.value as TTriggerActionType))}
-        >
-          {(Object.keys(ACTION_LABELS) as TTriggerActionType[]).map((type) => (
-            <option key={type} value={type}>
-              {t(ACTION_LABELS[type])}
-            </option>
-          ))}
-        </select>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          onClick={onRemove}
-          aria-label={t('triggers.removeAction', { number })}
-        >
-          {t('triggers.remove')}
-        </Button>
-      </div>
+      <RowKind
+        label={t('triggers.actionKind', { number })}
+        value={row.type}
+        options={(Object.keys(ACTION_LABELS) as TTriggerActionType[]).map((type) => ({
+          value: type,
+          label: t(ACTION_LABELS[type]),
+        }))}
+        onChange={(type) => onChange(newActionRow(type as TTriggerActionType))}
+        removeLabel={t('triggers.removeAction', { number })}
+        onRemove={onRemove}
+      />
       <ActionValue row={row} number={number} onChange={(value) => onChange({ ...row, value })} />
     </li>
   );

@@ -36,7 +36,7 @@ export const CONDITION_LABELS = {
   requester_domain: 'triggers.conditionDomain',
 } as const satisfies Record<TTriggerConditionType, string>;
 
-/** The action kinds the editor offers, with their label ids (calling a webhook is set up from the Webhooks tab's ids). */
+/** The action kinds the editor offers, with their label ids. */
 export const ACTION_LABELS = {
   assign_team: 'triggers.actionAssignTeam',
   assign_agent: 'triggers.actionAssignAgent',

@@ -51,6 +51,15 @@ function TriggerRow({
   const t = useTriggersT();
   const move = useMoveTrigger();
   const toggle = useToggleTrigger();
+  const moves = [
+    { direction: 'up', isAtEnd: isFirst, label: t('triggers.moveUp', { name: trigger.name }), symbol: '↑' },
+    {
+      direction: 'down',
+      isAtEnd: isLast,
+      label: t('triggers.moveDown', { name: trigger.name }),
+      symbol: '↓',
+    },
+  ] as const;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-md border p-3" data-testid="trigger-row">
       <span className="w-6 text-right text-muted-foreground text-sm tabular-nums">
@@ -78,24 +87,18 @@ function TriggerRow({
           onCheckedChange={(isEnabled) => toggle.mutate({ trigger, isEnabled })}
           aria-label={t('triggers.enabledNamed', { name: trigger.name })}
         />
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={isFirst || move.isPending}
-          onClick={() => move.mutate({ triggerId: trigger.id, direction: 'up' })}
-          aria-label={t('triggers.moveUp', { name: trigger.name })}
-        >
-          {'↑'}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={isLast || move.isPending}
-          onClick={() => move.mutate({ triggerId: trigger.id, direction: 'down' })}
-          aria-label={t('triggers.moveDown', { name: trigger.name })}
-        >
-          {'↓'}
-        </Button>
+        {moves.map((one) => (
+          <Button
+            key={one.direction}
+            size="sm"
+            variant="outline"
+            disabled={one.isAtEnd || move.isPending}
+            onClick={() => move.mutate({ triggerId: trigger.id, direction: one.direction })}
+            aria-label={one.label}
+          >
+            {one.symbol}
+          </Button>
+        ))}
         <Button
           size="sm"
           variant="outline"
