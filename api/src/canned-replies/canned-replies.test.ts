@@ -259,6 +259,22 @@ describe('caps and floods', () => {
     expect(count).toBe(60);
   });
 
+  test('a refused change spends nothing of the budget', async () => {
+    const person = await signedIn('agent');
+    const others = await create(otherAgent, { isShared: true });
+    await withRateLimitScale(1, async () => {
+      for (let index = 0; index < 61; index += 1) {
+        const missing = await person.client.request('DELETE', cannedReplyPath(crypto.randomUUID()));
+        expect(missing.status).toBe(404);
+      }
+      const notTheirs = await person.client.patch(cannedReplyPath(others.id), { title: 'Not mine' });
+      expect(notTheirs.status).toBe(403);
+      const rows = await sql`select 1 from rate_limits where key = ${`canned-reply:user:${person.user.id}`}`;
+      expect(rows.length).toBe(0);
+      expect((await person.client.post(CANNED_REPLY_PATHS.list, replyBody())).status).toBe(201);
+    });
+  });
+
   test('a signed-out caller is refused', async () => {
     const anonymous = new TestClient();
     const answer = await anonymous.get(CANNED_REPLY_PATHS.list);

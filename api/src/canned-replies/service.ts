@@ -41,8 +41,12 @@ function cannedReplyWriteBudget(user: { id: string }): Budget {
   return { key: `canned-reply:user:${user.id}`, limit: 60, windowMs: 10 * 60_000 };
 }
 
-async function takeWrite(user: TUser): Promise<void> {
-  await enforceRateLimit(sql, [cannedReplyWriteBudget(user)], CANNED_REPLY_MESSAGES.tooManyChanges);
+/**
+ * Spends one change of the person's budget inside the change's transaction, after its checks: a refused
+ * change (unknown, not theirs, over a cap) spends nothing, and a 429 rolls the transaction back.
+ */
+async function takeWrite(tx: Db, user: TUser): Promise<void> {
+  await enforceRateLimit(tx, [cannedReplyWriteBudget(user)], CANNED_REPLY_MESSAGES.tooManyChanges);
 }
 
 async function assertSharedRoom(tx: Db): Promise<void> {
@@ -79,13 +83,13 @@ export async function createCannedReply(
   user: TUser,
   request: TCreateCannedReplyRequest,
 ): Promise<TCannedReply> {
-  await takeWrite(user);
   const id = await sql.begin(async (tx) => {
     await lockCapKey(tx, user.id);
     if ((await countRepliesBy(tx, user.id)) >= CANNED_REPLY_LIMITS.perPersonMax) {
       throw conflict(CANNED_REPLY_MESSAGES.tooManyReplies);
     }
     if (request.isShared) await assertSharedRoom(tx);
+    await takeWrite(tx, user);
     return insertReply(tx, {
       title: request.title,
       body: request.body,
@@ -107,7 +111,6 @@ export async function updateCannedReply(
   change: TUpdateCannedReplyRequest,
 ): Promise<TCannedReply> {
   const reader = readerOf(user);
-  await takeWrite(user);
   await sql.begin(async (tx) => {
     const row = await lockChangeableReply(tx, reader, replyId);
     const isShared = row.ownerId === null;
@@ -118,6 +121,7 @@ export async function updateCannedReply(
     } else if (change.isShared === false && isShared) {
       ownerId = user.id;
     }
+    await takeWrite(tx, user);
     await updateReply(tx, replyId, {
       title: change.title,
       body: change.body,
@@ -131,9 +135,9 @@ export async function updateCannedReply(
 /** Deletes a reply the caller may change. */
 export async function deleteCannedReply(user: TUser, replyId: string): Promise<void> {
   const reader = readerOf(user);
-  await takeWrite(user);
   await sql.begin(async (tx) => {
     const row = await lockChangeableReply(tx, reader, replyId);
+    await takeWrite(tx, user);
     await deleteReply(tx, row.id);
   });
 }
