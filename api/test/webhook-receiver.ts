@@ -1,4 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from '../src/db.ts';
+import { runJobsRound } from '../src/jobs/service.ts';
+import { webhookDeliveryJobHandler } from '../src/webhooks/delivery.ts';
+import { collectingLogger } from '../src/worker/test-fixtures.ts';
 
 /**
  * A webhook receiver on loopback for tests (and the integrator's curl end-to-end test): it checks
@@ -93,4 +97,17 @@ export function startWebhookReceiver(options: { secret?: string } = {}): Webhook
   });
   receiver.url = `http://localhost:${server.port}/hooks/helpdesk`;
   return receiver;
+}
+
+/** Sends every due webhook delivery now, as a worker would (only this kind of job). */
+export async function deliverDueWebhooks(): Promise<void> {
+  for (;;) {
+    const round = await runJobsRound({
+      db: sql,
+      handlers: { webhook_delivery: webhookDeliveryJobHandler },
+      log: collectingLogger(),
+      signal: new AbortController().signal,
+    });
+    if (round.handled === 0) return;
+  }
 }

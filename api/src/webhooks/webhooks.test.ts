@@ -19,7 +19,12 @@ import {
   uniqueName,
 } from '../../test/helpers.ts';
 import { fileTicket } from '../../test/tickets.ts';
-import { checkDelivery, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+import {
+  checkDelivery,
+  deliverDueWebhooks as deliverDue,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../test/webhook-receiver.ts';
 import { runCleanupRound } from '../cleanup/service.ts';
 import { runJobsRound } from '../jobs/service.ts';
 import { collectingLogger } from '../worker/test-fixtures.ts';
@@ -48,19 +53,6 @@ let agentId: string;
 let requester: TestClient;
 let receiver: WebhookReceiver;
 let webhookId: string;
-
-/** Sends every due webhook delivery once (only this kind of job). */
-async function deliverDue(): Promise<void> {
-  for (;;) {
-    const round = await runJobsRound({
-      db: sql,
-      handlers: { webhook_delivery: webhookDeliveryJobHandler },
-      log: collectingLogger(),
-      signal: new AbortController().signal,
-    });
-    if (round.handled === 0) return;
-  }
-}
 
 type DeliveryRow = {
   id: string;
