@@ -134,7 +134,9 @@ export default function TriggersTab() {
           <CardTitle>{t('triggers.title')}</CardTitle>
           <CardDescription>{t('triggers.description')}</CardDescription>
         </div>
-        <Button onClick={() => setEditing('new')}>{t('triggers.add')}</Button>
+        <Button onClick={() => setEditing('new')} data-testid="add-trigger-button">
+          {t('triggers.add')}
+        </Button>
       </CardHeader>
       <CardContent>
         {query.isPending ? (

@@ -149,7 +149,9 @@ export default function WebhooksTab() {
           <CardTitle>{t('webhooks.title')}</CardTitle>
           <CardDescription>{t('webhooks.description')}</CardDescription>
         </div>
-        <Button onClick={() => setOpen({ kind: 'form' })}>{t('webhooks.add')}</Button>
+        <Button onClick={() => setOpen({ kind: 'form' })} data-testid="add-webhook-button">
+          {t('webhooks.add')}
+        </Button>
       </CardHeader>
       <CardContent>
         <ListState
