@@ -60,11 +60,16 @@ export const TRIGGER_RUN_ON = ['created', 'updated', 'both'] as const;
 export const ZTriggerRunOn = z.enum(TRIGGER_RUN_ON);
 export type TTriggerRunOn = z.infer<typeof ZTriggerRunOn>;
 
-const values = <T extends z.ZodType>(item: T) =>
+/** How a condition's list of values is declared: checked as an admin writes it, or as stored. */
+type ValuesOf = <T extends z.ZodType>(item: T) => z.ZodArray<T>;
+const checkedValues: ValuesOf = (item) =>
   z
     .array(item)
     .min(1, TRIGGER_MESSAGES.valuesRequired)
     .max(TRIGGER_LIMITS.valuesMax, TRIGGER_MESSAGES.tooManyValues);
+// An answer carries a rule that was checked when it was saved: its lists keep no counts, which
+// the compiled response check (api/src/response-shape.ts) would not enforce anyway.
+const storedValues: ValuesOf = (item) => z.array(item);
 
 /** A team condition's value for "the ticket has no team". */
 export const TRIGGER_NO_TEAM = 'none';
@@ -84,17 +89,20 @@ const ZTriggerDomain = z
   .max(TRIGGER_LIMITS.domainMax, TRIGGER_MESSAGES.domainInvalid)
   .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, TRIGGER_MESSAGES.domainInvalid);
 
+const conditionSchema = (values: ValuesOf) =>
+  z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('priority'), in: values(z.enum(TICKET_PRIORITIES)) }),
+    z.strictObject({ type: z.literal('category'), in: values(z.enum(TICKET_CATEGORIES)) }),
+    z.strictObject({
+      type: z.literal('team'),
+      in: values(z.union([z.uuid(TRIGGER_MESSAGES.teamInvalid), z.literal(TRIGGER_NO_TEAM)])),
+    }),
+    z.strictObject({ type: z.literal('requester_domain'), in: values(ZTriggerDomain) }),
+    z.strictObject({ type: z.literal('title_words'), in: values(ZTriggerWord) }),
+  ]);
+
 /** What must hold for a rule to act; all of a rule's conditions must hold. */
-export const ZTriggerCondition = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('priority'), in: values(z.enum(TICKET_PRIORITIES)) }),
-  z.strictObject({ type: z.literal('category'), in: values(z.enum(TICKET_CATEGORIES)) }),
-  z.strictObject({
-    type: z.literal('team'),
-    in: values(z.union([z.uuid(TRIGGER_MESSAGES.teamInvalid), z.literal(TRIGGER_NO_TEAM)])),
-  }),
-  z.strictObject({ type: z.literal('requester_domain'), in: values(ZTriggerDomain) }),
-  z.strictObject({ type: z.literal('title_words'), in: values(ZTriggerWord) }),
-]);
+export const ZTriggerCondition = conditionSchema(checkedValues);
 export type TTriggerCondition = z.infer<typeof ZTriggerCondition>;
 export type TTriggerConditionType = TTriggerCondition['type'];
 
@@ -142,8 +150,14 @@ export const ZTriggerInput = z.strictObject({
 });
 export type TTriggerInput = z.infer<typeof ZTriggerInput>;
 
-export const ZTrigger = ZTriggerInput.extend({
+/** A rule as answers carry it: as saved, so without the input's counts and refinements. */
+export const ZTrigger = z.object({
   id: z.uuid(),
+  name: z.string(),
+  isEnabled: z.boolean(),
+  runOn: ZTriggerRunOn,
+  conditions: z.array(conditionSchema(storedValues)),
+  actions: z.array(ZTriggerAction),
   position: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
