@@ -10,5 +10,6 @@ export default remoteRsbuildConfig({
     './SettingsPage': './src/exposes/settings-page.tsx',
     './ReportsPage': './src/exposes/reports-page.tsx',
     './ServiceLevelsPage': './src/exposes/service-levels-page.tsx',
+    './AutomationPage': './src/exposes/automation-page.tsx',
   },
 });

@@ -1,8 +1,10 @@
 import { LIMITS } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
+import { createApiTokenRoutes } from './api-tokens/routes.ts';
 import { createAttachmentRoutes } from './attachments/routes.ts';
 import { createAuditLogRoutes } from './audit/routes.ts';
 import { AUTH_VALIDATION_MESSAGES, createAuthRoutes } from './auth/routes.ts';
+import { createCannedReplyRoutes } from './canned-replies/routes.ts';
 import type { Config } from './config.ts';
 import { createDashboardRoutes } from './dashboard/routes.ts';
 import type { RouteDeps } from './deps.ts';
@@ -38,8 +40,10 @@ import { createSsoRoutes } from './sso/routes.ts';
 import { createTeamRoutes } from './teams/routes.ts';
 import { createTicketQueueRoutes } from './ticket-queues/routes.ts';
 import { createTicketRoutes } from './tickets/routes.ts';
+import { createTriggerRoutes } from './triggers/routes.ts';
 import { createTwoFactorRoutes } from './two-factor/routes.ts';
 import { createUserRoutes, USER_VALIDATION_MESSAGES } from './users/routes.ts';
+import { createWebhookRoutes } from './webhooks/routes.ts';
 
 /**
  * The API: cross-cutting plugins first (request log, security headers and the cross-site check,
@@ -79,6 +83,7 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createEmailVerificationRoutes(deps))
     .use(createUserRoutes(deps))
     .use(createSessionRoutes(deps))
+    .use(createApiTokenRoutes(deps))
     .use(createTwoFactorRoutes(deps))
     .use(createNotificationRoutes(deps))
     .use(createRealtimeRoutes(deps))
@@ -94,7 +99,8 @@ export function createApp({ config, log }: { config: Config; log: Logger }) {
     .use(createAuditLogRoutes(deps))
     .use(createEmailRoutes(deps))
     .use(createMailboxRoutes(deps))
-    .use(createSsoRoutes(deps));
+    .use(createSsoRoutes(deps))
+    .use(automationRoutes(deps));
   return app;
 }
 
@@ -110,7 +116,15 @@ function ticketAreaRoutes(deps: RouteDeps) {
     .use(createTicketQueueRoutes(deps))
     .use(createTicketRoutes(deps))
     .use(createPresenceRoutes(deps))
-    .use(createAttachmentRoutes(deps));
+    .use(createAttachmentRoutes(deps))
+    .use(createCannedReplyRoutes(deps));
+}
+
+/** Automation: the rules that act on tickets, and the webhooks told of changes. */
+function automationRoutes(deps: RouteDeps) {
+  return new Elysia({ name: 'automation-routes' })
+    .use(createTriggerRoutes(deps))
+    .use(createWebhookRoutes(deps));
 }
 
 /** The knowledge base: reading, managing, images, reader feedback and revisions. */

@@ -3,6 +3,7 @@ import {
   API_PATHS,
   notificationReadPath,
   type TDashboardMetrics,
+  TRIGGER_PATHS,
   type TTeamActivityItem,
   ticketPath,
 } from '@helpdesk/contracts';
@@ -15,6 +16,7 @@ import { UnreadCountCache, unreadCountCache, useUnreadCountCache } from './notif
 import { startProcessCaches } from './process-caches.ts';
 import { publishNotificationsChanged } from './realtime/publish.ts';
 import { realtimeHub } from './realtime/service.ts';
+import { triggerRuleCache } from './triggers/rule-cache.ts';
 
 const countOf = async (client: TestClient) =>
   ((await client.get(API_PATHS.notificationsCount)).body as { count: number }).count;
@@ -164,6 +166,36 @@ describe('the process caches in the API', () => {
       1_000,
       'the resolution in the metrics',
     );
+  });
+
+  test('the enabled triggers: filing reads them once, and a saved rule acts on the very next ticket', async () => {
+    const admin = await signedIn('admin');
+    const requester = await signedIn('end_user');
+    const word = `zq${crypto.randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    await fileTicket(requester.client);
+    const hits = triggerRuleCache().hits;
+    await fileTicket(requester.client);
+    expect(triggerRuleCache().hits).toBeGreaterThan(hits);
+    const saved = await admin.client.post(TRIGGER_PATHS.list, {
+      name: `Cache ${word}`,
+      isEnabled: true,
+      runOn: 'created',
+      conditions: [{ type: 'title_words', in: [word] }],
+      actions: [{ type: 'set_priority', priority: 'critical' }],
+    });
+    expect(saved.status).toBe(201);
+    try {
+      await eventually(
+        async () =>
+          (await fileTicket(requester.client, { title: `Broken ${word}`, priority: 'low' })).priority ===
+          'critical',
+        // Well within the cache's minute: only the table's notification can make it in time.
+        3_000,
+        'the new rule on a new ticket',
+      );
+    } finally {
+      await sql`delete from triggers where name = ${`Cache ${word}`}`;
+    }
   });
 
   test("the desk's team activity shows a change as soon as it is heard", async () => {

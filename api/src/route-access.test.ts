@@ -72,7 +72,7 @@ describe('route access declarations', () => {
     expect(unstated.map(({ key }) => key)).toEqual([]);
     const patchTicket = document.paths['/api/tickets/{id}']?.patch;
     expect(patchTicket?.[ACCESS_EXTENSION]).toBe('staff');
-    expect(patchTicket?.security).toEqual([{ session: ['admin', 'agent'] }]);
+    expect(patchTicket?.security).toEqual([{ session: ['admin', 'agent'] }, { bearer: ['admin', 'agent'] }]);
     expect(document.paths['/api/health']?.get?.security).toEqual([]);
     expect(document.components.securitySchemes.session).toEqual({
       type: 'apiKey',

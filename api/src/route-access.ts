@@ -23,14 +23,27 @@ export const ACCESS_EXTENSION = 'x-access';
 /** The OpenAPI security scheme of the session cookie (the docs module defines it). */
 export const SESSION_SECURITY_SCHEME = 'session';
 
+/** The OpenAPI security scheme of API tokens, `Authorization: Bearer hd_...` (the docs module defines it). */
+export const BEARER_SECURITY_SCHEME = 'bearer';
+
 /**
  * The `detail` a route's access declaration adds to its OpenAPI operation: the extension, and its
- * security requirement (none when public, otherwise the session cookie with the roles it admits).
+ * security requirement (none when public, otherwise the session cookie or an API token, each with
+ * the roles it admits; which token scope a route needs is the bearer scheme's description).
  */
-export function accessDetail(access: RouteAccess) {
+export function accessDetail(access: RouteAccess): {
+  [ACCESS_EXTENSION]: RouteAccess;
+  security: Record<string, string[]>[];
+} {
   return {
     [ACCESS_EXTENSION]: access,
-    security: access === 'public' ? [] : [{ [SESSION_SECURITY_SCHEME]: [...ROLES[access]] }],
+    security:
+      access === 'public'
+        ? []
+        : [
+            { [SESSION_SECURITY_SCHEME]: [...ROLES[access]] },
+            { [BEARER_SECURITY_SCHEME]: [...ROLES[access]] },
+          ],
   };
 }
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  API_TOKEN_PATTERN,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   type TPersonPreferences,
   type TUser,
 } from '@helpdesk/contracts';
 import { Elysia } from 'elysia';
+import { authenticateToken } from './api-tokens/service.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -13,6 +15,7 @@ import {
   type SessionStart,
   selectSessionUser,
 } from './auth/queries.ts';
+import { clientIp } from './client-ip.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/postgres.ts';
 import { sql } from './db.ts';
@@ -27,8 +30,16 @@ import {
 } from './route-access.ts';
 import { type SessionRead, sessionCache } from './session-cache.ts';
 
-/** The signed-in user and the hash of their session id (the sessions table's key). */
-export type AuthSession = { user: TUser; sid: string; preferences: TPersonPreferences };
+/**
+ * The signed-in user and the hash of their session id (the sessions table's key). A request made
+ * with an API token has no session: its sid is empty and `tokenId` names the token.
+ */
+export type AuthSession = {
+  user: TUser;
+  sid: string;
+  preferences: TPersonPreferences;
+  tokenId: string | null;
+};
 
 /**
  * SHA-256 hex: what the database keeps of session ids and reset tokens. Bun's one-shot hash:
@@ -55,6 +66,19 @@ export function readCookie(header: string, name: string): string | null {
     if (equals >= 0 && pair.slice(0, equals).trim() === name) return pair.slice(equals + 1).trim();
   }
   return null;
+}
+
+/**
+ * The API token of an `Authorization: Bearer` header: undefined when the request has no Bearer
+ * header (the cookie decides), null when it has one that cannot be one of our tokens.
+ */
+export function readBearerToken(request: Request): string | null | undefined {
+  const header = request.headers.get('authorization');
+  if (!header) return undefined;
+  const match = /^bearer\s+(\S*)\s*$/i.exec(header);
+  if (!match) return /^bearer(\s|$)/i.test(header) ? null : undefined;
+  const token = match[1] ?? '';
+  return API_TOKEN_PATTERN.test(token) ? token : null;
 }
 
 /** The session token the request's cookie carries, if any. */
@@ -152,31 +176,50 @@ async function lookUpSession(sid: string, isSafe: boolean): Promise<SessionRead 
  * with an allowed role gets through. A session whose user is no longer active is deleted on the
  * spot. On a non-public route the macro gives the handler the typed `user`, `sid` and the
  * user's own `preferences` (language and zone).
+ *
+ * A request with an `Authorization: Bearer` header is authenticated by that API token alone,
+ * never also by a cookie (api-tokens/service.ts: the owner's current role and status, the token's
+ * scopes for the route, its rate budget).
  */
 export function createSessionPlugin(config: Config, log: Logger, routes: () => readonly RegisteredRoute[]) {
   const accessOf = createAccessLookup(routes);
   return new Elysia({ name: 'session' })
-    .derive({ as: 'global' }, async ({ request, route, set }): Promise<{ session: AuthSession | null }> => {
-      const access = accessOf(request.method, route);
-      if (access === undefined) {
-        log.error(`route ${request.method} ${route} declares no access (the auth option); refused`);
-        throw notFound();
-      }
-      if (access === 'public') return { session: null };
-      const token = readSessionToken(request, config);
-      const sid = token ? sha256Hex(token) : null;
-      const read = sid ? await lookUpSession(sid, isSafeMethod(request.method)) : null;
-      const user = read?.user ?? null;
-      if (!sid || !read || !user || user.status !== 'active') {
-        if (sid && user) await deleteSession(sql, sid);
-        if (request.headers.get('cookie')?.includes(config.sessionCookie.name)) {
-          set.headers['set-cookie'] = clearedSessionCookie(config);
+    .derive(
+      { as: 'global' },
+      async ({ request, route, set, server }): Promise<{ session: AuthSession | null }> => {
+        const access = accessOf(request.method, route);
+        if (access === undefined) {
+          log.error(`route ${request.method} ${route} declares no access (the auth option); refused`);
+          throw notFound();
         }
-        throw unauthenticated();
-      }
-      if (!isRoleAllowed(access, user.role)) throw forbidden();
-      return { session: { user, sid, preferences: read.preferences } };
-    })
+        if (access === 'public') return { session: null };
+        const bearer = readBearerToken(request);
+        if (bearer !== undefined) {
+          const ipAddress = clientIp(request, server, config.trustedProxies);
+          const found = await authenticateToken(
+            bearer,
+            { method: request.method, path: route, access },
+            ipAddress,
+          );
+          return {
+            session: { user: found.user, sid: '', preferences: found.preferences, tokenId: found.tokenId },
+          };
+        }
+        const token = readSessionToken(request, config);
+        const sid = token ? sha256Hex(token) : null;
+        const read = sid ? await lookUpSession(sid, isSafeMethod(request.method)) : null;
+        const user = read?.user ?? null;
+        if (!sid || !read || !user || user.status !== 'active') {
+          if (sid && user) await deleteSession(sql, sid);
+          if (request.headers.get('cookie')?.includes(config.sessionCookie.name)) {
+            set.headers['set-cookie'] = clearedSessionCookie(config);
+          }
+          throw unauthenticated();
+        }
+        if (!isRoleAllowed(access, user.role)) throw forbidden();
+        return { session: { user, sid, preferences: read.preferences, tokenId: null } };
+      },
+    )
     .macro({
       auth: (access: RouteAccess) => ({
         detail: accessDetail(access),

@@ -25,9 +25,15 @@ import { LIMITS } from './limits.ts';
  * kb_article.revision_restored { articleId, title, restoredFrom, revision } (agents too).
  * mailbox.created / .deleted { mailboxId, name, address } · mailbox.updated { mailboxId, name, changes:
  * { field: { from, to } }, secret?: 'set' | 'kept' } (a secret itself is never written) ·
- * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended }.
- * inbound_message.retried { messageId, mailboxId, outcome } · user.two_factor_enabled / .two_factor_disabled /
- * .recovery_codes_regenerated { username } (the user's own) · user.two_factor_cleared { username } (by an admin).
+ * inbound_message.retried { messageId, mailboxId, outcome } · user.sessions_ended { username, ended } ·
+ * user.two_factor_enabled / .two_factor_disabled / .recovery_codes_regenerated { username } (the user's own) ·
+ * user.two_factor_cleared { username } (by an admin).
+ * webhook.created { webhookId, name, url, events, allowPrivateNetwork } · webhook.updated { webhookId, name,
+ * fields, allowPrivateNetwork? (when sent) } · webhook.secret_rotated { webhookId, name } · webhook.deleted
+ * { webhookId, name, url } (a secret itself is never written).
+ * trigger.created / .deleted { triggerId, name } · trigger.updated { triggerId, name, changes: { field: { from,
+ * to } } } · trigger.moved { triggerId, name, from, to } (positions).
+ * api_token.revoked { tokenId, name, prefix } (an admin revoking anyone's token; targetUserId is its owner).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.approved': 'User approved',
@@ -79,6 +85,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.two_factor_disabled': 'Two-factor turned off',
   'user.recovery_codes_regenerated': 'Recovery codes replaced',
   'user.two_factor_cleared': 'Two-factor cleared',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.deleted': 'Webhook removed',
+  'trigger.created': 'Trigger created',
+  'trigger.updated': 'Trigger updated',
+  'trigger.moved': 'Trigger moved',
+  'trigger.deleted': 'Trigger deleted',
+  'api_token.revoked': 'API token revoked',
 };
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS);
 

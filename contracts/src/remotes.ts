@@ -16,6 +16,7 @@ export const REMOTE_MODULES = {
   settingsPage: 'mf_admin/SettingsPage',
   reportsPage: 'mf_admin/ReportsPage',
   serviceLevelsPage: 'mf_admin/ServiceLevelsPage',
+  automationPage: 'mf_admin/AutomationPage',
 } as const;
 export type TRemoteModuleId = (typeof REMOTE_MODULES)[keyof typeof REMOTE_MODULES];
 

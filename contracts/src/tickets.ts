@@ -302,7 +302,8 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
  * attachment_added { attachmentId, fileName } ·
  * waiting_started { until } (ISO or null) ·
  * waiting_ended { since, reason (WAITING_END_REASONS), wallMinutes, pausedMinutes (working minutes the
- * resolution deadline moved by), resolveBy (the new deadline, ISO or null) }.
+ * resolution deadline moved by), resolveBy (the new deadline, ISO or null) } ·
+ * trigger_applied { triggerId, triggerName, actions (TTriggerAppliedAction[], what the rule did) }.
  */
 export const TICKET_EVENT_TYPES = [
   'created',
@@ -314,6 +315,7 @@ export const TICKET_EVENT_TYPES = [
   'attachment_added',
   'waiting_started',
   'waiting_ended',
+  'trigger_applied',
 ] as const;
 export type TTicketEventType = (typeof TICKET_EVENT_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import './standalone.css';
 import { mountHarness } from '@helpdesk/shared-ui/standalone';
+import AutomationPage from './exposes/automation-page.tsx';
 import ReportsPage from './exposes/reports-page.tsx';
 import ServiceLevelsPage from './exposes/service-levels-page.tsx';
 import SettingsPage from './exposes/settings-page.tsx';
@@ -29,6 +30,12 @@ mountHarness({
       href: '/service-levels',
       label: 'Service levels',
       render: (user) => <ServiceLevelsPage currentUser={user} />,
+    },
+    {
+      path: '/automation',
+      href: '/automation',
+      label: 'Automation',
+      render: (user) => <AutomationPage currentUser={user} />,
     },
   ],
 });

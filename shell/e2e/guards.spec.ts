@@ -18,7 +18,13 @@ test('signed-out visitors are sent to the right sign-in page', async ({ page }) 
 test('an end user is shown the access-denied alert on admin pages', async ({ page }) => {
   await signIn(page, DEMO.user.username, DEMO.user.password);
   await expect(page).toHaveURL(/\/$/);
-  for (const path of ['/admin/users', '/admin/settings', '/admin/reports', '/admin/service-levels']) {
+  for (const path of [
+    '/admin/users',
+    '/admin/settings',
+    '/admin/reports',
+    '/admin/service-levels',
+    '/admin/automation',
+  ]) {
     await page.goto(path);
     await expect(
       page.getByText(

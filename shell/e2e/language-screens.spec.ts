@@ -29,11 +29,11 @@ const visit =
     });
   };
 
-/** A tab of the Users & Teams page, by its place (its name is in the page's language). */
+/** A tab of a page (Users & Teams unless said), by its place (its name is in the page's language). */
 const tab =
-  (index: number): TScreen['open'] =>
+  (index: number, path = '/admin/users'): TScreen['open'] =>
   async (page) => {
-    await page.goto('/admin/users');
+    await page.goto(path);
     const tabs = page.getByRole('tab');
     await expect(tabs.nth(index)).toBeVisible({ timeout: LOAD_MS });
     await tabs.nth(index).focus();
@@ -46,6 +46,15 @@ const dialog =
   (path: string, button: string, testId: string): TScreen['open'] =>
   async (page) => {
     await page.goto(path);
+    await page.getByTestId(button).click({ timeout: LOAD_MS });
+    await expect(page.getByTestId(testId)).toBeVisible({ timeout: LOAD_MS });
+  };
+
+/** A dialog opened by a button inside a tab of a page. */
+const tabDialog =
+  (index: number, path: string, button: string, testId: string): TScreen['open'] =>
+  async (page) => {
+    await tab(index, path)(page);
     await page.getByTestId(button).click({ timeout: LOAD_MS });
     await expect(page.getByTestId(testId)).toBeVisible({ timeout: LOAD_MS });
   };
@@ -112,6 +121,10 @@ function screensOf(role: TPerson['role']): TScreen[] {
       },
       { name: 'search', open: visit('/search?q=password') },
       { name: 'profile', open: visit('/profile', (page) => page.getByTestId('language-preferences')) },
+      {
+        name: 'canned-replies',
+        open: dialog(`/tickets/${ticketId}`, 'canned-reply-button', 'canned-reply-picker'),
+      },
       { name: 'kb-editor', open: dialog('/kb', 'create-article-button', 'create-article-dialog') },
       { name: 'notifications', open: notifications },
     ];
@@ -124,6 +137,18 @@ function screensOf(role: TPerson['role']): TScreen[] {
     { name: 'admin-settings', open: visit('/admin/settings', (page) => page.getByTestId('settings-form')) },
     { name: 'admin-service-levels', open: visit('/admin/service-levels') },
     { name: 'admin-reports', open: visit('/admin/reports') },
+    { name: 'admin-sso', open: tab(3) },
+    { name: 'admin-triggers', open: tab(0, '/admin/automation') },
+    {
+      name: 'admin-trigger-editor',
+      open: tabDialog(0, '/admin/automation', 'add-trigger-button', 'trigger-form-dialog'),
+    },
+    { name: 'admin-webhooks', open: tab(1, '/admin/automation') },
+    {
+      name: 'admin-webhook-form',
+      open: tabDialog(1, '/admin/automation', 'add-webhook-button', 'webhook-form-dialog'),
+    },
+    { name: 'admin-api-tokens', open: tab(2, '/admin/automation') },
   ];
 }
 

@@ -23,6 +23,7 @@ import { Route as AppSearchRouteImport } from './routes/_app/search';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminForgotPasswordRouteImport } from './routes/admin/forgot-password';
 import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password';
+import { Route as AppAdminAutomationRouteImport } from './routes/_app/admin/automation';
 import { Route as AppAdminReportsRouteImport } from './routes/_app/admin/reports';
 import { Route as AppAdminServiceLevelsRouteImport } from './routes/_app/admin/service-levels';
 import { Route as AppAdminSettingsRouteImport } from './routes/_app/admin/settings';
@@ -101,6 +102,11 @@ const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
   path: '/admin/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AppAdminAutomationRoute = AppAdminAutomationRouteImport.update({
+  id: '/admin/automation',
+  path: '/admin/automation',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminReportsRoute = AppAdminReportsRouteImport.update({
   id: '/admin/reports',
   path: '/admin/reports',
@@ -156,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/admin/forgot-password': typeof AdminForgotPasswordRoute;
   '/admin/reset-password': typeof AdminResetPasswordRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/admin/automation': typeof AppAdminAutomationRoute;
   '/admin/reports': typeof AppAdminReportsRoute;
   '/admin/service-levels': typeof AppAdminServiceLevelsRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/admin/reset-password': typeof AdminResetPasswordRoute;
   '/': typeof AppIndexRoute;
   '/admin': typeof AdminIndexRoute;
+  '/admin/automation': typeof AppAdminAutomationRoute;
   '/admin/reports': typeof AppAdminReportsRoute;
   '/admin/service-levels': typeof AppAdminServiceLevelsRoute;
   '/admin/settings': typeof AppAdminSettingsRoute;
@@ -204,6 +212,7 @@ export interface FileRoutesById {
   '/admin/reset-password': typeof AdminResetPasswordRoute;
   '/_app/': typeof AppIndexRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/_app/admin/automation': typeof AppAdminAutomationRoute;
   '/_app/admin/reports': typeof AppAdminReportsRoute;
   '/_app/admin/service-levels': typeof AppAdminServiceLevelsRoute;
   '/_app/admin/settings': typeof AppAdminSettingsRoute;
@@ -229,6 +238,7 @@ export interface FileRouteTypes {
     | '/admin/forgot-password'
     | '/admin/reset-password'
     | '/admin/'
+    | '/admin/automation'
     | '/admin/reports'
     | '/admin/service-levels'
     | '/admin/settings'
@@ -252,6 +262,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/'
     | '/admin'
+    | '/admin/automation'
     | '/admin/reports'
     | '/admin/service-levels'
     | '/admin/settings'
@@ -276,6 +287,7 @@ export interface FileRouteTypes {
     | '/admin/reset-password'
     | '/_app/'
     | '/admin/'
+    | '/_app/admin/automation'
     | '/_app/admin/reports'
     | '/_app/admin/service-levels'
     | '/_app/admin/settings'
@@ -399,6 +411,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_app/admin/automation': {
+      id: '/_app/admin/automation';
+      path: '/admin/automation';
+      fullPath: '/admin/automation';
+      preLoaderRoute: typeof AppAdminAutomationRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/reports': {
       id: '/_app/admin/reports';
       path: '/admin/reports';
@@ -463,6 +482,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute;
   AppSearchRoute: typeof AppSearchRoute;
   AppIndexRoute: typeof AppIndexRoute;
+  AppAdminAutomationRoute: typeof AppAdminAutomationRoute;
   AppAdminReportsRoute: typeof AppAdminReportsRoute;
   AppAdminServiceLevelsRoute: typeof AppAdminServiceLevelsRoute;
   AppAdminSettingsRoute: typeof AppAdminSettingsRoute;
@@ -478,6 +498,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppSearchRoute: AppSearchRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAdminAutomationRoute: AppAdminAutomationRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
   AppAdminServiceLevelsRoute: AppAdminServiceLevelsRoute,
   AppAdminSettingsRoute: AppAdminSettingsRoute,

@@ -52,6 +52,7 @@ const SAMPLES: Record<string, readonly (number | string)[]> = {
   quotaBytes: [10 * 1024 * 1024, 50 * 1024 * 1024],
   reason: ['Connection refused'],
   recipient: ['ada@example.com'],
+  placeholder: ['ticket.owner', 'requester.email'],
 };
 
 function samplesOf(message: (value: never) => string): string[] {

@@ -34,6 +34,7 @@ import {
 import { createSession, endSession, sha256Hex } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
 import { secondStepOf, startChallenge } from '../two-factor/challenges.ts';
+import { enqueueWebhookEvent, webhookUser } from '../webhooks/service.ts';
 import {
   PENDING_REGISTRATIONS_MAX,
   REGISTRATIONS_CLOSED_RETRY_SECONDS,
@@ -154,6 +155,7 @@ export async function registerUser(
     return await sql.begin(async (tx) => {
       const user = await insertPendingUser(tx, { ...input, passwordHash });
       await issueEmailVerification(tx, user.id, user.email, links);
+      await enqueueWebhookEvent(tx, 'user.registered', { user: webhookUser(user) });
       return user;
     });
   } catch (error) {

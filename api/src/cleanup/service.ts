@@ -1,8 +1,10 @@
+import { WEBHOOK_LIMITS } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
 import { sql } from '../db.ts';
 import { IDEMPOTENCY_TTL_HOURS } from '../idempotency/queries.ts';
 import { deleteFinishedJobs } from '../jobs/queries.ts';
 import { LOGIN_FAILURE_WINDOW_MS } from '../limits/failure-limiter.ts';
+import { deleteOldDeliveryBatch } from '../webhooks/queries.ts';
 import type { WorkerTask } from '../worker/task.ts';
 import {
   deleteDeadResetTokenBatch,
@@ -30,14 +32,18 @@ export type CleanupCounts = {
   rateCells: number;
 };
 
+/** Webhook deliveries (bodies and answers) are kept this long for admins to look into. */
+export const WEBHOOK_DELIVERY_RETENTION_MS = WEBHOOK_LIMITS.keepDays * 24 * 60 * 60_000;
+
 /**
  * One round of cleanup, each kind in its own bounded batch: expired sessions, reset and address
  * confirmation tokens that can no longer be used, idempotency keys past their TTL, finished jobs past retention, failed
- * sign-ins the throttle's window has passed, and rate-limit cells whose time has passed.
+ * sign-ins the throttle's window has passed, rate-limit cells whose time has passed, and webhook
+ * deliveries past retention (counted apart as `webhookDeliveries`).
  */
 export async function runCleanupRound(
   options: { db?: Sql; now?: number; batchSize?: number } = {},
-): Promise<{ handled: number; isBatchFull: boolean; counts: CleanupCounts }> {
+): Promise<{ handled: number; isBatchFull: boolean; counts: CleanupCounts; webhookDeliveries: number }> {
   const db = options.db ?? sql;
   const now = options.now ?? Date.now();
   const limit = options.batchSize ?? CLEANUP_BATCH_SIZE;
@@ -65,11 +71,16 @@ export async function runCleanupRound(
     }),
     rateCells: await deleteSpentRateCellBatch(db, { now: new Date(now), limit }),
   };
-  const values = Object.values(counts);
+  const webhookDeliveries = await deleteOldDeliveryBatch(db, {
+    before: new Date(now - WEBHOOK_DELIVERY_RETENTION_MS),
+    limit,
+  });
+  const values = [...Object.values(counts), webhookDeliveries];
   return {
     handled: values.reduce((sum, count) => sum + count, 0),
     isBatchFull: values.some((count) => count >= limit),
     counts,
+    webhookDeliveries,
   };
 }
 
@@ -79,8 +90,8 @@ export function createCleanupTask(intervalMs: number): WorkerTask {
     name: 'cleanup',
     intervalMs,
     run: async ({ log }) => {
-      const { handled, isBatchFull, counts } = await runCleanupRound();
-      if (handled > 0) log.info('cleanup: deleted expired rows', counts);
+      const { handled, isBatchFull, counts, webhookDeliveries } = await runCleanupRound();
+      if (handled > 0) log.info('cleanup: deleted expired rows', { ...counts, webhookDeliveries });
       return { handled, isBatchFull };
     },
   };

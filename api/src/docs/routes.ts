@@ -3,7 +3,7 @@ import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { RouteDeps } from '../deps.ts';
-import { SESSION_SECURITY_SCHEME } from '../route-access.ts';
+import { BEARER_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from '../route-access.ts';
 import { DOCS_PATH } from '../security.ts';
 
 const SWAGGER_UI_DIR = dirname(Bun.resolveSync('swagger-ui-dist/package.json', import.meta.dir));
@@ -28,6 +28,17 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '${DOCS_PATH}/json', dom
 
 const hidden = { detail: { hide: true } };
 
+const BEARER_DESCRIPTION = [
+  'A personal API token (`hd_` and 43 characters), made on the profile: `Authorization: Bearer hd_...`.',
+  "It acts as its owner, never beyond the owner's current role, and only within its scopes:",
+  '`tickets:read` (GET/HEAD of tickets, queues, attachments, dashboard, notifications, search),',
+  '`tickets:write` (their other methods), `kb:read` / `kb:write` (the knowledge base the same way),',
+  '`admin` (every route only admins may call). `GET /api/auth/me` and the display settings take any token.',
+  'Passwords, two-factor, sessions, single sign-on links, the profile, the tokens themselves and the',
+  'event stream refuse tokens (403). 401: unknown, expired or revoked token, or an owner no longer active;',
+  '403: a role or scope that does not allow the route; 429: more than 600 requests a minute with one token.',
+].join(' ');
+
 /**
  * The OpenAPI document (generated from the routes' zod schemas) and a self-hosted Swagger UI at
  * /swagger. Everything this module registers is public, the OpenAPI plugin's own document route
@@ -51,6 +62,7 @@ export function createDocsRoutes({ config, session }: RouteDeps) {
           components: {
             securitySchemes: {
               [SESSION_SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: config.sessionCookie.name },
+              [BEARER_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION },
             },
           },
         },

@@ -25,6 +25,8 @@ export const JOB_PAYLOADS = {
   admin_password_reset: PASSWORD_RESET_PAYLOAD,
   // The same for the forgot-password form everyone has: any active account with the address.
   password_reset: PASSWORD_RESET_PAYLOAD,
+  // One delivery of a webhook (webhooks/delivery.ts): its row holds the body, the job only its id.
+  webhook_delivery: z.strictObject({ deliveryId: z.uuid() }),
 } as const;
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -6,6 +6,9 @@ import type { NotificationAudience } from '../notifications/queries.ts';
 import { notifyStaffAboutTicket } from '../notifications/service.ts';
 import { resolutionTarget, responseTarget, type SlaTarget, slaTargetStatus } from '../tickets/sla.ts';
 import { endDueHolds } from '../tickets/waiting.ts';
+import { webhookLinks } from '../webhooks/delivery.ts';
+import { selectWebhookTicket } from '../webhooks/queries.ts';
+import { enqueueWebhookEvent } from '../webhooks/service.ts';
 import type { WorkerTask } from '../worker/task.ts';
 import {
   type DueSlaCheck,
@@ -74,6 +77,24 @@ function audiencesOf(ticket: DueSlaCheck): NotificationAudience[] {
   return audiences;
 }
 
+/** `sla.warning` (at risk) or `sla.breached` for the subscribed webhooks, with the ticket and the target's deadline. */
+async function enqueueSlaWebhook(
+  tx: Db,
+  ticket: DueSlaCheck,
+  target: SlaTargetName,
+  level: SlaAlertLevel,
+): Promise<void> {
+  const facts = await selectWebhookTicket(tx, ticket.ticketId, webhookLinks().appBaseUrl);
+  if (!facts) return;
+  await enqueueWebhookEvent(tx, level === 'at_risk' ? 'sla.warning' : 'sla.breached', {
+    ticket: facts,
+    sla: {
+      target: target === 'response' ? 'first_response' : 'resolution',
+      dueAt: target === 'response' ? ticket.slaResponseBy : ticket.slaResolveBy,
+    },
+  });
+}
+
 async function warn(
   tx: Db,
   ticket: DueSlaCheck,
@@ -82,6 +103,7 @@ async function warn(
   msToDeadline: number,
 ): Promise<void> {
   if (!(await insertSlaAlert(tx, { ticketId: ticket.ticketId, target, level }))) return;
+  await enqueueSlaWebhook(tx, ticket, target, level);
   const text = slaWarningText(ticket, target, level, msToDeadline);
   for (const audience of audiencesOf(ticket)) {
     const count = await notifyStaffAboutTicket(tx, {

@@ -35,6 +35,7 @@ import {
 } from '../session.ts';
 import { sessionCache } from '../session-cache.ts';
 import { deleteTeamMembershipsOfUser, lockActiveAdminIds, updateUserRole } from '../users/queries.ts';
+import { enqueueWebhookEvent, webhookUser } from '../webhooks/service.ts';
 import {
   authorizationUrl,
   endSessionUrl,
@@ -293,6 +294,7 @@ async function resolveAccount(
   });
   await insertIdentity(tx, { ...identity, userId: created.id });
   await auditOwn(tx, created, 'user.created', { role: 'end_user', providerId: provider.id }, meta);
+  await enqueueWebhookEvent(tx, 'user.registered', { user: webhookUser(created) });
   return created;
 }
 

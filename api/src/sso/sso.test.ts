@@ -193,6 +193,24 @@ describe('signing in with a provider', () => {
     expect(shown?.isInvited).toBe(false);
   });
 
+  test('an account opened by a provider is a user.registered webhook event', async () => {
+    const [webhook] = await sql<{ id: string }[]>`
+      insert into webhooks (name, url, events, secret_ciphertext, is_enabled)
+      values ('SSO registrations', 'https://hooks.example.com/sso', array['user.registered'], 'v1.sealed', true)
+      returning id`;
+    try {
+      const { subject, email } = person();
+      expect((await ssoSignIn(new TestClient(), 't-pending', subject)).status).toBe(302);
+      const bodies = await sql<{ body: string }[]>`
+        select body from webhook_deliveries where webhook_id = ${webhook?.id ?? ''}`;
+      expect(bodies.map((row) => JSON.parse(row.body).data.user)).toEqual([
+        expect.objectContaining({ email, role: 'end_user', status: 'pending' }),
+      ]);
+    } finally {
+      await sql`delete from webhooks where id = ${webhook?.id ?? ''}`;
+    }
+  });
+
   test('a trusted provider opens an active end user, signed in, sent to returnTo; the session records the provider', async () => {
     const { subject, email } = person();
     const client = new TestClient();

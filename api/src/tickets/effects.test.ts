@@ -221,6 +221,7 @@ describe('an update: events, touch and mail', () => {
       mail: [],
       jobs: [],
       live: [],
+      webhooks: [],
     });
   });
 

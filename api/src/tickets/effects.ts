@@ -13,6 +13,9 @@ import {
   type TTicketPriority,
   type TTicketStatus,
   type TUserRole,
+  type TWebhookData,
+  type TWebhookEvent,
+  type TWebhookTicket,
 } from '@helpdesk/contracts';
 import {
   type MailLinks,
@@ -187,6 +190,9 @@ export const INSERTED_TICKET_NUMBER = { insertedTicketNumber: true } as const;
 /** A text whose parts the statement joins; a part may be the inserted ticket's number. */
 export type PlanText = readonly (string | typeof INSERTED_TICKET_NUMBER)[];
 
+/** An internal note a trigger adds to the ticket (triggers/ticket-writes.ts), by the rule's author. */
+export type PlanNote = { id: string; authorId: string; content: string };
+
 /** A timeline event of the change. */
 export type PlanEvent = { type: TTicketEventType; userId: string | null; data: TicketEventData };
 
@@ -219,6 +225,37 @@ export type PlanJob = {
 /** A realtime message on COMMIT: the ticket's open pages, or the bells of notification `notification`'s recipients. */
 export type PlanLiveMessage = { type: 'ticket'; ticketId: string } | { type: 'bells'; notification: number };
 
+/**
+ * A ticket as a webhook's plan names it: the statement fills in what only the database knows as it
+ * writes (a new ticket's number, the requester's and assignee's name and address, the times).
+ */
+export type PlanWebhookTicket = Omit<
+  TWebhookTicket,
+  'number' | 'requester' | 'assignee' | 'createdAt' | 'updatedAt'
+> & { number: string | null; requesterId: string; assigneeId: string | null };
+
+/** A webhook payload's data as a plan holds it (TWebhookData with its ticket as the plan names it). */
+export type WebhookData = Omit<TWebhookData, 'ticket'> & { ticket?: PlanWebhookTicket };
+
+/** A webhook event of the change; the statement queues one delivery per enabled subscribed webhook. */
+export type PlanWebhook = { event: TWebhookEvent; data: WebhookData; onlyWebhookId?: string };
+
+/** A ticket's facts as a webhook payload names them; `links` gives its page's address. */
+export function webhookTicket(ticket: TicketFacts, links: MailLinks | null): PlanWebhookTicket {
+  return {
+    id: ticket.id,
+    number: ticket.ticketNumber,
+    title: ticket.title,
+    status: ticket.status,
+    priority: ticket.priority,
+    category: ticket.category,
+    team: ticket.teamId === null ? null : { id: ticket.teamId, name: ticket.teamName },
+    requesterId: ticket.requesterId,
+    assigneeId: ticket.assigneeId,
+    url: links ? `${links.appBaseUrl}/tickets/${ticket.id}` : null,
+  };
+}
+
 /** Everything the change causes besides the row it writes. */
 export type EffectsPlan = {
   ticketId: string;
@@ -234,6 +271,10 @@ export type EffectsPlan = {
   /** Each wakes the job workers on COMMIT. */
   jobs: readonly PlanJob[];
   live: readonly PlanLiveMessage[];
+  /** Webhook events (docs/product.md#webhooks); never an internal note's. */
+  webhooks: readonly PlanWebhook[];
+  /** Internal notes the triggers add (none when absent). */
+  notes?: readonly PlanNote[];
 };
 
 const isStaff = (actor: Actor | null) => actor !== null && (actor.role === 'admin' || actor.role === 'agent');
@@ -314,6 +355,7 @@ function planCreated(change: TicketChange): EffectsPlan {
     notifications,
     mail: mail ? [mail] : [],
     jobs,
+    webhooks: [{ event: 'ticket.created', data: { ticket: webhookTicket(ticket, change.links) } }],
     live: [
       ...liveFor(ticket.id, notifications),
       ...(change.followUpOf ? [{ type: 'ticket' as const, ticketId: change.followUpOf }] : []),
@@ -399,6 +441,18 @@ function planCommented(change: TicketChange): EffectsPlan {
     mail,
     jobs: [],
     live: liveFor(change.ticketId, notifications),
+    webhooks:
+      comment.isInternal || ticket === null
+        ? []
+        : [
+            {
+              event: 'ticket.commented',
+              data: {
+                ticket: webhookTicket(ticket, change.links),
+                comment: { id: comment.id, content: comment.content, authorName: actor.name },
+              },
+            },
+          ],
   };
 }
 
@@ -442,7 +496,16 @@ function planUpdated(change: TicketChange): EffectsPlan {
     event('priority_changed', { from: before.priority, to: after.priority });
   // The same values again change nothing, so nothing is written or heard of.
   if (events.length === 0) {
-    return { ticketId: after.id, events, touch: null, notifications: [], mail: [], jobs: [], live: [] };
+    return {
+      ticketId: after.id,
+      events,
+      touch: null,
+      notifications: [],
+      mail: [],
+      jobs: [],
+      live: [],
+      webhooks: [],
+    };
   }
 
   const notifications: PlanNotification[] = [];
@@ -492,7 +555,29 @@ function planUpdated(change: TicketChange): EffectsPlan {
     mail: resolved ? [resolved] : [],
     jobs: [],
     live: liveFor(after.id, notifications),
+    webhooks: updateWebhooks(change, before, after),
   };
+}
+
+/** `ticket.updated` with the fields that changed, and `ticket.assigned` when the assignee did. */
+function updateWebhooks(change: TicketChange, before: TicketFacts, after: TicketFacts): PlanWebhook[] {
+  const changes: NonNullable<WebhookData['changes']> = {};
+  if (after.status !== before.status) changes.status = { from: before.status, to: after.status };
+  if (after.priority !== before.priority) changes.priority = { from: before.priority, to: after.priority };
+  if (after.category !== before.category) changes.category = { from: before.category, to: after.category };
+  if (after.assigneeId !== before.assigneeId)
+    changes.assignee = { from: before.assigneeName, to: after.assigneeName };
+  if (after.teamId !== before.teamId) changes.team = { from: before.teamName, to: after.teamName };
+  const ticket = webhookTicket(after, change.links);
+  return [
+    // A change that moved no field (a hold ending by itself) is no update to tell of.
+    ...(Object.keys(changes).length > 0
+      ? [{ event: 'ticket.updated' as const, data: { ticket, changes } }]
+      : []),
+    ...(after.assigneeId !== before.assigneeId && after.assigneeId !== null
+      ? [{ event: 'ticket.assigned' as const, data: { ticket } }]
+      : []),
+  ];
 }
 
 /** A hold beginning or ending by itself: its event, and the ticket's open pages hear of it. Nobody is notified. */
@@ -511,6 +596,7 @@ function planWaiting(change: TicketChange): EffectsPlan {
     mail: [],
     jobs: [],
     live: liveFor(change.ticketId, []),
+    webhooks: [],
   };
 }
 

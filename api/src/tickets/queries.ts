@@ -7,6 +7,7 @@ import type {
   TTicketPriority,
   TTicketStatus,
   TTicketSummary,
+  TTriggerAppliedAction,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
@@ -14,6 +15,8 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { Recipient } from '../email/prepare.ts';
 import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
+import { enabledRulesColumn } from '../triggers/queries.ts';
+import type { TriggerRule } from '../triggers/rules.ts';
 import type { SlaColumns, SlaState } from './hold.ts';
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
@@ -275,8 +278,10 @@ export type NewTicket = {
   notifyRequester: boolean;
   /** The old ticket a requester's late reply opens this one for; absent or null for a ticket filed as such. */
   followUpOf?: string | null;
-  /** The team it starts with (a support mailbox's); absent or null for none. */
+  /** The team it starts with (a support mailbox's, or a trigger's); absent or null for none. */
   teamId?: string | null;
+  /** Its assignee when a trigger gave it one; absent or null for none. */
+  assigneeId?: string | null;
 };
 
 /** A new ticket's SLA: its creation instant and the deadlines counted from it (service.ts computes them). */
@@ -292,13 +297,13 @@ export function ticketInsert(ticket: NewTicket, sla: NewTicketSla): PendingQuery
     insert into tickets (
       ${ticket.ticketNumber === null ? sql`` : sql`ticket_number,`}
       id, title, description, priority, category, requester_id, notify_requester, follow_up_of, team_id,
-      created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
+      assignee_id, created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
       sla_resolve_risk_at
     ) values (
       ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
       ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null}, ${ticket.teamId ?? null},
-      ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
+      ${ticket.assigneeId ?? null}, ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
       ${at(sla.state.resolveBy)}, ${at(sla.state.responseRiskAt)}, ${at(sla.state.resolveRiskAt)}
     )
     returning ${newTicketColumns()}`;
@@ -378,6 +383,8 @@ export type TicketChangeContext = TicketState &
     emailNotifications: boolean | null;
     companyName: string | null;
     language: TSettingsLanguage | null;
+    /** The enabled triggers, when asked for (withRules); null otherwise. */
+    triggerRules: TriggerRule[] | null;
   };
 
 /**
@@ -393,6 +400,8 @@ export async function selectTicketChangeContextForUpdate(
     isResolving: boolean;
     /** Match the policy for this priority and team (team undefined: the ticket's own); null: no match needed. */
     match: { priority: TTicketPriority | null; teamId: string | null | undefined } | null;
+    /** Read the enabled triggers too (this process keeps no copy of them). */
+    withRules?: boolean;
   },
 ): Promise<TicketChangeContext | null> {
   const match = requested.match;
@@ -423,7 +432,8 @@ export async function selectTicketChangeContextForUpdate(
                : sql`0`
            } as resolutions,
            s.require_approval as "requireApproval", s.email_notifications as "emailNotifications",
-           s.company_name as "companyName", s.language
+           s.company_name as "companyName", s.language,
+           ${requested.withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true
@@ -436,6 +446,8 @@ export async function selectTicketChangeContextForUpdate(
 export type TicketUpdate = {
   status: TTicketStatus;
   priority: TTicketPriority;
+  /** Only a trigger changes it; absent leaves it. */
+  category?: TTicketCategory;
   assigneeId: string | null;
   teamId: string | null;
   /** The SLA state to write (deadlines recomputed, a hold ended); null leaves it. */
@@ -452,6 +464,7 @@ export const ticketUpdate = (id: string, next: TicketUpdate) => sql`
   update tickets t set
     status = ${next.status},
     priority = ${next.priority},
+    ${next.category === undefined ? sql`` : sql`category = ${next.category},`}
     assignee_id = ${next.assigneeId},
     team_id = ${next.teamId},
     ${next.sla === null ? sql`` : sql`${slaAssignments(next.sla)},`}
@@ -477,6 +490,8 @@ export type CommentContext = TicketState &
     companyName: string | null;
     language: TSettingsLanguage | null;
     reopenWindowDays: number | null;
+    /** The enabled triggers, when asked for (withRules); null otherwise. */
+    triggerRules: TriggerRule[] | null;
   };
 
 /**
@@ -490,6 +505,7 @@ export async function selectCommentContext(
   authorId: string,
   scope: TicketScope,
   isLocking = false,
+  withRules = false,
 ): Promise<CommentContext | null> {
   const [row] = await db<CommentContext[]>`
     select ${stateColumns()}, ${slaContextColumns()}, t.resolved_at as "resolvedAt",
@@ -497,7 +513,8 @@ export async function selectCommentContext(
                              'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
            s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language,
-           s.reopen_window_days as "reopenWindowDays"
+           s.reopen_window_days as "reopenWindowDays",
+           ${withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true
@@ -540,11 +557,20 @@ export function commentTouch(touch: {
   reopen: boolean;
   /** The SLA state after a requester's reply ended the ticket's hold; null leaves it. */
   sla: SlaState | null;
+  /** What the 'updated' triggers changed; null leaves the fields. */
+  fields?: (Pick<TicketUpdate, 'priority' | 'assigneeId' | 'teamId'> & { category: TTicketCategory }) | null;
 }): PendingQuery<Row[]> {
+  const fields = touch.fields ?? null;
   return sql`
     update tickets t set
       responded_at = case when ${touch.markResponded}::boolean then coalesce(t.responded_at, now())
                           else t.responded_at end
+      ${
+        fields === null
+          ? sql``
+          : sql`, priority = ${fields.priority}, category = ${fields.category},
+                assignee_id = ${fields.assigneeId}, team_id = ${fields.teamId}`
+      }
       ${touch.reopen ? sql`, status = 'in_progress', resolved_at = null, closed_at = null` : sql``}
       ${touch.sla === null ? sql`` : sql`, ${slaAssignments(touch.sla)}`}
     from c
@@ -563,7 +589,11 @@ export function newCommentSelect(more: PendingQuery<Row[]>): PendingQuery<Row[]>
     ${more}`;
 }
 
-export type TicketEventData = Record<string, string | number | boolean | null>;
+/** An event's data: flat values, or the list of what a trigger did (`trigger_applied`). */
+export type TicketEventData = Record<
+  string,
+  string | number | boolean | null | readonly TTriggerAppliedAction[]
+>;
 
 export type NewTicketEvent = {
   ticketId: string;

@@ -25,6 +25,13 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { calendarOf, clockOf } from '../sla/policy-match.ts';
 import { selectMatchingPolicy } from '../sla/queries.ts';
+import { selectPolicyAndRules } from '../triggers/queries.ts';
+import {
+  cachedTriggerRules,
+  factsAfterTriggers,
+  runTriggers,
+  withTriggerEffects,
+} from '../triggers/ticket-writes.ts';
 import { encodeCursor } from './cursor.ts';
 import {
   type EffectSettings,
@@ -211,7 +218,8 @@ type TicketFiling = Omit<NewTicket, 'id' | 'ticketNumber'>;
 /**
  * Files a ticket with its SLA deadlines and everything its plan causes (effects.ts: the 'created'
  * event, the ticket_created broadcast to every active agent but the creator, the auto assignment
- * job, the requester's confirmation when asked) in one statement, after spending the creator's
+ * job, the requester's confirmation when asked; what the 'created' triggers did and add,
+ * triggers/ticket-writes.ts) in one statement, after spending the creator's
  * filing budget. The deadlines are counted in the matching policy's calendar from the instant the
  * insert stores as created_at (one indexed read for the policy). A confirmation needs the ticket's
  * number before the insert: it is drawn up front with the requester's address and the mail
@@ -224,12 +232,32 @@ async function fileTicket(
   links: MailLinks,
 ): Promise<TTicketDetail> {
   await takeTicketFiling(db, viewer);
-  // A new ticket has no team unless its mailbox gives one: then team policies may match too.
-  const policy = await selectMatchingPolicy(db, {
-    priority: filing.priority,
-    teamId: filing.teamId ?? null,
-    category: filing.category,
-  });
+  const id = crypto.randomUUID();
+  // The 'created' triggers run first: their priority, category and team are what the SLA policy
+  // is matched on, and an assignee they give leaves auto assignment nothing to do.
+  const drafted = newTicketFacts({ ...filing, id, ticketNumber: null }, null);
+  // A new ticket has no team unless its mailbox or a trigger gives one: then team policies may match too.
+  const cached = cachedTriggerRules();
+  const first = await selectPolicyAndRules(
+    db,
+    { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category },
+    cached === null,
+  );
+  const rules = (await cached) ?? first.rules ?? [];
+  const email = filing.requesterId === viewer.id ? viewer.email : null;
+  const ruled = await runTriggers(db, 'created', drafted, email, rules);
+  const routed = factsAfterTriggers(drafted, ruled);
+  const isRematched =
+    routed.priority !== drafted.priority ||
+    routed.teamId !== drafted.teamId ||
+    routed.category !== drafted.category;
+  const policy = isRematched
+    ? await selectMatchingPolicy(db, {
+        priority: routed.priority,
+        teamId: routed.teamId,
+        category: routed.category,
+      })
+    : first.policy;
   const createdAt = Date.now();
   const sla = { createdAt, state: newSlaState(clockOf(policy), createdAt) };
   const mailContext = filing.notifyRequester
@@ -242,14 +270,24 @@ async function fileTicket(
     !(await takeConfirmationMail(db, mailContext.requester.email));
   const ticket: NewTicket = {
     ...filing,
-    id: crypto.randomUUID(),
+    id,
     ticketNumber: mailContext?.ticketNumber ?? null,
+    priority: routed.priority,
+    category: routed.category,
+    teamId: routed.teamId,
+    assigneeId: routed.assigneeId,
+  };
+  const after: TicketFacts = {
+    ...newTicketFacts(ticket, mailContext?.requester ?? null),
+    teamName: routed.teamName,
+    assigneeId: routed.assigneeId,
+    assigneeName: routed.assigneeName,
   };
   const plan = planTicketEffects({
     kind: 'created',
     ticketId: ticket.id,
     before: null,
-    after: newTicketFacts(ticket, mailContext?.requester ?? null),
+    after,
     actor: { id: viewer.id, role: viewer.role, name: null },
     comment: null,
     // Auto assignment is left to the statement, which checks the saved setting as it commits.
@@ -258,7 +296,13 @@ async function fileTicket(
     isConfirmationThrottled,
     followUpOf: filing.followUpOf,
   });
-  return writeNewTicket(db, ticket, sla, plan);
+  const withRules = withTriggerEffects(plan, ruled, {
+    ticket: after,
+    writtenBefore: drafted,
+    actorId: viewer.id,
+    links,
+  });
+  return writeNewTicket(db, ticket, sla, withRules);
 }
 
 /** Files a ticket for its requester (resolveRequester), honouring an Idempotency-Key; see fileTicket. */
@@ -348,7 +392,8 @@ export async function assignTicketAsSystem(
  * users). Refused here: an assignee who is not an active agent or admin, a team that is not active,
  * and closing without admin rights while Settings require approval. A new priority or team
  * recomputes the deadlines with the policy that matches then; resolving or closing a ticket that
- * waits on its requester ends the hold first (docs/product.md#sla). In one transaction of three
+ * waits on its requester ends the hold first (docs/product.md#sla). A change that changes something
+ * runs the 'updated' triggers over its result (docs/product.md#triggers), in the same statement. In one transaction of three
  * statements: the locked ticket with everything the change is decided on (the matching policy
  * too), the change with all its plan causes (effects.ts: events, notifications, the resolution
  * mail), and the answer.
@@ -381,7 +426,9 @@ export async function changeTicketFields(
   links: MailLinks,
 ): Promise<void> {
   if (!isStaff(viewer)) throw forbidden();
+  const cached = cachedTriggerRules();
   const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
+    withRules: cached === null,
     assigneeId: change.assigneeId ?? null,
     teamId: change.teamId ?? null,
     isResolving: change.status === 'resolved',
@@ -423,7 +470,35 @@ export async function changeTicketFields(
     assigneeName: isReassigned ? current.requestedAssigneeName : current.assigneeName,
     teamName: isTeamChanged ? current.requestedTeamName : current.teamName,
   };
-  const sla = slaOfChange(current, next, isTeamChanged);
+  // The 'updated' triggers run over a change that changed something, never over their own.
+  const isChanged =
+    after.status !== before.status ||
+    after.priority !== before.priority ||
+    after.assigneeId !== before.assigneeId ||
+    after.teamId !== before.teamId;
+  const rules = (await cached) ?? current.triggerRules ?? [];
+  const ruled = isChanged ? await runTriggers(tx, 'updated', after, current.requester.email, rules) : null;
+  const final = factsAfterTriggers(after, ruled);
+  const written = {
+    status: final.status,
+    priority: final.priority,
+    assigneeId: final.assigneeId,
+    teamId: final.teamId,
+  };
+  // A rule's priority, team or category is matched for the deadlines as a person's would be.
+  const isRematched =
+    final.priority !== after.priority || final.teamId !== after.teamId || final.category !== after.category;
+  const matched = isRematched
+    ? {
+        ...current,
+        matchedPolicy: await selectMatchingPolicy(tx, {
+          priority: final.priority,
+          teamId: final.teamId,
+          category: final.category,
+        }),
+      }
+    : current;
+  const sla = slaOfChange(matched, written, final.teamId !== current.teamId, isRematched);
   const plan = planTicketEffects({
     kind: 'updated',
     ticketId,
@@ -435,20 +510,36 @@ export async function changeTicketFields(
     links,
     holdEnded: sla.holdEnded,
   });
-  await writeTicketChange(tx, ticketId, { ...next, sla: sla.state }, plan);
+  const withRules = withTriggerEffects(plan, ruled, {
+    ticket: final,
+    writtenBefore: after,
+    actorId: viewer.id,
+    links,
+  });
+  await writeTicketChange(
+    tx,
+    ticketId,
+    {
+      ...written,
+      ...(final.category === current.category ? {} : { category: final.category }),
+      sla: sla.state,
+    },
+    withRules,
+  );
 }
 
 /**
- * What a change does to the ticket's SLA state: a new priority or team recomputes the deadlines
- * with the policy matched for them; resolving or closing ends a hold (reason 'resolved'). A null
+ * What a change does to the ticket's SLA state: a new priority or team (or a trigger's category,
+ * `isRematched`) recomputes the deadlines with the policy matched for them; resolving or closing ends a hold (reason 'resolved'). A null
  * state leaves the columns as they are.
  */
 function slaOfChange(
   current: TicketChangeContext,
   next: { status: TicketState['status']; priority: TicketState['priority'] },
   isTeamChanged: boolean,
+  isRematched = false,
 ): { state: SlaState | null; holdEnded: TicketEventData | null } {
-  const isRecomputed = next.priority !== current.priority || isTeamChanged;
+  const isRecomputed = next.priority !== current.priority || isTeamChanged || isRematched;
   const policy = isRecomputed ? current.matchedPolicy : current.policy;
   let state = isRecomputed
     ? recomputedSla(slaStateOf(current), clockOf(policy), Date.parse(current.createdAt))
@@ -472,7 +563,8 @@ function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
  * event, the ticket's touch and first response, the reply mail to the requester, staff's bell for
  * a requester's reply) commit in one statement. A requester's reply to a resolved or closed ticket
  * reopens it or, too late for that, becomes a follow-up ticket instead (replyDestination); the
- * answer then names the follow-up.
+ * answer then names the follow-up. A public comment runs the 'updated' triggers over the ticket it
+ * leaves, their changes written with it (docs/product.md#triggers).
  */
 export function addComment(
   viewer: Viewer,
@@ -507,7 +599,18 @@ async function writeCommentOf(
   // comment reads what its reply mail says; an end user's internal note is refused, but only
   // once the ticket is known to be theirs (someone else's stays a 404).
   const isStaffNote = body.isInternal && isStaff(viewer);
-  const context = isStaffNote ? null : await selectCommentContext(db, ticketId, viewer.id, scope, isLocked);
+  // A public comment runs the 'updated' triggers: their rules come with its context read.
+  const cached = body.isInternal ? null : cachedTriggerRules();
+  const context = isStaffNote
+    ? null
+    : await selectCommentContext(
+        db,
+        ticketId,
+        viewer.id,
+        scope,
+        isLocked,
+        !body.isInternal && cached === null,
+      );
   if (!isStaffNote && !context) throw ticketNotFound();
   if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
   const actor = { id: viewer.id, role: viewer.role, name: context?.authorName ?? null };
@@ -526,7 +629,24 @@ async function writeCommentOf(
         now: Date.now(),
       })
     : 'ticket';
-  if ((destination !== 'ticket' || isEndingHold) && !isLocked) {
+  const facts = context && factsOf(context, { requesterMail: context.requester });
+  const isReopening = facts !== null && destination === 'reopen';
+  const commented = facts && isReopening ? { ...facts, status: 'in_progress' as const } : facts;
+  const rules = context && !body.isInternal ? ((await cached) ?? context.triggerRules ?? []) : [];
+  const ruled =
+    context && commented && destination !== 'follow_up' && rules.length > 0
+      ? await runTriggers(db, 'updated', commented, context.requester.email, rules)
+      : null;
+  const final = commented && factsAfterTriggers(commented, ruled);
+  const isRuleChanged =
+    commented !== null &&
+    final !== null &&
+    (final.priority !== commented.priority ||
+      final.category !== commented.category ||
+      final.teamId !== commented.teamId ||
+      final.assigneeId !== commented.assigneeId);
+  // A reply that moves its ticket, or that a rule changes, is written on the locked row.
+  if ((destination !== 'ticket' || isEndingHold || isRuleChanged) && !isLocked) {
     return inTransaction(db, (tx) => writeCommentOf(tx, viewer, ticketId, body, links, true));
   }
   await takeComment(db, viewer);
@@ -550,17 +670,34 @@ async function writeCommentOf(
       body: { followUpTicket: { id: followUp.id, ticketNumber: followUp.ticketNumber } },
     };
   }
+  // A rule's priority, team or category is matched for the deadlines as a person's change would be.
+  const isRematched =
+    context !== null &&
+    final !== null &&
+    (final.priority !== context.priority ||
+      final.teamId !== context.teamId ||
+      final.category !== context.category);
+  const policy =
+    context && final && isRematched
+      ? await selectMatchingPolicy(db, {
+          priority: final.priority,
+          teamId: final.teamId,
+          category: final.category,
+        })
+      : (context?.policy ?? null);
+  const recomputed =
+    context && isRematched
+      ? recomputedSla(slaStateOf(context), clockOf(policy), Date.parse(context.createdAt))
+      : null;
   const ended =
     context && isEndingHold
-      ? endedHold(slaStateOf(context), calendarOf(context.policy), Date.now(), 'requester_reply')
+      ? endedHold(recomputed ?? slaStateOf(context), calendarOf(policy), Date.now(), 'requester_reply')
       : null;
-  const facts = context && factsOf(context, { requesterMail: context.requester });
-  const isReopening = facts !== null && destination === 'reopen';
   const plan = planTicketEffects({
     kind: 'commented',
     ticketId,
     before: isReopening ? facts : null,
-    after: facts && isReopening ? { ...facts, status: 'in_progress' } : facts,
+    after: commented,
     actor,
     comment: { id: commentId, content: body.content, isInternal: body.isInternal },
     settings: context ? mailSettings(context) : {},
@@ -577,8 +714,23 @@ async function writeCommentOf(
       isInternal: body.isInternal,
       scope,
     },
-    plan,
-    ended?.state ?? null,
+    ruled && final && commented
+      ? withTriggerEffects(plan, ruled, {
+          ticket: final,
+          writtenBefore: commented,
+          actorId: viewer.id,
+          links,
+        })
+      : plan,
+    ended?.state ?? recomputed,
+    final && isRuleChanged
+      ? {
+          priority: final.priority,
+          category: final.category,
+          teamId: final.teamId,
+          assigneeId: final.assigneeId,
+        }
+      : null,
   );
   if (!comment) throw ticketNotFound();
   return { status: 201, body: comment };

@@ -11,7 +11,8 @@ import {
   staffNotificationsInsert,
 } from '../notifications/queries.ts';
 import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
-import type { EffectsPlan, JobCondition, PlanText } from './effects.ts';
+import { webhookDeliveryCtes } from '../webhooks/queries.ts';
+import type { EffectsPlan, JobCondition, PlanNote, PlanText } from './effects.ts';
 import type { SlaState } from './hold.ts';
 import {
   commentInsert,
@@ -56,6 +57,8 @@ type RowWrite = {
   lockedUserIds: readonly string[];
   /** The rows a message is written for (`from c where not c.is_internal`); empty means once. */
   mailSource: PendingQuery<Row[]>;
+  /** Whether webhook deliveries are queued (a comment's only when it is stored as public); absent: always. */
+  webhooksOnlyIf?: PendingQuery<Row[]>;
 };
 
 /** A plan text as SQL: one parameter, or its parts joined when one is the inserted ticket's number. */
@@ -77,12 +80,31 @@ function jobConditionSql(condition: JobCondition, row: RowWrite): PendingQuery<R
   return sql`exists (select from ${sql(row.insertedTicket)} where assignee_id is null)`;
 }
 
+/** A trigger's internal notes as the body of a data-modifying CTE, only with `onlyWith`'s row when named. */
+function notesInsert(
+  ticketId: string,
+  notes: readonly PlanNote[],
+  onlyWith: string | null,
+): PendingQuery<Row[]> {
+  const rows = notes.map(
+    (note, place) => sql`(${note.id}::uuid, ${note.authorId}::uuid, ${note.content}, ${place}::int)`,
+  );
+  return sql`
+    insert into ticket_comments (id, ticket_id, author_id, content, is_internal, created_at, updated_at)
+    select n.id, ${ticketId}::uuid, n.author_id, n.content, true,
+           clock_timestamp() + n.place * interval '1 microsecond', clock_timestamp() + n.place * interval '1 microsecond'
+    from (values ${joined(rows, sql`, `)}) n (id, author_id, content, place)
+    ${onlyWith === null ? sql`` : sql`where exists (select from ${sql(onlyWith)})`}`;
+}
+
 /** The row write's CTEs, the plan's CTEs and `announced` (every NOTIFY), as the WITH clause of the statement. */
 function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
   const ctes: PendingQuery<Row[]>[] = [...row.ctes];
   const fromRow = row.onlyWith === null ? sql`` : sql`from ${sql(row.onlyWith)}`;
   const events: NewTicketEvent[] = plan.events.map((event) => ({ ticketId: plan.ticketId, ...event }));
   if (events.length > 0) ctes.push(sql`e as (${eventsInsert(events, row.onlyWith)})`);
+  const notes = plan.notes ?? [];
+  if (notes.length > 0) ctes.push(sql`notes as (${notesInsert(plan.ticketId, notes, row.onlyWith)})`);
 
   const bells: PendingQuery<Row[]>[] = [];
   if (plan.notifications.some((notification) => notification.audience === 'every_active_agent')) {
@@ -90,6 +112,7 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
       ...new Set([
         ...row.lockedUserIds,
         ...events.flatMap((event) => (event.userId === null ? [] : [event.userId])),
+        ...notes.map((note) => note.authorId),
       ]),
     ];
     ctes.push(sql`referenced as (
@@ -148,6 +171,19 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
     wakeUps.push(jobsWakeUp(name));
   });
 
+  // Always in the statement (every plan but a no-op names events); with no webhook it joins nothing.
+  if (plan.webhooks.length > 0) {
+    ctes.push(
+      webhookDeliveryCtes(plan.webhooks, {
+        names: { deliveries: 'webhook_deliveries_new', jobs: 'webhook_jobs' },
+        insertedNumber:
+          row.insertedTicket === null ? null : sql`(select ticket_number from ${sql(row.insertedTicket)})`,
+        condition: row.webhooksOnlyIf ?? sql`true`,
+      }),
+    );
+    wakeUps.push(jobsWakeUp('webhook_jobs'));
+  }
+
   const announcements = [
     ...plan.live.map((message) =>
       message.type === 'ticket'
@@ -180,7 +216,7 @@ export async function writeNewTicket(
     ctes: [sql`t as (${ticketInsert(ticket, sla)})`],
     onlyWith: null,
     insertedTicket: 't',
-    lockedUserIds: [ticket.requesterId],
+    lockedUserIds: ticket.assigneeId ? [ticket.requesterId, ticket.assigneeId] : [ticket.requesterId],
     mailSource: sql``,
   };
   const [detail] = await db<TTicketDetail[]>`
@@ -216,18 +252,21 @@ export async function writeTicketChange(
 
 /**
  * Writes a comment with its plan in one statement, only on a ticket the scope may see: null, with
- * nothing written at all, for a missing ticket and for someone else's alike.
+ * nothing written at all, for a missing ticket and for someone else's alike. `fields` are what the
+ * 'updated' triggers changed, written with the comment's touch of the ticket.
  */
 export async function writeComment(
   db: Db,
   comment: NewComment,
   plan: EffectsPlan,
   sla: SlaState | null = null,
+  fields: Parameters<typeof commentTouch>[0]['fields'] = null,
 ): Promise<TTicketComment | null> {
   const touch = plan.touch && {
     markResponded: plan.touch.markResponded,
     reopen: plan.touch.reopen === true,
     sla,
+    fields,
   };
   const row: RowWrite = {
     ctes: [
@@ -236,10 +275,12 @@ export async function writeComment(
     ],
     onlyWith: 'c',
     insertedTicket: null,
-    lockedUserIds: [comment.authorId],
+    lockedUserIds: fields?.assigneeId ? [comment.authorId, fields.assigneeId] : [comment.authorId],
     // A message is written only for a comment stored as public: an internal note never becomes
     // mail, whatever the plan was told.
     mailSource: sql`from c where not c.is_internal`,
+    // The same for a webhook: an internal note is never in a payload, whatever the plan was told.
+    webhooksOnlyIf: sql`exists (select from c where not c.is_internal)`,
   };
   const [written] = await db<TTicketComment[]>`
     ${withEffects(plan, row)}

@@ -9,6 +9,7 @@ import { DEFAULT_INTAKE_OPTIONS } from '../mail-in/intake-service.ts';
 import { createMailIntakeTask } from '../mail-in/intake-task.ts';
 import { mailFetchTask } from '../mailboxes/fetch-task.ts';
 import { createSlaWatchTask } from '../sla-watch/service.ts';
+import { webhookDeliveryJobHandler } from '../webhooks/delivery.ts';
 import type { WorkerTask } from './task.ts';
 
 /** How each kind of queued job is done: a kind without a handler does not compile. */
@@ -16,6 +17,7 @@ export const JOB_HANDLERS: Readonly<Record<JobKind, JobHandler>> = {
   auto_assign: autoAssignJobHandler,
   admin_password_reset: adminPasswordResetJobHandler,
   password_reset: passwordResetJobHandler,
+  webhook_delivery: webhookDeliveryJobHandler,
 };
 
 /** Every background task, in one place: the API process (WORKER_IN_API) and `bun run worker` run these. */

@@ -10,7 +10,11 @@
 import { afterAll, afterEach, describe, expect, spyOn, test } from 'bun:test';
 import {
   API_PATHS,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PATHS,
   adminUserSessionsPath,
+  CANNED_REPLY_PATHS,
+  cannedReplyPath,
   ERROR_CODES,
   ownSessionPath,
   SERVER_MESSAGES,
@@ -24,6 +28,7 @@ import {
   ticketPresencePath,
   ticketWaitingPath,
 } from '@helpdesk/contracts';
+import { issueApiToken } from '../api-tokens.ts';
 import {
   createUser,
   logLines,
@@ -456,6 +461,40 @@ describe('sessions that outlive their rights', () => {
   );
 });
 
+describe('canned replies from sessions that outlive their rights', () => {
+  check(
+    "a signed-out or demoted agent's cookie cannot list, add, change or delete canned replies, their own included",
+    async () => {
+      const { stolen, demoted, demotedClient } = await staleAgentCookies();
+      const [own] = await sql<{ id: string }[]>`
+        insert into canned_replies (owner_id, title, body, created_by)
+        values (${demoted.id}, 'Kept reply', 'Kept body', ${demoted.id}) returning id`;
+      const replyPath = cannedReplyPath(own?.id ?? '');
+      const snapshot = async () =>
+        JSON.stringify(await sql`select * from canned_replies where created_by = ${demoted.id} order by id`);
+      const before = await snapshot();
+      const cases = [
+        [stolen, 401],
+        [demotedClient.cookie, 403],
+      ] as const;
+      for (const [cookie, expected] of cases) {
+        const answers = [
+          await send('GET', CANNED_REPLY_PATHS.list, { cookie }),
+          await send('POST', CANNED_REPLY_PATHS.list, {
+            cookie,
+            json: { title: 'New', body: 'Body', isShared: true },
+          }),
+          await send('PATCH', replyPath, { cookie, json: { title: 'Changed', isShared: true } }),
+          await send('DELETE', replyPath, { cookie }),
+        ];
+        expect(answers.map((answer) => answer.status)).toEqual([expected, expected, expected, expected]);
+        for (const answer of answers) expect(answer.text).not.toContain('Kept');
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
+});
+
 describe('sessions ended from another device', () => {
   check(
     'an ended session is refused on its next read and write; a stale cookie cannot list or end sessions',
@@ -807,6 +846,81 @@ describe('the two-factor step', () => {
       }
     },
   );
+});
+
+describe('API tokens', () => {
+  check(
+    'every kind of bad token gets the same 401, byte for byte, and never falls back to the cookie',
+    async () => {
+      const owner = await createUser({ role: 'admin' });
+      const browser = await signIn(owner);
+      const live = await issueApiToken(browser, ['tickets:read']);
+      const revoked = await issueApiToken(browser, ['tickets:read']);
+      const expired = await issueApiToken(browser, ['tickets:read']);
+      secretsUsed.push(live.secret, revoked.secret, expired.secret);
+      await sql`update api_tokens set revoked_at = now() where id = ${revoked.id}`;
+      await sql`
+      update api_tokens set created_at = now() - interval '2 days', expires_at = now() - interval '1 hour'
+      where id = ${expired.id}`;
+      // One character changed: the hash lookup is exact, a near miss is as unknown as anything.
+      const last = live.secret.at(-1) === 'A' ? 'B' : 'A';
+      const headers = [
+        `Bearer ${revoked.secret}`,
+        `Bearer ${expired.secret}`,
+        `Bearer ${live.secret.slice(0, -1)}${last}`,
+        `Bearer ${live.secret.slice(3)}`,
+        `Bearer ${browser.cookie}`,
+        'Bearer',
+        `Bearer ${'x'.repeat(8000)}`,
+        `Bearer hd_${'é'.repeat(43)}`,
+      ];
+      const fingerprints = new Set<string>();
+      for (const authorization of headers) {
+        // The signed-in browser's own cookie rides along: a Bearer header is the only credential read.
+        const answer = await send('GET', API_PATHS.authMe, {
+          cookie: browser.cookie,
+          headers: { authorization },
+        });
+        expect(answer.status).toBe(401);
+        expect(JSON.parse(answer.text).message).toBe(API_TOKEN_MESSAGES.tokenInvalid);
+        expect(answer.headers.get('set-cookie')).toBeNull();
+        fingerprints.add(fingerprint(answer));
+      }
+      expect(fingerprints.size).toBe(1);
+      expect(
+        (await send('GET', API_PATHS.authMe, { headers: { authorization: `bearer ${live.secret}` } })).status,
+      ).toBe(200);
+      // A session cookie is still a session: the browser was never signed out by any of the above.
+      expect((await send('GET', API_PATHS.authMe, { cookie: browser.cookie })).status).toBe(200);
+    },
+  );
+
+  check('a token cannot mint another token, nor extend its own life, whatever its scopes', async () => {
+    const owner = await createUser({ role: 'admin' });
+    const token = await issueApiToken(await signIn(owner), [
+      'tickets:read',
+      'tickets:write',
+      'kb:read',
+      'kb:write',
+      'admin',
+    ]);
+    secretsUsed.push(token.secret);
+    const before = await sql`select id, expires_at, scopes from api_tokens where user_id = ${owner.id}`;
+    const mint = await send('POST', API_TOKEN_PATHS.own, {
+      headers: { authorization: `Bearer ${token.secret}` },
+      json: { name: 'Forever', expiresInDays: 365, scopes: ['admin'] },
+    });
+    expect(mint.status).toBe(403);
+    const signInAttempt = await send('POST', API_PATHS.authLogin, {
+      headers: { authorization: `Bearer ${token.secret}` },
+      json: { username: owner.username, password: 'not-the-password' },
+    });
+    expect(signInAttempt.status).toBe(401);
+    expect(signInAttempt.headers.get('set-cookie')).toBeNull();
+    expect(await sql`select id, expires_at, scopes from api_tokens where user_id = ${owner.id}`).toEqual(
+      before,
+    );
+  });
 });
 
 describe('the log', () => {

@@ -7,10 +7,21 @@
  * declares nothing is expected to be refused to everyone.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
-import { ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
+import {
+  API_TOKEN_MESSAGES,
+  API_TOKEN_SCOPES,
+  ERROR_CODES,
+  ROLE_TOKEN_SCOPES,
+  SERVER_MESSAGES,
+  type TApiTokenScope,
+  TOKEN_SCOPE_REFUSALS,
+  type TUserRole,
+} from '@helpdesk/contracts';
+import { requiredTokenScope } from '../../src/api-tokens/route-scopes.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
 import { createSession, sha256Hex } from '../../src/session.ts';
-import { createUser, sql } from '../helpers.ts';
+import { issueApiToken } from '../api-tokens.ts';
+import { createUser, signIn, sql } from '../helpers.ts';
 import {
   CALLERS,
   type Caller,
@@ -99,6 +110,96 @@ describe('authorization matrix', () => {
     expect(tally.checks).toBe(routes.length * CALLERS.length);
   });
 
+  test('every route answers API tokens as its access and its token scope say', async () => {
+    const denial = (status: 401 | 403, message: string) =>
+      JSON.stringify({ code: status === 401 ? ERROR_CODES.unauthenticated : ERROR_CODES.forbidden, message });
+    /** A token of a fresh user of the role with these scopes (the owner's status changed after, if given). */
+    const tokenOf = async (
+      role: TUserRole,
+      scopes: readonly TApiTokenScope[],
+      status?: 'inactive' | 'rejected',
+    ) => {
+      const owner = await createUser({ role });
+      const { secret, id } = await issueApiToken(await signIn(owner), scopes);
+      if (status) await sql`update users set status = ${status} where id = ${owner.id}`;
+      return { secret, id };
+    };
+    const fullAdmin = await tokenOf('admin', API_TOKEN_SCOPES);
+    const fullEndUser = await tokenOf('end_user', ROLE_TOKEN_SCOPES.end_user);
+    const revoked = await tokenOf('admin', API_TOKEN_SCOPES);
+    await sql`update api_tokens set revoked_at = now() where id = ${revoked.id}`;
+    const deactivated = await tokenOf('admin', API_TOKEN_SCOPES, 'inactive');
+    const rejected = await tokenOf('agent', ROLE_TOKEN_SCOPES.agent, 'rejected');
+    // For each scope, an admin's token with every other scope: each route needing it is refused by name.
+    const narrow = new Map<TApiTokenScope, string>();
+    for (const scope of API_TOKEN_SCOPES) {
+      const others = API_TOKEN_SCOPES.filter((other) => other !== scope);
+      narrow.set(scope, (await tokenOf('admin', others)).secret);
+    }
+
+    const failures: string[] = [];
+    for (const route of routes) {
+      const access = route.access;
+      if (access === undefined || access === 'public') continue;
+      const path = route.path.replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
+      const needed = requiredTokenScope(route.method, route.path, access);
+      const call = async (secret: string) => {
+        tally.checks += 1;
+        const answer = await send(route.method, path, {
+          headers: { authorization: `Bearer ${secret}` },
+          ...(route.method === 'GET' ? {} : { json: {} }),
+        });
+        if (answer.status >= 500) {
+          tally.serverErrors += 1;
+          failures.push(`${route.key} with a token: ${answer.status} (server error)`);
+        }
+        return answer;
+      };
+      const expectDenial = async (who: string, secret: string, status: 401 | 403, message: string) => {
+        const answer = await call(secret);
+        if (answer.status !== status || answer.text !== denial(status, message)) {
+          if (answer.status !== status) tally.unexpectedAllows += 1;
+          failures.push(
+            `${route.key} with ${who}: ${answer.status} ${answer.text}, expected ${status} ${message}`,
+          );
+        }
+      };
+      for (const [who, secret] of [
+        ['a revoked token', revoked.secret],
+        ["a deactivated owner's token", deactivated.secret],
+        ["a rejected owner's token", rejected.secret],
+      ] as const) {
+        await expectDenial(who, secret, 401, API_TOKEN_MESSAGES.tokenInvalid);
+      }
+      if (needed === 'refused') {
+        await expectDenial("an admin's full token", fullAdmin.secret, 403, API_TOKEN_MESSAGES.tokenRefused);
+        continue;
+      }
+      const admitted = await call(fullAdmin.secret);
+      if (admitted.status === 401 || admitted.status === 403) {
+        tally.unexpectedDenials += 1;
+        failures.push(`${route.key} with an admin's full token: ${admitted.status}, expected to be let in`);
+      }
+      if (needed !== null) {
+        await expectDenial(
+          `a token without ${needed}`,
+          narrow.get(needed) ?? '',
+          403,
+          TOKEN_SCOPE_REFUSALS[needed],
+        );
+      }
+      const endUserAnswer = await call(fullEndUser.secret);
+      const isEndUserAllowed =
+        isRoleAllowed(access, 'end_user') && (needed === null || ROLE_TOKEN_SCOPES.end_user.includes(needed));
+      if (isEndUserAllowed === (endUserAnswer.status === 403 || endUserAnswer.status === 401)) {
+        if (isEndUserAllowed) tally.unexpectedDenials += 1;
+        else tally.unexpectedAllows += 1;
+        failures.push(`${route.key} with an end user's full token: ${endUserAnswer.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
   test('a rejected user with a live cookie is signed out: 401, cookie cleared, session row deleted', async () => {
     const user = await createUser({ role: 'admin' });
     const cookie = await createSession(sql, user.id, { ipAddress: null, userAgent: null });
@@ -142,6 +243,7 @@ afterAll(() => {
     [
       `Callers: ${CALLERS.join(', ')}.`,
       'A refused caller must get exactly 401 (signed out, rejected, pending) or 403 (wrong role) with the standard body; any other answer counts as an allow.',
+      'API tokens: every guarded route is also called with a revoked token and tokens of a deactivated and a rejected owner (401), an admin token with every scope (let in, or 403 where tokens are refused), an admin token lacking the one scope the route needs (403 naming it) and an end user token (let in only where role and scopes allow).',
     ],
   );
 });

@@ -2,7 +2,8 @@
  * The canary crawl (docs/reliability.md#canary-crawl): internal notes with a unique marker and a unique word are
  * written on an end user's ticket; then, as that end user, every GET route they may call (ids from
  * their own objects), the desk and KB search for the canaries, the live-update stream while the
- * notes are posted, their notifications and every email queued to them are read. The canaries
+ * notes are posted, their notifications and every email queued to them are read (staff's canned
+ * replies carry a canary too). The canaries
  * appear nowhere, and nothing the end user sees changes when an internal note is added (so no
  * count, timestamp or activity line gives it away). Controls prove the canaries are findable by staff.
  */
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  CANNED_REPLY_PATHS,
   DEFAULT_SETTINGS,
   TICKET_VIEWS_PATH,
   type TSearchResponse,
@@ -51,6 +53,8 @@ const MARKER = `CANARY-${crypto.randomUUID()}`;
 const WORD = canaryWord('cnry');
 const PUBLIC_MARKER = `PUBLICREPLY-${crypto.randomUUID()}`;
 const TITLE_WORD = canaryWord('ttl');
+/** In staff's canned replies (a personal and a shared one): staff-only text the owner must never read. */
+const CANNED_MARKER = `CANNED-${crypto.randomUUID()}`;
 
 let owner: TestUser;
 let ownerClient: TestClient;
@@ -63,7 +67,7 @@ let ticket: TTicketDetail;
 let attachmentId = '';
 let publishedArticleId = '';
 let publishedImageId = '';
-let canaries: string[] = [MARKER, WORD];
+let canaries: string[] = [MARKER, WORD, CANNED_MARKER];
 let savedSettings: { emailNotifications: boolean; pushNotifications: boolean } | null = null;
 
 async function settingsRow() {
@@ -170,6 +174,14 @@ beforeAll(async () => {
   const upload = await ownerClient.request('POST', ticketAttachmentsPath(ticket.id), { body: form });
   expect(upload.status).toBe(201);
   attachmentId = (upload.body as { id: string }).id;
+  for (const isShared of [false, true]) {
+    const canned = await staffClient.post(CANNED_REPLY_PATHS.list, {
+      title: `Escalation ${isShared ? 'shared' : 'personal'}`,
+      body: `Hi {{requester.first_name}}. ${CANNED_MARKER}`,
+      isShared,
+    });
+    expect(canned.status).toBe(201);
+  }
   const adminClient = await signIn(admin);
   const category = await insertCategory();
   publishedImageId = await uploadTestKbImage(adminClient);
@@ -234,7 +246,7 @@ describe('canary crawl', () => {
       expect(response.status).toBe(201);
       internalIds.push((response.body as { id: string }).id);
     }
-    canaries = [MARKER, WORD, ...internalIds];
+    canaries = [MARKER, WORD, CANNED_MARKER, ...internalIds];
     const [ownerEvents, staffEvents] = await Promise.all([ownerStream, staffStream]);
 
     if (ownerEvents && staffEvents) {
@@ -306,6 +318,8 @@ describe('canary crawl', () => {
     const ownerDetail = await send('GET', ticketPath(ticket.id), { cookie: ownerCookie });
     control('the owner sees the public reply', ownerDetail.text.includes(PUBLIC_MARKER));
     const staffDetail = await send('GET', ticketPath(ticket.id), { cookie: staffCookie });
+    const staffReplies = await send('GET', CANNED_REPLY_PATHS.list, { cookie: staffCookie });
+    control('staff read their canned replies', staffReplies.text.includes(CANNED_MARKER));
     control(
       'staff see both internal notes',
       staffDetail.text.includes(MARKER) && staffDetail.text.includes(WORD),

@@ -49,6 +49,10 @@ export type ObjectKind =
   | 'identity'
   | 'sso_provider'
   | 'sign_in_provider'
+  | 'webhook'
+  | 'webhook_delivery'
+  | 'api_token'
+  | 'canned_reply'
   | 'unknown';
 
 const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
@@ -68,8 +72,12 @@ const KIND_BY_SEGMENT: Readonly<Record<string, ObjectKind>> = {
   sessions: 'session',
   identities: 'identity',
   'sso-providers': 'sso_provider',
+  'canned-replies': 'canned_reply',
   // The sign-in buttons name every enabled provider to anyone: naming one in a sign-in URL is no probe.
   sso: 'sign_in_provider',
+  webhooks: 'webhook',
+  deliveries: 'webhook_delivery',
+  'api-tokens': 'api_token',
 };
 
 /** The kind of each parameter of a route, in order. A segment this table does not know is 'unknown'. */

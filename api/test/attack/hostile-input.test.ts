@@ -16,23 +16,30 @@ import { join } from 'node:path';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  CANNED_REPLY_PATHS,
   kbArticlePath,
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
   SSO_PATHS,
+  TRIGGER_PATHS,
   type TUserRole,
+  WEBHOOK_PATHS,
   ZAttachment,
   ZBusinessCalendar,
+  ZCannedReply,
   ZMailbox,
   ZSlaPolicy,
   ZSsoProviderResponse,
   ZTeamResponse,
+  ZTrigger,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import fc from 'fast-check';
 import type { Db } from '../../src/db/postgres.ts';
 import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { createSession } from '../../src/session.ts';
-import { app, BASE_URL, createUser, sql, TestClient, testConfig } from '../helpers.ts';
+import { issueApiToken } from '../api-tokens.ts';
+import { app, BASE_URL, createUser, signIn, sql, TestClient, testConfig } from '../helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../tickets.ts';
 import { fixtureCalendarBody } from './harness.ts';
 import {
@@ -197,16 +204,55 @@ async function createFixtures(): Promise<IdPool> {
     insert into user_identities (provider_id, subject, user_id)
     values (${providerId}, 'hostile-subject', ${callerUsers.get('end_user')?.id ?? ''}) returning id`;
 
+  // A switched-off rule: a generated change may switch it on, so it acts on no ticket of the run.
+  const trigger = await admin.post(TRIGGER_PATHS.list, {
+    name: 'Hostile fixture trigger',
+    isEnabled: false,
+    runOn: 'created',
+    conditions: [{ type: 'title_words', in: ['zqhostilefixture'] }],
+    actions: [{ type: 'set_priority', priority: 'low' }],
+  });
+  if (trigger.status !== 201) throw new Error(`fixture trigger failed: ${trigger.status} ${trigger.text}`);
+  const triggerId = ZTrigger.parse(trigger.body).id;
+  // A webhook at a closed loopback port (turned off, so other writes queue nothing for it) and one delivery.
+  const webhook = await admin.post(WEBHOOK_PATHS.list, {
+    name: 'Hostile fixture webhook',
+    url: 'http://127.0.0.1:9/hook',
+    events: ['ticket.created'],
+    allowPrivateNetwork: true,
+    enabled: false,
+  });
+  if (webhook.status !== 201) throw new Error(`fixture webhook failed: ${webhook.status} ${webhook.text}`);
+  const webhookId = ZWebhookWithSecret.parse(webhook.body).webhook.id;
+  const [delivery] = await sql<{ id: string }[]>`
+    insert into webhook_deliveries (webhook_id, event, body) values (${webhookId}, 'ping', '{}') returning id`;
+
   const notifications = await sql<{ id: string }[]>`
     insert into notifications (user_id, type, title, message)
     select id, 'system_announcement', 'Hostile input fixture', 'A notification to read'
     from users where id in ${sql([callerUsers.get('agent')?.id ?? '', callerUsers.get('admin')?.id ?? ''])}
     returning id`;
 
+  // A canned reply of the agent caller's own, and a shared one someone else wrote.
+  const ownReply = await agent.post(CANNED_REPLY_PATHS.list, {
+    title: 'Hostile fixture reply',
+    body: 'Hello {{requester.first_name}}',
+    isShared: false,
+  });
+  if (ownReply.status !== 201) throw new Error(`fixture reply failed: ${ownReply.status} ${ownReply.text}`);
+  const [sharedReply] = await sql<{ id: string }[]>`
+    insert into canned_replies (owner_id, title, body, created_by)
+    values (null, 'Hostile fixture shared reply', 'Shared body', ${victimAgent.id}) returning id`;
+
   // A session of someone else's, named by its public id as the profile's "Sign out" names one.
   await createSession(sql, victimAgent.id, { ipAddress: null, userAgent: 'Hostile fixture browser' });
   const victimSessions = await sql<{ publicId: string }[]>`
     select public_id as "publicId" from sessions where user_id = ${victimAgent.id}`;
+
+  // Someone else's API token: revoking it is the admin's, and an unknown token to everyone else.
+  const victimToken = await issueApiToken(await signIn(victimAgent), ['tickets:read'], {
+    name: 'Hostile fixture',
+  });
 
   const byKind: Record<string, string[]> = {
     tickets: [ticket.id],
@@ -233,6 +279,11 @@ async function createFixtures(): Promise<IdPool> {
     'sso-providers': [providerId],
     sso: [providerId],
     identities: [identity?.id ?? ''],
+    triggers: [triggerId],
+    webhooks: [webhookId],
+    deliveries: [delivery?.id ?? ''],
+    'api-tokens': [victimToken.id],
+    'canned-replies': [ZCannedReply.parse(ownReply.body).id, sharedReply?.id ?? ''],
   };
   return { all: [...new Set(Object.values(byKind).flat())], byKind };
 }

@@ -2,7 +2,7 @@
  * The IDOR sweep (docs/reliability.md#idor-sweep): for every route with an object id in its path, an end user
  * puts other people's ids there (a ticket, its attachment, a notification, a draft or archived
  * article, a team, a user, a business calendar, an SLA policy, a mailbox, a failed incoming message, a
- * session by its public id) and an
+ * session by its public id, a webhook and its delivery) and an
  * agent puts ids of objects only
  * admins or their owners may touch.
  * Each answer must equal, byte for byte, what the same request gets with a random uuid instead
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
   ATTACHMENT_UPLOAD_FIELD,
+  CANNED_REPLY_PATHS,
   kbImageUrl,
   MAILBOX_PATHS,
   SLA_ADMIN_PATHS,
@@ -20,12 +21,15 @@ import {
   TICKET_VIEWS_PATH,
   ticketAttachmentsPath,
   ticketCommentsPath,
+  WEBHOOK_PATHS,
   ZBusinessCalendar,
   ZMailbox,
   ZSlaPolicy,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import { insertCategory, postArticle, uploadTestKbImage } from '../../src/kb/test-fixtures.ts';
 import { isRoleAllowed } from '../../src/route-access.ts';
+import { issueApiToken } from '../api-tokens.ts';
 import { createUser, signIn, sql, type TestClient, type TestUser } from '../helpers.ts';
 import { createTeam, ensureSlaPolicies, fileTicket } from '../tickets.ts';
 import {
@@ -99,6 +103,8 @@ function bodyFor(route: Route): { json?: unknown; body?: BodyInit } {
       return { json: { isActive: false } };
     case `PATCH ${SSO_PATHS.adminProvider}`:
       return { json: { enabled: false } };
+    case `PATCH ${CANNED_REPLY_PATHS.list}/:replyId`:
+      return { json: { title: 'Renamed by a probe', isShared: true } };
     default:
       return route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} };
   }
@@ -236,6 +242,22 @@ beforeAll(async () => {
     values (${providerId}, ${`subject-${tag}`}, ${victimUser.id}, ${victimUser.email}) returning id`;
   const victimIdentityId = victimIdentity?.id ?? '';
 
+  const webhookName = `Secret webhook ${tag}`;
+  const webhookAnswer = await admin.post(WEBHOOK_PATHS.list, {
+    name: webhookName,
+    url: `http://127.0.0.1:9/${tag}`,
+    events: ['ticket.created'],
+    allowPrivateNetwork: true,
+    enabled: false,
+  });
+  if (webhookAnswer.status !== 201) throw new Error(`fixture webhook failed: ${webhookAnswer.text}`);
+  const webhookId = ZWebhookWithSecret.parse(webhookAnswer.body).webhook.id;
+  const deliveryBody = JSON.stringify({ secret: `Secret delivery ${tag}` });
+  const [delivery] = await sql<{ id: string }[]>`
+    insert into webhook_deliveries (webhook_id, event, body) values (${webhookId}, 'ping', ${deliveryBody})
+    returning id`;
+  const deliveryId = delivery?.id ?? '';
+
   const victimAgentNotification = await unreadNotificationOf(victimAgentUser.id, victimTicket.id);
   // Sessions are named by public id (the profile's "Sign out"): other people's, the admin's included.
   const sessionIdsOf = async (userIds: string[]) =>
@@ -245,6 +267,28 @@ beforeAll(async () => {
     ).map((row) => row.publicId);
   const foreignSessions = await sessionIdsOf([victimUser.id, victimAgentUser.id, adminUser.id]);
   const agentNotification = await unreadNotificationOf(agentUser.id, ownTicket.id);
+  // API tokens of other people, the admin's included: revoking one is as foreign as reading it.
+  const tokenName = `Secret token ${tag}`;
+  const foreignTokens = [
+    await issueApiToken(victim, ['tickets:read'], { name: tokenName }),
+    await issueApiToken(victimAgent, ['kb:write'], { name: tokenName }),
+    await issueApiToken(admin, ['admin'], { name: tokenName }),
+  ];
+  const foreignTokenIds = foreignTokens.map((token) => token.id);
+  const cannedReply = async (client: TestClient, title: string, isShared: boolean) => {
+    const answer = await client.post(CANNED_REPLY_PATHS.list, {
+      title,
+      body: `Canned body of ${title}`,
+      isShared,
+    });
+    if (answer.status !== 201) throw new Error(`fixture canned reply failed: ${answer.text}`);
+    return (answer.body as { id: string }).id;
+  };
+  const personalReplyTitle = `Victim agent's personal reply ${tag}`;
+  const adminReplyTitle = `Admin's personal reply ${tag}`;
+  const personalReplyId = await cannedReply(victimAgent, personalReplyTitle, false);
+  const adminReplyId = await cannedReply(admin, adminReplyTitle, false);
+  const sharedReplyId = await cannedReply(victimAgent, `Shared reply ${tag}`, true);
 
   const cookieOf = (client: TestClient) => {
     if (!client.cookie) throw new Error('no session cookie');
@@ -280,6 +324,10 @@ beforeAll(async () => {
       session: foreignSessions,
       identity: [victimIdentityId],
       sso_provider: [providerId],
+      webhook: [webhookId],
+      webhook_delivery: [deliveryId],
+      api_token: foreignTokenIds,
+      canned_reply: [personalReplyId, adminReplyId, sharedReplyId],
     },
   };
   agent = {
@@ -288,8 +336,9 @@ beforeAll(async () => {
     cookie: cookieOf(agentClient),
     own: { notification: agentNotification, user: agentUser.id },
     // Agents work every ticket and article; what they must not reach is another agent's
-    // notification and the admin-only teams, users, calendars and policies.
+    // notification and personal canned replies, and the admin-only teams, users, calendars and policies.
     foreign: {
+      canned_reply: [personalReplyId, adminReplyId],
       notification: [victimAgentNotification],
       team: [teamId],
       user: people,
@@ -300,6 +349,9 @@ beforeAll(async () => {
       session: foreignSessions,
       identity: [victimIdentityId],
       sso_provider: [providerId],
+      webhook: [webhookId],
+      webhook_delivery: [deliveryId],
+      api_token: foreignTokenIds,
     },
   };
   for (const prober of [endUser, agent]) {
@@ -346,6 +398,18 @@ beforeAll(async () => {
     `sso-secret-${tag}`,
     `subject-${tag}`,
     victimIdentityId,
+    webhookName,
+    webhookId,
+    `Secret delivery ${tag}`,
+    deliveryId,
+    tokenName,
+    ...foreignTokenIds,
+    ...foreignTokens.map((token) => token.secret),
+    ...foreignTokens.map((token) => token.secret.slice(0, 9)),
+    personalReplyTitle,
+    personalReplyId,
+    adminReplyTitle,
+    adminReplyId,
   ];
 
   snapshotObjects = async () => {
@@ -372,6 +436,13 @@ beforeAll(async () => {
                      where s.user_id in ${sql(people)}),
         'ssoProvider', (select row_to_json(p) from sso_providers p where p.id = ${providerId}),
         'identity', (select row_to_json(i) from user_identities i where i.id = ${victimIdentityId}),
+        'webhook', (select row_to_json(w) from webhooks w where w.id = ${webhookId}),
+        'deliveries', (select json_agg(row_to_json(d) order by d.id) from webhook_deliveries d
+                       where d.webhook_id = ${webhookId}),
+        'apiTokens', (select json_agg(row_to_json(t) order by t.id) from api_tokens t
+                      where t.id in ${sql(foreignTokenIds)}),
+        'cannedReplies', (select json_agg(row_to_json(r) order by r.id) from canned_replies r
+                          where r.id in (${personalReplyId}, ${adminReplyId}, ${sharedReplyId})),
         'users', (select json_agg(json_build_object('id', u.id, 'role', u.role, 'status', u.status,
                                                     'updated', u.updated_at) order by u.id)
                   from users u where u.id in ${sql(people)})
@@ -503,6 +574,14 @@ describe('IDOR sweep', () => {
     }
   });
 
+  test('ids outside the path: an agent’s list of canned replies holds no one else’s personal reply', async () => {
+    const listed = await send('GET', CANNED_REPLY_PATHS.list, { cookie: agent.cookie });
+    expect(listed.status).toBe(200);
+    const personal = agent.foreign.canned_reply ?? [];
+    expect(personal.length).toBe(2);
+    expect(secretsIn(listed.text, secrets)).toEqual([]);
+  });
+
   test('the sweep would notice: the victim’s own requests get the objects the probers could not', async () => {
     // A control: the same paths answer 200 with the secret to those allowed, so equal 404s above
     // are the access rule at work, not a broken fixture.
@@ -538,7 +617,7 @@ afterAll(async () => {
       { name: '5xx answers', value: tally.serverErrors, target: { op: '=', value: 0 } },
     ],
     [
-      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, other people’s sessions) and an agent (another agent’s notification, admin-only teams, users, calendars, policies, mailboxes, incoming messages and sign-in providers, another person’s linked identity, other people’s sessions).',
+      'Probers: an end user (another user’s ticket, attachment, comments, internal notes on their own ticket, draft and archived articles, notifications, team, users, business calendar, SLA policy, mailbox, failed incoming message, linked sign-in identity, sign-in provider, webhooks and their deliveries, other people’s sessions, API tokens and canned replies) and an agent (another agent’s notification and personal canned replies, admin-only teams, users, calendars, policies, mailboxes, incoming messages, sign-in providers and webhooks, another person’s linked identity, other people’s sessions and API tokens).',
       'Leaks counted: answers that differ from the random-uuid answer, secret strings of the other objects in an answer’s body or headers, and database changes to those objects.',
     ],
   );

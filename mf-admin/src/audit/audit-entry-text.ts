@@ -53,6 +53,15 @@ const ACTION_LABEL_IDS: Record<string, Parameters<TAuditT>[0]> = {
   'user.two_factor_disabled': 'audit.action.user.twoFactorDisabled',
   'user.recovery_codes_regenerated': 'audit.action.user.recoveryCodesRegenerated',
   'user.two_factor_cleared': 'audit.action.user.twoFactorCleared',
+  'webhook.created': 'audit.action.webhook.created',
+  'webhook.updated': 'audit.action.webhook.updated',
+  'webhook.secret_rotated': 'audit.action.webhook.secretRotated',
+  'webhook.deleted': 'audit.action.webhook.deleted',
+  'trigger.created': 'audit.action.trigger.created',
+  'trigger.updated': 'audit.action.trigger.updated',
+  'trigger.moved': 'audit.action.trigger.moved',
+  'trigger.deleted': 'audit.action.trigger.deleted',
+  'api_token.revoked': 'audit.action.apiToken.revoked',
 };
 
 /** The action's label, or the action itself for one this screen does not know yet. */

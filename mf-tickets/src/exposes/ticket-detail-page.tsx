@@ -120,6 +120,7 @@ function TicketView({ ticket, user }: { ticket: TTicketDetail; user: TUser }) {
             canWriteInternal={isStaff}
             writerId={isStaff ? user.id : null}
             onDraftChange={isStaff ? presence.reportDraft : undefined}
+            canned={isStaff ? { ticket, agent: user } : undefined}
           />
         </div>
         <div className="flex min-w-0 flex-col gap-4">

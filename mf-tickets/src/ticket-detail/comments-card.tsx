@@ -1,4 +1,10 @@
-import type { TCreateCommentRequest, TTicketComment, TTicketDetail } from '@helpdesk/contracts';
+import type {
+  TCannedReply,
+  TCreateCommentRequest,
+  TTicketComment,
+  TTicketDetail,
+  TTicketStatus,
+} from '@helpdesk/contracts';
 import {
   Avatar,
   AvatarFallback,
@@ -19,13 +25,15 @@ import {
 import { Checkbox } from '@helpdesk/shared-ui/checkbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, MessageSquare } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { cannedReplyText, insertAtCursor } from '../canned-replies/canned-reply-text.ts';
 import { ticketDetailKey } from '../tickets/ticket-query-keys.ts';
+import { CannedReplyButton, CannedStatusNote, isCannedReplyShortcut } from './canned-reply-controls.tsx';
 import { useTicketDetailT } from './messages.ts';
 import { unseenReplies } from './reply-check.ts';
 import { ReplyCheckDialog } from './reply-check-dialog.tsx';
 import type { TDraftActivity } from './use-presence.ts';
-import { useAddComment } from './use-ticket-detail.ts';
+import { useAddComment, useUpdateTicket } from './use-ticket-detail.ts';
 
 function CommentItem({ comment }: { comment: TTicketComment }) {
   const t = useTicketDetailT();
@@ -69,13 +77,62 @@ type TFormProps = {
   /** Set for agents and admins: the writer, asked before a public reply if someone else replied meanwhile. */
   writerId: string | null;
   onDraftChange?: (activity: TDraftActivity) => void;
+  /** Set for agents and admins: canned replies, filled in for this ticket and this agent. */
+  canned?: { ticket: TTicketDetail; agent: { firstName: string; lastName: string } };
 };
 
-function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraftChange }: TFormProps) {
+/**
+ * Canned replies in the composer: the picker's state, the text put at the cursor with its
+ * placeholders filled, and the status the reply sets when the comment is sent.
+ */
+function useCannedInsert(
+  canned: TFormProps['canned'],
+  setContent: (update: (draft: string) => string) => void,
+) {
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const cursorRef = useRef<number | null>(null);
+  const [isPickerOpen, setIsPickerOpen] = useState(false);
+  const [status, setStatus] = useState<TTicketStatus | null>(null);
+
+  function pick(reply: TCannedReply) {
+    if (!canned) return;
+    const text = cannedReplyText(reply, canned.ticket, canned.agent);
+    const field = textRef.current;
+    const selection = { start: field?.selectionStart ?? 0, end: field?.selectionEnd ?? 0 };
+    setContent((draft) => {
+      const next = insertAtCursor(draft, selection, text);
+      cursorRef.current = next.cursor;
+      return next.draft;
+    });
+    if (reply.setStatus) setStatus(reply.setStatus);
+  }
+
+  function returnFocus() {
+    const field = textRef.current;
+    if (!field) return;
+    field.focus();
+    const cursor = cursorRef.current;
+    if (cursor !== null) field.setSelectionRange(cursor, cursor);
+    cursorRef.current = null;
+  }
+
+  return { textRef, isPickerOpen, setIsPickerOpen, status, setStatus, pick, returnFocus };
+}
+
+function AddCommentForm({
+  ticketId,
+  comments,
+  canWriteInternal,
+  writerId,
+  onDraftChange,
+  canned,
+}: TFormProps) {
   const t = useTicketDetailT();
   const [content, setContent] = useState('');
   const [isInternal, setIsInternal] = useState(false);
   const addComment = useAddComment(ticketId);
+  const updateTicket = useUpdateTicket(ticketId);
+  const insert = useCannedInsert(canned, setContent);
   const queryClient = useQueryClient();
   // The comments the writer has seen: those the page first loaded, then all there were when they last sent.
   const [seenIds, setSeenIds] = useState(() => new Set(comments.map((comment) => comment.id)));
@@ -92,11 +149,15 @@ function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraf
 
   function send(body: TCreateCommentRequest, ids: readonly string[]) {
     setSeenIds((seen) => new Set([...seen, ...ids]));
+    const status = insert.status;
     addComment.mutate(body, {
       onSuccess: () => {
         setContent('');
         setIsInternal(false);
         onDraftChange?.({ hasText: false, isFocused: false });
+        // After the comment, through the status route, so the requester gets its mails as for any change.
+        insert.setStatus(null);
+        if (status && status !== canned?.ticket.status) updateTicket.mutate({ status });
       },
     });
   }
@@ -125,12 +186,35 @@ function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraf
     onDraftChange?.({ hasText: text.trim() !== '', isFocused, isKeystroke });
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-3" data-testid="add-comment-form">
+    <form
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (!canned || !isCannedReplyShortcut(event)) return;
+        event.preventDefault();
+        insert.setIsPickerOpen(true);
+      }}
+      className="grid gap-3"
+      data-testid="add-comment-form"
+    >
       <Label htmlFor={textId} className="sr-only">
         {t('ticketDetail.addCommentLabel')}
       </Label>
+      {canned && (
+        // Above the box: the Tab order from the box to Add comment stays the same (Shift+Tab reaches it).
+        <div className="-mb-1 flex justify-end">
+          <CannedReplyButton
+            isPickerOpen={insert.isPickerOpen}
+            onPickerOpenChange={insert.setIsPickerOpen}
+            onPick={insert.pick}
+            onPickerClosed={insert.returnFocus}
+            isDisabled={isBusy}
+          />
+        </div>
+      )}
       <Textarea
         id={textId}
+        ref={insert.textRef}
+        aria-keyshortcuts={canned ? 'Alt+R' : undefined}
         value={content}
         onChange={(event) => {
           setContent(event.target.value);
@@ -143,6 +227,7 @@ function AddCommentForm({ ticketId, comments, canWriteInternal, writerId, onDraf
         className={cn('max-h-72 min-h-20 bg-background', isInternal && 'border-amber-300 bg-amber-50')}
         disabled={isBusy}
       />
+      {insert.status && <CannedStatusNote status={insert.status} onClear={() => insert.setStatus(null)} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         {canWriteInternal ? (
           <div className="flex items-center gap-2">

@@ -139,3 +139,27 @@ describe('holds on the timeline', () => {
     expect(eventDescription(event('waiting_ended', { reason: 'unknown' }))).toBe('resumed the clock');
   });
 });
+
+describe('a trigger on the timeline', () => {
+  test('names the rule and says what each action did', () => {
+    const applied = event('trigger_applied', {
+      triggerId: 'a1',
+      triggerName: 'Printers to Hardware',
+      actions: [
+        { type: 'assign_team', teamId: 't1', name: 'Hardware' },
+        { type: 'set_priority', priority: 'high' },
+        { type: 'set_category', category: 'hardware' },
+        { type: 'assign_agent', userId: 'u1', name: 'Ada Lovelace' },
+        { type: 'add_note' },
+        { type: 'notify_team', name: 'Network' },
+        { type: 'webhook' },
+        { type: 'something_new' },
+      ],
+    });
+    expect(eventDescription(applied)).toBe(
+      'applied the rule "Printers to Hardware": moved the ticket to the Hardware team, set the priority to High, ' +
+        'set the category to Hardware Issue, assigned it to Ada Lovelace, added an internal note, notified Network, called a webhook',
+    );
+    expect(eventActor({ user: null })).toBe('System');
+  });
+});

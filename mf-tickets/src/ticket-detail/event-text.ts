@@ -1,8 +1,10 @@
 import {
+  TICKET_CATEGORY_LABELS,
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
   type TTicketEvent,
   type TWaitingEndReason,
+  ZTicketCategory,
   ZTicketPriority,
   ZTicketStatus,
 } from '@helpdesk/contracts';
@@ -66,6 +68,47 @@ function waitingEndedText(
   return details ? t('ticketDetail.eventResumedDetails', { start, details }) : start;
 }
 
+/** One action of a rule as the timeline says it; null for one this page does not know. */
+function triggerActionText(action: unknown, t: TTicketDetailT): string | null {
+  if (typeof action !== 'object' || action === null) return null;
+  const data = action as Record<string, unknown>;
+  const name = text(data, 'name');
+  switch (data.type) {
+    case 'assign_team':
+      return name ? t('ticketDetail.eventTeam', { name }) : null;
+    case 'assign_agent':
+      return name ? t('ticketDetail.triggerAssigned', { name }) : null;
+    case 'set_priority':
+      return t('ticketDetail.triggerPriority', { priority: priorityLabel(text(data, 'priority'), t) });
+    case 'set_category': {
+      const parsed = ZTicketCategory.safeParse(data.category);
+      const category = parsed.success
+        ? localizeText(TICKET_CATEGORY_LABELS[parsed.data])
+        : (text(data, 'category') ?? t('ticketDetail.none'));
+      return t('ticketDetail.triggerCategory', { category });
+    }
+    case 'add_note':
+      return t('ticketDetail.eventNote');
+    case 'notify_user':
+    case 'notify_team':
+      return name ? t('ticketDetail.triggerNotified', { name }) : null;
+    case 'webhook':
+      return t('ticketDetail.triggerWebhook');
+    default:
+      return null;
+  }
+}
+
+/** Which rule acted and what it did (a `trigger_applied` event). */
+function triggerText(data: TTicketEvent['eventData'], t: TTicketDetailT): string {
+  const rule = text(data, 'triggerName');
+  const actions = (Array.isArray(data.actions) ? data.actions : [])
+    .map((action) => triggerActionText(action, t))
+    .filter((action): action is string => action !== null);
+  if (!rule) return t('ticketDetail.eventTriggerPlain');
+  return t('ticketDetail.eventTrigger', { rule, actions: actions.join(', ') });
+}
+
 /** Who did it: the user's name, or 'System' for what the desk raised itself (an SLA warning). */
 export function eventActor(
   event: Pick<TTicketEvent, 'user'>,
@@ -123,6 +166,8 @@ export function eventDescription(
     }
     case 'waiting_ended':
       return waitingEndedText(data, t, locale);
+    case 'trigger_applied':
+      return triggerText(data, t);
     default:
       return event.eventType.replaceAll('_', ' ');
   }

@@ -177,6 +177,42 @@ export const SCREENS: readonly TScreen[] = [
     bringUp: (page) =>
       openDialog(page, page.getByRole('button', { name: 'New policy' }), 'policy-form-dialog'),
   }),
+  signedInScreen('triggers', SIGNED_IN_PAGES.automation, 'triggers-tab'),
+  signedInScreen('trigger editor', SIGNED_IN_PAGES.automation, 'triggers-tab', {
+    bringUp: (page) => openDialog(page, page.getByTestId('add-trigger-button'), 'trigger-form-dialog'),
+  }),
+  signedInScreen('webhooks', SIGNED_IN_PAGES.automation, 'triggers-tab', {
+    bringUp: async (page) => {
+      await page.getByRole('tab', { name: 'Webhooks' }).click();
+      await page.getByTestId('webhooks-tab').waitFor();
+    },
+  }),
+  signedInScreen('webhook form', SIGNED_IN_PAGES.automation, 'triggers-tab', {
+    bringUp: async (page) => {
+      await page.getByRole('tab', { name: 'Webhooks' }).click();
+      await openDialog(page, page.getByTestId('add-webhook-button'), 'webhook-form-dialog');
+    },
+  }),
+  signedInScreen("everyone's API tokens", SIGNED_IN_PAGES.automation, 'triggers-tab', {
+    bringUp: async (page) => {
+      await page.getByRole('tab', { name: 'API tokens' }).click();
+      await page.getByTestId('all-tokens-tab').waitFor();
+    },
+  }),
+  signedInScreen('new API token form', SIGNED_IN_PAGES.profile, 'api-tokens-section', {
+    bringUp: async (page) => {
+      await page.getByRole('button', { name: 'New token' }).click();
+      await page.getByTestId('api-token-form').waitFor();
+    },
+  }),
+  signedInScreen('canned replies', SIGNED_IN_PAGES.ticket, 'ticket-row', {
+    url: '/tickets',
+    visitors: ['agent', 'admin'],
+    bringUp: async (page) => {
+      await page.getByTestId('ticket-row').first().getByRole('link').first().click();
+      await openDialog(page, page.getByTestId('canned-reply-button'), 'canned-reply-picker');
+    },
+  }),
   signedInScreen('create ticket dialog', SIGNED_IN_PAGES.tickets, 'list-new-ticket', {
     visitors: ['user', 'agent'],
     bringUp: (page) => openDialog(page, page.getByTestId('list-new-ticket'), 'create-ticket-dialog'),

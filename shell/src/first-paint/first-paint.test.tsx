@@ -29,6 +29,7 @@ describe("the dashboard's first paint", () => {
       '/admin/settings Settings',
       '/admin/reports Reports',
       '/admin/service-levels Service levels',
+      '/admin/automation Automation',
     ]);
     expect(paint('agent').match(/aria-current="page"/g)).toHaveLength(1);
     expect(paint('agent')).toMatch(/<a href="\/" aria-current="page"/);

@@ -16,7 +16,7 @@ describe('sidebar navigation', () => {
   test('an admin also sees the Administration group', () => {
     expect(labels('admin')).toEqual([
       [null, ['Dashboard', 'All Tickets', 'Knowledge Base']],
-      ['Administration', ['Users & Teams', 'Settings', 'Reports', 'Service levels']],
+      ['Administration', ['Users & Teams', 'Settings', 'Reports', 'Service levels', 'Automation']],
     ]);
   });
 

@@ -9,8 +9,17 @@ export type TNavPath =
   | '/admin/users'
   | '/admin/settings'
   | '/admin/reports'
-  | '/admin/service-levels';
-export type TNavIcon = 'dashboard' | 'tickets' | 'kb' | 'users' | 'settings' | 'reports' | 'serviceLevels';
+  | '/admin/service-levels'
+  | '/admin/automation';
+export type TNavIcon =
+  | 'dashboard'
+  | 'tickets'
+  | 'kb'
+  | 'users'
+  | 'settings'
+  | 'reports'
+  | 'serviceLevels'
+  | 'automation';
 export type TNavItem = { label: string; to: TNavPath; icon: TNavIcon };
 export type TNavGroup = { label: string | null; items: TNavItem[] };
 
@@ -41,6 +50,7 @@ export function navGroupsFor(role: TUserRole, t: TTranslate<TLayoutMessageId> = 
         { label: t('nav.settings'), to: '/admin/settings', icon: 'settings' },
         { label: t('nav.reports'), to: '/admin/reports', icon: 'reports' },
         { label: t('nav.serviceLevels'), to: '/admin/service-levels', icon: 'serviceLevels' },
+        { label: t('nav.automation'), to: '/admin/automation', icon: 'automation' },
       ],
     },
   ];

@@ -11,6 +11,7 @@ import {
   Ticket,
   Timer,
   Users,
+  Workflow,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLayoutT } from './messages.ts';
@@ -24,6 +25,7 @@ const ICONS: Record<TNavIcon, LucideIcon> = {
   settings: Settings,
   reports: BarChart3,
   serviceLevels: Timer,
+  automation: Workflow,
 };
 
 /** The attributes of one navigation link, whatever draws it (the router's Link, or a plain anchor). */

@@ -36,6 +36,12 @@ export const SIGNED_IN_PAGES = {
     roles: 'admin',
     isNewTicketHidden: true,
   },
+  automation: {
+    path: '/admin/automation',
+    title: 'page.automation',
+    roles: 'admin',
+    isNewTicketHidden: true,
+  },
 } as const satisfies Record<string, TSignedInPage>;
 
 /** A page's entry as a route's staticData (the path is the route's own). */

@@ -14,7 +14,10 @@ describe('labels built outside components follow the translate function they are
       navGroupsFor('admin', echo).map((group) => [group.label, group.items.map((item) => item.label)]),
     ).toEqual([
       [null, ['nav.dashboard', 'nav.allTickets', 'nav.knowledgeBase']],
-      ['nav.administration', ['nav.users', 'nav.settings', 'nav.reports', 'nav.serviceLevels']],
+      [
+        'nav.administration',
+        ['nav.users', 'nav.settings', 'nav.reports', 'nav.serviceLevels', 'nav.automation'],
+      ],
     ]);
     expect(navGroupsFor('end_user', echo)[0]?.items[1]?.label).toBe('nav.myTickets');
   });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LanguagePreferences } from '../preferences/language-preferences.tsx';
 import { useSignedInUser } from '../session/signed-in-user.tsx';
 import { AccountOverview } from './account-overview.tsx';
@@ -9,7 +10,10 @@ import { SignInMethods } from './sign-in-methods/sign-in-methods.tsx';
 /** /profile: account overview, profile form, change-password form, sign-in methods, language and time zone, sessions. */
 import { TwoFactorSection } from './two-factor/two-factor-section.tsx';
 
-/** /profile: account overview, profile form, change-password form, language and time zone, two-factor. */
+// Scripts' tokens are a rare visit: their section is a chunk of its own, fetched when the profile shows it.
+const ApiTokensSection = lazy(() => import('./api-tokens/api-tokens-section.tsx'));
+
+/** /profile: account overview, profile form, change-password form, language and time zone, sessions, two-factor, API tokens. */
 export function ProfilePage() {
   const user = useSignedInUser();
   return (
@@ -23,6 +27,9 @@ export function ProfilePage() {
       <LanguagePreferences />
       <SessionsSection />
       <TwoFactorSection />
+      <Suspense fallback={null}>
+        <ApiTokensSection />
+      </Suspense>
     </div>
   );
 }
