@@ -23,6 +23,11 @@ export function setFullResponseChecks(enabled: boolean): void {
   fullChecks = enabled;
 }
 
+/** Whether the full checks run (everywhere but production); json-text.ts checks rendered bodies by it too. */
+export function fullResponseChecks(): boolean {
+  return fullChecks;
+}
+
 type Check = (value: unknown, path: PropertyKey[]) => unknown;
 
 class ShapeIssue extends Error {

@@ -10,6 +10,7 @@ import type {
   TTriggerAppliedAction,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
+import { isoText } from '../db/iso-text.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -75,13 +76,6 @@ export function selectTicketPage(
     order by t.created_at desc, t.id desc
     limit ${literalLimit(page.limit)}`;
 }
-
-/**
- * A timestamptz as the API writes dates (toISOString: UTC, milliseconds, 'Z'), for values built
- * into JSON in SQL, where postgres.js's own timestamp parsing never sees them.
- */
-const isoText = (column: ReturnType<typeof sql>) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The ticket `t`'s "Follow-up of" link: a follow-up always has its old ticket's requester, so any scope that sees `t` may see it. */
 const followUpOfColumn = () => sql`

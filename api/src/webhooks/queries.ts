@@ -5,6 +5,7 @@ import type {
   TWebhookSubscribableEvent,
 } from '@helpdesk/contracts';
 import type { JSONValue, PendingQuery, Row } from 'postgres';
+import { isoText } from '../db/iso-text.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { JOBS_CHANNEL } from '../jobs/queries.ts';
@@ -96,8 +97,7 @@ export async function selectDelivery(
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** An ISO time in UTC with milliseconds, as every time in a payload is written. */
-const isoSql = (time: PendingQuery<Row[]>) =>
-  sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoSql = isoText;
 
 const personSql = (id: PendingQuery<Row[]>) => sql`(
   select jsonb_build_object('name', u.first_name || ' ' || u.last_name, 'email', u.email)
