@@ -22,7 +22,7 @@ import {
   ZTicketListQuery,
 } from '@helpdesk/contracts';
 import type { z } from 'zod';
-import { createUser, signIn, sql, type TestClient, type TestUser } from '../test/helpers.ts';
+import { createUser, logLines, signIn, sql, type TestClient, type TestUser } from '../test/helpers.ts';
 import { createTeam } from '../test/tickets.ts';
 import { checkJsonText } from './json-text.ts';
 import { getTicket, listTickets } from './tickets/service.ts';
@@ -253,5 +253,9 @@ describe('a rendered body as a response', () => {
     expect(rendered.headers.get('content-type')).toStartWith('application/json');
     expect(rendered.headers.get('x-content-type-options')).toBe('nosniff');
     expect(rendered.headers.get('cache-control')).toBe('no-store');
+    // The request log writes its line for the returned Response too, with its status.
+    const id = rendered.headers.get('x-request-id') ?? '';
+    const line = logLines.find((entry) => entry.includes(id) && entry.includes('"route":"/api/tickets"'));
+    expect(line).toContain('"status":200');
   });
 });
