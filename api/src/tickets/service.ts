@@ -8,7 +8,6 @@ import {
   type TSettingsLanguage,
   type TTicketDetail,
   type TTicketListQuery,
-  type TTicketListResponse,
   type TTicketSlaStatus,
   type TUpdateTicketRequest,
   type TUser,
@@ -54,7 +53,8 @@ import {
   selectNewTicketMailContext,
   selectTicketChangeContextForUpdate,
   selectTicketDetail,
-  selectTicketPage,
+  selectTicketDetailText,
+  selectTicketPageText,
   selectTicketSlaTimes,
   selectTicketState,
   type TicketChangeContext,
@@ -62,7 +62,7 @@ import {
   type TicketScope,
   type TicketState,
 } from './queries.ts';
-import { isPlainList, listQueue } from './queues.ts';
+import { isPlainList, listBody, listQueue } from './queues.ts';
 import { slaStatusOf } from './sla.ts';
 import { writeComment, writeNewTicket, writeTicketChange } from './write-statement.ts';
 
@@ -89,38 +89,41 @@ export async function requireVisibleTicket(db: Db, viewer: Viewer, ticketId: str
   return ticket;
 }
 
-/** A page of the ticket list, newest first; an end user's holds only tickets they requested. */
-export async function listTickets(viewer: Viewer, query: TTicketListQuery): Promise<TTicketListResponse> {
+/**
+ * A page of the ticket list, newest first (or a queue); an end user's holds only tickets they
+ * requested. TTicketListResponse's JSON text: the rows come rendered by PostgreSQL.
+ */
+export async function listTickets(viewer: Viewer, query: TTicketListQuery): Promise<string> {
   if (!isPlainList(query)) return listQueue({ id: viewer.id, isStaff: isStaff(viewer) }, query);
   const after = query.cursor === undefined ? null : decodePlainCursor(query.cursor);
-  const rows = await selectTicketPage(
+  const { tickets, marks } = await selectTicketPageText(
     sql,
     {
       requesterId: scopeOf(viewer).requesterId,
       statuses: query.status ?? null,
       priorities: query.priority ?? null,
     },
-    { limit: query.limit + 1, after },
+    { size: query.limit, after },
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    // Each row keeps its cursorAt: the route's response check (responseShape) copies out only the
-    // declared keys, so copying every row here as well would only double the work.
-    tickets: page,
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-  };
+  const last = marks[query.limit - 1];
+  return listBody(
+    tickets,
+    marks.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  );
 }
 
-// One statement (selectTicketDetail): the detail is read on every open ticket page and after every write.
+// One statement (selectTicketDetail): the detail is read after every write that answers it.
 function loadDetail(db: Db, ticketId: string, scope: TicketScope): Promise<TTicketDetail | null> {
   return selectTicketDetail(db, ticketId, scope);
 }
 
-/** One ticket with requester, assignee, team, comments, attachments and timeline, as the viewer may see it. */
-export async function getTicket(viewer: Viewer, ticketId: string): Promise<TTicketDetail> {
-  const detail = await loadDetail(sql, ticketId, scopeOf(viewer));
-  if (!detail) throw ticketNotFound();
+/**
+ * One ticket with requester, assignee, team, comments, attachments and timeline, as the viewer
+ * may see it: TTicketDetail's JSON text, rendered by PostgreSQL (selectTicketDetailText).
+ */
+export async function getTicket(viewer: Viewer, ticketId: string): Promise<string> {
+  const detail = await selectTicketDetailText(sql, ticketId, scopeOf(viewer));
+  if (detail === null) throw ticketNotFound();
   return detail;
 }
 
