@@ -31,6 +31,9 @@ const { queueKeyKinds, selectMemberTeamIds, selectQueuePage } = await import(
 );
 const { queueFingerprint, queueListOf, viewAndSortOf } = await import('../api/src/tickets/queues.ts');
 const { decodeQueueCursor } = await import('../api/src/tickets/list-cursor.ts');
+// The writes' same-rows ceilings (bench/lib/write-ceilings.ts).
+const { writeCeilingRoutes } = await import('./lib/write-ceilings.ts');
+const writes = await writeCeilingRoutes(sql);
 
 const app = new Elysia()
   .get('/select-1', async () => (await sql`select 1 as one`)[0])
@@ -112,6 +115,7 @@ const app = new Elysia()
       returning id, ticket_number as "ticketNumber"`;
     return row;
   })
+  .use(writes)
   .listen({ port, hostname: '127.0.0.1' });
 
 console.log(`ceiling server on http://127.0.0.1:${app.server?.port}`);

@@ -29,6 +29,7 @@ import {
   cachedTriggerRules,
   factsAfterTriggers,
   runTriggers,
+  triggerRulesOf,
   withTriggerEffects,
 } from '../triggers/ticket-writes.ts';
 import { encodeCursor } from './cursor.ts';
@@ -244,9 +245,9 @@ async function fileTicket(
   const first = await selectPolicyAndRules(
     db,
     { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category },
-    cached === null,
+    cached.rules === null,
   );
-  const rules = (await cached) ?? first.rules ?? [];
+  const rules = triggerRulesOf(cached, first.rules);
   const email = filing.requesterId === viewer.id ? viewer.email : null;
   const ruled = await runTriggers(db, 'created', drafted, email, rules);
   const routed = factsAfterTriggers(drafted, ruled);
@@ -431,7 +432,7 @@ export async function changeTicketFields(
   if (!isStaff(viewer)) throw forbidden();
   const cached = cachedTriggerRules();
   const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
-    withRules: cached === null,
+    withRules: cached.rules === null,
     assigneeId: change.assigneeId ?? null,
     teamId: change.teamId ?? null,
     isResolving: change.status === 'resolved',
@@ -479,7 +480,7 @@ export async function changeTicketFields(
     after.priority !== before.priority ||
     after.assigneeId !== before.assigneeId ||
     after.teamId !== before.teamId;
-  const rules = (await cached) ?? current.triggerRules ?? [];
+  const rules = triggerRulesOf(cached, current.triggerRules);
   const ruled = isChanged ? await runTriggers(tx, 'updated', after, current.requester.email, rules) : null;
   const final = factsAfterTriggers(after, ruled);
   const written = {
@@ -612,7 +613,7 @@ async function writeCommentOf(
         viewer.id,
         scope,
         isLocked,
-        !body.isInternal && cached === null,
+        !body.isInternal && cached?.rules === null,
       );
   if (!isStaffNote && !context) throw ticketNotFound();
   if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
@@ -635,7 +636,7 @@ async function writeCommentOf(
   const facts = context && factsOf(context, { requesterMail: context.requester });
   const isReopening = facts !== null && destination === 'reopen';
   const commented = facts && isReopening ? { ...facts, status: 'in_progress' as const } : facts;
-  const rules = context && !body.isInternal ? ((await cached) ?? context.triggerRules ?? []) : [];
+  const rules = context && cached ? triggerRulesOf(cached, context.triggerRules) : [];
   const ruled =
     context && commented && destination !== 'follow_up' && rules.length > 0
       ? await runTriggers(db, 'updated', commented, context.requester.email, rules)
