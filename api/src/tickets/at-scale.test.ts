@@ -21,7 +21,7 @@ import { planTicketEffects } from './effects.ts';
 import { newSlaState, startedHold } from './hold.ts';
 import {
   selectDueHoldsForUpdate,
-  selectTicketDetail,
+  selectTicketDetailText,
   selectTicketHoldContextForUpdate,
   selectTicketPageText,
   selectTicketSlaTimes,
@@ -160,7 +160,9 @@ describe('query plans at scale', () => {
       { requesterId: null, includeInternal: true },
       { requesterId, includeInternal: false },
     ]) {
-      const nodes = await tracer.planOf((sql) => selectTicketDetail(sql, busyId, scope), { analyze: true });
+      const nodes = await tracer.planOf((sql) => selectTicketDetailText(sql, busyId, scope), {
+        analyze: true,
+      });
       const label = scope.includeInternal ? 'staff' : 'end user';
       for (const node of nodes) {
         if (node['Node Type'] === 'Sort' && (node['Actual Rows'] ?? 0) > 0) failures.push(`${label}: sort`);

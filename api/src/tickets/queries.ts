@@ -2,7 +2,6 @@ import type {
   TAssignmentOptions,
   TSettingsLanguage,
   TTicketCategory,
-  TTicketDetail,
   TTicketEventType,
   TTicketPriority,
   TTicketStatus,
@@ -211,17 +210,6 @@ const detailJsonRow = (id: string, scope: TicketScope) => sql`
 export async function selectTicketDetailText(db: Db, id: string, scope: TicketScope): Promise<string | null> {
   const [row] = await db<{ body: string }[]>`
     select row_to_json(r)::text as body from (${detailJsonRow(id, scope)}) r`;
-  return row?.body ?? null;
-}
-
-/** The same detail as a value, for the writes that answer it (the same statement, parsed by postgres.js). */
-export async function selectTicketDetail(
-  db: Db,
-  id: string,
-  scope: TicketScope,
-): Promise<TTicketDetail | null> {
-  const [row] = await db<{ body: TTicketDetail }[]>`
-    select row_to_json(r) as body from (${detailJsonRow(id, scope)}) r`;
   return row?.body ?? null;
 }
 

@@ -90,7 +90,8 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
     )
     .patch(
       `${API_PATHS.tickets}/:id`,
-      ({ user, params, body }) => updateTicketFields(user, params.id, body, config),
+      async ({ user, params, body }) =>
+        jsonText(ZTicketDetail, await updateTicketFields(user, params.id, body, config)),
       {
         auth: 'staff',
         params: ZTicketIdParams,

@@ -53,7 +53,6 @@ import {
   selectCommentContext,
   selectNewTicketMailContext,
   selectTicketChangeContextForUpdate,
-  selectTicketDetail,
   selectTicketDetailText,
   selectTicketPageText,
   selectTicketSlaTimes,
@@ -111,11 +110,6 @@ export async function listTickets(viewer: Viewer, query: TTicketListQuery): Prom
     tickets,
     marks.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   );
-}
-
-// One statement (selectTicketDetail): the detail is read after every write that answers it.
-function loadDetail(db: Db, ticketId: string, scope: TicketScope): Promise<TTicketDetail | null> {
-  return selectTicketDetail(db, ticketId, scope);
 }
 
 /**
@@ -400,19 +394,20 @@ export async function assignTicketAsSystem(
  * runs the 'updated' triggers over its result (docs/product.md#triggers), in the same statement. In one transaction of three
  * statements: the locked ticket with everything the change is decided on (the matching policy
  * too), the change with all its plan causes (effects.ts: events, notifications, the resolution
- * mail), and the answer.
+ * mail), and the answer (TTicketDetail's JSON text, rendered by PostgreSQL).
  */
 export async function updateTicketFields(
   viewer: Viewer,
   ticketId: string,
   change: TUpdateTicketRequest,
   links: MailLinks,
-): Promise<TTicketDetail> {
+): Promise<string> {
   if (!isStaff(viewer)) throw forbidden();
   return sql.begin(async (tx) => {
     await changeTicketFields(tx, viewer, ticketId, change, links);
-    const detail = await loadDetail(tx, ticketId, scopeOf(viewer));
-    if (!detail) throw ticketNotFound();
+    // The answer is the ticket page PostgreSQL renders, as GET answers it: no row objects built.
+    const detail = await selectTicketDetailText(tx, ticketId, scopeOf(viewer));
+    if (detail === null) throw ticketNotFound();
     return detail;
   });
 }
