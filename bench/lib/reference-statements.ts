@@ -330,3 +330,30 @@ from (select p.*, row_number() over (order by p.updated_at desc, p.id desc) as n
 join kb_categories c on c.id = k.category_id
 join users u on u.id = k.author_id;`;
 }
+
+/**
+ * The queue counts an agent sees (ZTicketViewCounts): the desk's, their own and their teams'
+ * trigger-kept counters, and the at-risk view read up to 1,001 tickets (past 1,000 it is capped).
+ */
+export function viewCountsStatement(agentId: string): string {
+  const id = literal(agentId);
+  return `with c as (
+  select c.view, sum(c.tickets)::int as n from ticket_view_counters c
+  where (c.owner_id = '00000000-0000-0000-0000-000000000000' and c.view in ('all', 'open', 'unassigned', 'waiting'))
+     or (c.view = 'assignee' and c.owner_id = ${id})
+     or (c.view = 'team' and c.owner_id in (select m.team_id from team_members m where m.user_id = ${id}))
+  group by c.view
+), risk as (
+  select count(*)::int as n from (select 1 from tickets t where ${OPEN} and ${RISK} <= now() limit 1001) b
+)
+select json_build_object(
+  'views', json_build_object(
+    'mine', coalesce((select n from c where view = 'assignee'), 0),
+    'unassigned', coalesce((select n from c where view = 'unassigned'), 0),
+    'my_teams', coalesce((select n from c where view = 'team'), 0),
+    'at_risk', least((select n from risk), 1000),
+    'waiting', coalesce((select n from c where view = 'waiting'), 0),
+    'open', coalesce((select n from c where view = 'open'), 0),
+    'all', coalesce((select n from c where view = 'all'), 0)),
+  'capped', case when (select n from risk) > 1000 then json_build_array('at_risk') else '[]'::json end)::text;`;
+}
