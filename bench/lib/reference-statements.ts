@@ -64,6 +64,11 @@ const BREACH = 'ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, 
 const RISK =
   'ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)';
 
+/** The columns a list row needs, read once in the index's order (no second visit by id). */
+const SUMMARY_COLUMNS = `t.id, t.ticket_number, t.title, t.priority, t.status, t.category, t.requester_id,
+  t.assignee_id, t.team_id, t.sla_response_by, t.sla_resolve_by, t.sla_response_risk_at,
+  t.sla_resolve_risk_at, t.waiting_since, t.responded_at, t.resolved_at, t.closed_at, t.created_at, t.updated_at`;
+
 const isOpenView = (view: QueueView) => view !== 'all';
 
 function viewConditions(page: ListPage): string[] {
@@ -122,7 +127,7 @@ function partIds(page: ListPage, part: 0 | 1, limit: string): string {
   const keys = sortKeys(page.key, part);
   // Two key columns in every part (the due order's second part has one), so the parts can be glued.
   const keyColumns = [...keys, ...(keys.length < 2 ? ['null::timestamptz'] : [])];
-  const select = `select t.id, ${part} as part, ${keyColumns.map((key, i) => `${key} as k${i}`).join(', ')} from tickets t`;
+  const select = `select ${SUMMARY_COLUMNS}, ${part} as part, ${keyColumns.map((key, i) => `${key} as k${i}`).join(', ')} from tickets t`;
   const whereText = (extra: string[]) =>
     [...where, ...extra].length ? `where ${[...where, ...extra].join(' and ')}` : '';
   if (page.view === 'my_teams') {
@@ -149,15 +154,14 @@ export function listPageStatement(page: ListPage): string {
       ? partIds(page, parts[0] ?? 0, ':limit')
       : `(${partIds(page, 0, ':limit')}) union all (${partIds(page, 1, ':limit')}) limit :limit`;
   return `with page as (
-  select p.*, row_number() over () as n from (${ids}) p
+  select t.*, row_number() over () as n from (${ids}) t
 )
 select json_build_object(
-  'tickets', coalesce(json_agg(${ticketSummaryJson()} order by p.n) filter (where p.n < :limit), '[]'),
+  'tickets', coalesce(json_agg(${ticketSummaryJson()} order by t.n) filter (where t.n < :limit), '[]'),
   'nextCursor', case when count(*) = :limit
-    then encode(convert_to(json_build_array(max(p.part) filter (where p.n = :limit - 1), max(p.id::text) filter (where p.n = :limit - 1))::text, 'UTF8'), 'base64')
+    then encode(convert_to(json_build_array(max(t.part) filter (where t.n = :limit - 1), max(t.id::text) filter (where t.n = :limit - 1))::text, 'UTF8'), 'base64')
     end)::text
-from page p
-join tickets t on t.id = p.id
+from page t
 join users r on r.id = t.requester_id
 left join users a on a.id = t.assignee_id;`;
 }
