@@ -43,7 +43,9 @@ const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '') : '';
 const ROUNDS = isQuick ? 1 : 3;
 const SATURATION_SECONDS = isQuick ? 4 : 8;
 const FIXED_SECONDS = isQuick ? 5 : 10;
-const DESK_DAY_SECONDS = isQuick ? 60 : 300;
+// A check of the harness may ask for a shorter desk day with fewer requesters; results are taken with neither.
+const DESK_DAY_SECONDS = Number(process.env.BENCH_DESK_DAY_SECONDS ?? (isQuick ? 60 : 300));
+const DESK_DAY_REQUESTERS = Number(process.env.BENCH_DESK_DAY_REQUESTERS ?? (isQuick ? 1_000 : 10_000));
 const CONNECTIONS = 64;
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4900);
 
@@ -342,7 +344,7 @@ try {
       api,
       databaseUrl: url1m,
       openIds: fixtures.openIds,
-      requesters: isQuick ? 1_000 : 10_000,
+      requesters: DESK_DAY_REQUESTERS,
       saturationSeconds: SATURATION_SECONDS * 2,
       seconds: DESK_DAY_SECONDS,
       connections: CONNECTIONS,
@@ -531,6 +533,7 @@ try {
       connections: CONNECTIONS,
       fixedSeconds: FIXED_SECONDS,
       deskDaySeconds: DESK_DAY_SECONDS,
+      deskDayRequesters: DESK_DAY_REQUESTERS,
     },
     cases: results,
     deskDay,

@@ -21,7 +21,7 @@ export const DESK_DAY_MIX = {
   agentList: 50,
   /** An agent opens a ticket from the queue: roughly one ticket page per queue read. */
   agentTicketPage: 200,
-  /** The badge's count, asked on every page and every few seconds by open tabs. */
+  /** The agents' badge count, asked on every page and every few seconds by open tabs. */
   notificationCount: 150,
   /** The queue counts beside the list. */
   viewCounts: 50,
@@ -118,11 +118,8 @@ export function deskDayRequests(input: DeskDayInput): DeskDayRequest[] {
         requests.push({ method: 'GET', path: `/api/tickets/${pick(input.openTicketIds)}`, headers: agent });
         break;
       case 'notificationCount':
-        requests.push({
-          method: 'GET',
-          path: '/api/notifications/count',
-          headers: random() < 0.7 ? agent : { Cookie: pick(input.requesters).cookie },
-        });
+        // Staff only: requesters have no notification feed (the route answers them 403).
+        requests.push({ method: 'GET', path: '/api/notifications/count', headers: agent });
         break;
       case 'viewCounts':
         requests.push({ method: 'GET', path: '/api/tickets/views', headers: agent });
