@@ -25,8 +25,10 @@ import {
   openLargeCluster,
   removeBenchWrites,
 } from './lib/large-database.ts';
+import { MAX_P99_MS, UNLOADED_RATE } from './lib/limits.ts';
 import type { LoadRequest } from './lib/load.ts';
 import { type Case, measure } from './lib/measure.ts';
+import { API_POOL_CONNECTIONS } from './lib/pgbench.ts';
 import { deepQueueCursors } from './lib/queue-fixtures.ts';
 import { readCases } from './lib/read-cases.ts';
 import { blankResult, type CaseResult, formatTable } from './lib/report.ts';
@@ -532,6 +534,11 @@ try {
       saturationSeconds: SATURATION_SECONDS,
       connections: CONNECTIONS,
       fixedSeconds: FIXED_SECONDS,
+      // Each read's limit: pgbench with as many clients as the API's pool, and Bun from memory.
+      pgbenchClients: API_POOL_CONNECTIONS,
+      // Latency: at half of each endpoint's saturation (these targets) and unloaded at this rate.
+      maxP99Ms: MAX_P99_MS,
+      unloadedRate: UNLOADED_RATE,
       deskDaySeconds: DESK_DAY_SECONDS,
       deskDayRequesters: DESK_DAY_REQUESTERS,
     },

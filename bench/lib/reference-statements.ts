@@ -271,13 +271,19 @@ export function tsqueryText(term: string): string {
  */
 export function globalSearchStatement(term: string, perGroup = 5): string {
   const q = `to_tsquery('english', ${literal(tsqueryText(term))})`;
-  return `with found as (
-  -- The newest matches: a walk of the newest rows when the words are common, the word index when rare.
+  // The newest matches: a walk of the newest rows finds a common word's; only when it finds too
+  // few (a one-time filter, evaluated once) does the word index look further back.
+  return `with walk as (
+  select t.id, t.created_at from (select id, created_at, search_vector from tickets order by created_at desc limit 1000) t
+  where t.search_vector @@ ${q} order by t.created_at desc limit ${perGroup}
+), found as (
   select id from (
-    (select t.id, t.created_at from (select id, created_at, search_vector from tickets order by created_at desc limit 1000) t
-      where t.search_vector @@ ${q} order by t.created_at desc limit ${perGroup})
+    select id, created_at from walk
     union
-    (select t.id, t.created_at from tickets t where t.search_vector @@ ${q} order by t.created_at + interval '0 s' desc limit ${perGroup})
+    select g.id, g.created_at from (select count(*) as n from walk) w
+    cross join lateral (select t.id, t.created_at from tickets t
+      where w.n < ${perGroup} and t.search_vector @@ ${q}
+      order by t.created_at + interval '0 s' desc limit ${perGroup}) g
   ) m order by created_at desc limit ${perGroup}
 )
 select json_build_object(
