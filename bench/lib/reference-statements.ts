@@ -316,14 +316,33 @@ function articleSummaryJson(): string {
     'author', ${person('u')})`;
 }
 
-/** KB search (ZKbSearchResponse): published articles of active categories with every word, best first. */
+/**
+ * KB search as a requester asks it (ZKbSearchResponse): published articles of active categories
+ * holding any of the words, those with every word first, then by cover density; when none
+ * matches, titles and tags with similar words (pg_trgm, the typo-tolerant fallback).
+ */
 export function kbSearchStatement(term: string, limit = 10): string {
-  const q = `to_tsquery('english', ${literal(tsqueryText(term))})`;
-  return `select json_build_object('articles', coalesce(json_agg(${articleSummaryJson()} order by k.rank desc, k.updated_at desc, k.id desc), '[]'))::text
-from (select k.*, ts_rank_cd(k.search_vector, ${q}) as rank from kb_articles k
-      where k.status = 'published' and k.search_vector @@ ${q}
-      order by rank desc, k.updated_at desc, k.id desc limit ${limit}) k
-join kb_categories c on c.id = k.category_id and c.is_active
+  const words = tsqueryText(term);
+  const all = `to_tsquery('english', ${literal(words)})`;
+  const any = `to_tsquery('english', ${literal(words.replace(/ & /g, ' | '))})`;
+  const text = literal(term.trim().toLowerCase());
+  const visible = `k.status = 'published' and exists (select 1 from kb_categories c where c.id = k.category_id and c.is_active)`;
+  return `with hits as (
+  select k.id, 0 as kind, (k.search_vector @@ ${all})::int as has_all,
+    ts_rank_cd(k.search_vector, ${any}) as score, k.updated_at
+  from kb_articles k where k.search_vector @@ ${any} and ${visible}
+  order by 3 desc, 4 desc, k.updated_at desc, k.id desc limit ${limit}
+), alike as (
+  select s.* from (select count(*) as n from hits) h cross join lateral (
+    select k.id, 1 as kind, 0 as has_all, word_similarity(${text}, k.search_text)::float4 as score, k.updated_at
+    from kb_articles k where h.n = 0 and ${text} <% k.search_text and ${visible}
+    order by 4 desc, k.updated_at desc, k.id desc limit ${limit}) s
+), found as (select * from hits union all select * from alike)
+select json_build_object('articles', coalesce(json_agg(${articleSummaryJson()}
+  order by f.kind, f.has_all desc, f.score desc, f.updated_at desc, f.id desc), '[]'))::text
+from found f
+join kb_articles k on k.id = f.id
+join kb_categories c on c.id = k.category_id
 join users u on u.id = k.author_id;`;
 }
 
