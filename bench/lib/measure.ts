@@ -34,6 +34,8 @@ export type Case = {
   latency?: 'read' | 'write';
   /** Connections of the saturated rounds, both sides (default 64). */
   connections?: number;
+  /** Why the case could not be set up as it should (its reference row was not found): a failure of its own. */
+  setupFailure?: string;
 };
 
 export type MeasureOptions = {
@@ -74,7 +76,7 @@ export function toFixedRequests(request: LoadRequest): FixedRatePlan['requests']
 let mirrored = 0;
 
 export async function measure(testCase: Case, options: MeasureOptions): Promise<CaseResult> {
-  const failures: string[] = [];
+  const failures: string[] = testCase.setupFailure ? [testCase.setupFailure] : [];
   let errors = 0;
   const saturation = {
     seconds: options.saturationSeconds,

@@ -93,11 +93,16 @@ export async function readCases(context: ReadCaseContext): Promise<Case[]> {
       minRatio: READ_MIN_RATIO,
     });
     /** The same page started after the row the product's deep cursor names (found by the reference's own order). */
-    const deepLimitOf = async (page: ListPage, index: number | null) => {
+    /** A deep page's limit, or why there is none (the reference's own order is shorter than the product's). */
+    const deepLimitOf = async (
+      page: ListPage,
+      index: number | null,
+    ): Promise<Pick<Case, 'limit' | 'setupFailure'>> => {
       const position = index === null ? null : await positionAt(sql, page, index);
-      if (!position) throw new Error(`no deep row in ${page.view} ${page.key}`);
+      if (!position)
+        return { setupFailure: `no reference row ${index ?? 'deep'} rows into ${page.view} ${page.key}` };
       const { after, variables } = afterOf(page, position);
-      return limitOf({ ...page, after }, variables);
+      return { limit: limitOf({ ...page, after }, variables) };
     };
     const listCase = (name: string, path: string, page: ListPage, headers = agent): Case => ({
       name,
@@ -156,7 +161,7 @@ export async function readCases(context: ReadCaseContext): Promise<Case[]> {
         name: `ticket list, view=${view}, deep`,
         server: api,
         request: get([`/api/tickets?limit=${PAGE}&view=${view}&cursor=${cursor}`]),
-        limit: await deepLimitOf(page, deepRowIndex(await orderLength(sql, page))),
+        ...(await deepLimitOf(page, deepRowIndex(await orderLength(sql, page)))),
         latency: 'read',
       });
     }
@@ -173,7 +178,7 @@ export async function readCases(context: ReadCaseContext): Promise<Case[]> {
         name: 'ticket list, 100,000 rows deep',
         server: api,
         request: get([`/api/tickets?limit=${PAGE}&cursor=${context.deepCursor}`]),
-        limit: await deepLimitOf(allNewest, plainDeepRowIndex(await orderLength(sql, allNewest))),
+        ...(await deepLimitOf(allNewest, plainDeepRowIndex(await orderLength(sql, allNewest)))),
         against: { label: 'first page', server: api, request: firstPage, minRatio: 0.9 },
         latency: 'read',
       },
