@@ -1,4 +1,6 @@
 import type { TArticleStatus, TKbArticle, TKbArticleSummary, TKbCategory } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
+import { isoText } from '../db/iso-text.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -30,6 +32,35 @@ const summaryColumns = () => sql`
   a.created_at as "createdAt", a.updated_at as "updatedAt",
   json_build_object('id', c.id, 'name', c.name, 'isActive', c.is_active) as category,
   json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as author`;
+
+/**
+ * An article summary as the contract's JSON object, built in PostgreSQL for the bodies it renders
+ * (json-text.ts): the same values as summaryColumns, dates in the API's format.
+ */
+const summaryJson = () => sql`
+  json_build_object(
+    'id', a.id, 'title', a.title, 'slug', a.slug, 'excerpt', a.excerpt, 'categoryId', a.category_id,
+    'status', a.status, 'tags', a.tags, 'isPopular', ${isPopular()}, 'viewCount', a.view_count,
+    'publishedAt', ${isoText(sql`a.published_at`)}, 'createdAt', ${isoText(sql`a.created_at`)},
+    'updatedAt', ${isoText(sql`a.updated_at`)},
+    'category', json_build_object('id', c.id, 'name', c.name, 'isActive', c.is_active),
+    'author', json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name))`;
+
+/** Text as an opaque cursor, as cursor.ts encodes one: base64url without padding or line breaks. */
+const base64url = (text: PendingQuery<Row[]>) =>
+  sql`rtrim(translate(encode(convert_to(${text}, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')`;
+
+/**
+ * A list page's body `{"articles": [...], "nextCursor": ...}` from `page`, a CTE of at most
+ * limit + 1 rows (body, n: the row's place, cursor: the text its cursor encodes): the first
+ * `limit` bodies in order, and the limit-th row's cursor when another row follows.
+ */
+const listBody = (limit: number) => sql`
+  select json_build_object(
+    'articles', coalesce((select json_agg(p.body order by p.n) from page p where p.n <= ${literalLimit(limit)}), '[]'::json),
+    'nextCursor', (select ${base64url(sql`p.cursor`)} from page p
+                   where p.n = ${literalLimit(limit)} and exists (select from page q where q.n > ${literalLimit(limit)}))
+  )::text as body`;
 
 const joins = () => sql`
   join kb_categories c on c.id = a.category_id
@@ -77,6 +108,27 @@ export type ArticleListFilters = {
 /** A list row plus its updated_at at full (microsecond) precision, for the next page's cursor. */
 export type ArticleListRow = TKbArticleSummary & { cursorAt: string };
 
+type PageRequest<After> = { limit: number; after: After | null };
+
+/** The FROM and WHERE of a page newest update first, with its order. */
+function articlePageSource(filters: ArticleListFilters, page: PageRequest<{ at: string; id: string }>) {
+  const popular =
+    filters.isPopular === null
+      ? sql``
+      : filters.isPopular
+        ? sql`and ${isPopular()}`
+        : sql`and not ${isPopular()}`;
+  return {
+    rows: sql`
+      from kb_articles a ${joins()}
+      where true ${statusIs(filters.status)}
+        ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
+        ${popular}
+        ${page.after === null ? sql`` : sql`and (a.updated_at, a.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}`,
+    order: sql`a.updated_at desc, a.id desc`,
+  };
+}
+
 /**
  * One page newest update first, (updated_at, id) strictly after the cursor. Each filter
  * combination has an index in that order (00009, 00015), so a page costs the same at any size.
@@ -84,28 +136,72 @@ export type ArticleListRow = TKbArticleSummary & { cursorAt: string };
 export function selectArticlePage(
   db: Db,
   filters: ArticleListFilters,
-  page: { limit: number; after: { at: string; id: string } | null },
+  page: PageRequest<{ at: string; id: string }>,
 ): Promise<ArticleListRow[]> {
-  const popular =
-    filters.isPopular === null
-      ? sql``
-      : filters.isPopular
-        ? sql`and ${isPopular()}`
-        : sql`and not ${isPopular()}`;
+  const source = articlePageSource(filters, page);
   return db<ArticleListRow[]>`
     with ${topRead()}
     select ${summaryColumns()}, a.updated_at::text as "cursorAt"
-    from kb_articles a ${joins()}
-    where true ${statusIs(filters.status)}
-      ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
-      ${popular}
-      ${page.after === null ? sql`` : sql`and (a.updated_at, a.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
-    order by a.updated_at desc, a.id desc
+    ${source.rows}
+    order by ${source.order}
     limit ${literalLimit(page.limit)}`;
+}
+
+/**
+ * The same page as the list's JSON body (ZKbArticleListResponse), `page.limit` articles and the
+ * cursor after them when there are more: one more row is read to know.
+ */
+export async function selectArticlePageJson(
+  db: Db,
+  filters: ArticleListFilters,
+  page: PageRequest<{ at: string; id: string }>,
+): Promise<string> {
+  const source = articlePageSource(filters, page);
+  const [row] = await db<{ body: string }[]>`
+    with ${topRead()},
+    page as (
+      select ${summaryJson()} as body, row_number() over (order by ${source.order}) as n,
+             'u|' || a.updated_at::text || '|' || a.id as cursor
+      ${source.rows}
+      order by ${source.order}
+      limit ${literalLimit(page.limit + 1)}
+    )
+    ${listBody(page.limit)}`;
+  return row?.body ?? '';
 }
 
 /** A popular-list row plus its views in the window, which orders the list. */
 export type PopularListRow = TKbArticleSummary & { recentViews: number };
+
+type PopularAfter = { recentViews: number; viewCount: number; id: string };
+
+/** The candidates CTE, FROM and WHERE of a popular page, with its order. */
+function popularPageSource(
+  filters: { status: StatusScope; categoryId: string | null },
+  page: PageRequest<PopularAfter>,
+) {
+  return {
+    candidates: sql`
+      candidates as (
+        select f.id from kb_articles f where f.status = 'published' and f.is_popular
+        union
+        select id from top_read
+      )`,
+    rows: sql`
+      from candidates p
+      join kb_articles a on a.id = p.id
+      ${joins()}
+      left join kb_article_recent_views r on r.article_id = a.id
+      where a.status = 'published' ${statusIs(filters.status)}
+        ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
+        ${
+          page.after === null
+            ? sql``
+            : sql`and (coalesce(r.views, 0), a.view_count, a.id) < (${page.after.recentViews}::int, ${page.after.viewCount}::int, ${page.after.id}::uuid)`
+        }`,
+    order: sql`coalesce(r.views, 0) desc, a.view_count desc, a.id desc`,
+  };
+}
 
 /**
  * One page of the popular articles (the rule above), most read first: views in the window, then
@@ -115,81 +211,164 @@ export type PopularListRow = TKbArticleSummary & { recentViews: number };
 export function selectPopularArticlePage(
   db: Db,
   filters: { status: StatusScope; categoryId: string | null },
-  page: { limit: number; after: { recentViews: number; viewCount: number; id: string } | null },
+  page: PageRequest<PopularAfter>,
 ): Promise<PopularListRow[]> {
+  const source = popularPageSource(filters, page);
   return db<PopularListRow[]>`
-    with ${topRead()},
-    candidates as (
-      select f.id from kb_articles f where f.status = 'published' and f.is_popular
-      union
-      select id from top_read
-    )
+    with ${topRead()}, ${source.candidates}
     select ${summaryColumns()}, coalesce(r.views, 0) as "recentViews"
-    from candidates p
-    join kb_articles a on a.id = p.id
-    ${joins()}
-    left join kb_article_recent_views r on r.article_id = a.id
-    where a.status = 'published' ${statusIs(filters.status)}
-      ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
-      ${
-        page.after === null
-          ? sql``
-          : sql`and (coalesce(r.views, 0), a.view_count, a.id) < (${page.after.recentViews}::int, ${page.after.viewCount}::int, ${page.after.id}::uuid)`
-      }
-    order by coalesce(r.views, 0) desc, a.view_count desc, a.id desc
+    ${source.rows}
+    order by ${source.order}
     limit ${literalLimit(page.limit)}`;
 }
 
-/**
- * Full-text search, best first: articles holding every word before those holding some, then by
- * cover density rank (title A, tags B, excerpt C, body D). Both tsquery texts are built by the
- * service from letters and digits only, so no input can make them invalid. The page is chosen
- * from the matches' own columns before anything is joined: a common word matches hundreds of
- * articles, and joining and shaping every match before the sort cost 10+ ms where the ranking
- * itself takes about one.
- */
-export function selectArticlesByText(
+/** The same popular page as the list's JSON body, like selectArticlePageJson. */
+export async function selectPopularArticlePageJson(
   db: Db,
-  search: { anyWords: string; allWords: string; status: StatusScope; limit: number },
+  filters: { status: StatusScope; categoryId: string | null },
+  page: PageRequest<PopularAfter>,
+): Promise<string> {
+  const source = popularPageSource(filters, page);
+  const [row] = await db<{ body: string }[]>`
+    with ${topRead()}, ${source.candidates},
+    page as (
+      select ${summaryJson()} as body, row_number() over (order by ${source.order}) as n,
+             'p|' || coalesce(r.views, 0) || '|' || a.view_count || '|' || a.id as cursor
+      ${source.rows}
+      order by ${source.order}
+      limit ${literalLimit(page.limit + 1)}
+    )
+    ${listBody(page.limit)}`;
+  return row?.body ?? '';
+}
+
+type TextSearch = { anyWords: string; allWords: string; status: StatusScope; limit: number };
+type SimilarSearch = { text: string; status: StatusScope; limit: number };
+
+/**
+ * Full-text matches as the CTE `text_hits (id, updated_at, has_all_words, rank)`: articles holding
+ * every word before those holding some, then by cover density rank (title A, tags B, excerpt C,
+ * body D). Both tsquery texts are built by the service from letters and digits only, so no input
+ * can make them invalid. The page is chosen from the matches' own columns before anything is
+ * joined: a common word matches hundreds of articles, and joining and shaping every match before
+ * the sort cost 10+ ms where the ranking itself takes about one.
+ */
+const textHits = (search: TextSearch) => sql`
+  text_hits as (
+    select a.id, a.updated_at,
+      a.search_vector @@ to_tsquery('english', ${search.allWords}) as has_all_words,
+      ts_rank_cd(a.search_vector, to_tsquery('english', ${search.anyWords})) as rank
+    from kb_articles a
+    where a.search_vector @@ to_tsquery('english', ${search.anyWords}) ${statusIs(search.status)}
+    order by has_all_words desc, rank desc, a.updated_at desc, a.id desc
+    limit ${literalLimit(search.limit)}
+  )`;
+
+const textOrder = (h: string) =>
+  sql`${sql(h)}.has_all_words desc, ${sql(h)}.rank desc, ${sql(h)}.updated_at desc, ${sql(h)}.id desc`;
+
+/**
+ * The typo-tolerant fallback as the CTE `similar_hits (id, updated_at, similarity)`: titles and
+ * tags whose words are similar to the search (pg_trgm word_similarity at its default threshold,
+ * 0.6, through the trigram index), most similar first, leaving out `excluded` (an `and` condition).
+ * Chosen before joining, like the full-text page.
+ */
+const similarHits = (search: SimilarSearch, excluded: PendingQuery<Row[]>) => sql`
+  similar_hits as (
+    select a.id, a.updated_at, word_similarity(${search.text}, a.search_text) as similarity
+    from kb_articles a
+    where ${search.text} <% a.search_text ${statusIs(search.status)} ${excluded}
+    order by similarity desc, a.updated_at desc, a.id desc
+    limit ${literalLimit(search.limit)}
+  )`;
+
+const similarOrder = (h: string) =>
+  sql`${sql(h)}.similarity desc, ${sql(h)}.updated_at desc, ${sql(h)}.id desc`;
+
+/** Full-text search, best first (textHits). */
+export function selectArticlesByText(db: Db, search: TextSearch): Promise<TKbArticleSummary[]> {
+  return db<TKbArticleSummary[]>`
+    with ${topRead()}, ${textHits(search)}
+    select ${summaryColumns()}
+    from text_hits h join kb_articles a on a.id = h.id ${joins()}
+    order by ${textOrder('h')}`;
+}
+
+/** The typo-tolerant fallback alone (similarHits), leaving out the articles already found. */
+export function selectArticlesBySimilarity(
+  db: Db,
+  search: SimilarSearch & { excludedIds: string[] },
 ): Promise<TKbArticleSummary[]> {
   return db<TKbArticleSummary[]>`
-    with ${topRead()},
-    hits as (
-      select a.id,
-        a.search_vector @@ to_tsquery('english', ${search.allWords}) as "hasAllWords",
-        ts_rank_cd(a.search_vector, to_tsquery('english', ${search.anyWords})) as rank
-      from kb_articles a
-      where a.search_vector @@ to_tsquery('english', ${search.anyWords}) ${statusIs(search.status)}
-      order by 2 desc, 3 desc, a.updated_at desc, a.id desc
-      limit ${literalLimit(search.limit)}
-    )
+    with ${topRead()}, ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
     select ${summaryColumns()}
-    from hits h join kb_articles a on a.id = h.id ${joins()}
-    order by h."hasAllWords" desc, h.rank desc, a.updated_at desc, a.id desc`;
+    from similar_hits h join kb_articles a on a.id = h.id ${joins()}
+    order by ${similarOrder('h')}`;
 }
 
 /**
- * The typo-tolerant fallback: titles and tags whose words are similar to the search (pg_trgm
- * word_similarity at its default threshold, 0.6, through the trigram index), most similar first,
- * leaving out the articles already found. Chosen before joining, like the full-text page.
+ * What an article search runs in one statement: the full-text matches, and only when they are
+ * fewer than the limit (a one-time filter, so the trigram index is not read otherwise) the titles
+ * and tags similar to `similarText` (null: no typo fallback), as the CTE `matched (id, n)`, at most
+ * `limit` rows in their order n. Before, the fallback was a second round trip.
  */
-export function selectArticlesBySimilarity(
+export type ArticleSearch = TextSearch & { similarText: string | null };
+
+const matchedArticles = (search: ArticleSearch) => {
+  const n = literalLimit(search.limit);
+  if (search.similarText === null) {
+    return sql`${textHits(search)},
+      matched as (select h.id, row_number() over (order by ${textOrder('h')}) as n from text_hits h)`;
+  }
+  return sql`${textHits(search)},
+    ${similarHits(
+      { text: search.similarText, status: search.status, limit: search.limit },
+      sql`and (select count(*) from text_hits) < ${n} and a.id not in (select id from text_hits)`,
+    )},
+    matched as (
+      select m.id, m.n from (
+        select h.id, row_number() over (order by ${textOrder('h')}) as n from text_hits h
+        union all
+        select s.id, ${n} + row_number() over (order by ${similarOrder('s')}) from similar_hits s
+      ) m
+      order by m.n limit ${n})`;
+};
+
+/**
+ * An article search's JSON body (ZKbSearchResponse) and how many articles it holds (a search of
+ * published articles that finds none is counted as a miss by the service).
+ */
+export async function selectArticleSearchJson(
   db: Db,
-  search: { text: string; status: StatusScope; limit: number; excludedIds: string[] },
-): Promise<TKbArticleSummary[]> {
-  return db<TKbArticleSummary[]>`
-    with ${topRead()},
-    hits as (
-      select a.id, word_similarity(${search.text}, a.search_text) as similarity
-      from kb_articles a
-      where ${search.text} <% a.search_text ${statusIs(search.status)}
-        and a.id <> all(${db.array(search.excludedIds)}::uuid[])
-      order by 2 desc, a.updated_at desc, a.id desc
-      limit ${literalLimit(search.limit)}
-    )
-    select ${summaryColumns()}
-    from hits h join kb_articles a on a.id = h.id ${joins()}
-    order by h.similarity desc, a.updated_at desc, a.id desc`;
+  search: ArticleSearch,
+): Promise<{ body: string; found: number }> {
+  const [row] = await db<{ body: string; found: number }[]>`
+    with ${topRead()}, ${matchedArticles(search)}
+    select json_build_object('articles', coalesce(json_agg(${summaryJson()} order by m.n), '[]'::json))::text as body,
+           count(*)::int as found
+    from matched m join kb_articles a on a.id = m.id ${joins()}`;
+  return row ?? { body: '{"articles":[]}', found: 0 };
+}
+
+/** An article the desk's global search found, with the texts its snippet is cut from. */
+export type ArticleSearchRow = {
+  id: string;
+  title: string;
+  status: TArticleStatus;
+  category: { id: string; name: string };
+  excerpt: string | null;
+  /** The text of the Markdown (content_text), so a snippet shows words, not markup. */
+  content: string;
+};
+
+/** The same search for the desk's global search: each article with its snippet's texts, best first. */
+export function selectArticleSearchRows(db: Db, search: ArticleSearch): Promise<ArticleSearchRow[]> {
+  return db<ArticleSearchRow[]>`
+    with ${matchedArticles(search)}
+    select a.id, a.title, a.status, json_build_object('id', c.id, 'name', c.name) as category, a.excerpt,
+           coalesce(a.content_text, a.content) as content
+    from matched m join kb_articles a on a.id = m.id join kb_categories c on c.id = a.category_id
+    order by m.n`;
 }
 
 /** One article with its body and current revision number, if the scope may see it. */

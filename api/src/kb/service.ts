@@ -4,33 +4,34 @@ import {
   type TArticleStatus,
   type TKbArticle,
   type TKbArticleListQuery,
-  type TKbArticleListResponse,
   type TKbCategory,
   type TKbSearchQuery,
-  type TKbSearchResponse,
   type TUser,
   type ZCreateArticleRequest,
+  ZKbArticleListResponse,
+  ZKbSearchResponse,
   type ZUpdateArticleRequest,
 } from '@helpdesk/contracts';
 import type { z } from 'zod';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { jsonText } from '../json-text.ts';
 import { recordSearchMiss } from '../kb-feedback/service.ts';
 import { linkArticleImages } from '../kb-images/service.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor } from './cursor.ts';
 import { markdownPlainText } from './plain-text.ts';
 import {
+  type ArticleSearch,
   countArticleView,
   insertArticle,
   type StatusScope,
   selectActiveCategories,
   selectArticle,
-  selectArticlePage,
-  selectArticlesBySimilarity,
-  selectArticlesByText,
+  selectArticlePageJson,
+  selectArticleSearchJson,
   selectCategoryState,
-  selectPopularArticlePage,
+  selectPopularArticlePageJson,
   updateArticle,
 } from './queries.ts';
 import { selectArticleFieldsForUpdate } from './revisions-queries.ts';
@@ -68,14 +69,14 @@ export function listCategories(): Promise<TKbCategory[]> {
   return selectActiveCategories(sql);
 }
 
+const EMPTY_LIST = '{"articles":[],"nextCursor":null}';
+
 /**
  * A page of articles: by category (an unknown category is a 404), popular ones (most read first),
- * or all, newest update first, with an opaque keyset cursor.
+ * or all, newest update first, with an opaque keyset cursor. The body is rendered by PostgreSQL
+ * (json-text.ts), cursor included.
  */
-export async function listArticles(
-  viewer: KbViewer,
-  query: TKbArticleListQuery,
-): Promise<TKbArticleListResponse> {
+export async function listArticles(viewer: KbViewer, query: TKbArticleListQuery): Promise<Response> {
   const isPopularList = query.isPopular === 'true';
   const after =
     query.cursor === undefined ? null : decodeCursor(query.cursor, isPopularList ? 'popular' : 'updated');
@@ -84,76 +85,70 @@ export async function listArticles(
     throw notFound(KB_MESSAGES.categoryNotFound);
   }
   const status = statusScopeOf(viewer, query.status, 'all');
-  if (status === 'none') return { articles: [], nextCursor: null };
+  if (status === 'none') return jsonText(ZKbArticleListResponse, EMPTY_LIST);
+  const body = isPopularList
+    ? await selectPopularArticlePageJson(
+        sql,
+        { status, categoryId },
+        { limit: query.limit, after: after?.kind === 'popular' ? after : null },
+      )
+    : await selectArticlePageJson(
+        sql,
+        { status, categoryId, isPopular: query.isPopular === 'false' ? false : null },
+        { limit: query.limit, after: after?.kind === 'updated' ? after : null },
+      );
+  return jsonText(ZKbArticleListResponse, body);
+}
 
-  if (isPopularList) {
-    const rows = await selectPopularArticlePage(
-      sql,
-      { status, categoryId },
-      { limit: query.limit + 1, after: after?.kind === 'popular' ? after : null },
-    );
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      articles: page.map(({ recentViews: _recentViews, ...article }) => article),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor({
-              kind: 'popular',
-              recentViews: last.recentViews,
-              viewCount: last.viewCount,
-              id: last.id,
-            })
-          : null,
-    };
-  }
-  const rows = await selectArticlePage(
-    sql,
-    { status, categoryId, isPopular: query.isPopular === 'false' ? false : null },
-    { limit: query.limit + 1, after: after?.kind === 'updated' ? after : null },
-  );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+/** Searches of published articles: the ones whose misses the knowledge-base report counts. */
+const countsMisses = (status: StatusScope) => status === 'published' || status === 'public';
+
+/**
+ * What an article search runs (search-terms.ts, queries.ts): full text, and when it finds fewer
+ * than the limit, titles and tags similar to the words (a typo) fill the rest; null when the
+ * reader may see nothing or nothing searchable is left.
+ */
+export function articleSearchOf(
+  viewer: KbViewer,
+  query: TKbSearchQuery,
+): (ArticleSearch & { status: StatusScope }) | null {
+  const status = statusScopeOf(viewer, query.status, 'published');
+  const terms = buildSearchTerms(query.q);
+  if (status === 'none' || terms === null) return null;
   return {
-    articles: page.map(({ cursorAt: _cursorAt, ...article }) => article),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ kind: 'updated', at: last.cursorAt, id: last.id })
-        : null,
+    anyWords: terms.anyWords,
+    allWords: terms.allWords,
+    similarText: terms.text.length < 3 ? null : terms.text,
+    status,
+    limit: query.limit,
   };
 }
 
 /**
- * Searches titles, tags, excerpts and bodies in plain words, best match first (rules in
- * search-terms.ts and queries.ts). When full text finds fewer than the limit, titles and tags
- * similar to the words (a typo) fill the rest. A search of published articles that finds nothing
- * is counted for the knowledge-base report (docs/product.md#reports).
+ * Counts a search of published articles that found nothing, for the knowledge-base report
+ * (docs/product.md#reports): what readers look for, in searches over published articles (staff's)
+ * or the readers' own view.
  */
-export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): Promise<TKbSearchResponse> {
-  const status = statusScopeOf(viewer, query.status, 'published');
-  const terms = buildSearchTerms(query.q);
-  if (status === 'none' || terms === null) return { articles: [] };
-  const found = await selectArticlesByText(sql, {
-    anyWords: terms.anyWords,
-    allWords: terms.allWords,
-    status,
-    limit: query.limit,
-  });
-  if (found.length >= query.limit) return { articles: found };
-  const similar =
-    terms.text.length < 3
-      ? []
-      : await selectArticlesBySimilarity(sql, {
-          text: terms.text,
-          status,
-          limit: query.limit - found.length,
-          excludedIds: found.map((article) => article.id),
-        });
-  const articles = [...found, ...similar];
-  // What readers look for: searches over published articles (staff's) or the readers' own view.
-  if (articles.length === 0 && (status === 'published' || status === 'public'))
-    await recordSearchMiss(viewer, query.q);
-  return { articles };
+export async function noteArticleSearch(
+  viewer: KbViewer,
+  search: { status: StatusScope },
+  q: string,
+  found: number,
+): Promise<void> {
+  if (found === 0 && countsMisses(search.status)) await recordSearchMiss(viewer, q);
+}
+
+/**
+ * Searches titles, tags, excerpts and bodies in plain words, best match first, in one statement
+ * whose body PostgreSQL renders (articleSearchOf). A search of published articles that finds
+ * nothing is counted for the knowledge-base report.
+ */
+export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): Promise<Response> {
+  const search = articleSearchOf(viewer, query);
+  if (search === null) return jsonText(ZKbSearchResponse, '{"articles":[]}');
+  const { body, found } = await selectArticleSearchJson(sql, search);
+  await noteArticleSearch(viewer, search, query.q, found);
+  return jsonText(ZKbSearchResponse, body);
 }
 
 /**

@@ -1,25 +1,17 @@
-import type {
-  TKbArticleSummary,
-  TSearchArticleHit,
-  TSearchQuery,
-  TSearchResponse,
-  TSearchTicketHit,
-  TSearchUserHit,
+import {
+  type TSearchArticleHit,
+  type TSearchQuery,
+  type TSearchTicketHit,
+  ZSearchResponse,
 } from '@helpdesk/contracts';
-import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { searchArticles } from '../kb/service.ts';
+import { jsonText } from '../json-text.ts';
+import { selectArticleSearchRows } from '../kb/queries.ts';
+import { articleSearchOf, noteArticleSearch } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import { searchSql } from './pool.ts';
-import {
-  selectArticleBodies,
-  selectPeople,
-  selectPeopleBySimilarity,
-  selectTicketMatches,
-  selectTicketsBySimilarity,
-  type TicketMatchRow,
-} from './queries.ts';
+import { type DeskSearchRows, selectDeskSearch, type TicketMatchRow } from './queries.ts';
 import { buildDeskSearchTerms, type DeskSearchTerms } from './search-terms.ts';
 import { commonLexemesFor } from './word-frequency.ts';
 
@@ -27,9 +19,6 @@ const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === '
 
 /** Trigram similarity needs a few letters to mean anything (the knowledge base's rule too). */
 const MIN_SIMILARITY_TEXT = 3;
-
-/** How many of the people found also bring their tickets (as requester or assignee) into the ticket results. */
-const PEOPLE_FOR_TICKETS = 5;
 
 /**
  * Exact marks when a hit contains the words exactly; else fuzzy ones, because such a hit was found by similarity
@@ -59,67 +48,48 @@ function toTicketHit(row: TicketMatchRow, words: readonly string[]): TSearchTick
 }
 
 /**
- * Tickets by words, number and (staff) the people named; when they are fewer than the limit,
- * titles a small typo away fill the rest.
+ * The ticket and people search of one global search (queries.ts, selectDeskSearch): tickets by
+ * words, number and (staff) the people named; people (staff) by word starts of name, username
+ * and email; when either finds fewer than the limit, those a small typo away fill the rest.
  */
-async function findTickets(
-  db: Db,
+async function findTicketsAndPeople(
   viewer: Viewer,
   terms: DeskSearchTerms,
-  personIds: readonly string[],
   limit: number,
-): Promise<TicketMatchRow[]> {
+): Promise<DeskSearchRows> {
   const scope = scopeOf(viewer);
   const words = terms.text?.text.split(' ') ?? [];
-  const found = await selectTicketMatches(db, {
-    anyWords: terms.text?.anyWords ?? null,
-    allWords: terms.text?.allWords ?? null,
-    exactNumber: terms.number?.exact ?? null,
-    numberRanges: terms.number?.ranges ?? [],
-    personIds,
-    commonLexemes: words.length > 0 && scope.requesterId === null ? await commonLexemesFor(db, words) : [],
-    scope,
-    limit,
-  });
   const text = terms.text?.text ?? '';
-  if (found.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
-  const similar = await selectTicketsBySimilarity(db, {
-    text,
-    scope,
-    limit: limit - found.length,
-    excludedIds: found.map((row) => row.id),
+  const people = isStaff(viewer) ? terms.people : null;
+  return selectDeskSearch(searchSql, {
+    tickets: {
+      anyWords: terms.text?.anyWords ?? null,
+      allWords: terms.text?.allWords ?? null,
+      exactNumber: terms.number?.exact ?? null,
+      numberRanges: terms.number?.ranges ?? [],
+      commonLexemes:
+        words.length > 0 && scope.requesterId === null ? await commonLexemesFor(searchSql, words) : [],
+      scope,
+      limit,
+    },
+    ticketSimilarText: text.length < MIN_SIMILARITY_TEXT ? null : text,
+    people:
+      people === null
+        ? null
+        : {
+            allWords: people.allWords,
+            exactIdentity: terms.exactIdentity,
+            limit,
+            similarText: people.text.length < MIN_SIMILARITY_TEXT ? null : people.text,
+          },
   });
-  return [...found, ...similar];
-}
-
-/**
- * People (staff only) by word starts of name, username and email (`named`); when few match, the
- * ones a small typo away fill up the list (`similar`).
- */
-async function findPeople(
-  db: Db,
-  terms: DeskSearchTerms,
-  limit: number,
-): Promise<{ named: TSearchUserHit[]; similar: TSearchUserHit[] }> {
-  if (terms.people === null) return { named: [], similar: [] };
-  const named = await selectPeople(db, {
-    allWords: terms.people.allWords,
-    exactIdentity: terms.exactIdentity,
-    limit,
-  });
-  if (named.length >= limit || terms.people.text.length < MIN_SIMILARITY_TEXT) return { named, similar: [] };
-  const similar = await selectPeopleBySimilarity(db, {
-    text: terms.people.text,
-    limit: limit - named.length,
-    excludedIds: named.map((person) => person.id),
-  });
-  return { named, similar };
 }
 
 /**
  * Articles through the knowledge base's own search (its ranking, typo fallback and status rules:
- * end users published only; staff every status here, so drafts can be found), each with a snippet
- * from the excerpt or the body, wherever the words are.
+ * end users published only; staff every status here, so drafts can be found), in one statement
+ * with the texts of their snippets, each with a snippet from the excerpt or the body, wherever
+ * the words are. A search of published articles that finds none counts as the knowledge base's miss.
  */
 async function findArticles(
   viewer: Viewer,
@@ -127,24 +97,13 @@ async function findArticles(
   words: readonly string[],
   limit: number,
 ): Promise<TSearchArticleHit[]> {
-  const { articles } = await searchArticles(viewer, {
-    q,
-    limit,
-    status: isStaff(viewer) ? 'all' : 'published',
-  });
-  if (articles.length === 0) return [];
-  const bodies = new Map(
-    (
-      await selectArticleBodies(
-        sql,
-        articles.map((article) => article.id),
-      )
-    ).map((body) => [body.id, body]),
-  );
-  return articles.map((article: TKbArticleSummary) => {
-    const body = bodies.get(article.id);
+  const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
+  if (search === null) return [];
+  const articles = await selectArticleSearchRows(sql, search);
+  await noteArticleSearch(viewer, search, q, articles.length);
+  return articles.map((article) => {
     const excerpt = article.excerpt ?? '';
-    const content = body?.content ?? '';
+    const content = article.content;
     const mode = markMode([article.title, excerpt, content], words);
     const isExcerptMatch = findHighlights(excerpt, words, mode).length > 0;
     const isContentMatch = !isExcerptMatch && findHighlights(content, words, mode).length > 0;
@@ -159,33 +118,29 @@ async function findArticles(
   });
 }
 
+const NOTHING_FOUND = '{"tickets":[],"users":[],"articles":[]}';
+
 /**
  * One search over the desk: tickets, people and knowledge base articles, each ranked and at most
  * `limit`, each as the viewer may see them. An end user gets only tickets they requested (their
  * comments' text without internal notes), published articles and never people. Tickets and
- * people are read on the search pool, planned for the actual words; articles alongside.
+ * people are one statement on the search pool, planned for the actual words; articles one
+ * alongside. The people part leaves as PostgreSQL rendered it; tickets and articles get their
+ * highlights marked here (highlight.ts), and the body is checked like every rendered one (json-text.ts).
  */
-export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<TSearchResponse> {
+export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<Response> {
   const terms = buildDeskSearchTerms(query.q);
   const words = terms.highlightWords;
   if (terms.text === null && terms.number === null && terms.people === null) {
-    return { tickets: [], users: [], articles: [] };
+    return jsonText(ZSearchResponse, NOTHING_FOUND);
   }
   const [ticketsAndPeople, articles] = await Promise.all([
-    (async () => {
-      const people = isStaff(viewer)
-        ? await findPeople(searchSql, terms, query.limit)
-        : { named: [], similar: [] };
-      // Only people named outright bring their tickets: a name a typo away is a guess.
-      const personIds = people.named.slice(0, PEOPLE_FOR_TICKETS).map((person) => person.id);
-      const tickets = await findTickets(searchSql, viewer, terms, personIds, query.limit);
-      return { people: [...people.named, ...people.similar], tickets };
-    })(),
+    findTicketsAndPeople(viewer, terms, query.limit),
     terms.text === null ? Promise.resolve([]) : findArticles(viewer, query.q, words, query.limit),
   ]);
-  return {
-    tickets: ticketsAndPeople.tickets.map((row) => toTicketHit(row, words)),
-    users: ticketsAndPeople.people,
-    articles,
-  };
+  const tickets = ticketsAndPeople.tickets.map((row) => toTicketHit(row, words));
+  return jsonText(
+    ZSearchResponse,
+    `{"tickets":${JSON.stringify(tickets)},"users":${ticketsAndPeople.users},"articles":${JSON.stringify(articles)}}`,
+  );
 }
