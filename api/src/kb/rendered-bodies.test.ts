@@ -96,7 +96,7 @@ describe('the knowledge base bodies PostgreSQL renders', () => {
       for (const secret of [...Object.values(hidden), authorHash]) expect(text).not.toContain(secret);
     }
     expect(bodies[0]?.body.articles.map((article) => article.title)).toEqual([`Reset ${word}`]);
-    expect(bodies[2]?.body).toEqual({ articles: [], nextCursor: null });
+    expect(JSON.parse(bodies[2]?.text ?? '')).toEqual({ articles: [], nextCursor: null });
     expect(bodies[5]?.body.articles.map((article) => article.title)).toEqual([`Reset ${word}`]);
   });
 
