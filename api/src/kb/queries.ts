@@ -310,7 +310,7 @@ export function selectArticlesBySimilarity(
  * What an article search runs in one statement: the full-text matches, and only when they are
  * fewer than the limit (a one-time filter, so the trigram index is not read otherwise) the titles
  * and tags similar to `similarText` (null: no typo fallback), as the CTE `matched (id, n)`, at most
- * `limit` rows in their order n. Before, the fallback was a second round trip.
+ * `limit` rows in their order n.
  */
 export type ArticleSearch = TextSearch & { similarText: string | null };
 

@@ -139,14 +139,34 @@ export async function noteArticleSearch(
 }
 
 /**
- * Searches titles, tags, excerpts and bodies in plain words, best match first, in one statement
- * whose body PostgreSQL renders (articleSearchOf). A search of published articles that finds
+ * Runs an article search: full text first; only when it finds fewer than the limit, again with
+ * the typo fallback (queries.ts, matchedArticles), which repeats the full text part of a search
+ * that found few. One statement for most searches: a trigram condition costs its planning
+ * (PostgreSQL estimates `<%` by evaluating it over the column's statistics) even when it never runs.
+ */
+export async function withTypoFallback<T>(
+  search: ArticleSearch,
+  run: (search: ArticleSearch) => Promise<T>,
+  found: (result: T) => number,
+): Promise<T> {
+  const first = await run({ ...search, similarText: null });
+  if (search.similarText === null || found(first) >= search.limit) return first;
+  return run(search);
+}
+
+/**
+ * Searches titles, tags, excerpts and bodies in plain words, best match first, the body rendered
+ * by PostgreSQL (articleSearchOf, withTypoFallback). A search of published articles that finds
  * nothing is counted for the knowledge-base report.
  */
 export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): Promise<Response> {
   const search = articleSearchOf(viewer, query);
   if (search === null) return jsonText(ZKbSearchResponse, '{"articles":[]}');
-  const { body, found } = await selectArticleSearchJson(sql, search);
+  const { body, found } = await withTypoFallback(
+    search,
+    (run) => selectArticleSearchJson(sql, run),
+    (result) => result.found,
+  );
   await noteArticleSearch(viewer, search, query.q, found);
   return jsonText(ZKbSearchResponse, body);
 }

@@ -264,10 +264,8 @@ describe(`the global search's one statement at scale (${TICKETS} tickets)`, () =
   async function deskSearch(q: string, scope: TicketScope): Promise<DeskSearch> {
     const terms = buildDeskSearchTerms(q);
     const { personIds: _none, ...tickets } = await ticketSearch(q, scope);
-    const text = terms.text?.text ?? '';
     return {
       tickets,
-      ticketSimilarText: text.length < 3 ? null : text,
       people:
         scope.requesterId !== null || terms.people === null
           ? null
@@ -280,7 +278,7 @@ describe(`the global search's one statement at scale (${TICKETS} tickets)`, () =
     };
   }
 
-  test('words, numbers, names and typos read indexes and bounded rows; a fallback runs only when its part found too few', async () => {
+  test('words, numbers, names and typos read indexes and bounded rows', async () => {
     const endUser: TicketScope = { requesterId, includeInternal: false };
     const problems: string[] = [];
     for (const scope of [STAFF, endUser]) {
@@ -299,12 +297,6 @@ describe(`the global search's one statement at scale (${TICKETS} tickets)`, () =
       }
     }
     expect(problems).toEqual([]);
-    // 'network' fills the ticket page: the title trigram index is never read for it.
-    const common = await planOf(async (sql) => selectDeskSearch(sql, await deskSearch('network', STAFF)));
-    const trigramRan = common.some(
-      (node) => node['Index Name'] === 'tickets_title_trgm_idx' && (node['Actual Loops'] ?? 0) > 0,
-    );
-    expect(trigramRan).toBe(false);
   }, 120_000);
 
   test('it finds what the separate statements find, in their order', async () => {
@@ -324,18 +316,9 @@ describe(`the global search's one statement at scale (${TICKETS} tickets)`, () =
         ...search.tickets,
         personIds: named.slice(0, 5).map((person) => person.id),
       });
-      const similar =
-        search.ticketSimilarText !== null && found.length < 20
-          ? await selectTicketsBySimilarity(db.sql, {
-              text: search.ticketSimilarText,
-              scope: STAFF,
-              limit: 20 - found.length,
-              excludedIds: found.map((row) => row.id),
-            })
-          : [];
       const one = await selectDeskSearch(db.sql, search);
       expect(JSON.parse(one.users)).toEqual([...named, ...similarPeople]);
-      expect(one.tickets.map((row) => row.id)).toEqual([...found, ...similar].map((row) => row.id));
+      expect(one.tickets).toEqual(found.map((row) => ({ n: expect.any(Number), ...row })));
     }
   }, 120_000);
 });

@@ -136,7 +136,6 @@ describe('GET /api/search renders only what each scope may see', () => {
           scope,
           limit: 20,
         },
-        ticketSimilarText: word,
         people: { allWords: `${word}:*`, exactIdentity: word, limit: 20, similarText: word },
       });
       const users = checkJsonText(z.array(ZSearchUserHit), rows.users) as { id: string }[];
@@ -154,7 +153,6 @@ describe('GET /api/search renders only what each scope may see', () => {
         scope: scopeOf(viewerOf(requester)),
         limit: 20,
       },
-      ticketSimilarText: word,
       people: null,
     });
     expect(endUser.users).toBe('[]');

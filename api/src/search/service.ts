@@ -7,11 +7,16 @@ import {
 import { sql } from '../db.ts';
 import { jsonText } from '../json-text.ts';
 import { selectArticleSearchRows } from '../kb/queries.ts';
-import { articleSearchOf, noteArticleSearch } from '../kb/service.ts';
+import { articleSearchOf, noteArticleSearch, withTypoFallback } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import { searchSql } from './pool.ts';
-import { type DeskSearchRows, selectDeskSearch, type TicketMatchRow } from './queries.ts';
+import {
+  type DeskSearchRows,
+  selectDeskSearch,
+  selectTicketsBySimilarity,
+  type TicketMatchRow,
+} from './queries.ts';
 import { buildDeskSearchTerms, type DeskSearchTerms } from './search-terms.ts';
 import { commonLexemesFor } from './word-frequency.ts';
 
@@ -50,7 +55,8 @@ function toTicketHit(row: TicketMatchRow, words: readonly string[]): TSearchTick
 /**
  * The ticket and people search of one global search (queries.ts, selectDeskSearch): tickets by
  * words, number and (staff) the people named; people (staff) by word starts of name, username
- * and email; when either finds fewer than the limit, those a small typo away fill the rest.
+ * and email, and when few match, those a small typo away. When the tickets are fewer than the
+ * limit, titles a small typo away fill the rest (a second statement, only then).
  */
 async function findTicketsAndPeople(
   viewer: Viewer,
@@ -61,7 +67,7 @@ async function findTicketsAndPeople(
   const words = terms.text?.text.split(' ') ?? [];
   const text = terms.text?.text ?? '';
   const people = isStaff(viewer) ? terms.people : null;
-  return selectDeskSearch(searchSql, {
+  const found = await selectDeskSearch(searchSql, {
     tickets: {
       anyWords: terms.text?.anyWords ?? null,
       allWords: terms.text?.allWords ?? null,
@@ -72,7 +78,6 @@ async function findTicketsAndPeople(
       scope,
       limit,
     },
-    ticketSimilarText: text.length < MIN_SIMILARITY_TEXT ? null : text,
     people:
       people === null
         ? null
@@ -83,12 +88,20 @@ async function findTicketsAndPeople(
             similarText: people.text.length < MIN_SIMILARITY_TEXT ? null : people.text,
           },
   });
+  if (found.tickets.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
+  const similar = await selectTicketsBySimilarity(searchSql, {
+    text,
+    scope,
+    limit: limit - found.tickets.length,
+    excludedIds: found.tickets.map((row) => row.id),
+  });
+  return { users: found.users, tickets: [...found.tickets, ...similar] };
 }
 
 /**
  * Articles through the knowledge base's own search (its ranking, typo fallback and status rules:
- * end users published only; staff every status here, so drafts can be found), in one statement
- * with the texts of their snippets, each with a snippet from the excerpt or the body, wherever
+ * end users published only; staff every status here, so drafts can be found), read with the
+ * texts of their snippets, each with a snippet from the excerpt or the body, wherever
  * the words are. A search of published articles that finds none counts as the knowledge base's miss.
  */
 async function findArticles(
@@ -99,7 +112,11 @@ async function findArticles(
 ): Promise<TSearchArticleHit[]> {
   const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
   if (search === null) return [];
-  const articles = await selectArticleSearchRows(sql, search);
+  const articles = await withTypoFallback(
+    search,
+    (run) => selectArticleSearchRows(sql, run),
+    (rows) => rows.length,
+  );
   await noteArticleSearch(viewer, search, q, articles.length);
   return articles.map((article) => {
     const excerpt = article.excerpt ?? '';
