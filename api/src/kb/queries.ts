@@ -306,48 +306,31 @@ export function selectArticlesBySimilarity(
     order by ${similarOrder('h')}`;
 }
 
-/**
- * What an article search runs in one statement: the full-text matches, and only when they are
- * fewer than the limit (a one-time filter, so the trigram index is not read otherwise) the titles
- * and tags similar to `similarText` (null: no typo fallback), as the CTE `matched (id, n)`, at most
- * `limit` rows in their order n.
- */
-export type ArticleSearch = TextSearch & { similarText: string | null };
+/** A search's page as JSON text (ZKbSearchResponse's articles) with its ids, for the service to join parts. */
+export type ArticleSearchJson = { articles: string; ids: string[] };
 
-const matchedArticles = (search: ArticleSearch) => {
-  const n = literalLimit(search.limit);
-  if (search.similarText === null) {
-    return sql`${textHits(search)},
-      matched as (select h.id, row_number() over (order by ${textOrder('h')}) as n from text_hits h)`;
-  }
-  return sql`${textHits(search)},
-    ${similarHits(
-      { text: search.similarText, status: search.status, limit: search.limit },
-      sql`and (select count(*) from text_hits) < ${n} and a.id not in (select id from text_hits)`,
-    )},
-    matched as (
-      select m.id, m.n from (
-        select h.id, row_number() over (order by ${textOrder('h')}) as n from text_hits h
-        union all
-        select s.id, ${n} + row_number() over (order by ${similarOrder('s')}) from similar_hits s
-      ) m
-      order by m.n limit ${n})`;
-};
+const searchJson = (cte: string, order: PendingQuery<Row[]>) => sql`
+  select coalesce(json_agg(${summaryJson()} order by ${order}), '[]'::json)::text as articles,
+         coalesce(array_agg(a.id), '{}') as ids
+  from ${sql(cte)} h join kb_articles a on a.id = h.id ${joins()}`;
 
-/**
- * An article search's JSON body (ZKbSearchResponse) and how many articles it holds (a search of
- * published articles that finds none is counted as a miss by the service).
- */
-export async function selectArticleSearchJson(
+/** The full-text page (textHits) as the body's JSON array. */
+export async function selectArticlesByTextJson(db: Db, search: TextSearch): Promise<ArticleSearchJson> {
+  const [row] = await db<ArticleSearchJson[]>`
+    with ${topRead()}, ${textHits(search)}
+    ${searchJson('text_hits', textOrder('h'))}`;
+  return row ?? { articles: '[]', ids: [] };
+}
+
+/** The typo fallback's page (similarHits) as the body's JSON array, leaving out `excludedIds`. */
+export async function selectArticlesBySimilarityJson(
   db: Db,
-  search: ArticleSearch,
-): Promise<{ body: string; found: number }> {
-  const [row] = await db<{ body: string; found: number }[]>`
-    with ${topRead()}, ${matchedArticles(search)}
-    select json_build_object('articles', coalesce(json_agg(${summaryJson()} order by m.n), '[]'::json))::text as body,
-           count(*)::int as found
-    from matched m join kb_articles a on a.id = m.id ${joins()}`;
-  return row ?? { body: '{"articles":[]}', found: 0 };
+  search: SimilarSearch & { excludedIds: string[] },
+): Promise<ArticleSearchJson> {
+  const [row] = await db<ArticleSearchJson[]>`
+    with ${topRead()}, ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
+    ${searchJson('similar_hits', similarOrder('h'))}`;
+  return row ?? { articles: '[]', ids: [] };
 }
 
 /** An article the desk's global search found, with the texts its snippet is cut from. */
@@ -361,14 +344,28 @@ export type ArticleSearchRow = {
   content: string;
 };
 
-/** The same search for the desk's global search: each article with its snippet's texts, best first. */
-export function selectArticleSearchRows(db: Db, search: ArticleSearch): Promise<ArticleSearchRow[]> {
+const searchRows = (cte: string, order: PendingQuery<Row[]>) => sql`
+  select a.id, a.title, a.status, json_build_object('id', c.id, 'name', c.name) as category, a.excerpt,
+         coalesce(a.content_text, a.content) as content
+  from ${sql(cte)} h join kb_articles a on a.id = h.id join kb_categories c on c.id = a.category_id
+  order by ${order}`;
+
+/**
+ * The full-text page for the desk's global search: each article with the texts of its snippet,
+ * read in the same statement (they were a second one).
+ */
+export function selectArticleHitsByText(db: Db, search: TextSearch): Promise<ArticleSearchRow[]> {
+  return db<ArticleSearchRow[]>`with ${textHits(search)} ${searchRows('text_hits', textOrder('h'))}`;
+}
+
+/** The typo fallback's page for the desk's global search, leaving out `excludedIds`. */
+export function selectArticleHitsBySimilarity(
+  db: Db,
+  search: SimilarSearch & { excludedIds: string[] },
+): Promise<ArticleSearchRow[]> {
   return db<ArticleSearchRow[]>`
-    with ${matchedArticles(search)}
-    select a.id, a.title, a.status, json_build_object('id', c.id, 'name', c.name) as category, a.excerpt,
-           coalesce(a.content_text, a.content) as content
-    from matched m join kb_articles a on a.id = m.id join kb_categories c on c.id = a.category_id
-    order by m.n`;
+    with ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
+    ${searchRows('similar_hits', similarOrder('h'))}`;
 }
 
 /** One article with its body and current revision number, if the scope may see it. */

@@ -22,14 +22,14 @@ import { linkArticleImages } from '../kb-images/service.ts';
 import { decodeCursor } from './cursor.ts';
 import { markdownPlainText } from './plain-text.ts';
 import {
-  type ArticleSearch,
   countArticleView,
   insertArticle,
   type StatusScope,
   selectActiveCategories,
   selectArticle,
   selectArticlePageJson,
-  selectArticleSearchJson,
+  selectArticlesBySimilarityJson,
+  selectArticlesByTextJson,
   selectCategoryState,
   selectPopularArticlePageJson,
   updateArticle,
@@ -103,15 +103,20 @@ export async function listArticles(viewer: KbViewer, query: TKbArticleListQuery)
 /** Searches of published articles: the ones whose misses the knowledge-base report counts. */
 const countsMisses = (status: StatusScope) => status === 'published' || status === 'public';
 
+/** What an article search runs (search-terms.ts, queries.ts); `similarText` null: no typo fallback. */
+export type ArticleSearch = {
+  anyWords: string;
+  allWords: string;
+  similarText: string | null;
+  status: StatusScope;
+  limit: number;
+};
+
 /**
- * What an article search runs (search-terms.ts, queries.ts): full text, and when it finds fewer
- * than the limit, titles and tags similar to the words (a typo) fill the rest; null when the
- * reader may see nothing or nothing searchable is left.
+ * The article search a reader's query asks for; null when the reader may see nothing or nothing
+ * searchable is left.
  */
-export function articleSearchOf(
-  viewer: KbViewer,
-  query: TKbSearchQuery,
-): (ArticleSearch & { status: StatusScope }) | null {
+export function articleSearchOf(viewer: KbViewer, query: TKbSearchQuery): ArticleSearch | null {
   const status = statusScopeOf(viewer, query.status, 'published');
   const terms = buildSearchTerms(query.q);
   if (status === 'none' || terms === null) return null;
@@ -131,7 +136,7 @@ export function articleSearchOf(
  */
 export async function noteArticleSearch(
   viewer: KbViewer,
-  search: { status: StatusScope },
+  search: ArticleSearch,
   q: string,
   found: number,
 ): Promise<void> {
@@ -139,36 +144,60 @@ export async function noteArticleSearch(
 }
 
 /**
- * Runs an article search: full text first; only when it finds fewer than the limit, again with
- * the typo fallback (queries.ts, matchedArticles), which repeats the full text part of a search
- * that found few. One statement for most searches: a trigram condition costs its planning
- * (PostgreSQL estimates `<%` by evaluating it over the column's statistics) even when it never runs.
+ * Full text first; only when it finds fewer than the limit, titles and tags similar to the words
+ * (a typo) fill the rest, leaving out what full text found. Two statements only then: a trigram
+ * condition costs its planning (PostgreSQL estimates `<%` by evaluating it over the column's
+ * statistics) even when a one-time filter keeps it from running, and most searches never need it.
  */
-export async function withTypoFallback<T>(
+export async function searchInTwoSteps<T>(
   search: ArticleSearch,
-  run: (search: ArticleSearch) => Promise<T>,
-  found: (result: T) => number,
-): Promise<T> {
-  const first = await run({ ...search, similarText: null });
-  if (search.similarText === null || found(first) >= search.limit) return first;
-  return run(search);
+  steps: {
+    byText: (search: ArticleSearch) => Promise<T>;
+    bySimilarity: (search: ArticleSearch & { similarText: string }, excludedIds: string[]) => Promise<T>;
+    idsOf: (result: T) => string[];
+  },
+): Promise<[T] | [T, T]> {
+  const found = await steps.byText(search);
+  const ids = steps.idsOf(found);
+  if (search.similarText === null || ids.length >= search.limit) return [found];
+  return [
+    found,
+    await steps.bySimilarity(
+      { ...search, similarText: search.similarText, limit: search.limit - ids.length },
+      ids,
+    ),
+  ];
 }
 
+/** Two JSON arrays as one: `[a...]` and `[b...]` -> `[a..., b...]`. */
+const joinedArrays = (first: string, second: string | undefined): string =>
+  second === undefined || second === '[]'
+    ? first
+    : first === '[]'
+      ? second
+      : `${first.slice(0, -1)},${second.slice(1)}`;
+
 /**
- * Searches titles, tags, excerpts and bodies in plain words, best match first, the body rendered
- * by PostgreSQL (articleSearchOf, withTypoFallback). A search of published articles that finds
- * nothing is counted for the knowledge-base report.
+ * Searches titles, tags, excerpts and bodies in plain words, best match first (searchInTwoSteps),
+ * the body rendered by PostgreSQL. A search of published articles that finds nothing is counted
+ * for the knowledge-base report.
  */
 export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): Promise<Response> {
   const search = articleSearchOf(viewer, query);
   if (search === null) return jsonText(ZKbSearchResponse, '{"articles":[]}');
-  const { body, found } = await withTypoFallback(
-    search,
-    (run) => selectArticleSearchJson(sql, run),
-    (result) => result.found,
-  );
-  await noteArticleSearch(viewer, search, query.q, found);
-  return jsonText(ZKbSearchResponse, body);
+  const [found, similar] = await searchInTwoSteps(search, {
+    byText: (run) => selectArticlesByTextJson(sql, run),
+    bySimilarity: (run, excludedIds) =>
+      selectArticlesBySimilarityJson(sql, {
+        text: run.similarText,
+        status: run.status,
+        limit: run.limit,
+        excludedIds,
+      }),
+    idsOf: (result) => result.ids,
+  });
+  await noteArticleSearch(viewer, search, query.q, found.ids.length + (similar?.ids.length ?? 0));
+  return jsonText(ZKbSearchResponse, `{"articles":${joinedArrays(found.articles, similar?.articles)}}`);
 }
 
 /**

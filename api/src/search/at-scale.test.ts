@@ -5,9 +5,7 @@ import { createPlanTracer, type PlanNode, type PlanTracer } from '../../test/que
 import type { TicketScope } from '../tickets/queries.ts';
 import {
   applySearchSettings,
-  type DeskSearch,
   GIN_SAMPLE,
-  selectDeskSearch,
   selectPeople,
   selectPeopleBySimilarity,
   selectTicketMatches,
@@ -256,69 +254,5 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
     ];
     for (const [label, run] of fallbacks) problems.push(...problemsOf(label, await planOf(run)));
     expect(problems).toEqual([]);
-  }, 120_000);
-});
-
-describe(`the global search's one statement at scale (${TICKETS} tickets)`, () => {
-  /** The ticket and people statement the service runs for a query, as staff or as the end user. */
-  async function deskSearch(q: string, scope: TicketScope): Promise<DeskSearch> {
-    const terms = buildDeskSearchTerms(q);
-    const { personIds: _none, ...tickets } = await ticketSearch(q, scope);
-    return {
-      tickets,
-      people:
-        scope.requesterId !== null || terms.people === null
-          ? null
-          : {
-              allWords: terms.people.allWords,
-              exactIdentity: terms.exactIdentity,
-              limit: 20,
-              similarText: terms.people.text.length < 3 ? null : terms.people.text,
-            },
-    };
-  }
-
-  test('words, numbers, names and typos read indexes and bounded rows', async () => {
-    const endUser: TicketScope = { requesterId, includeInternal: false };
-    const problems: string[] = [];
-    for (const scope of [STAFF, endUser]) {
-      for (const q of [
-        'term4321',
-        'network',
-        'pri',
-        '12345',
-        'printer network term42',
-        'surname42',
-        'serail12345',
-      ]) {
-        const label = `${q} (${scope.requesterId === null ? 'staff' : 'end user'})`;
-        const search = await deskSearch(q, scope);
-        problems.push(...problemsOf(label, await planOf((sql) => selectDeskSearch(sql, search))));
-      }
-    }
-    expect(problems).toEqual([]);
-  }, 120_000);
-
-  test('it finds what the separate statements find, in their order', async () => {
-    for (const q of ['surname42', 'network', 'serail12345', 'TKT-000123']) {
-      const search = await deskSearch(q, STAFF);
-      const people = search.people;
-      const named = people ? await selectPeople(db.sql, people) : [];
-      const similarPeople =
-        people?.similarText && named.length < 20
-          ? await selectPeopleBySimilarity(db.sql, {
-              text: people.similarText,
-              limit: 20 - named.length,
-              excludedIds: named.map((person) => person.id),
-            })
-          : [];
-      const found = await selectTicketMatches(db.sql, {
-        ...search.tickets,
-        personIds: named.slice(0, 5).map((person) => person.id),
-      });
-      const one = await selectDeskSearch(db.sql, search);
-      expect(JSON.parse(one.users)).toEqual([...named, ...similarPeople]);
-      expect(one.tickets).toEqual(found.map((row) => ({ n: expect.any(Number), ...row })));
-    }
   }, 120_000);
 });

@@ -234,9 +234,9 @@ function wordSources(anyWords: string, scope: TicketScope, commonLexemes: readon
 /**
  * The candidate sources besides the words, each bounded: the exact ticket number (unique index)
  * and numbers starting with the digits (C-collation ranges), and the newest tickets of the
- * people named (`personIds`, a relation of one uuid column), as requester or assignee.
+ * people named, as requester or assignee.
  */
-function candidateSources(search: Omit<TicketSearch, 'personIds'>, personIds: Fragment | null): Fragment[] {
+function candidateSources(db: Db, search: TicketSearch): Fragment[] {
   const { scope } = search;
   const sources: Fragment[] = [];
   if (search.anyWords !== null) {
@@ -254,10 +254,10 @@ function candidateSources(search: Omit<TicketSearch, 'personIds'>, personIds: Fr
         ${scoped(scope)}
       order by t.ticket_number collate "C" limit ${search.limit})`);
   }
-  if (personIds !== null) {
+  if (search.personIds.length > 0) {
     sources.push(sql`(
       select x.id, 'person' as source
-      from ${personIds} as p (id)
+      from unnest(${db.array([...search.personIds])}::uuid[]) as p (id)
       cross join lateral (
         (select t.id from tickets t where t.requester_id = p.id ${scoped(scope)}
          order by t.created_at desc limit ${search.limit})
@@ -277,108 +277,68 @@ function candidateSources(search: Omit<TicketSearch, 'personIds'>, personIds: Fr
  * description), a named person, a matching comment; ties newest first.
  */
 export async function selectTicketMatches(db: Db, search: TicketSearch): Promise<TicketMatchRow[]> {
-  const personIds =
-    search.personIds.length > 0 ? sql`unnest(${db.array([...search.personIds])}::uuid[])` : null;
-  const hits = ticketHits(search, personIds);
-  if (hits === null) return [];
-  return db<TicketMatchRow[]>`
-    with ${hits}
-    select ${matchColumns(search.scope, search.anyWords)}
-    from ticket_hits h join tickets t on t.id = h.id
-    order by h.n`;
-}
-
-/**
- * The ranked ticket search as CTEs ending in `ticket_hits (id, n)`, at most `limit` rows in their
- * order n; null when the search has nothing to look for. The match's columns (snippet texts, people)
- * are read after the ranking, for these rows only.
- */
-function ticketHits(search: Omit<TicketSearch, 'personIds'>, personIds: Fragment | null): Fragment | null {
-  const sources = candidateSources(search, personIds);
+  const sources = candidateSources(db, search);
   const [first, ...rest] = sources;
-  if (!first) return null;
+  if (!first) return [];
   const union = rest.reduce<Fragment>((all, source) => sql`${all} union all ${source}`, first);
   const textScore =
     search.anyWords === null || search.allWords === null
       ? sql`0`
       : sql`(case when t.search_vector @@ to_tsquery('english', ${search.allWords}) then 20 else 0 end)
             + 10 * ts_rank_cd(t.search_vector, ${anyQuery(search.anyWords)}, 32)`;
-  const order = sql`(case when k.is_exact then 1000 else 0 end) + (case when k.is_number then 100 else 0 end)
-             + (case when k.is_person then 8 else 0 end) + (case when k.is_comment then 3 else 0 end)
-             + ${textScore} desc,
-             t.created_at desc, t.id desc`;
-  return sql`
-    ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope, search.commonLexemes)}
+  return db<TicketMatchRow[]>`
+    with ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope, search.commonLexemes)}
     found (id, source) as (${union}),
     candidates as (
       select id, bool_or(source = 'exact') as is_exact, bool_or(source = 'number') as is_number,
              bool_or(source = 'person') as is_person, bool_or(source = 'comment') as is_comment
       from found group by id
-    ),
-    ticket_hits as (
-      select t.id, row_number() over (order by ${order}) as n
-      from candidates k join tickets t on t.id = k.id
-      where true ${scoped(search.scope)}
-      order by ${order}
-      limit ${search.limit})`;
+    )
+    select ${matchColumns(search.scope, search.anyWords)}
+    from candidates k join tickets t on t.id = k.id
+    where true ${scoped(search.scope)}
+    order by (case when k.is_exact then 1000 else 0 end) + (case when k.is_number then 100 else 0 end)
+             + (case when k.is_person then 8 else 0 end) + (case when k.is_comment then 3 else 0 end)
+             + ${textScore} desc,
+             t.created_at desc, t.id desc
+    limit ${search.limit}`;
 }
 
 /**
- * The typo-tolerant fallback as the CTE `ticket_similar (id, n)`: tickets whose title has words
- * similar to the search (pg_trgm word_similarity at its default threshold, 0.6, through the
- * title's trigram index), most similar first, within the scope, leaving out `excluded` (an `and`
- * condition: the tickets already found).
+ * The typo-tolerant fallback: tickets whose title has words similar to the search (pg_trgm
+ * word_similarity at its default threshold, 0.6, through the title's trigram index), most similar
+ * first, within the scope, leaving out the tickets already found.
  */
-function ticketsBySimilarity(
-  search: { text: string; scope: TicketScope; limit: number },
-  excluded: Fragment,
-): Fragment {
-  const order = sql`word_similarity(${search.text}, t.title) desc, t.created_at desc, t.id desc`;
-  return sql`
-    ticket_similar as (
-      select t.id, row_number() over (order by ${order}) as n
-      from tickets t
-      where ${search.text} <% t.title ${scoped(search.scope)} ${excluded}
-      order by ${order}
-      limit ${search.limit})`;
-}
-
-/** The typo-tolerant fallback alone (ticketsBySimilarity), leaving out `excludedIds`. */
 export function selectTicketsBySimilarity(
   db: Db,
   search: { text: string; scope: TicketScope; limit: number; excludedIds: readonly string[] },
 ): Promise<TicketMatchRow[]> {
   return db<TicketMatchRow[]>`
-    with ${ticketsBySimilarity(search, sql`and t.id <> all(${db.array([...search.excludedIds])}::uuid[])`)}
     select ${matchColumns(search.scope, null)}
-    from ticket_similar h join tickets t on t.id = h.id
-    order by h.n`;
+    from tickets t
+    where ${search.text} <% t.title ${scoped(search.scope)}
+      and t.id <> all(${db.array([...search.excludedIds])}::uuid[])
+    order by word_similarity(${search.text}, t.title) desc, t.created_at desc, t.id desc
+    limit ${search.limit}`;
 }
 
 const personColumns = () => sql`
   u.id, u.first_name as "firstName", u.last_name as "lastName", u.username, u.email, u.role, u.status`;
-
-/** A person as the contract's JSON object (ZSearchUserHit): the columns of personColumns, nothing else. */
-const personJson = () => sql`
-  json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'username', u.username,
-                    'email', u.email, 'role', u.role, 'status', u.status)`;
-
-type PeopleSearch = { allWords: string; exactIdentity: string | null; limit: number };
 
 /**
  * Active people only: a pending or rejected registrant (or a deactivated account) is nobody staff
  * should find, and their address is theirs alone (docs/security.md#write-limits).
  * People whose names, username or email hold every word as a word start (GIN on the users'
  * search_vector), plus the one whose username or email is exactly the search; that one first,
- * then by rank and name. Ranked within a bounded candidate list, as the CTE `people_named (id, n)`.
+ * then by rank and name. Ranked within a bounded candidate list.
  */
-function peopleNamed(search: PeopleSearch): Fragment {
+export function selectPeople(
+  db: Db,
+  search: { allWords: string; exactIdentity: string | null; limit: number },
+): Promise<TSearchUserHit[]> {
   const exact = search.exactIdentity;
-  const order = sql`${exact === null ? sql`` : sql`(lower(u.username) = ${exact} or lower(u.email) = ${exact}) desc,`}
-             ts_rank(u.search_vector, to_tsquery('simple', ${search.allWords})) desc,
-             u.last_name, u.first_name, u.id`;
-  return sql`
-    people_matched as (
+  return db<TSearchUserHit[]>`
+    with matched as (
       (select u.id from users u
        where u.search_vector @@ to_tsquery('simple', ${search.allWords}) and u.status = 'active'
        limit ${CANDIDATES_PER_SOURCE})
@@ -388,121 +348,25 @@ function peopleNamed(search: PeopleSearch): Fragment {
           : sql`union (select u.id from users u
                    where (lower(u.username) = ${exact} or lower(u.email) = ${exact}) and u.status = 'active')`
       }
-    ),
-    people_named as (
-      select u.id, row_number() over (order by ${order}) as n
-      from people_matched m join users u on u.id = m.id
-      order by ${order}
-      limit ${search.limit})`;
-}
-
-/** The people search alone (peopleNamed). */
-export function selectPeople(db: Db, search: PeopleSearch): Promise<TSearchUserHit[]> {
-  return db<TSearchUserHit[]>`
-    with ${peopleNamed(search)}
+    )
     select ${personColumns()}
-    from people_named m join users u on u.id = m.id
-    order by m.n`;
+    from matched m join users u on u.id = m.id
+    order by ${exact === null ? sql`` : sql`(lower(u.username) = ${exact} or lower(u.email) = ${exact}) desc,`}
+             ts_rank(u.search_vector, to_tsquery('simple', ${search.allWords})) desc,
+             u.last_name, u.first_name, u.id
+    limit ${search.limit}`;
 }
 
-/**
- * The typo fallback for people as the CTE `people_similar (id, n)`: names, usernames and emails
- * similar to the words (trigram index), leaving out `excluded` (an `and` condition).
- */
-function peopleBySimilarity(search: { text: string; limit: number }, excluded: Fragment): Fragment {
-  const order = sql`word_similarity(${search.text}, u.search_text) desc, u.last_name, u.first_name, u.id`;
-  return sql`
-    people_similar as (
-      select u.id, row_number() over (order by ${order}) as n
-      from users u
-      where ${search.text} <% u.search_text and u.status = 'active' ${excluded}
-      order by ${order}
-      limit ${search.limit})`;
-}
-
-/** The typo fallback for people alone (peopleBySimilarity), leaving out `excludedIds`. */
+/** The typo fallback for people: names, usernames and emails similar to the words (trigram index). */
 export function selectPeopleBySimilarity(
   db: Db,
   search: { text: string; limit: number; excludedIds: readonly string[] },
 ): Promise<TSearchUserHit[]> {
   return db<TSearchUserHit[]>`
-    with ${peopleBySimilarity(search, sql`and u.id <> all(${db.array([...search.excludedIds])}::uuid[])`)}
     select ${personColumns()}
-    from people_similar m join users u on u.id = m.id
-    order by m.n`;
-}
-
-/** How many of the people named also bring their tickets (as requester or assignee) into the ticket results. */
-const PEOPLE_FOR_TICKETS = 5;
-
-/** The ticket and people parts of a global search, run as one statement (selectDeskSearch). */
-export type DeskSearch = {
-  tickets: Omit<TicketSearch, 'personIds'>;
-  /** The people part (staff only); null: none. */
-  people: (PeopleSearch & { similarText: string | null }) | null;
-};
-
-/** What selectDeskSearch answers: the people as the response's JSON, the tickets as rows for their snippets. */
-export type DeskSearchRows = { users: string; tickets: TicketMatchRow[] };
-
-/**
- * The ticket and people parts of a global search in one statement, as the separate statements
- * above ran them one after another: people named, then (when fewer than the limit, a one-time
- * filter on their count) people a typo away; the first PEOPLE_FOR_TICKETS named bring their
- * tickets in (a name a typo away is a guess); then the ranked tickets. The people leave as the
- * response's JSON; tickets as JSON rows, as their highlights are marked by the service.
- *
- * The tickets' typo fallback stays a statement of its own, run only when the tickets found are
- * fewer than the limit: a trigram condition costs its planning (PostgreSQL estimates `<%` by
- * evaluating it over the column's statistics, about 5 ms for tickets' titles on a busy machine)
- * even when a one-time filter keeps it from running, and most searches never need it. The
- * people's fallback runs for nearly every search that is not a name, so it is planned here.
- */
-export async function selectDeskSearch(db: Db, search: DeskSearch): Promise<DeskSearchRows> {
-  const { people } = search;
-  const ctes: Fragment[] = [];
-  if (people !== null) {
-    ctes.push(peopleNamed(people));
-    if (people.similarText !== null) {
-      ctes.push(
-        peopleBySimilarity(
-          { text: people.similarText, limit: people.limit },
-          sql`and (select count(*) from people_named) < ${people.limit}
-              and u.id not in (select id from people_named)`,
-        ),
-      );
-    }
-    ctes.push(sql`
-      people_found as (
-        select id, n from people_named
-        ${people.similarText === null ? sql`` : sql`union all select id, ${people.limit} + n from people_similar`}
-        order by n limit ${people.limit})`);
-  }
-  const personIds =
-    people === null ? null : sql`(select id from people_named where n <= ${PEOPLE_FOR_TICKETS})`;
-  const hits = ticketHits(search.tickets, personIds);
-  if (hits !== null) ctes.push(hits);
-  const [first, ...rest] = ctes;
-  if (!first) return { users: '[]', tickets: [] };
-  const withs = rest.reduce<Fragment>((all, cte) => sql`${all}, ${cte}`, first);
-  const [row] = await db<{ users: string; tickets: string | null }[]>`
-    with ${withs}
-    select
-      ${
-        people === null
-          ? sql`'[]'`
-          : sql`(select coalesce(json_agg(${personJson()} order by p.n), '[]'::json)
-                 from people_found p join users u on u.id = p.id)::text`
-      } as users,
-      ${
-        hits === null
-          ? sql`null`
-          : sql`(select json_agg(r order by r.n) from (
-                   select h.n, ${matchColumns(search.tickets.scope, search.tickets.anyWords)}
-                   from ticket_hits h join tickets t on t.id = h.id) r)::text`
-      } as tickets`;
-  return {
-    users: row?.users ?? '[]',
-    tickets: row?.tickets ? (JSON.parse(row.tickets) as TicketMatchRow[]) : [],
-  };
+    from users u
+    where ${search.text} <% u.search_text and u.status = 'active'
+      and u.id <> all(${db.array([...search.excludedIds])}::uuid[])
+    order by word_similarity(${search.text}, u.search_text) desc, u.last_name, u.first_name, u.id
+    limit ${search.limit}`;
 }

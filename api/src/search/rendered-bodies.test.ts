@@ -1,19 +1,16 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { type TUserRole, ticketPath, ZSearchResponse, ZSearchUserHit } from '@helpdesk/contracts';
-import { z } from 'zod';
+import { type TUserRole, ticketPath, ZSearchResponse } from '@helpdesk/contracts';
+import type { z } from 'zod';
 import { createUser, signedIn, sql, type TestClient, type TestUser } from '../../test/helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../../test/tickets.ts';
 import { checkJsonText } from '../json-text.ts';
 import { insertCategory, postArticle, uniqueWord } from '../kb/test-fixtures.ts';
-import { scopeOf } from '../tickets/service.ts';
-import { searchSql } from './pool.ts';
-import { selectDeskSearch } from './queries.ts';
 import { searchDesk } from './service.ts';
 
 /**
- * GET /api/search's body is assembled from what PostgreSQL renders (the people part as JSON, the
- * tickets and articles with the texts of their snippets): on fixtures holding everything that must
- * never leave, each scope's body passes its contract strictly (no undeclared key at any depth) and
+ * GET /api/search's body is one JSON text the service builds (its highlights are marked in the
+ * process) and passes through like a rendered one: on fixtures holding everything that must never
+ * leave, each scope's body passes its contract strictly (no undeclared key at any depth) and
  * carries none of it.
  */
 
@@ -123,41 +120,11 @@ describe('GET /api/search renders only what each scope may see', () => {
     });
   }
 
-  test("the statement's people part alone is the contract's list, for staff; end users get no people part", async () => {
-    for (const signed of [agent, admin]) {
-      const scope = scopeOf(viewerOf(signed));
-      const rows = await selectDeskSearch(searchSql, {
-        tickets: {
-          anyWords: `${word}:*`,
-          allWords: `${word}:*`,
-          exactNumber: null,
-          numberRanges: [],
-          commonLexemes: [],
-          scope,
-          limit: 20,
-        },
-        people: { allWords: `${word}:*`, exactIdentity: word, limit: 20, similarText: word },
-      });
-      const users = checkJsonText(z.array(ZSearchUserHit), rows.users) as { id: string }[];
-      expect(users.map((user) => user.id)).toEqual([agent.user.id]);
-      // The ticket rows carry the snippet texts only the service cuts: never a hash, never another column.
-      for (const hash of await passwordHashes()) expect(JSON.stringify(rows.tickets)).not.toContain(hash);
-    }
-    const endUser = await selectDeskSearch(searchSql, {
-      tickets: {
-        anyWords: `${word}:*`,
-        allWords: `${word}:*`,
-        exactNumber: null,
-        numberRanges: [],
-        commonLexemes: [],
-        scope: scopeOf(viewerOf(requester)),
-        limit: 20,
-      },
-      people: null,
-    });
-    expect(endUser.users).toBe('[]');
-    expect(endUser.tickets.map((ticket) => ticket.id)).toEqual([mineId]);
-    expect(endUser.tickets.map((ticket) => ticket.commentText)).toEqual([null]);
+  test("an end user's snippet never comes from an internal note, staff's may", async () => {
+    const mine = (await renderedSearch(requester, secrets.internal)).body;
+    expect(mine.tickets).toEqual([]);
+    const staff = (await renderedSearch(agent, secrets.internal)).body;
+    expect(staff.tickets.map((ticket) => [ticket.id, ticket.snippetSource])).toEqual([[mineId, 'comment']]);
   });
 
   test('a search that finds nothing, and one of no searchable words, are valid bodies', async () => {

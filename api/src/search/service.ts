@@ -1,19 +1,23 @@
 import {
   type TSearchArticleHit,
   type TSearchQuery,
+  type TSearchResponse,
   type TSearchTicketHit,
+  type TSearchUserHit,
   ZSearchResponse,
 } from '@helpdesk/contracts';
+import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { jsonText } from '../json-text.ts';
-import { selectArticleSearchRows } from '../kb/queries.ts';
-import { articleSearchOf, noteArticleSearch, withTypoFallback } from '../kb/service.ts';
+import { selectArticleHitsBySimilarity, selectArticleHitsByText } from '../kb/queries.ts';
+import { articleSearchOf, noteArticleSearch, searchInTwoSteps } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import { searchSql } from './pool.ts';
 import {
-  type DeskSearchRows,
-  selectDeskSearch,
+  selectPeople,
+  selectPeopleBySimilarity,
+  selectTicketMatches,
   selectTicketsBySimilarity,
   type TicketMatchRow,
 } from './queries.ts';
@@ -24,6 +28,9 @@ const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === '
 
 /** Trigram similarity needs a few letters to mean anything (the knowledge base's rule too). */
 const MIN_SIMILARITY_TEXT = 3;
+
+/** How many of the people found also bring their tickets (as requester or assignee) into the ticket results. */
+const PEOPLE_FOR_TICKETS = 5;
 
 /**
  * Exact marks when a hit contains the words exactly; else fuzzy ones, because such a hit was found by similarity
@@ -53,56 +60,68 @@ function toTicketHit(row: TicketMatchRow, words: readonly string[]): TSearchTick
 }
 
 /**
- * The ticket and people search of one global search (queries.ts, selectDeskSearch): tickets by
- * words, number and (staff) the people named; people (staff) by word starts of name, username
- * and email, and when few match, those a small typo away. When the tickets are fewer than the
- * limit, titles a small typo away fill the rest (a second statement, only then).
+ * Tickets by words, number and (staff) the people named; when they are fewer than the limit,
+ * titles a small typo away fill the rest.
  */
-async function findTicketsAndPeople(
+async function findTickets(
+  db: Db,
   viewer: Viewer,
   terms: DeskSearchTerms,
+  personIds: readonly string[],
   limit: number,
-): Promise<DeskSearchRows> {
+): Promise<TicketMatchRow[]> {
   const scope = scopeOf(viewer);
   const words = terms.text?.text.split(' ') ?? [];
-  const text = terms.text?.text ?? '';
-  const people = isStaff(viewer) ? terms.people : null;
-  const found = await selectDeskSearch(searchSql, {
-    tickets: {
-      anyWords: terms.text?.anyWords ?? null,
-      allWords: terms.text?.allWords ?? null,
-      exactNumber: terms.number?.exact ?? null,
-      numberRanges: terms.number?.ranges ?? [],
-      commonLexemes:
-        words.length > 0 && scope.requesterId === null ? await commonLexemesFor(searchSql, words) : [],
-      scope,
-      limit,
-    },
-    people:
-      people === null
-        ? null
-        : {
-            allWords: people.allWords,
-            exactIdentity: terms.exactIdentity,
-            limit,
-            similarText: people.text.length < MIN_SIMILARITY_TEXT ? null : people.text,
-          },
+  const found = await selectTicketMatches(db, {
+    anyWords: terms.text?.anyWords ?? null,
+    allWords: terms.text?.allWords ?? null,
+    exactNumber: terms.number?.exact ?? null,
+    numberRanges: terms.number?.ranges ?? [],
+    personIds,
+    commonLexemes: words.length > 0 && scope.requesterId === null ? await commonLexemesFor(db, words) : [],
+    scope,
+    limit,
   });
-  if (found.tickets.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
-  const similar = await selectTicketsBySimilarity(searchSql, {
+  const text = terms.text?.text ?? '';
+  if (found.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
+  const similar = await selectTicketsBySimilarity(db, {
     text,
     scope,
-    limit: limit - found.tickets.length,
-    excludedIds: found.tickets.map((row) => row.id),
+    limit: limit - found.length,
+    excludedIds: found.map((row) => row.id),
   });
-  return { users: found.users, tickets: [...found.tickets, ...similar] };
+  return [...found, ...similar];
+}
+
+/**
+ * People (staff only) by word starts of name, username and email (`named`); when few match, the
+ * ones a small typo away fill up the list (`similar`).
+ */
+async function findPeople(
+  db: Db,
+  terms: DeskSearchTerms,
+  limit: number,
+): Promise<{ named: TSearchUserHit[]; similar: TSearchUserHit[] }> {
+  if (terms.people === null) return { named: [], similar: [] };
+  const named = await selectPeople(db, {
+    allWords: terms.people.allWords,
+    exactIdentity: terms.exactIdentity,
+    limit,
+  });
+  if (named.length >= limit || terms.people.text.length < MIN_SIMILARITY_TEXT) return { named, similar: [] };
+  const similar = await selectPeopleBySimilarity(db, {
+    text: terms.people.text,
+    limit: limit - named.length,
+    excludedIds: named.map((person) => person.id),
+  });
+  return { named, similar };
 }
 
 /**
  * Articles through the knowledge base's own search (its ranking, typo fallback and status rules:
  * end users published only; staff every status here, so drafts can be found), read with the
- * texts of their snippets, each with a snippet from the excerpt or the body, wherever
- * the words are. A search of published articles that finds none counts as the knowledge base's miss.
+ * texts of their snippets, each with a snippet from the excerpt or the body, wherever the words
+ * are. A search of published articles that finds none counts as the knowledge base's miss.
  */
 async function findArticles(
   viewer: Viewer,
@@ -112,11 +131,18 @@ async function findArticles(
 ): Promise<TSearchArticleHit[]> {
   const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
   if (search === null) return [];
-  const articles = await withTypoFallback(
-    search,
-    (run) => selectArticleSearchRows(sql, run),
-    (rows) => rows.length,
-  );
+  const parts = await searchInTwoSteps(search, {
+    byText: (run) => selectArticleHitsByText(sql, run),
+    bySimilarity: (run, excludedIds) =>
+      selectArticleHitsBySimilarity(sql, {
+        text: run.similarText,
+        status: run.status,
+        limit: run.limit,
+        excludedIds,
+      }),
+    idsOf: (rows) => rows.map((row) => row.id),
+  });
+  const articles = parts.flat();
   await noteArticleSearch(viewer, search, q, articles.length);
   return articles.map((article) => {
     const excerpt = article.excerpt ?? '';
@@ -141,9 +167,9 @@ const NOTHING_FOUND = '{"tickets":[],"users":[],"articles":[]}';
  * One search over the desk: tickets, people and knowledge base articles, each ranked and at most
  * `limit`, each as the viewer may see them. An end user gets only tickets they requested (their
  * comments' text without internal notes), published articles and never people. Tickets and
- * people are one statement on the search pool, planned for the actual words; articles one
- * alongside. The people part leaves as PostgreSQL rendered it; tickets and articles get their
- * highlights marked here (highlight.ts), and the body is checked like every rendered one (json-text.ts).
+ * people are read on the search pool, planned for the actual words; articles alongside. The body
+ * is one JSON text built once, checked like every rendered one (json-text.ts); its highlights are
+ * marked here (highlight.ts), so it is not PostgreSQL's.
  */
 export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<Response> {
   const terms = buildDeskSearchTerms(query.q);
@@ -152,12 +178,21 @@ export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<R
     return jsonText(ZSearchResponse, NOTHING_FOUND);
   }
   const [ticketsAndPeople, articles] = await Promise.all([
-    findTicketsAndPeople(viewer, terms, query.limit),
+    (async () => {
+      const people = isStaff(viewer)
+        ? await findPeople(searchSql, terms, query.limit)
+        : { named: [], similar: [] };
+      // Only people named outright bring their tickets: a name a typo away is a guess.
+      const personIds = people.named.slice(0, PEOPLE_FOR_TICKETS).map((person) => person.id);
+      const tickets = await findTickets(searchSql, viewer, terms, personIds, query.limit);
+      return { people: [...people.named, ...people.similar], tickets };
+    })(),
     terms.text === null ? Promise.resolve([]) : findArticles(viewer, query.q, words, query.limit),
   ]);
-  const tickets = ticketsAndPeople.tickets.map((row) => toTicketHit(row, words));
-  return jsonText(
-    ZSearchResponse,
-    `{"tickets":${JSON.stringify(tickets)},"users":${ticketsAndPeople.users},"articles":${JSON.stringify(articles)}}`,
-  );
+  const body: TSearchResponse = {
+    tickets: ticketsAndPeople.tickets.map((row) => toTicketHit(row, words)),
+    users: ticketsAndPeople.people,
+    articles,
+  };
+  return jsonText(ZSearchResponse, JSON.stringify(body));
 }
