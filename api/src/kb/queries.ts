@@ -1,6 +1,5 @@
 import type { TArticleStatus, TKbArticle, TKbArticleSummary, TKbCategory } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
-import { isoText } from '../db/iso-text.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -32,35 +31,6 @@ const summaryColumns = () => sql`
   a.created_at as "createdAt", a.updated_at as "updatedAt",
   json_build_object('id', c.id, 'name', c.name, 'isActive', c.is_active) as category,
   json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as author`;
-
-/**
- * An article summary as the contract's JSON object, built in PostgreSQL for the bodies it renders
- * (json-text.ts): the same values as summaryColumns, dates in the API's format.
- */
-const summaryJson = () => sql`
-  json_build_object(
-    'id', a.id, 'title', a.title, 'slug', a.slug, 'excerpt', a.excerpt, 'categoryId', a.category_id,
-    'status', a.status, 'tags', a.tags, 'isPopular', ${isPopular()}, 'viewCount', a.view_count,
-    'publishedAt', ${isoText(sql`a.published_at`)}, 'createdAt', ${isoText(sql`a.created_at`)},
-    'updatedAt', ${isoText(sql`a.updated_at`)},
-    'category', json_build_object('id', c.id, 'name', c.name, 'isActive', c.is_active),
-    'author', json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name))`;
-
-/** Text as an opaque cursor, as cursor.ts encodes one: base64url without padding or line breaks. */
-const base64url = (text: PendingQuery<Row[]>) =>
-  sql`rtrim(translate(encode(convert_to(${text}, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')`;
-
-/**
- * A list page's body `{"articles": [...], "nextCursor": ...}` from `page`, a CTE of at most
- * limit + 1 rows (body, n: the row's place, cursor: the text its cursor encodes): the first
- * `limit` bodies in order, and the limit-th row's cursor when another row follows.
- */
-const listBody = (limit: number) => sql`
-  select json_build_object(
-    'articles', coalesce((select json_agg(p.body order by p.n) from page p where p.n <= ${literalLimit(limit)}), '[]'::json),
-    'nextCursor', (select ${base64url(sql`p.cursor`)} from page p
-                   where p.n = ${literalLimit(limit)} and exists (select from page q where q.n > ${literalLimit(limit)}))
-  )::text as body`;
 
 const joins = () => sql`
   join kb_categories c on c.id = a.category_id
@@ -108,27 +78,6 @@ export type ArticleListFilters = {
 /** A list row plus its updated_at at full (microsecond) precision, for the next page's cursor. */
 export type ArticleListRow = TKbArticleSummary & { cursorAt: string };
 
-type PageRequest<After> = { limit: number; after: After | null };
-
-/** The FROM and WHERE of a page newest update first, with its order. */
-function articlePageSource(filters: ArticleListFilters, page: PageRequest<{ at: string; id: string }>) {
-  const popular =
-    filters.isPopular === null
-      ? sql``
-      : filters.isPopular
-        ? sql`and ${isPopular()}`
-        : sql`and not ${isPopular()}`;
-  return {
-    rows: sql`
-      from kb_articles a ${joins()}
-      where true ${statusIs(filters.status)}
-        ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
-        ${popular}
-        ${page.after === null ? sql`` : sql`and (a.updated_at, a.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}`,
-    order: sql`a.updated_at desc, a.id desc`,
-  };
-}
-
 /**
  * One page newest update first, (updated_at, id) strictly after the cursor. Each filter
  * combination has an index in that order (00009, 00015), so a page costs the same at any size.
@@ -136,72 +85,28 @@ function articlePageSource(filters: ArticleListFilters, page: PageRequest<{ at: 
 export function selectArticlePage(
   db: Db,
   filters: ArticleListFilters,
-  page: PageRequest<{ at: string; id: string }>,
+  page: { limit: number; after: { at: string; id: string } | null },
 ): Promise<ArticleListRow[]> {
-  const source = articlePageSource(filters, page);
+  const popular =
+    filters.isPopular === null
+      ? sql``
+      : filters.isPopular
+        ? sql`and ${isPopular()}`
+        : sql`and not ${isPopular()}`;
   return db<ArticleListRow[]>`
     with ${topRead()}
     select ${summaryColumns()}, a.updated_at::text as "cursorAt"
-    ${source.rows}
-    order by ${source.order}
+    from kb_articles a ${joins()}
+    where true ${statusIs(filters.status)}
+      ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
+      ${popular}
+      ${page.after === null ? sql`` : sql`and (a.updated_at, a.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
+    order by a.updated_at desc, a.id desc
     limit ${literalLimit(page.limit)}`;
-}
-
-/**
- * The same page as the list's JSON body (ZKbArticleListResponse), `page.limit` articles and the
- * cursor after them when there are more: one more row is read to know.
- */
-export async function selectArticlePageJson(
-  db: Db,
-  filters: ArticleListFilters,
-  page: PageRequest<{ at: string; id: string }>,
-): Promise<string> {
-  const source = articlePageSource(filters, page);
-  const [row] = await db<{ body: string }[]>`
-    with ${topRead()},
-    page as (
-      select ${summaryJson()} as body, row_number() over (order by ${source.order}) as n,
-             'u|' || a.updated_at::text || '|' || a.id as cursor
-      ${source.rows}
-      order by ${source.order}
-      limit ${literalLimit(page.limit + 1)}
-    )
-    ${listBody(page.limit)}`;
-  return row?.body ?? '';
 }
 
 /** A popular-list row plus its views in the window, which orders the list. */
 export type PopularListRow = TKbArticleSummary & { recentViews: number };
-
-type PopularAfter = { recentViews: number; viewCount: number; id: string };
-
-/** The candidates CTE, FROM and WHERE of a popular page, with its order. */
-function popularPageSource(
-  filters: { status: StatusScope; categoryId: string | null },
-  page: PageRequest<PopularAfter>,
-) {
-  return {
-    candidates: sql`
-      candidates as (
-        select f.id from kb_articles f where f.status = 'published' and f.is_popular
-        union
-        select id from top_read
-      )`,
-    rows: sql`
-      from candidates p
-      join kb_articles a on a.id = p.id
-      ${joins()}
-      left join kb_article_recent_views r on r.article_id = a.id
-      where a.status = 'published' ${statusIs(filters.status)}
-        ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
-        ${
-          page.after === null
-            ? sql``
-            : sql`and (coalesce(r.views, 0), a.view_count, a.id) < (${page.after.recentViews}::int, ${page.after.viewCount}::int, ${page.after.id}::uuid)`
-        }`,
-    order: sql`coalesce(r.views, 0) desc, a.view_count desc, a.id desc`,
-  };
-}
 
 /**
  * One page of the popular articles (the rule above), most read first: views in the window, then
@@ -211,35 +116,29 @@ function popularPageSource(
 export function selectPopularArticlePage(
   db: Db,
   filters: { status: StatusScope; categoryId: string | null },
-  page: PageRequest<PopularAfter>,
+  page: { limit: number; after: { recentViews: number; viewCount: number; id: string } | null },
 ): Promise<PopularListRow[]> {
-  const source = popularPageSource(filters, page);
   return db<PopularListRow[]>`
-    with ${topRead()}, ${source.candidates}
-    select ${summaryColumns()}, coalesce(r.views, 0) as "recentViews"
-    ${source.rows}
-    order by ${source.order}
-    limit ${literalLimit(page.limit)}`;
-}
-
-/** The same popular page as the list's JSON body, like selectArticlePageJson. */
-export async function selectPopularArticlePageJson(
-  db: Db,
-  filters: { status: StatusScope; categoryId: string | null },
-  page: PageRequest<PopularAfter>,
-): Promise<string> {
-  const source = popularPageSource(filters, page);
-  const [row] = await db<{ body: string }[]>`
-    with ${topRead()}, ${source.candidates},
-    page as (
-      select ${summaryJson()} as body, row_number() over (order by ${source.order}) as n,
-             'p|' || coalesce(r.views, 0) || '|' || a.view_count || '|' || a.id as cursor
-      ${source.rows}
-      order by ${source.order}
-      limit ${literalLimit(page.limit + 1)}
+    with ${topRead()},
+    candidates as (
+      select f.id from kb_articles f where f.status = 'published' and f.is_popular
+      union
+      select id from top_read
     )
-    ${listBody(page.limit)}`;
-  return row?.body ?? '';
+    select ${summaryColumns()}, coalesce(r.views, 0) as "recentViews"
+    from candidates p
+    join kb_articles a on a.id = p.id
+    ${joins()}
+    left join kb_article_recent_views r on r.article_id = a.id
+    where a.status = 'published' ${statusIs(filters.status)}
+      ${filters.categoryId === null ? sql`` : sql`and a.category_id = ${filters.categoryId}`}
+      ${
+        page.after === null
+          ? sql``
+          : sql`and (coalesce(r.views, 0), a.view_count, a.id) < (${page.after.recentViews}::int, ${page.after.viewCount}::int, ${page.after.id}::uuid)`
+      }
+    order by coalesce(r.views, 0) desc, a.view_count desc, a.id desc
+    limit ${literalLimit(page.limit)}`;
 }
 
 type TextSearch = { anyWords: string; allWords: string; status: StatusScope; limit: number };
@@ -304,33 +203,6 @@ export function selectArticlesBySimilarity(
     select ${summaryColumns()}
     from similar_hits h join kb_articles a on a.id = h.id ${joins()}
     order by ${similarOrder('h')}`;
-}
-
-/** A search's page as JSON text (ZKbSearchResponse's articles) with its ids, for the service to join parts. */
-export type ArticleSearchJson = { articles: string; ids: string[] };
-
-const searchJson = (cte: string, order: PendingQuery<Row[]>) => sql`
-  select coalesce(json_agg(${summaryJson()} order by ${order}), '[]'::json)::text as articles,
-         coalesce(array_agg(a.id), '{}') as ids
-  from ${sql(cte)} h join kb_articles a on a.id = h.id ${joins()}`;
-
-/** The full-text page (textHits) as the body's JSON array. */
-export async function selectArticlesByTextJson(db: Db, search: TextSearch): Promise<ArticleSearchJson> {
-  const [row] = await db<ArticleSearchJson[]>`
-    with ${topRead()}, ${textHits(search)}
-    ${searchJson('text_hits', textOrder('h'))}`;
-  return row ?? { articles: '[]', ids: [] };
-}
-
-/** The typo fallback's page (similarHits) as the body's JSON array, leaving out `excludedIds`. */
-export async function selectArticlesBySimilarityJson(
-  db: Db,
-  search: SimilarSearch & { excludedIds: string[] },
-): Promise<ArticleSearchJson> {
-  const [row] = await db<ArticleSearchJson[]>`
-    with ${topRead()}, ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
-    ${searchJson('similar_hits', similarOrder('h'))}`;
-  return row ?? { articles: '[]', ids: [] };
 }
 
 /** An article the desk's global search found, with the texts its snippet is cut from. */

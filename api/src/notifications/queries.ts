@@ -1,6 +1,5 @@
 import { LIMITS, type TNotification, type TNotificationType } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
-import { isoText } from '../db/iso-text.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -26,10 +25,7 @@ const broadcastColumns = (markedAt: PendingQuery<Row[]>) => sql`
  * readAt is when they marked it read (the mark's time, else the Mark all read that covered it).
  */
 export function selectNotifications(db: Db, userId: string, limit: number): Promise<TNotification[]> {
-  return db<TNotification[]>`${notificationRows(userId, limit)}`;
-}
-
-const notificationRows = (userId: string, limit: number) => sql`
+  return db<TNotification[]>`
     (select ${notificationColumns()} from notifications
      where user_id = ${userId}
      order by created_at desc, id desc
@@ -49,21 +45,6 @@ const notificationRows = (userId: string, limit: number) => sql`
      where f.user_id = ${userId})
     order by "createdAt" desc, id desc
     limit ${literalLimit(limit)}`;
-
-/**
- * The same list as the bell's JSON body (ZNotificationListResponse), rendered by PostgreSQL
- * (json-text.ts): the rows of selectNotifications, dates in the API's format.
- */
-export async function selectNotificationsJson(db: Db, userId: string, limit: number): Promise<string> {
-  const [row] = await db<{ body: string }[]>`
-    select coalesce(json_agg(json_build_object(
-             'id', n.id, 'userId', n."userId", 'type', n.type, 'title', n.title, 'message', n.message,
-             'relatedEntityId', n."relatedEntityId", 'relatedEntityType', n."relatedEntityType",
-             'isRead', n."isRead", 'createdAt', ${isoText(sql`n."createdAt"`)},
-             'readAt', ${isoText(sql`n."readAt"`)})
-           order by n."createdAt" desc, n.id desc), '[]'::json)::text as body
-    from (${notificationRows(userId, limit)}) n`;
-  return row?.body ?? '[]';
 }
 
 /**

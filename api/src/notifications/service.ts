@@ -4,12 +4,10 @@ import {
   type TNotification,
   type TNotificationCountResponse,
   type TReadAllNotificationsResponse,
-  ZNotificationListResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { notFound } from '../errors.ts';
-import { jsonText } from '../json-text.ts';
 import { publishNotificationsChanged } from '../realtime/publish.ts';
 import { unreadCountCache } from './count-cache.ts';
 import {
@@ -20,19 +18,13 @@ import {
   markBroadcastRead,
   markNotificationRead,
   moveBroadcastWatermark,
-  selectNotificationsJson,
+  selectNotifications,
   type TicketNotification,
 } from './queries.ts';
 
-/**
- * The user's notifications (their own rows and the broadcasts to every agent they see), newest
- * first, as the body PostgreSQL renders (json-text.ts).
- */
-export async function listNotifications(userId: string): Promise<Response> {
-  return jsonText(
-    ZNotificationListResponse,
-    await selectNotificationsJson(sql, userId, NOTIFICATION_LIST_LIMIT),
-  );
+/** The user's notifications (their own rows and the broadcasts to every agent they see), newest first. */
+export function listNotifications(userId: string): Promise<TNotification[]> {
+  return selectNotifications(sql, userId, NOTIFICATION_LIST_LIMIT);
 }
 
 /** How many of the user's notifications are unread (from this process's count cache when it holds them). */

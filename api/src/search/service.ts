@@ -131,18 +131,10 @@ async function findArticles(
 ): Promise<TSearchArticleHit[]> {
   const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
   if (search === null) return [];
-  const parts = await searchInTwoSteps(search, {
+  const articles = await searchInTwoSteps(search, {
     byText: (run) => selectArticleHitsByText(sql, run),
-    bySimilarity: (run, excludedIds) =>
-      selectArticleHitsBySimilarity(sql, {
-        text: run.similarText,
-        status: run.status,
-        limit: run.limit,
-        excludedIds,
-      }),
-    idsOf: (rows) => rows.map((row) => row.id),
+    bySimilarity: (run) => selectArticleHitsBySimilarity(sql, run),
   });
-  const articles = parts.flat();
   await noteArticleSearch(viewer, search, q, articles.length);
   return articles.map((article) => {
     const excerpt = article.excerpt ?? '';
