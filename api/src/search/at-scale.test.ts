@@ -256,3 +256,38 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
     expect(problems).toEqual([]);
   }, 120_000);
 });
+
+describe('the typo fallbacks as their pool plans them once (a generic plan)', () => {
+  test('read the trigram indexes, never whole tables', async () => {
+    const problems: string[] = [];
+    const fallbacks: [string, (sql: Sql) => Promise<unknown>][] = [
+      [
+        'ticket typo (staff)',
+        (sql) =>
+          selectTicketsBySimilarity(sql, { text: 'serail12345', scope: STAFF, limit: 20, excludedIds: [] }),
+      ],
+      [
+        'ticket typo (end user)',
+        (sql) =>
+          selectTicketsBySimilarity(sql, {
+            text: 'pirnter',
+            scope: { requesterId, includeInternal: false },
+            limit: 7,
+            excludedIds: [crypto.randomUUID()],
+          }),
+      ],
+      [
+        'people typo',
+        (sql) => selectPeopleBySimilarity(sql, { text: 'surnme4321', limit: 20, excludedIds: [] }),
+      ],
+    ];
+    for (const [label, run] of fallbacks) {
+      const nodes = await tracer.planOf(run, { generic: true });
+      problems.push(...problemsOf(label, nodes));
+      // Staff and people: the trigram index; an end user: their own tickets' index may serve instead.
+      const index = label.includes('end user') ? /^tickets_/ : /trgm/;
+      if (!nodes.some((node) => index.test(node['Index Name'] ?? ''))) problems.push(`${label}: no index`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

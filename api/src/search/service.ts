@@ -13,7 +13,7 @@ import { selectArticleHitsBySimilarity, selectArticleHitsByText } from '../kb/qu
 import { articleSearchOf, noteArticleSearch, searchInTwoSteps } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
-import { searchSql } from './pool.ts';
+import { searchFallbackSql, searchSql } from './pool.ts';
 import {
   selectPeople,
   selectPeopleBySimilarity,
@@ -84,7 +84,7 @@ async function findTickets(
   });
   const text = terms.text?.text ?? '';
   if (found.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
-  const similar = await selectTicketsBySimilarity(db, {
+  const similar = await selectTicketsBySimilarity(searchFallbackSql, {
     text,
     scope,
     limit: limit - found.length,
@@ -109,7 +109,7 @@ async function findPeople(
     limit,
   });
   if (named.length >= limit || terms.people.text.length < MIN_SIMILARITY_TEXT) return { named, similar: [] };
-  const similar = await selectPeopleBySimilarity(db, {
+  const similar = await selectPeopleBySimilarity(searchFallbackSql, {
     text: terms.people.text,
     limit: limit - named.length,
     excludedIds: named.map((person) => person.id),
