@@ -46,14 +46,15 @@ export const inputsOf = (operation: Operation, runs: number) =>
 
 /**
  * Seconds each route took at the default 160 runs, from a run of three shards side by side. Routes differ
- * far more than their input counts say (a sign-in hashes a password, a mailbox is tried, an article is
- * indexed), so the measured time balances the shards where counting inputs left one a fifth longer. A
- * stale or missing entry only costs balance, never coverage: refresh it from the times `bun test` prints.
+ * far more than their input counts say (sign-in and registration hash passwords; some writes do much more
+ * than others), so the measured time balances the shards where counting inputs made the slowest of three a
+ * tenth longer than need be, and of four nearly half. A stale or missing entry only costs balance, never
+ * coverage: refresh it from the times `bun test` prints.
  */
 const MEASURED: Readonly<Record<string, number>> = ROUTE_SECONDS;
 const MEASURED_RUNS = 160;
-/** A route the table does not know yet: the table's average, about 0.057 s an input. */
-export const SECONDS_PER_INPUT = 0.057;
+/** A route the table does not know yet: the table's average, about 0.028 s an input. */
+export const SECONDS_PER_INPUT = 0.028;
 
 /** An operation's expected cost in seconds: measured where known, else by its inputs. */
 export function costOf(operation: Operation, runs: number): number {
