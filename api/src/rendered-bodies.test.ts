@@ -19,12 +19,14 @@ import {
   type TTicketListParams,
   type TTicketStatus,
   type TUserRole,
+  ZSearchQuery,
   ZTicketListQuery,
 } from '@helpdesk/contracts';
 import type { z } from 'zod';
 import { createUser, logLines, signIn, sql, type TestClient, type TestUser } from '../test/helpers.ts';
 import { createTeam } from '../test/tickets.ts';
 import { checkJsonText } from './json-text.ts';
+import { searchDesk } from './search/service.ts';
 import { getTicket, listTickets } from './tickets/service.ts';
 
 type Scope = 'endUser' | 'agent' | 'admin';
@@ -90,6 +92,18 @@ const RENDERED: RenderedEntry[] = [
           throw error;
         });
         if (text !== null) texts.push(text);
+      }
+      return texts;
+    },
+  },
+  {
+    // Built by the search service (its highlights are marked in the process) and passed through as
+    // a rendered body; search/rendered-bodies.test.ts holds its own fixtures of what must never leave.
+    schema: 'ZSearchResponse',
+    bodies: async (viewer, fixtures) => {
+      const texts: string[] = [];
+      for (const q of [fixtures.word, `${fixtures.word.slice(0, 4)}*`, 'no-such-word-anywhere']) {
+        texts.push(await (await searchDesk(viewer, ZSearchQuery.parse({ q }))).text());
       }
       return texts;
     },
