@@ -11,7 +11,7 @@ import { eventually } from '../test/eventually.ts';
 import { signedIn, sql, type TestClient, testConfig } from '../test/helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../test/tickets.ts';
 import { deskSnapshots } from './dashboard/desk-snapshot.ts';
-import { createSql } from './db/postgres.ts';
+import { createSql, DEFAULT_POOL_MAX } from './db/postgres.ts';
 import { UnreadCountCache, unreadCountCache, useUnreadCountCache } from './notifications/count-cache.ts';
 import { startProcessCaches } from './process-caches.ts';
 import { publishNotificationsChanged } from './realtime/publish.ts';
@@ -197,6 +197,33 @@ describe('the process caches in the API', () => {
       await sql`delete from triggers where name = ${`Cache ${word}`}`;
     }
   });
+
+  test('more writes at once than the pool has connections all finish while no rules are cached', async () => {
+    const agent = await signedIn('agent');
+    const requester = await signedIn('end_user');
+    const tickets = [];
+    for (let index = 0; index < DEFAULT_POOL_MAX * 3; index++)
+      tickets.push(await fileTicket(requester.client));
+    // Every writer finds the rules missing at once: none may wait for a second connection while it
+    // holds one in its transaction, or a full pool waits on itself for good.
+    triggerRuleCache().clear();
+    const changes = Promise.all(
+      tickets.map(
+        async (ticket) => (await agent.client.patch(ticketPath(ticket.id), { status: 'in_progress' })).status,
+      ),
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<'stalled'>((resolve) => {
+      timer = setTimeout(() => resolve('stalled'), 10_000);
+    });
+    const statuses = await Promise.race([changes, stalled]);
+    clearTimeout(timer);
+    expect(statuses).toEqual(tickets.map(() => 200));
+    // What the writers read was kept: the next write is served from the cache.
+    const hits = triggerRuleCache().hits;
+    expect((await agent.client.patch(ticketPath(tickets[0]?.id ?? ''), { status: 'new' })).status).toBe(200);
+    expect(triggerRuleCache().hits).toBe(hits + 1);
+  }, 30_000);
 
   test("the desk's team activity shows a change as soon as it is heard", async () => {
     const agent = await signedIn('agent');

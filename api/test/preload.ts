@@ -22,13 +22,28 @@ function freePort(): number {
 
 let stopDatabase = async () => {};
 let url = process.env.TEST_DATABASE_URL ?? '';
+/**
+ * `bun run test:unit` starts several test processes at once: a free port found by one may be taken by
+ * another's server before this one binds it, so a failed start tries again on another port.
+ */
+async function startDatabase(attemptsLeft = 3): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-test-pg-'));
+  try {
+    return await startEmbeddedPostgres({
+      dataDir,
+      port: freePort(),
+      database: 'helpdesk_test',
+      isEphemeral: true,
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (attemptsLeft <= 1) throw error;
+    return startDatabase(attemptsLeft - 1);
+  }
+}
+
 if (!url) {
-  const database = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'helpdesk-test-pg-')),
-    port: freePort(),
-    database: 'helpdesk_test',
-    isEphemeral: true,
-  });
+  const database = await startDatabase();
   url = database.url;
   stopDatabase = database.stop;
 }

@@ -18,6 +18,11 @@ export type LoadRequest = {
   headers: Record<string, string>;
   /** JSON bodies cycled alongside the paths (or one body for every request). */
   bodies?: readonly string[];
+  /**
+   * Whole header sets cycled alongside the paths, instead of `headers` (each simulated person's
+   * own cookie): a request's set replaces `headers`, so it carries its Content-Type itself.
+   */
+  headerSets?: readonly Record<string, string>[];
 };
 
 export type SaturationResult = {
@@ -47,6 +52,14 @@ export function wrkScript(request: LoadRequest, threads = 1): string {
   const paths = request.paths.map(luaString).join(',\n  ');
   const bodies = (request.bodies ?? []).map(luaString).join(',\n  ');
   const methods = (request.methods ?? []).map(luaString).join(',\n  ');
+  const headerSets = (request.headerSets ?? [])
+    .map(
+      (set) =>
+        `{${Object.entries(set)
+          .map(([name, value]) => `[${luaString(name)}] = ${luaString(value)}`)
+          .join(', ')}}`,
+    )
+    .join(',\n  ');
   return `wrk.method = ${luaString(request.method)}
 ${headers}
 local paths = {
@@ -57,6 +70,9 @@ local bodies = {
 }
 local methods = {
   ${methods}
+}
+local headerSets = {
+  ${headerSets}
 }
 local started = 0
 setup = function(thread)
@@ -70,9 +86,12 @@ request = function()
   local path = paths[(p % #paths) + 1]
   local body = nil
   if #bodies > 0 then body = bodies[(p % #bodies) + 1] end
+  if body == "" then body = nil end
   local method = nil
   if #methods > 0 then method = methods[(p % #methods) + 1] end
-  return wrk.format(method, path, nil, body)
+  local headers = nil
+  if #headerSets > 0 then headers = headerSets[(p % #headerSets) + 1] end
+  return wrk.format(method, path, headers, body)
 end
 `;
 }

@@ -75,6 +75,19 @@ export async function startCeiling(name: string, port: number, databaseUrl: stri
   return { name, baseUrl, process: child, stop: stopper(child) };
 }
 
+/** Bun serving stored bodies from memory (bench/memory-server.ts), in a process of its own like the API. */
+export async function startMemoryServer(name: string, port: number): Promise<Server> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = Bun.spawn(['bun', join(REPO_ROOT, 'bench/memory-server.ts'), String(port)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  await waitUntilUp(`${baseUrl}/ready`, child, name);
+  return { name, baseUrl, process: child, stop: stopper(child) };
+}
+
 /** Signs in through the API and returns the Cookie header value. */
 export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {

@@ -9,6 +9,8 @@ import {
   countArticleView,
   selectActiveCategories,
   selectArticle,
+  selectArticleHitsBySimilarity,
+  selectArticleHitsByText,
   selectArticlePage,
   selectArticlesBySimilarity,
   selectArticlesByText,
@@ -266,5 +268,41 @@ describe('knowledge base query plans at scale', () => {
       { analyze: true },
     );
     expect(mostRowsJoined(similar)).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("the global search's article statements at scale", () => {
+  test('they read indexes only and find what the knowledge base search finds, in its order, with the snippet texts', async () => {
+    const failures: string[] = [];
+    // A word in every article is read by a scan, as the knowledge base's own search reads it; its
+    // results are compared all the same.
+    for (const [q, status, isRare] of [
+      ['term4321 setup', null, true],
+      ['common', 'public', false],
+      ['artcle 1234', null, true],
+    ] as const) {
+      const terms = buildSearchTerms(q);
+      if (!terms) throw new Error('no terms');
+      const text = { ...terms, status, limit: 10 };
+      const similar = { text: terms.text, status, limit: 10, excludedIds: [articleId] };
+      for (const [label, query] of [
+        ['words', (sql: Sql) => selectArticleHitsByText(sql, text)],
+        ['typo fallback', (sql: Sql) => selectArticleHitsBySimilarity(sql, similar)],
+      ] as const) {
+        const seqScans = isRare ? seqScansOf(await planOf(query)) : [];
+        if (seqScans.length > 0) failures.push(`${q} ${label}: seq scan on ${seqScans.join(', ')}`);
+      }
+      const hits = await selectArticleHitsByText(db.sql, text);
+      const page = await selectArticlesByText(db.sql, text);
+      expect(hits.map((hit) => [hit.id, hit.title, hit.status, hit.category.id])).toEqual(
+        page.map((article) => [article.id, article.title, article.status, article.category.id]),
+      );
+      expect(hits.every((hit) => hit.content.length > 0)).toBe(true);
+      const typos = await selectArticleHitsBySimilarity(db.sql, similar);
+      expect(typos.map((hit) => hit.id)).toEqual(
+        (await selectArticlesBySimilarity(db.sql, similar)).map((article) => article.id),
+      );
+    }
+    expect(failures).toEqual([]);
   });
 });

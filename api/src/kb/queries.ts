@@ -1,4 +1,5 @@
 import type { TArticleStatus, TKbArticle, TKbArticleSummary, TKbCategory } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -140,56 +141,103 @@ export function selectPopularArticlePage(
     limit ${literalLimit(page.limit)}`;
 }
 
-/**
- * Full-text search, best first: articles holding every word before those holding some, then by
- * cover density rank (title A, tags B, excerpt C, body D). Both tsquery texts are built by the
- * service from letters and digits only, so no input can make them invalid. The page is chosen
- * from the matches' own columns before anything is joined: a common word matches hundreds of
- * articles, and joining and shaping every match before the sort cost 10+ ms where the ranking
- * itself takes about one.
- */
-export function selectArticlesByText(
-  db: Db,
-  search: { anyWords: string; allWords: string; status: StatusScope; limit: number },
-): Promise<TKbArticleSummary[]> {
-  return db<TKbArticleSummary[]>`
-    with ${topRead()},
-    hits as (
-      select a.id,
-        a.search_vector @@ to_tsquery('english', ${search.allWords}) as "hasAllWords",
-        ts_rank_cd(a.search_vector, to_tsquery('english', ${search.anyWords})) as rank
-      from kb_articles a
-      where a.search_vector @@ to_tsquery('english', ${search.anyWords}) ${statusIs(search.status)}
-      order by 2 desc, 3 desc, a.updated_at desc, a.id desc
-      limit ${literalLimit(search.limit)}
-    )
-    select ${summaryColumns()}
-    from hits h join kb_articles a on a.id = h.id ${joins()}
-    order by h."hasAllWords" desc, h.rank desc, a.updated_at desc, a.id desc`;
-}
+type TextSearch = { anyWords: string; allWords: string; status: StatusScope; limit: number };
+type SimilarSearch = { text: string; status: StatusScope; limit: number };
 
 /**
- * The typo-tolerant fallback: titles and tags whose words are similar to the search (pg_trgm
- * word_similarity at its default threshold, 0.6, through the trigram index), most similar first,
- * leaving out the articles already found. Chosen before joining, like the full-text page.
+ * Full-text matches as the CTE `text_hits (id, updated_at, has_all_words, rank)`: articles holding
+ * every word before those holding some, then by cover density rank (title A, tags B, excerpt C,
+ * body D). Both tsquery texts are built by the service from letters and digits only, so no input
+ * can make them invalid. The page is chosen from the matches' own columns before anything is
+ * joined: a common word matches hundreds of articles, and joining and shaping every match before
+ * the sort cost 10+ ms where the ranking itself takes about one.
  */
+const textHits = (search: TextSearch) => sql`
+  text_hits as (
+    select a.id, a.updated_at,
+      a.search_vector @@ to_tsquery('english', ${search.allWords}) as has_all_words,
+      ts_rank_cd(a.search_vector, to_tsquery('english', ${search.anyWords})) as rank
+    from kb_articles a
+    where a.search_vector @@ to_tsquery('english', ${search.anyWords}) ${statusIs(search.status)}
+    order by has_all_words desc, rank desc, a.updated_at desc, a.id desc
+    limit ${literalLimit(search.limit)}
+  )`;
+
+const textOrder = (h: string) =>
+  sql`${sql(h)}.has_all_words desc, ${sql(h)}.rank desc, ${sql(h)}.updated_at desc, ${sql(h)}.id desc`;
+
+/**
+ * The typo-tolerant fallback as the CTE `similar_hits (id, updated_at, similarity)`: titles and
+ * tags whose words are similar to the search (pg_trgm word_similarity at its default threshold,
+ * 0.6, through the trigram index), most similar first, leaving out `excluded` (an `and` condition).
+ * Chosen before joining, like the full-text page.
+ */
+const similarHits = (search: SimilarSearch, excluded: PendingQuery<Row[]>) => sql`
+  similar_hits as (
+    select a.id, a.updated_at, word_similarity(${search.text}, a.search_text) as similarity
+    from kb_articles a
+    where ${search.text} <% a.search_text ${statusIs(search.status)} ${excluded}
+    order by similarity desc, a.updated_at desc, a.id desc
+    limit ${literalLimit(search.limit)}
+  )`;
+
+const similarOrder = (h: string) =>
+  sql`${sql(h)}.similarity desc, ${sql(h)}.updated_at desc, ${sql(h)}.id desc`;
+
+/** Full-text search, best first (textHits). */
+export function selectArticlesByText(db: Db, search: TextSearch): Promise<TKbArticleSummary[]> {
+  return db<TKbArticleSummary[]>`
+    with ${topRead()}, ${textHits(search)}
+    select ${summaryColumns()}
+    from text_hits h join kb_articles a on a.id = h.id ${joins()}
+    order by ${textOrder('h')}`;
+}
+
+/** The typo-tolerant fallback alone (similarHits), leaving out the articles already found. */
 export function selectArticlesBySimilarity(
   db: Db,
-  search: { text: string; status: StatusScope; limit: number; excludedIds: string[] },
+  search: SimilarSearch & { excludedIds: string[] },
 ): Promise<TKbArticleSummary[]> {
   return db<TKbArticleSummary[]>`
-    with ${topRead()},
-    hits as (
-      select a.id, word_similarity(${search.text}, a.search_text) as similarity
-      from kb_articles a
-      where ${search.text} <% a.search_text ${statusIs(search.status)}
-        and a.id <> all(${db.array(search.excludedIds)}::uuid[])
-      order by 2 desc, a.updated_at desc, a.id desc
-      limit ${literalLimit(search.limit)}
-    )
+    with ${topRead()}, ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
     select ${summaryColumns()}
-    from hits h join kb_articles a on a.id = h.id ${joins()}
-    order by h.similarity desc, a.updated_at desc, a.id desc`;
+    from similar_hits h join kb_articles a on a.id = h.id ${joins()}
+    order by ${similarOrder('h')}`;
+}
+
+/** An article the desk's global search found, with the texts its snippet is cut from. */
+export type ArticleSearchRow = {
+  id: string;
+  title: string;
+  status: TArticleStatus;
+  category: { id: string; name: string };
+  excerpt: string | null;
+  /** The text of the Markdown (content_text), so a snippet shows words, not markup. */
+  content: string;
+};
+
+const searchRows = (cte: string, order: PendingQuery<Row[]>) => sql`
+  select a.id, a.title, a.status, json_build_object('id', c.id, 'name', c.name) as category, a.excerpt,
+         coalesce(a.content_text, a.content) as content
+  from ${sql(cte)} h join kb_articles a on a.id = h.id join kb_categories c on c.id = a.category_id
+  order by ${order}`;
+
+/**
+ * The full-text page for the desk's global search: each article with the texts of its snippet,
+ * read in the same statement (they were a second one).
+ */
+export function selectArticleHitsByText(db: Db, search: TextSearch): Promise<ArticleSearchRow[]> {
+  return db<ArticleSearchRow[]>`with ${textHits(search)} ${searchRows('text_hits', textOrder('h'))}`;
+}
+
+/** The typo fallback's page for the desk's global search, leaving out `excludedIds`. */
+export function selectArticleHitsBySimilarity(
+  db: Db,
+  search: SimilarSearch & { excludedIds: string[] },
+): Promise<ArticleSearchRow[]> {
+  return db<ArticleSearchRow[]>`
+    with ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
+    ${searchRows('similar_hits', similarOrder('h'))}`;
 }
 
 /** One article with its body and current revision number, if the scope may see it. */

@@ -256,3 +256,33 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
     expect(problems).toEqual([]);
   }, 120_000);
 });
+
+describe('the typo fallbacks as their pool plans them once (a generic plan)', () => {
+  test('read the trigram indexes (an end user: theirs), never whole tables', async () => {
+    const problems: string[] = [];
+    const scopes: [string, TicketScope][] = [
+      ['staff', STAFF],
+      ['end user', { requesterId, includeInternal: false }],
+    ];
+    const runs: [string, RegExp, (sql: Sql) => Promise<unknown>][] = [
+      ...scopes.map(([who, scope]): [string, RegExp, (sql: Sql) => Promise<unknown>] => [
+        `ticket typo (${who})`,
+        // An end user's own tickets' index may serve instead of the trigram one.
+        scope.requesterId === null ? /trgm/ : /^tickets_/,
+        (sql) =>
+          selectTicketsBySimilarity(sql, { text: 'pirnter', scope, limit: 7, excludedIds: [requesterId] }),
+      ]),
+      [
+        'people typo',
+        /trgm/,
+        (sql) => selectPeopleBySimilarity(sql, { text: 'surnme', limit: 9, excludedIds: [] }),
+      ],
+    ];
+    for (const [label, index, run] of runs) {
+      const nodes = await tracer.planOf(run, { generic: true });
+      problems.push(...problemsOf(label, nodes));
+      if (!nodes.some((node) => index.test(node['Index Name'] ?? ''))) problems.push(`${label}: no index`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

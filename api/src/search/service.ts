@@ -1,19 +1,20 @@
-import type {
-  TKbArticleSummary,
-  TSearchArticleHit,
-  TSearchQuery,
-  TSearchResponse,
-  TSearchTicketHit,
-  TSearchUserHit,
+import {
+  type TSearchArticleHit,
+  type TSearchQuery,
+  type TSearchResponse,
+  type TSearchTicketHit,
+  type TSearchUserHit,
+  ZSearchResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
-import { searchArticles } from '../kb/service.ts';
+import { jsonText } from '../json-text.ts';
+import { selectArticleHitsBySimilarity, selectArticleHitsByText } from '../kb/queries.ts';
+import { articleSearchOf, noteArticleSearch, searchInTwoSteps } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
-import { searchSql } from './pool.ts';
+import { searchFallbackSql, searchSql } from './pool.ts';
 import {
-  selectArticleBodies,
   selectPeople,
   selectPeopleBySimilarity,
   selectTicketMatches,
@@ -83,7 +84,7 @@ async function findTickets(
   });
   const text = terms.text?.text ?? '';
   if (found.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
-  const similar = await selectTicketsBySimilarity(db, {
+  const similar = await selectTicketsBySimilarity(searchFallbackSql, {
     text,
     scope,
     limit: limit - found.length,
@@ -108,7 +109,7 @@ async function findPeople(
     limit,
   });
   if (named.length >= limit || terms.people.text.length < MIN_SIMILARITY_TEXT) return { named, similar: [] };
-  const similar = await selectPeopleBySimilarity(db, {
+  const similar = await selectPeopleBySimilarity(searchFallbackSql, {
     text: terms.people.text,
     limit: limit - named.length,
     excludedIds: named.map((person) => person.id),
@@ -118,8 +119,9 @@ async function findPeople(
 
 /**
  * Articles through the knowledge base's own search (its ranking, typo fallback and status rules:
- * end users published only; staff every status here, so drafts can be found), each with a snippet
- * from the excerpt or the body, wherever the words are.
+ * end users published only; staff every status here, so drafts can be found), read with the
+ * texts of their snippets, each with a snippet from the excerpt or the body, wherever the words
+ * are. A search of published articles that finds none counts as the knowledge base's miss.
  */
 async function findArticles(
   viewer: Viewer,
@@ -127,24 +129,16 @@ async function findArticles(
   words: readonly string[],
   limit: number,
 ): Promise<TSearchArticleHit[]> {
-  const { articles } = await searchArticles(viewer, {
-    q,
-    limit,
-    status: isStaff(viewer) ? 'all' : 'published',
+  const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
+  if (search === null) return [];
+  const articles = await searchInTwoSteps(search, {
+    byText: (run) => selectArticleHitsByText(sql, run),
+    bySimilarity: (run) => selectArticleHitsBySimilarity(sql, run),
   });
-  if (articles.length === 0) return [];
-  const bodies = new Map(
-    (
-      await selectArticleBodies(
-        sql,
-        articles.map((article) => article.id),
-      )
-    ).map((body) => [body.id, body]),
-  );
-  return articles.map((article: TKbArticleSummary) => {
-    const body = bodies.get(article.id);
+  await noteArticleSearch(viewer, search, q, articles.length);
+  return articles.map((article) => {
     const excerpt = article.excerpt ?? '';
-    const content = body?.content ?? '';
+    const content = article.content;
     const mode = markMode([article.title, excerpt, content], words);
     const isExcerptMatch = findHighlights(excerpt, words, mode).length > 0;
     const isContentMatch = !isExcerptMatch && findHighlights(content, words, mode).length > 0;
@@ -159,17 +153,21 @@ async function findArticles(
   });
 }
 
+const NOTHING_FOUND = '{"tickets":[],"users":[],"articles":[]}';
+
 /**
  * One search over the desk: tickets, people and knowledge base articles, each ranked and at most
  * `limit`, each as the viewer may see them. An end user gets only tickets they requested (their
  * comments' text without internal notes), published articles and never people. Tickets and
- * people are read on the search pool, planned for the actual words; articles alongside.
+ * people are read on the search pool, planned for the actual words; articles alongside. The body
+ * is one JSON text built once, checked like every rendered one (json-text.ts); its highlights are
+ * marked here (highlight.ts), so it is not PostgreSQL's.
  */
-export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<TSearchResponse> {
+export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<Response> {
   const terms = buildDeskSearchTerms(query.q);
   const words = terms.highlightWords;
   if (terms.text === null && terms.number === null && terms.people === null) {
-    return { tickets: [], users: [], articles: [] };
+    return jsonText(ZSearchResponse, NOTHING_FOUND);
   }
   const [ticketsAndPeople, articles] = await Promise.all([
     (async () => {
@@ -183,9 +181,10 @@ export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<T
     })(),
     terms.text === null ? Promise.resolve([]) : findArticles(viewer, query.q, words, query.limit),
   ]);
-  return {
+  const body: TSearchResponse = {
     tickets: ticketsAndPeople.tickets.map((row) => toTicketHit(row, words)),
     users: ticketsAndPeople.people,
     articles,
   };
+  return jsonText(ZSearchResponse, JSON.stringify(body));
 }

@@ -1,5 +1,5 @@
 /**
- * GET /api/tickets/{id} is one statement (selectTicketDetail) that builds comments, attachments
+ * GET /api/tickets/{id} is one statement (selectTicketDetailText) that builds comments, attachments
  * and the timeline as JSON inside PostgreSQL. These tests hold its answer to the plain rows, read
  * table by table as the detail was before: the same values, dates in the API's ISO format, oldest
  * first with ties broken by id, and an end user never sees internal notes or their events. And it
@@ -17,7 +17,12 @@ import {
 import postgres from 'postgres';
 import { signedIn, sql } from '../../test/helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../../test/tickets.ts';
-import { selectTicketDetail } from './queries.ts';
+import type { Db } from '../db/postgres.ts';
+import { selectTicketDetailText, type TicketScope } from './queries.ts';
+
+/** The rendered ticket page, parsed. */
+const selectTicketDetail = async (db: Db, id: string, scope: TicketScope) =>
+  JSON.parse((await selectTicketDetailText(db, id, scope)) ?? 'null') as TTicketDetail | null;
 
 type Signed = Awaited<ReturnType<typeof signedIn>>;
 let agent: Signed;

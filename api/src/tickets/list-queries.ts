@@ -5,7 +5,13 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { NumberRange } from '../search/search-terms.ts';
 import type { QueueKeyKinds, QueuePosition } from './list-cursor.ts';
-import { summaryColumns, summaryJoins, type TicketListRow } from './queries.ts';
+import {
+  type RenderedPage,
+  renderedPage,
+  summaryColumns,
+  summaryJoins,
+  type TicketListRow,
+} from './queries.ts';
 import { joined } from './write-statement.ts';
 
 type Fragment = PendingQuery<Row[]>;
@@ -243,18 +249,45 @@ function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, lim
  * short; the cursor says which part it stopped in. (A coalesce(breach, 'infinity') key would sort
  * the same in one part, but it needs a second index for the descending order's '-infinity'.)
  */
+function queuePageRows(list: QueueList, page: { limit: number; after: QueuePosition | null }): Fragment {
+  const parts: (0 | 1)[] = list.key !== 'due' ? [0] : page.after?.part === 1 ? [1] : [0, 1];
+  if (parts.length === 1) return partPage(list, parts[0] ?? 0, page.after, page.limit);
+  return sql`
+    (${partPage(list, 0, page.after, page.limit)})
+    union all
+    (${partPage(list, 1, page.after, page.limit)})
+    limit ${literalLimit(page.limit)}`;
+}
+
+/** The same page as rows (the bench walks queues with it). */
 export function selectQueuePage(
   db: Db,
   list: QueueList,
   page: { limit: number; after: QueuePosition | null },
 ): Promise<QueueRow[]> {
-  const parts: (0 | 1)[] = list.key !== 'due' ? [0] : page.after?.part === 1 ? [1] : [0, 1];
-  if (parts.length === 1) return db<QueueRow[]>`${partPage(list, parts[0] ?? 0, page.after, page.limit)}`;
-  return db<QueueRow[]>`
-    (${partPage(list, 0, page.after, page.limit)})
-    union all
-    (${partPage(list, 1, page.after, page.limit)})
-    limit ${literalLimit(page.limit)}`;
+  return db<QueueRow[]>`${queuePageRows(list, page)}`;
+}
+
+/** What a queue's cursor logic needs of each row read (QueueRow's cursor columns). */
+export type QueueMark = Pick<QueueRow, 'id' | 'cursorPart' | 'cursorKeys' | 'isMatch' | 'isWindowEnd'>;
+
+/**
+ * One page of a queue, rendered (renderedPage): at most `size` rows, read one past it, with every
+ * row read's cursor facts for the next page's cursor.
+ */
+export async function selectQueuePageText(
+  db: Db,
+  list: QueueList,
+  page: { size: number; after: QueuePosition | null },
+): Promise<RenderedPage<QueueMark>> {
+  const rows = queuePageRows(list, { limit: page.size + 1, after: page.after });
+  const [row] = await db<RenderedPage<QueueMark>[]>`${renderedPage(
+    rows,
+    page.size,
+    sql`json_build_object('id', q.id, 'cursorPart', q."cursorPart", 'cursorKeys', q."cursorKeys",
+                          'isMatch', q."isMatch", 'isWindowEnd', q."isWindowEnd")`,
+  )}`;
+  return row ?? { tickets: '[]', marks: [] };
 }
 
 /** The teams the caller is a member of (the my_teams view). */

@@ -2,7 +2,6 @@ import type {
   TAssignmentOptions,
   TSettingsLanguage,
   TTicketCategory,
-  TTicketDetail,
   TTicketEventType,
   TTicketPriority,
   TTicketStatus,
@@ -19,6 +18,8 @@ import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
 import { enabledRulesColumn } from '../triggers/queries.ts';
 import type { TriggerRule } from '../triggers/rules.ts';
 import type { SlaColumns, SlaState } from './hold.ts';
+
+type Fragment = PendingQuery<Row[]>;
 
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
@@ -57,16 +58,15 @@ export type TicketListFilters = {
 export type TicketListRow = TTicketSummary & { cursorAt: string };
 
 /**
- * One page of the list, newest first: (created_at, id) strictly after the cursor. Every filter
+ * The list's rows, newest first: (created_at, id) strictly after the cursor. Every filter
  * combination has an index in that order (00005, 00012), so a page costs the same at any size.
  */
-export function selectTicketPage(
-  db: Db,
+function ticketPageRows(
   filters: TicketListFilters,
   page: { limit: number; after: { at: string; id: string } | null },
-): Promise<TicketListRow[]> {
-  return db<TicketListRow[]>`
-    select ${summaryColumns()}, t.created_at::text as "cursorAt"
+): Fragment {
+  return sql`
+    select ${summaryColumns()}, t.created_at::text as "cursorAt", true as "isMatch", false as "isWindowEnd"
     from tickets t ${summaryJoins()}
     where true
       ${filters.requesterId === null ? sql`` : sql`and t.requester_id = ${filters.requesterId}`}
@@ -75,6 +75,73 @@ export function selectTicketPage(
       ${page.after === null ? sql`` : sql`and (t.created_at, t.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
     order by t.created_at desc, t.id desc
     limit ${literalLimit(page.limit)}`;
+}
+
+/**
+ * TTicketSummary's columns over a list row `q` (summaryColumns), for a row rendered with
+ * row_to_json or json_agg: exactly the contract's keys, dates as the API writes them. A row turns
+ * into compact JSON faster than json_build_object builds the same object (a quarter more list
+ * pages a second in PostgreSQL, docs/performance.md#pages-rendered-by-postgresql).
+ */
+const summaryJsonColumns = () => sql`
+  q.id, q."ticketNumber", q.title, q.priority, q.status, q.category, q."requesterId", q."assigneeId", q."teamId",
+  ${isoText(sql`q."slaResponseBy"`)} as "slaResponseBy", ${isoText(sql`q."slaResolveBy"`)} as "slaResolveBy",
+  ${isoText(sql`q."slaResponseRiskAt"`)} as "slaResponseRiskAt",
+  ${isoText(sql`q."slaResolveRiskAt"`)} as "slaResolveRiskAt",
+  ${isoText(sql`q."waitingSince"`)} as "waitingSince", ${isoText(sql`q."respondedAt"`)} as "respondedAt",
+  ${isoText(sql`q."resolvedAt"`)} as "resolvedAt", ${isoText(sql`q."closedAt"`)} as "closedAt",
+  ${isoText(sql`q."createdAt"`)} as "createdAt", ${isoText(sql`q."updatedAt"`)} as "updatedAt",
+  q.requester, q.assignee`;
+
+/**
+ * A page rendered by PostgreSQL (docs/performance.md#pages-rendered-by-postgresql), one row:
+ * `tickets`, the JSON text of the page's rows as TTicketSummary, and `marks`, what each row read
+ * tells the cursor (`mark`, over row `q`), in read order. `rows` is a page statement (the list's or
+ * a queue's) read one row past `size`. Its rows are numbered as they come, with a running count of
+ * matches and whether a window end came before (window frames over the input order: no sort), and
+ * both arrays are aggregated by that number. The page is what the cursor logic took before: the
+ * read stops at the first window end (`isWindowEnd`, a queue with `q`), and of the rows up to
+ * there, the first `size` that match. The aggregates' order sorts at most size + 1 rows.
+ */
+export function renderedPage(rows: Fragment, size: number, mark: Fragment): Fragment {
+  return sql`
+    select coalesce(json_agg(r order by q.n)
+                      filter (where q."isMatch" and not q."isPastEnd" and q."matchRank" <= ${literalLimit(size)}),
+                    '[]')::text as tickets,
+           coalesce(json_agg(${mark} order by q.n), '[]') as marks
+    from (
+      select q.*, row_number() over upto as n,
+             count(*) filter (where q."isMatch") over upto as "matchRank",
+             coalesce(bool_or(q."isWindowEnd") over before, false) as "isPastEnd"
+      from (${rows}) q
+      window upto as (rows between unbounded preceding and current row),
+             before as (rows between unbounded preceding and 1 preceding)
+    ) q
+    cross join lateral (select ${summaryJsonColumns()}) r`;
+}
+
+/** A rendered page: the rows' JSON text and each read row's cursor facts, in order. */
+export type RenderedPage<Mark> = { tickets: string; marks: Mark[] };
+
+/** What the plain list's cursor needs of a row: its full-precision created_at and id. */
+export type PlainMark = { cursorAt: string; id: string };
+
+/**
+ * One page of the list, newest first, rendered (renderedPage): `size` rows, read one past it so
+ * the caller knows whether there is a next page.
+ */
+export async function selectTicketPageText(
+  db: Db,
+  filters: TicketListFilters,
+  page: { size: number; after: { at: string; id: string } | null },
+): Promise<RenderedPage<PlainMark>> {
+  const rows = ticketPageRows(filters, { limit: page.size + 1, after: page.after });
+  const [row] = await db<RenderedPage<PlainMark>[]>`${renderedPage(
+    rows,
+    page.size,
+    sql`json_build_object('cursorAt', q."cursorAt", 'id', q.id)`,
+  )}`;
+  return row ?? { tickets: '[]', marks: [] };
 }
 
 /** The ticket `t`'s "Follow-up of" link: a follow-up always has its old ticket's requester, so any scope that sees `t` may see it. */
@@ -90,12 +157,8 @@ const followUpOfColumn = () => sql`
  * mailed message's original) and every event about one are left out, and someone else's ticket
  * is no row at all.
  */
-export async function selectTicketDetail(
-  db: Db,
-  id: string,
-  scope: TicketScope,
-): Promise<TTicketDetail | null> {
-  const [row] = await db<TTicketDetail[]>`
+function ticketDetailRow(id: string, scope: TicketScope): Fragment {
+  return sql`
     select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",
            case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team,
            (select coalesce(json_agg(c), '[]') from (
@@ -135,7 +198,19 @@ export async function selectTicketDetail(
     from tickets t ${summaryJoins()}
     left join teams tm on tm.id = t.team_id
     where t.id = ${id} ${scoped(scope)}`;
-  return row ?? null;
+}
+
+/** The detail (ticketDetailRow, as `q`) as TTicketDetail's row: exactly the contract's keys. */
+const detailJsonRow = (id: string, scope: TicketScope) => sql`
+  select ${summaryJsonColumns()}, q.description, q."notifyRequester", q.team, q.comments, q.attachments,
+         q.events, q."followUpOf", q."followUps"
+  from (${ticketDetailRow(id, scope)}) q`;
+
+/** The ticket page as the viewer may see it, rendered (the JSON text GET /api/tickets/{id} answers); null when not theirs. */
+export async function selectTicketDetailText(db: Db, id: string, scope: TicketScope): Promise<string | null> {
+  const [row] = await db<{ body: string }[]>`
+    select row_to_json(r)::text as body from (${detailJsonRow(id, scope)}) r`;
+  return row?.body ?? null;
 }
 
 /** The fields a change is decided on. */

@@ -3,12 +3,12 @@ import {
   END_USER_TICKET_VIEWS,
   TICKET_LIST_MESSAGES,
   type TTicketListQuery,
-  type TTicketListResponse,
   type TTicketSort,
   type TTicketView,
 } from '@helpdesk/contracts';
 import { sql } from '../db.ts';
 import { forbidden } from '../errors.ts';
+import { jsonValue } from '../json-text.ts';
 import { buildDeskSearchTerms } from '../search/search-terms.ts';
 import { decodeQueueCursor, encodeQueueCursor, listFingerprint } from './list-cursor.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type QueueText,
   queueKeyKinds,
   selectMemberTeamIds,
-  selectQueuePage,
+  selectQueuePageText,
 } from './list-queries.ts';
 
 /** Who asks: staff see every ticket; anyone else only the tickets they requested. */
@@ -110,9 +110,10 @@ export function queueListOf(
 
 /**
  * One page of a queue (docs/product.md#queues): a view, its sort (the view's default when none is
- * named) and filters, after the cursor of the same list. End users: their own tickets only.
+ * named) and filters, after the cursor of the same list. End users: their own tickets only. The
+ * page's rows come rendered by PostgreSQL; the answer is TTicketListResponse's JSON text.
  */
-export async function listQueue(caller: QueueCaller, query: TTicketListQuery): Promise<TTicketListResponse> {
+export async function listQueue(caller: QueueCaller, query: TTicketListQuery): Promise<string> {
   const { view, sort } = viewAndSortOf(query);
   checkAccess(caller, query, view);
   const fingerprint = queueFingerprint(query, view, sort);
@@ -123,17 +124,21 @@ export async function listQueue(caller: QueueCaller, query: TTicketListQuery): P
       : decodeQueueCursor(query.cursor, fingerprint, (part) => queueKeyKinds(key, part));
   const teams = view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null;
   const list = queueListOf(caller, query, teams);
-  const rows = await selectQueuePage(sql, list, { limit: query.limit + 1, after });
+  const { tickets, marks } = await selectQueuePageText(sql, list, { size: query.limit, after });
   // With `q`, the read stops at its window's end: nothing after that row is on this page.
-  const end = rows.findIndex((row) => row.isWindowEnd);
-  const read = end === -1 ? rows : rows.slice(0, end + 1);
+  const end = marks.findIndex((row) => row.isWindowEnd);
+  const read = end === -1 ? marks : marks.slice(0, end + 1);
   const matches = read.filter((row) => row.isMatch);
   const page = matches.slice(0, query.limit);
   const next = matches.length > query.limit ? page.at(-1) : end === -1 ? undefined : read.at(-1);
-  return {
-    tickets: page,
-    nextCursor: next
+  return listBody(
+    tickets,
+    next
       ? encodeQueueCursor(fingerprint, { part: next.cursorPart, keys: next.cursorKeys, id: next.id })
       : null,
-  };
+  );
 }
+
+/** The list's response as JSON text: the rendered rows and the next cursor (TTicketListResponse). */
+export const listBody = (tickets: string, nextCursor: string | null): string =>
+  `{"tickets":${tickets},"nextCursor":${jsonValue(nextCursor)}}`;

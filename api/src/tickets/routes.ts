@@ -17,6 +17,7 @@ import {
 import { Elysia } from 'elysia';
 import type { RouteDeps } from '../deps.ts';
 import { readIdempotencyKey } from '../idempotency/service.ts';
+import { jsonText } from '../json-text.ts';
 import { responseShape } from '../response-shape.ts';
 import {
   addComment,
@@ -47,12 +48,16 @@ export const idempotencyHeader = {
 export function createTicketRoutes({ config, session }: RouteDeps) {
   return new Elysia({ name: 'ticket-routes' })
     .use(session)
-    .get(API_PATHS.tickets, ({ user, query }) => listTickets(user, query), {
-      auth: 'signed-in',
-      query: ZTicketListQuery,
-      response: responseShape(ZTicketListResponse),
-      detail: { tags, summary: 'Tickets newest first (end users: their own), keyset-paginated' },
-    })
+    .get(
+      API_PATHS.tickets,
+      async ({ user, query }) => jsonText(ZTicketListResponse, await listTickets(user, query)),
+      {
+        auth: 'signed-in',
+        query: ZTicketListQuery,
+        response: responseShape(ZTicketListResponse),
+        detail: { tags, summary: 'Tickets newest first (end users: their own), keyset-paginated' },
+      },
+    )
     .post(
       API_PATHS.tickets,
       async ({ user, body, request, set }) => {
@@ -73,15 +78,20 @@ export function createTicketRoutes({ config, session }: RouteDeps) {
       response: responseShape(ZAssignmentOptions),
       detail: { tags, summary: 'Active agents and admins, and active teams, for assigning' },
     })
-    .get(`${API_PATHS.tickets}/:id`, ({ user, params }) => getTicket(user, params.id), {
-      auth: 'signed-in',
-      params: ZTicketIdParams,
-      response: responseShape(ZTicketDetail),
-      detail: { tags, summary: 'A ticket with comments, attachments and timeline' },
-    })
+    .get(
+      `${API_PATHS.tickets}/:id`,
+      async ({ user, params }) => jsonText(ZTicketDetail, await getTicket(user, params.id)),
+      {
+        auth: 'signed-in',
+        params: ZTicketIdParams,
+        response: responseShape(ZTicketDetail),
+        detail: { tags, summary: 'A ticket with comments, attachments and timeline' },
+      },
+    )
     .patch(
       `${API_PATHS.tickets}/:id`,
-      ({ user, params, body }) => updateTicketFields(user, params.id, body, config),
+      async ({ user, params, body }) =>
+        jsonText(ZTicketDetail, await updateTicketFields(user, params.id, body, config)),
       {
         auth: 'staff',
         params: ZTicketIdParams,

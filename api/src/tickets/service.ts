@@ -8,7 +8,6 @@ import {
   type TSettingsLanguage,
   type TTicketDetail,
   type TTicketListQuery,
-  type TTicketListResponse,
   type TTicketSlaStatus,
   type TUpdateTicketRequest,
   type TUser,
@@ -30,6 +29,7 @@ import {
   cachedTriggerRules,
   factsAfterTriggers,
   runTriggers,
+  triggerRulesOf,
   withTriggerEffects,
 } from '../triggers/ticket-writes.ts';
 import { encodeCursor } from './cursor.ts';
@@ -53,8 +53,8 @@ import {
   selectCommentContext,
   selectNewTicketMailContext,
   selectTicketChangeContextForUpdate,
-  selectTicketDetail,
-  selectTicketPage,
+  selectTicketDetailText,
+  selectTicketPageText,
   selectTicketSlaTimes,
   selectTicketState,
   type TicketChangeContext,
@@ -62,7 +62,7 @@ import {
   type TicketScope,
   type TicketState,
 } from './queries.ts';
-import { isPlainList, listQueue } from './queues.ts';
+import { isPlainList, listBody, listQueue } from './queues.ts';
 import { slaStatusOf } from './sla.ts';
 import { writeComment, writeNewTicket, writeTicketChange } from './write-statement.ts';
 
@@ -89,38 +89,36 @@ export async function requireVisibleTicket(db: Db, viewer: Viewer, ticketId: str
   return ticket;
 }
 
-/** A page of the ticket list, newest first; an end user's holds only tickets they requested. */
-export async function listTickets(viewer: Viewer, query: TTicketListQuery): Promise<TTicketListResponse> {
+/**
+ * A page of the ticket list, newest first (or a queue); an end user's holds only tickets they
+ * requested. TTicketListResponse's JSON text: the rows come rendered by PostgreSQL.
+ */
+export async function listTickets(viewer: Viewer, query: TTicketListQuery): Promise<string> {
   if (!isPlainList(query)) return listQueue({ id: viewer.id, isStaff: isStaff(viewer) }, query);
   const after = query.cursor === undefined ? null : decodePlainCursor(query.cursor);
-  const rows = await selectTicketPage(
+  const { tickets, marks } = await selectTicketPageText(
     sql,
     {
       requesterId: scopeOf(viewer).requesterId,
       statuses: query.status ?? null,
       priorities: query.priority ?? null,
     },
-    { limit: query.limit + 1, after },
+    { size: query.limit, after },
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    // Each row keeps its cursorAt: the route's response check (responseShape) copies out only the
-    // declared keys, so copying every row here as well would only double the work.
-    tickets: page,
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-  };
+  const last = marks[query.limit - 1];
+  return listBody(
+    tickets,
+    marks.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  );
 }
 
-// One statement (selectTicketDetail): the detail is read on every open ticket page and after every write.
-function loadDetail(db: Db, ticketId: string, scope: TicketScope): Promise<TTicketDetail | null> {
-  return selectTicketDetail(db, ticketId, scope);
-}
-
-/** One ticket with requester, assignee, team, comments, attachments and timeline, as the viewer may see it. */
-export async function getTicket(viewer: Viewer, ticketId: string): Promise<TTicketDetail> {
-  const detail = await loadDetail(sql, ticketId, scopeOf(viewer));
-  if (!detail) throw ticketNotFound();
+/**
+ * One ticket with requester, assignee, team, comments, attachments and timeline, as the viewer
+ * may see it: TTicketDetail's JSON text, rendered by PostgreSQL (selectTicketDetailText).
+ */
+export async function getTicket(viewer: Viewer, ticketId: string): Promise<string> {
+  const detail = await selectTicketDetailText(sql, ticketId, scopeOf(viewer));
+  if (detail === null) throw ticketNotFound();
   return detail;
 }
 
@@ -241,9 +239,9 @@ async function fileTicket(
   const first = await selectPolicyAndRules(
     db,
     { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category },
-    cached === null,
+    cached.rules === null,
   );
-  const rules = (await cached) ?? first.rules ?? [];
+  const rules = triggerRulesOf(cached, first.rules);
   const email = filing.requesterId === viewer.id ? viewer.email : null;
   const ruled = await runTriggers(db, 'created', drafted, email, rules);
   const routed = factsAfterTriggers(drafted, ruled);
@@ -396,19 +394,20 @@ export async function assignTicketAsSystem(
  * runs the 'updated' triggers over its result (docs/product.md#triggers), in the same statement. In one transaction of three
  * statements: the locked ticket with everything the change is decided on (the matching policy
  * too), the change with all its plan causes (effects.ts: events, notifications, the resolution
- * mail), and the answer.
+ * mail), and the answer (TTicketDetail's JSON text, rendered by PostgreSQL).
  */
 export async function updateTicketFields(
   viewer: Viewer,
   ticketId: string,
   change: TUpdateTicketRequest,
   links: MailLinks,
-): Promise<TTicketDetail> {
+): Promise<string> {
   if (!isStaff(viewer)) throw forbidden();
   return sql.begin(async (tx) => {
     await changeTicketFields(tx, viewer, ticketId, change, links);
-    const detail = await loadDetail(tx, ticketId, scopeOf(viewer));
-    if (!detail) throw ticketNotFound();
+    // The answer is the ticket page PostgreSQL renders, as GET answers it: no row objects built.
+    const detail = await selectTicketDetailText(tx, ticketId, scopeOf(viewer));
+    if (detail === null) throw ticketNotFound();
     return detail;
   });
 }
@@ -428,7 +427,7 @@ export async function changeTicketFields(
   if (!isStaff(viewer)) throw forbidden();
   const cached = cachedTriggerRules();
   const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
-    withRules: cached === null,
+    withRules: cached.rules === null,
     assigneeId: change.assigneeId ?? null,
     teamId: change.teamId ?? null,
     isResolving: change.status === 'resolved',
@@ -476,7 +475,7 @@ export async function changeTicketFields(
     after.priority !== before.priority ||
     after.assigneeId !== before.assigneeId ||
     after.teamId !== before.teamId;
-  const rules = (await cached) ?? current.triggerRules ?? [];
+  const rules = triggerRulesOf(cached, current.triggerRules);
   const ruled = isChanged ? await runTriggers(tx, 'updated', after, current.requester.email, rules) : null;
   const final = factsAfterTriggers(after, ruled);
   const written = {
@@ -609,7 +608,7 @@ async function writeCommentOf(
         viewer.id,
         scope,
         isLocked,
-        !body.isInternal && cached === null,
+        !body.isInternal && cached?.rules === null,
       );
   if (!isStaffNote && !context) throw ticketNotFound();
   if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
@@ -632,7 +631,7 @@ async function writeCommentOf(
   const facts = context && factsOf(context, { requesterMail: context.requester });
   const isReopening = facts !== null && destination === 'reopen';
   const commented = facts && isReopening ? { ...facts, status: 'in_progress' as const } : facts;
-  const rules = context && !body.isInternal ? ((await cached) ?? context.triggerRules ?? []) : [];
+  const rules = context && cached ? triggerRulesOf(cached, context.triggerRules) : [];
   const ruled =
     context && commented && destination !== 'follow_up' && rules.length > 0
       ? await runTriggers(db, 'updated', commented, context.requester.email, rules)

@@ -14,13 +14,6 @@ export function selectTriggers(db: Db): Promise<TTrigger[]> {
   return db<TTrigger[]>`select ${triggerColumns(db)} from triggers order by position`;
 }
 
-/** The enabled rules in position order, as the ticket writes run them. */
-export function selectEnabledRules(db: Db): Promise<TriggerRule[]> {
-  return db<TriggerRule[]>`
-    select id, name, position, run_on as "runOn", conditions, actions, created_by as "createdBy"
-    from triggers where is_enabled order by position`;
-}
-
 /**
  * The enabled rules in position order as one JSON column, for a ticket write to read with its first
  * statement while this process keeps no copy (rule-cache.ts): no round trip of their own.

@@ -12,58 +12,38 @@ const rule = (name: string): TriggerRule => ({
   createdBy: null,
 });
 
-function counted(rules: TriggerRule[]) {
-  let reads = 0;
-  return {
-    read: () => {
-      reads += 1;
-      return Promise.resolve(rules);
-    },
-    reads: () => reads,
-  };
-}
-
 describe('the enabled triggers of a process', () => {
-  test('one read serves every write until a change is heard', async () => {
+  test('rules a writer read serve every write until a change is heard', () => {
     const cache = new TriggerRuleCache({ ttlMs: 60_000 });
     cache.follow(() => true);
-    const source = counted([rule('a')]);
-    await cache.load(source.read);
-    expect(await cache.load(source.read)).toEqual([rule('a')]);
-    expect(source.reads()).toBe(1);
+    expect(cache.current()).toBeNull();
+    cache.keep(cache.mark(), [rule('a')]);
+    expect(cache.current()).toEqual([rule('a')]);
     expect(cache.hits).toBe(1);
     cache.clear();
-    await cache.load(source.read);
-    expect(source.reads()).toBe(2);
+    expect(cache.current()).toBeNull();
   });
 
-  test('nothing is served while the LISTEN is down, nor after the lifetime', async () => {
+  test('nothing is kept or served while the LISTEN is down, nor after the lifetime', () => {
     let isListening = false;
     let now = 0;
     const cache = new TriggerRuleCache({ ttlMs: 1_000, now: () => now });
     cache.follow(() => isListening);
-    const source = counted([]);
-    await cache.load(source.read);
-    await cache.load(source.read);
-    expect(source.reads()).toBe(2);
+    cache.keep(cache.mark(), [rule('a')]);
     isListening = true;
-    await cache.load(source.read);
-    await cache.load(source.read);
-    expect(source.reads()).toBe(3);
+    expect(cache.current()).toBeNull();
+    cache.keep(cache.mark(), [rule('a')]);
+    expect(cache.current()).toEqual([rule('a')]);
     now = 1_000;
-    await cache.load(source.read);
-    expect(source.reads()).toBe(4);
+    expect(cache.current()).toBeNull();
   });
 
-  test('a read a change overtook is not kept', async () => {
+  test('a read a change overtook is not kept', () => {
     const cache = new TriggerRuleCache({ ttlMs: 60_000 });
     cache.follow(() => true);
-    let release: (rules: TriggerRule[]) => void = () => {};
-    const slow = cache.load(() => new Promise((resolve) => (release = resolve)));
+    const mark = cache.mark();
     cache.clear();
-    release([rule('old')]);
-    await slow;
-    const source = counted([rule('new')]);
-    expect(await cache.load(source.read)).toEqual([rule('new')]);
+    cache.keep(mark, [rule('old')]);
+    expect(cache.current()).toBeNull();
   });
 });

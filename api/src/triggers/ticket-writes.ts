@@ -5,7 +5,6 @@ import {
   TRIGGER_MESSAGES,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
-import { sql } from '../db.ts';
 import type { MailLinks } from '../email/prepare.ts';
 import {
   type EffectsPlan,
@@ -17,7 +16,7 @@ import {
   type TicketFacts,
   webhookTicket,
 } from '../tickets/effects.ts';
-import { selectEnabledRules, selectTriggerDirectory, selectUserEmail } from './queries.ts';
+import { selectTriggerDirectory, selectUserEmail } from './queries.ts';
 import { triggerRuleCache } from './rule-cache.ts';
 import {
   anyRuleHolds,
@@ -38,14 +37,29 @@ import {
  * nothing here runs the rules again: no loop.
  */
 
+/** The enabled rules as a writer starts: this process's copy, or null with the mark to keep its own read under. */
+export type TriggerRulesRead = { rules: readonly TriggerRule[] | null; mark: number };
+
 /**
- * The enabled rules from this process's copy, or null while it keeps none (no LISTEN): the writer
- * then reads them with its own first statement (enabledRulesColumn), so a write without triggers
- * costs no round trip either way.
+ * The enabled rules from this process's copy, or null rules when it keeps none current: the writer
+ * then reads them with its own first statement (enabledRulesColumn), in its own transaction, so a
+ * write without triggers costs no round trip either way and never waits for a second connection.
  */
-export function cachedTriggerRules(): Promise<readonly TriggerRule[]> | null {
+export function cachedTriggerRules(): TriggerRulesRead {
   const cache = triggerRuleCache();
-  return cache.isActive ? cache.load(() => selectEnabledRules(sql)) : null;
+  const mark = cache.mark();
+  return { rules: cache.current(), mark };
+}
+
+/** The rules of a write: the cached ones, else the ones its statement read (kept for the next writes). */
+export function triggerRulesOf(
+  read: TriggerRulesRead,
+  fromStatement: readonly TriggerRule[] | null | undefined,
+): readonly TriggerRule[] {
+  if (read.rules !== null) return read.rules;
+  const rules = fromStatement ?? [];
+  if (fromStatement) triggerRuleCache().keep(read.mark, rules);
+  return rules;
 }
 
 /**

@@ -7,11 +7,13 @@
  * demands one, and no table changed by a refused request. Then malformed transport, by hand.
  *
  * HOSTILE_RUNS (inputs per route and allowed caller, default 160: at least 20,000 inputs a run), HOSTILE_SEED (default fixed),
- * HOSTILE_ONLY (run only routes whose key contains this text). Figures go to
- * .data/reliability/hostile-input.json for the reliability report.
+ * HOSTILE_ONLY (run only routes whose key contains this text), HOSTILE_SHARD (k/n: this process's share of the
+ * routes, hostile/shards.ts; `bun run test:unit` runs the shards side by side). Figures go to
+ * .data/reliability/hostile-input.json (a shard's to hostile-input.shard-k-of-n.json, which the reliability
+ * report adds up).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   API_PATHS,
@@ -52,8 +54,9 @@ import {
 import { type Json, JsonObject } from './hostile/json.ts';
 import { judge } from './hostile/judge.ts';
 import { findLeaks } from './hostile/leaks.ts';
-import { CALLERS, type Caller, type Operation, operationsOf } from './hostile/openapi.ts';
+import { CALLERS, type Caller, operationsOf } from './hostile/openapi.ts';
 import { requestArbitrary } from './hostile/requests.ts';
+import { figuresFileName, inputsFor, operationsOfShard, parseShard } from './hostile/shards.ts';
 import { changedTables, snapshotTables } from './hostile/snapshot.ts';
 import { runTransportCase, TRANSPORT_CASES, type TransportContext } from './hostile/transport-cases.ts';
 import type { IdPool } from './hostile/values.ts';
@@ -62,20 +65,18 @@ const SEED = Number(process.env.HOSTILE_SEED ?? 20_260_509);
 const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 160));
 /** What a default run must try at least (the reliability report's target; HOSTILE_RUNS below 160 misses it). */
 const MIN_INPUTS_TRIED = 20_000;
-/**
- * Fewer inputs where there is less to vary: callers the policy refuses (each must simply be
- * refused) and GET routes without parameters (only undeclared query keys to send them).
- */
-const FEW_RUNS = Math.max(1, Math.ceil(RUNS / 4));
-const takesInput = (operation: Operation) =>
-  operation.method !== 'GET' ||
-  operation.pathParams.length + operation.query.length + operation.headers.length > 0;
 const ONLY = process.env.HOSTILE_ONLY ?? '';
+const SHARD = parseShard(process.env.HOSTILE_SHARD);
+/** The detectors and the transport cases run once, in the first shard. */
+const isFirstShard = SHARD.index === 1;
 
-const FIGURES_FILE = join(import.meta.dir, '../../../.data/reliability/hostile-input.json');
+const FIGURES_FILE = join(import.meta.dir, '../../../.data/reliability', figuresFileName(SHARD));
+// An older run's figures must not stand in for this one's if this run dies before writing its own.
+rmSync(FIGURES_FILE, { force: true });
 
 const document: unknown = await (await fetch(`${BASE_URL}/swagger/json`)).json();
-const operations = operationsOf(document, app.routes).filter((operation) => operation.key.includes(ONLY));
+const allOperations = operationsOf(document, app.routes).filter((operation) => operation.key.includes(ONLY));
+const operations = operationsOfShard(allOperations, SHARD, RUNS);
 
 const figures: Figures = emptyFigures();
 let transportCases = 0;
@@ -323,13 +324,19 @@ afterAll(async () => {
   mkdirSync(join(FIGURES_FILE, '..'), { recursive: true });
   const zero = { op: '=', value: 0 } as const;
   const atLeastOne = { op: '>=', value: 1 } as const;
-  const figure = (name: string, value: number, target?: { op: '=' | '>='; value: number }) =>
-    target ? { name, value, target } : { name, value };
+  // A shard's counts add up with the other shards' (`sum`); its settings are the same in each (`same`).
+  const figure = (
+    name: string,
+    value: number,
+    target?: { op: '=' | '>='; value: number },
+    shards: 'sum' | 'same' = 'sum',
+  ) => ({ name, value, ...(target ? { target } : {}), ...(SHARD.count > 1 ? { shards } : {}) });
   writeFileSync(
     FIGURES_FILE,
     `${JSON.stringify(
       {
         generatedAt: new Date().toISOString(),
+        ...(SHARD.count > 1 ? { shard: SHARD } : {}),
         figures: [
           figure('inputs tried', figures.inputsTried, { op: '>=', value: MIN_INPUTS_TRIED }),
           figure('5xx', figures.fiveXx, zero),
@@ -341,10 +348,10 @@ afterAll(async () => {
           figure('bad error shapes', figures.badErrorShapes, zero),
           figure('slow answers', figures.slowAnswers, zero),
           figure('routes', operations.length),
-          figure('roles', CALLERS.length),
+          figure('roles', CALLERS.length, undefined, 'same'),
           figure('route role pairs', pairs),
-          figure('seed', SEED),
-          figure('runs per route and role', RUNS),
+          figure('seed', SEED, undefined, 'same'),
+          figure('runs per route and role', RUNS, undefined, 'same'),
         ],
       },
       null,
@@ -353,121 +360,124 @@ afterAll(async () => {
   );
 });
 
-describe('the detectors themselves (a detector that never fires proves nothing)', () => {
-  test('the table fingerprint sees an insert, an update and a delete, and not a sliding session expiry', async () => {
-    const before = await snapshotTables(sql);
-    const slug = `detector-${crypto.randomUUID()}`;
-    await sql`insert into kb_categories (name, slug) values ('Detector', ${slug})`;
-    const inserted = await snapshotTables(sql);
-    expect(changedTables(before, inserted)).toEqual(['kb_categories']);
-    await sql`update kb_categories set description = 'changed' where slug = ${slug}`;
-    const updated = await snapshotTables(sql);
-    expect(changedTables(inserted, updated)).toEqual(['kb_categories']);
-    await sql`delete from kb_categories where slug = ${slug}`;
-    const deleted = await snapshotTables(sql);
-    expect(changedTables(updated, deleted)).toEqual(['kb_categories']);
+// Only in the first shard: the others would repeat them, and the transport cases are counted once.
+if (isFirstShard)
+  describe('the detectors themselves (a detector that never fires proves nothing)', () => {
+    test('the table fingerprint sees an insert, an update and a delete, and not a sliding session expiry', async () => {
+      const before = await snapshotTables(sql);
+      const slug = `detector-${crypto.randomUUID()}`;
+      await sql`insert into kb_categories (name, slug) values ('Detector', ${slug})`;
+      const inserted = await snapshotTables(sql);
+      expect(changedTables(before, inserted)).toEqual(['kb_categories']);
+      await sql`update kb_categories set description = 'changed' where slug = ${slug}`;
+      const updated = await snapshotTables(sql);
+      expect(changedTables(inserted, updated)).toEqual(['kb_categories']);
+      await sql`delete from kb_categories where slug = ${slug}`;
+      const deleted = await snapshotTables(sql);
+      expect(changedTables(updated, deleted)).toEqual(['kb_categories']);
 
-    await sql`update sessions set expire = least(expire + interval '1 second', absolute_expire)`;
-    expect(changedTables(deleted, await snapshotTables(sql))).toEqual([]);
-    // Any one session (other suites share this database, so its user agent may be anything): a real
-    // change to a column the fingerprint watches must show.
-    const changed = await sql`
+      await sql`update sessions set expire = least(expire + interval '1 second', absolute_expire)`;
+      expect(changedTables(deleted, await snapshotTables(sql))).toEqual([]);
+      // Any one session (other suites share this database, so its user agent may be anything): a real
+      // change to a column the fingerprint watches must show.
+      const changed = await sql`
       update sessions set user_agent = ${`detector-${crypto.randomUUID()}`}
       where sid = (select min(sid) from sessions) returning sid`;
-    expect(changed.length).toBe(1);
-    expect(changedTables(deleted, await snapshotTables(sql))).toEqual(['sessions']);
-    context.baseline = await snapshotTables(sql);
-  });
-
-  test('the leak check finds stack frames, source paths and SQL text, and passes our own error bodies', () => {
-    const answer = (status: number, text: string, headers: Record<string, string> = {}) => ({
-      status,
-      headers: new Headers({ 'content-type': 'application/json', ...headers }),
-      text,
+      expect(changed.length).toBe(1);
+      expect(changedTables(deleted, await snapshotTables(sql))).toEqual(['sessions']);
+      context.baseline = await snapshotTables(sql);
     });
-    expect(
-      findLeaks(answer(500, 'TypeError: x is undefined\n    at handler (/app/api/src/x.ts:12:3)')),
-    ).not.toEqual([]);
-    expect(findLeaks(answer(400, '{"message":"relation \\"users\\" does not exist"}'))).not.toEqual([]);
-    expect(
-      findLeaks(answer(409, '{"message":"duplicate key value violates unique constraint"}')),
-    ).not.toEqual([]);
-    expect(findLeaks(answer(200, '{"title":"at home"}', { 'x-debug': 'PostgresError: 42P01' }))).not.toEqual(
-      [],
-    );
-    expect(
-      findLeaks(answer(200, '{"stack":"at run (file:///app/node_modules/x/index.js:1:2)"}')),
-    ).not.toEqual([]);
-    expect(
-      findLeaks(
-        answer(
-          400,
-          '{"code":"VALIDATION_FAILED","message":"Invalid request","fields":{"title":"Must be at least 1 character"}}',
-        ),
-      ),
-    ).toEqual([]);
-    expect(findLeaks(answer(200, '{"title":"Printer at floor 2 says syntax error in postgres"}'))).toEqual(
-      [],
-    );
-  });
 
-  test('the judge calls schema breaches invalid and leaves defaulted keys alone', () => {
-    const body = operations.find((operation) => operation.key === `POST ${API_PATHS.tickets}`)?.body;
-    if (body?.kind !== 'json') {
-      expect(ONLY).not.toBe('');
-      return;
-    }
-    const { schema } = body;
-    const ticket = (entries: [string, Json][]) => new JsonObject([['description', 'd'], ...entries]);
-    const verdicts: [[string, Json][], 'valid' | 'invalid'][] = [
-      [[['title', 't'.repeat(500)]], 'valid'],
-      [[['title', 't'.repeat(501)]], 'invalid'],
-      [[['title', '']], 'invalid'],
-      // The title's pattern holds Unicode property classes: read with the `u` flag, a p or a c is
-      // a letter like any other, and a right-to-left override is refused.
-      [[['title', 'process.exit(1) pcC{}']], 'valid'],
-      [[['title', 'Invoice \u202Efdp.exe']], 'invalid'],
-      [
+    test('the leak check finds stack frames, source paths and SQL text, and passes our own error bodies', () => {
+      const answer = (status: number, text: string, headers: Record<string, string> = {}) => ({
+        status,
+        headers: new Headers({ 'content-type': 'application/json', ...headers }),
+        text,
+      });
+      expect(
+        findLeaks(answer(500, 'TypeError: x is undefined\n    at handler (/app/api/src/x.ts:12:3)')),
+      ).not.toEqual([]);
+      expect(findLeaks(answer(400, '{"message":"relation \\"users\\" does not exist"}'))).not.toEqual([]);
+      expect(
+        findLeaks(answer(409, '{"message":"duplicate key value violates unique constraint"}')),
+      ).not.toEqual([]);
+      expect(
+        findLeaks(answer(200, '{"title":"at home"}', { 'x-debug': 'PostgresError: 42P01' })),
+      ).not.toEqual([]);
+      expect(
+        findLeaks(answer(200, '{"stack":"at run (file:///app/node_modules/x/index.js:1:2)"}')),
+      ).not.toEqual([]);
+      expect(
+        findLeaks(
+          answer(
+            400,
+            '{"code":"VALIDATION_FAILED","message":"Invalid request","fields":{"title":"Must be at least 1 character"}}',
+          ),
+        ),
+      ).toEqual([]);
+      expect(findLeaks(answer(200, '{"title":"Printer at floor 2 says syntax error in postgres"}'))).toEqual(
+        [],
+      );
+    });
+
+    test('the judge calls schema breaches invalid and leaves defaulted keys alone', () => {
+      const body = allOperations.find((operation) => operation.key === `POST ${API_PATHS.tickets}`)?.body;
+      if (body?.kind !== 'json') {
+        expect(ONLY).not.toBe('');
+        return;
+      }
+      const { schema } = body;
+      const ticket = (entries: [string, Json][]) => new JsonObject([['description', 'd'], ...entries]);
+      const verdicts: [[string, Json][], 'valid' | 'invalid'][] = [
+        [[['title', 't'.repeat(500)]], 'valid'],
+        [[['title', 't'.repeat(501)]], 'invalid'],
+        [[['title', '']], 'invalid'],
+        // The title's pattern holds Unicode property classes: read with the `u` flag, a p or a c is
+        // a letter like any other, and a right-to-left override is refused.
+        [[['title', 'process.exit(1) pcC{}']], 'valid'],
+        [[['title', 'Invoice \u202Efdp.exe']], 'invalid'],
         [
-          ['title', 'a'],
-          ['priority', 'urgent'],
+          [
+            ['title', 'a'],
+            ['priority', 'urgent'],
+          ],
+          'invalid',
         ],
-        'invalid',
-      ],
-      [
         [
-          ['title', 'a'],
-          ['__proto__', new JsonObject([])],
+          [
+            ['title', 'a'],
+            ['__proto__', new JsonObject([])],
+          ],
+          'invalid',
         ],
-        'invalid',
-      ],
-      // A repeated key: JSON.parse keeps the last one, so the last one decides.
-      [
+        // A repeated key: JSON.parse keeps the last one, so the last one decides.
         [
-          ['title', 'a'],
-          ['title', 7],
+          [
+            ['title', 'a'],
+            ['title', 7],
+          ],
+          'invalid',
         ],
-        'invalid',
-      ],
-      [
         [
-          ['title', 7],
-          ['title', 'a'],
+          [
+            ['title', 7],
+            ['title', 'a'],
+          ],
+          'valid',
         ],
-        'valid',
-      ],
-    ];
-    for (const [entries, verdict] of verdicts) {
-      expect(judge(schema, ticket(entries)), JSON.stringify(entries)).toBe(verdict);
-    }
-    expect(judge(schema, new JsonObject([['title', 'a']]))).toBe('invalid');
+      ];
+      for (const [entries, verdict] of verdicts) {
+        expect(judge(schema, ticket(entries)), JSON.stringify(entries)).toBe(verdict);
+      }
+      expect(judge(schema, new JsonObject([['title', 'a']]))).toBe('invalid');
+    });
   });
-});
 
 describe('every route of the OpenAPI document, as every caller, with generated hostile input', () => {
   test('the document and the registered routes give operations to attack', () => {
-    expect(operations.length).toBeGreaterThan(ONLY ? 0 : 40);
-    if (!ONLY) expect(operations.some((operation) => operation.body.kind === 'json')).toBe(true);
+    expect(allOperations.length).toBeGreaterThan(ONLY ? 0 : 40);
+    if (!ONLY) expect(allOperations.some((operation) => operation.body.kind === 'json')).toBe(true);
+    if (!ONLY) expect(operations.length).toBeGreaterThan(0);
   });
 
   for (const operation of operations) {
@@ -476,7 +486,6 @@ describe('every route of the OpenAPI document, as every caller, with generated h
       context.baseline = await snapshotTables(sql);
       const failures: string[] = [];
       for (const caller of CALLERS) {
-        const isAllowed = operation.allowed.includes(caller);
         const seed = seedFor(operation.key, caller);
         let lastProblems: string[] = [];
         let lastInput = '';
@@ -491,7 +500,7 @@ describe('every route of the OpenAPI document, as every caller, with generated h
               return problems.length === 0;
             }),
             // No shrinking: every shrink step would be another request against a changed database.
-            { seed, numRuns: isAllowed && takesInput(operation) ? RUNS : FEW_RUNS, endOnFailure: true },
+            { seed, numRuns: inputsFor(operation, caller, RUNS), endOnFailure: true },
           );
         } catch (error) {
           const replay = error instanceof Error ? (error.message.split('\n')[1] ?? '') : '';
@@ -503,31 +512,34 @@ describe('every route of the OpenAPI document, as every caller, with generated h
       }
       if (failures.length) console.error(failures.join('\n'));
       expect(failures).toEqual([]);
-    }, 180_000);
+      // Routes that hash a password take minutes on two cores shared with the other test processes.
+    }, 360_000);
   }
 });
 
-describe('malformed transport', () => {
-  const transport: TransportContext = {
-    baseUrl: BASE_URL,
-    port: Number(new URL(BASE_URL).port),
-    sql,
-    cookieFor,
-    ticketId: () => pool.byKind.tickets?.[0] ?? crypto.randomUUID(),
-    nextIp,
-  };
+if (isFirstShard)
+  describe('malformed transport', () => {
+    const transport: TransportContext = {
+      baseUrl: BASE_URL,
+      port: Number(new URL(BASE_URL).port),
+      sql,
+      cookieFor,
+      ticketId: () => pool.byKind.tickets?.[0] ?? crypto.randomUUID(),
+      nextIp,
+    };
 
-  for (const transportCase of TRANSPORT_CASES) {
-    test(transportCase.name, async () => {
-      transportCases += 1;
-      figures.inputsTried += 1;
-      const result = await runTransportCase(transport, transportCase);
-      if (result.answer && result.answer.status !== null && result.answer.status >= 500) figures.fiveXx += 1;
-      if (result.leaks) figures.stackOrSqlLeaks += 1;
-      if (result.refusedWrite) figures.refusedWrites += 1;
-      // The next request's baseline: whatever this case was allowed to write is not the next one's doing.
-      context.baseline = await snapshotTables(sql);
-      expect(result.problems).toEqual([]);
-    }, 60_000);
-  }
-});
+    for (const transportCase of TRANSPORT_CASES) {
+      test(transportCase.name, async () => {
+        transportCases += 1;
+        figures.inputsTried += 1;
+        const result = await runTransportCase(transport, transportCase);
+        if (result.answer && result.answer.status !== null && result.answer.status >= 500)
+          figures.fiveXx += 1;
+        if (result.leaks) figures.stackOrSqlLeaks += 1;
+        if (result.refusedWrite) figures.refusedWrites += 1;
+        // The next request's baseline: whatever this case was allowed to write is not the next one's doing.
+        context.baseline = await snapshotTables(sql);
+        expect(result.problems).toEqual([]);
+      }, 60_000);
+    }
+  });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   buildSections,
+  combineShards,
   endMarker,
   flatFigures,
   formatConsole,
@@ -282,5 +283,101 @@ describe('runReport', () => {
     expect(runReport({ figuresDir, reportPath: docPath, now: NOW, print: () => {} })).toBe(1);
     expect(readFileSync(docPath, 'utf8')).toContain('canary: canary leaks (1)');
     expect(readFigureFiles(join(dir, 'nowhere')).size).toBe(0);
+  });
+});
+
+describe('a suite run in shards', () => {
+  /** How the hostile-input suite writes a shard's file: counts to add up, settings every shard shares. */
+  function shardFile(index: number, count: number, values: { inputs: number; routes: number }, at = '03:00') {
+    return JSON.stringify({
+      generatedAt: `2030-01-02T${at}:00.000Z`,
+      shard: { index, count },
+      figures: [
+        { name: 'inputs tried', value: values.inputs, target: { op: '>=', value: 20000 }, shards: 'sum' },
+        { name: '5xx', value: 0, target: { op: '=', value: 0 }, shards: 'sum' },
+        { name: 'routes', value: values.routes, shards: 'sum' },
+        { name: 'seed', value: 42, shards: 'same' },
+      ],
+    });
+  }
+  const oneProcess = (inputs: number, routes: number, at = '03:02') =>
+    JSON.stringify({
+      generatedAt: `2030-01-02T${at}:00.000Z`,
+      figures: [
+        { name: 'inputs tried', value: inputs, target: { op: '>=', value: 20000 } },
+        { name: '5xx', value: 0, target: { op: '=', value: 0 } },
+        { name: 'routes', value: routes },
+        { name: 'seed', value: 42 },
+      ],
+    });
+  const shardSet = (count: number, at = '03:00') =>
+    Array.from({ length: count }, (_, index) => ({
+      index: index + 1,
+      count,
+      text: shardFile(index + 1, count, { inputs: 9000 + index, routes: 55 }, index === 1 ? '03:02' : at),
+    }));
+
+  test('the shards read as one run: counts added, settings kept, the newest time', () => {
+    const combined = parseSuiteFile('hostile-input', combineShards(shardSet(3)));
+    // 9000 + 9001 + 9002 inputs and 3 x 55 routes: 55 in each shard must not read as 55 in all.
+    expect(combined).toEqual(parseSuiteFile('hostile-input', oneProcess(27003, 165)));
+    expect(combined.figures.find((figure) => figure.name === 'inputs tried')?.isMet).toBe(true);
+  });
+
+  test('a missing, unreadable or disagreeing shard is a missed figure, never a smaller run that passes', () => {
+    const [first, second, third] = shardSet(3);
+    if (!first || !second || !third) throw new Error('three shards expected');
+    const missing = parseSuiteFile('hostile-input', combineShards([first, third]));
+    expect(missing.figures).toEqual([
+      {
+        name: 'shards',
+        value: '2 of 3 wrote readable figures',
+        target: 'every shard, agreeing',
+        isMet: false,
+      },
+    ]);
+    const unreadable = parseSuiteFile(
+      'hostile-input',
+      combineShards([first, { ...second, text: '{' }, third]),
+    );
+    expect(unreadable.figures[0]?.isMet).toBe(false);
+    const otherSeed = { ...third, text: third.text.replace('"value":42', '"value":43') };
+    const disagreeing = parseSuiteFile('hostile-input', combineShards([first, second, otherSeed]));
+    expect(disagreeing.figures).toEqual([
+      { name: 'shards', value: 'seed differs: 42, 42, 43', target: 'every shard, agreeing', isMet: false },
+    ]);
+  });
+
+  test('an earlier run in another number of shards is left over: the newest count decides', () => {
+    const older = shardSet(4, '01:00').map((shard) => ({
+      ...shard,
+      text: shard.text.replace('03:02', '01:00'),
+    }));
+    expect(combineShards([...older, ...shardSet(2)])).toBe(combineShards(shardSet(2)));
+    // The newest count with one of its shards gone still fails, whatever the older set holds.
+    const [latest] = shardSet(3, '04:00');
+    if (!latest) throw new Error('a shard expected');
+    expect(parseSuiteFile('hostile-input', combineShards([...shardSet(2), latest])).figures[0]?.isMet).toBe(
+      false,
+    );
+  });
+
+  let dir = '';
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the report reads shard files as their suite; the newer of a whole run and a sharded one wins', () => {
+    dir = mkdtempSync(join(tmpdir(), 'reliability-shards-'));
+    for (const shard of shardSet(2)) {
+      writeFileSync(join(dir, `hostile-input.shard-${shard.index}-of-2.json`), shard.text);
+    }
+    writeFileSync(join(dir, 'hostile-input.shard-x-of-2.json'), '{}');
+    expect([...readFigureFiles(dir).keys()]).toEqual(['hostile-input']);
+    expect(readFigureFiles(dir).get('hostile-input')).toBe(combineShards(shardSet(2)));
+    writeFileSync(join(dir, 'hostile-input.json'), oneProcess(20001, 160, '03:01'));
+    expect(readFigureFiles(dir).get('hostile-input')).toBe(combineShards(shardSet(2)));
+    writeFileSync(join(dir, 'hostile-input.json'), oneProcess(20001, 160, '03:05'));
+    expect(readFigureFiles(dir).get('hostile-input')).toBe(oneProcess(20001, 160, '03:05'));
   });
 });

@@ -17,6 +17,11 @@
  * (`{ "inputsTried": 5000, "fiveXx": 0 }`) is read too: counts of bad outcomes (names with 5xx or
  * fiveXx, leak, unexpected, execution, lost, stack, sql, write or wrote, fail, error) must be 0,
  * counts of work done (tried, checked, probe) at least 1, and other numbers only inform.
+ *
+ * A suite split across processes writes one file per shard, `<suite>.shard-<k>-of-<n>.json`, with
+ * `"shard": { "index": k, "count": n }` and on each figure `"shards": "sum"` (a count: the shards'
+ * values add up, the default) or `"same"` (a setting every shard must share). The report reads the
+ * shards as one file of the suite (combineShards), so its figures are those of a run in one process.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,6 +35,8 @@ export type SuiteFigure = {
   value: number | string;
   target?: FigureTarget | string;
   isMet?: boolean | null;
+  /** In a shard's file: how the shards' values make the suite's (added up, or the same in each). */
+  shards?: 'sum' | 'same';
 };
 
 /** What a suite writes to `.data/reliability/<suite>.json`. */
@@ -39,6 +46,8 @@ export type SuiteFigures = {
   generatedAt: string;
   figures: SuiteFigure[];
   notes?: string[];
+  /** In a shard's file: which share of the suite it holds. */
+  shard?: { index: number; count: number };
 };
 
 /** A figure with its verdict: isMet is null for a figure that only informs. */
@@ -350,16 +359,114 @@ export function formatConsole(sections: readonly Section[], now: Date): string {
   return [...lines, '', formatSummary(sections, now).replaceAll('**', '')].join('\n');
 }
 
-/** Reads `<dir>/*.json` as suite name -> text. */
+/** One shard's figures file as read: which share it holds and its text. */
+export type ShardFile = { index: number; count: number; text: string };
+
+/** `<suite>.shard-<k>-of-<n>.json`; the suite's name becomes a marker in the document, so only plain names. */
+const SHARD_FILE = /^([a-z0-9][a-z0-9-]*)\.shard-(\d+)-of-(\d+)\.json$/;
+
+/** A file's generatedAt in ms, or -Infinity when it has none (unreadable files lose to any readable one). */
+function writtenAt(text: string): number {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const time =
+      isRecord(parsed) && typeof parsed.generatedAt === 'string' ? Date.parse(parsed.generatedAt) : NaN;
+    return Number.isNaN(time) ? -Infinity : time;
+  } catch {
+    return -Infinity;
+  }
+}
+
+/** A figures file holding one missed figure: how a broken set of shards shows in the report. */
+const brokenShards = (value: string, generatedAt: string | null) =>
+  JSON.stringify({
+    ...(generatedAt ? { generatedAt } : {}),
+    figures: [{ name: 'shards', value, target: 'every shard, agreeing', isMet: false }],
+  });
+
+/**
+ * The figures file of a suite run in shards, as if one process had run it all: the set of the newest
+ * shard's count (an earlier run's set with another count is left over), every shard of it required,
+ * counts added up, settings kept when every shard agrees, the newest shard's time and every note once.
+ */
+export function combineShards(shards: readonly ShardFile[]): string {
+  const newest = [...shards].sort((a, b) => writtenAt(b.text) - writtenAt(a.text))[0];
+  if (!newest) return brokenShards('none', null);
+  const count = newest.count;
+  const set = shards.filter((shard) => shard.count === count).sort((a, b) => a.index - b.index);
+  const parsed: SuiteFigures[] = [];
+  for (const shard of set) {
+    try {
+      const file: unknown = JSON.parse(shard.text);
+      if (isRecord(file) && Array.isArray(file.figures)) parsed.push(file as SuiteFigures);
+    } catch {
+      // Counted as missing below.
+    }
+  }
+  const times = set.map((shard) => writtenAt(shard.text)).filter((time) => time > -Infinity);
+  const generatedAt = times.length ? new Date(Math.max(...times)).toISOString() : null;
+  const indexes = set.map((shard) => shard.index).join(',');
+  const expected = Array.from({ length: count }, (_, index) => index + 1).join(',');
+  if (indexes !== expected || parsed.length !== count) {
+    return brokenShards(`${parsed.length} of ${count} wrote readable figures`, generatedAt);
+  }
+  const [first] = parsed;
+  const figures: SuiteFigure[] = [];
+  for (const figure of first?.figures ?? []) {
+    const values = parsed.map((file) => file.figures.find((other) => other?.name === figure.name)?.value);
+    if (figure.shards === 'same') {
+      if (values.some((value) => value !== figure.value)) {
+        return brokenShards(`${figure.name} differs: ${values.join(', ')}`, generatedAt);
+      }
+      figures.push(withoutShards(figure));
+    } else {
+      if (!values.every((value): value is number => typeof value === 'number')) {
+        return brokenShards(`${figure.name} is not a number in every shard`, generatedAt);
+      }
+      figures.push({ ...withoutShards(figure), value: values.reduce((sum, value) => sum + value, 0) });
+    }
+  }
+  const notes = [...new Set(parsed.flatMap((file) => (Array.isArray(file.notes) ? file.notes : [])))];
+  return JSON.stringify({
+    ...(typeof first?.suite === 'string' ? { suite: first.suite } : {}),
+    ...(typeof first?.title === 'string' ? { title: first.title } : {}),
+    generatedAt,
+    figures,
+    ...(notes.length ? { notes } : {}),
+  });
+}
+
+function withoutShards(figure: SuiteFigure): SuiteFigure {
+  const { shards: _shards, ...rest } = figure;
+  return rest;
+}
+
+/**
+ * Reads `<dir>/*.json` as suite name -> text; a suite's shard files become one text (combineShards).
+ * Where a suite has both a file of its own and shards, the newer run wins.
+ */
 export function readFigureFiles(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   if (!existsSync(dir)) return files;
+  const shards = new Map<string, ShardFile[]>();
   for (const name of readdirSync(dir).sort()) {
-    // The suite's name becomes a marker in the document: only plain names qualify.
-    if (!/^[a-z0-9][a-z0-9-]*\.json$/.test(name)) continue;
     const path = join(dir, name);
+    const shard = SHARD_FILE.exec(name);
+    // The suite's name becomes a marker in the document: only plain names qualify.
+    if (!shard && !/^[a-z0-9][a-z0-9-]*\.json$/.test(name)) continue;
     if (!statSync(path).isFile()) continue;
-    files.set(name.slice(0, -'.json'.length), readFileSync(path, 'utf8'));
+    const text = readFileSync(path, 'utf8');
+    if (!shard) {
+      files.set(name.slice(0, -'.json'.length), text);
+      continue;
+    }
+    const [, suite = '', index, count] = shard;
+    shards.set(suite, [...(shards.get(suite) ?? []), { index: Number(index), count: Number(count), text }]);
+  }
+  for (const [suite, set] of shards) {
+    const combined = combineShards(set);
+    const own = files.get(suite);
+    if (own === undefined || writtenAt(combined) >= writtenAt(own)) files.set(suite, combined);
   }
   return files;
 }

@@ -1,0 +1,388 @@
+/**
+ * The reference statements: for each read the bench measures, the same rows rendered as the
+ * response's JSON text by PostgreSQL alone (json_agg, json_build_object, dates as the API prints
+ * them), run by pgbench at the API pool's connection count. Written here once, from the response
+ * contracts and the schema, never from the product's query modules: what PostgreSQL can do for a
+ * response is the limit, however the product reaches it. Each walks the index the product's read
+ * walks (checked with EXPLAIN, docs/performance.md#method) and does no work the response does not
+ * need, so it is never slower than it needs to be.
+ *
+ * Values are SQL literals (quoted here), not parameters: the planner then sees them as a custom
+ * plan would, and pgbench needs no string variables. The page size is pgbench's own `\set`.
+ */
+
+/** A string as an SQL literal. */
+export const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/** A timestamptz as the API writes dates (UTC, milliseconds, 'Z'). */
+/**
+ * The API's date format, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"', with its colons as chr(58): pgbench reads
+ * `:name` anywhere in a script as a variable. An immutable expression, folded once when planned.
+ */
+const ISO_FORMAT = `'YYYY-MM-DD"T"HH24' || chr(58) || 'MI' || chr(58) || 'SS.MS"Z"'`;
+
+export const iso = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
+
+const person = (alias: string, extra = '') =>
+  `json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name${extra})`;
+
+/** One ticket as the list shows it (ZTicketSummary), from `t` joined to its requester `r` and assignee `a`. */
+export function ticketSummaryJson(): string {
+  return `json_build_object(
+    'id', t.id, 'ticketNumber', t.ticket_number, 'title', t.title, 'priority', t.priority,
+    'status', t.status, 'category', t.category, 'requesterId', t.requester_id,
+    'assigneeId', t.assignee_id, 'teamId', t.team_id,
+    'slaResponseBy', ${iso('t.sla_response_by')}, 'slaResolveBy', ${iso('t.sla_resolve_by')},
+    'slaResponseRiskAt', ${iso('t.sla_response_risk_at')}, 'slaResolveRiskAt', ${iso('t.sla_resolve_risk_at')},
+    'waitingSince', ${iso('t.waiting_since')}, 'respondedAt', ${iso('t.responded_at')},
+    'resolvedAt', ${iso('t.resolved_at')}, 'closedAt', ${iso('t.closed_at')},
+    'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')},
+    'requester', ${person('r', ", 'email', r.email")},
+    'assignee', case when a.id is null then null else ${person('a')} end)`;
+}
+
+export type QueueView = 'mine' | 'unassigned' | 'my_teams' | 'at_risk' | 'waiting' | 'open' | 'all';
+export type QueueSort = 'created' | 'updated' | 'priority' | 'due';
+
+/** One list page: which tickets, in which order, after which row. */
+export type ListPage = {
+  view: QueueView;
+  key: QueueSort;
+  descending: boolean;
+  /** Extra conditions on `t` (a requester, a status, a priority). */
+  filters: readonly string[];
+  /** The caller (mine), and the caller's teams (my_teams), as the bench read them. */
+  agentId: string;
+  teamIds: readonly string[];
+  /** The row the page starts after: its part (due order) and its key values as SQL expressions. */
+  after: { part: 0 | 1; keys: readonly string[] } | null;
+};
+
+const OPEN = "t.status in ('new', 'in_progress')";
+// The schema's own functions, spelt as its indexes spell them so the planner matches the expressions.
+const BREACH = 'ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)';
+const RISK =
+  'ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)';
+
+/** The columns a list row needs, read once in the index's order (no second visit by id). */
+const SUMMARY_COLUMNS = `t.id, t.ticket_number, t.title, t.priority, t.status, t.category, t.requester_id,
+  t.assignee_id, t.team_id, t.sla_response_by, t.sla_resolve_by, t.sla_response_risk_at,
+  t.sla_resolve_risk_at, t.waiting_since, t.responded_at, t.resolved_at, t.closed_at, t.created_at, t.updated_at`;
+
+const isOpenView = (view: QueueView) => view !== 'all';
+
+function viewConditions(page: ListPage): string[] {
+  const conditions: string[] = [...page.filters];
+  if (isOpenView(page.view)) conditions.push(OPEN);
+  if (page.view === 'mine') conditions.push(`t.assignee_id = ${literal(page.agentId)}`);
+  if (page.view === 'unassigned') conditions.push('t.assignee_id is null');
+  if (page.view === 'at_risk') conditions.push(`${RISK} <= now()`);
+  if (page.view === 'waiting') conditions.push('t.waiting_since is not null');
+  return conditions;
+}
+
+/** The sort keys of a part (before the id). */
+function sortKeys(key: QueueSort, part: 0 | 1): string[] {
+  if (key === 'created') return ['t.created_at'];
+  if (key === 'updated') return ['t.updated_at'];
+  if (key === 'priority') return ['ticket_priority_rank(t.priority)', 't.created_at'];
+  return part === 0 ? [BREACH, 't.created_at'] : ['t.created_at'];
+}
+
+/**
+ * The ORDER BY of a part: its keys, led by the columns the filter holds constant that lead the
+ * index, so the planner sees the index's own order (an `is null` is no equality it drops).
+ */
+function orderColumns(page: ListPage, part: 0 | 1): string[] {
+  const leading: string[] = [];
+  if (page.view === 'unassigned' && (page.key === 'created' || page.key === 'due'))
+    leading.push('t.assignee_id');
+  if (page.key === 'due' && part === 1 && page.view !== 'all') leading.push(BREACH);
+  return [...leading, ...sortKeys(page.key, part), 't.id'];
+}
+
+function partConditions(page: ListPage, part: 0 | 1): string[] {
+  if (page.key !== 'due') return [];
+  if (part === 0) return [`${BREACH} is not null`, ...(isOpenView(page.view) ? [] : [OPEN])];
+  if (isOpenView(page.view)) return [`${BREACH} is null`];
+  // Over every ticket, "no deadline" spelt out: closed tickets, and open ones with no deadline left.
+  return [
+    `(t.status not in ('new', 'in_progress') or (t.sla_resolve_by is null and (t.responded_at is not null or t.sla_response_by is null)))`,
+  ];
+}
+
+function afterCondition(page: ListPage, part: 0 | 1): string[] {
+  if (!page.after || page.after.part !== part) return [];
+  const columns = [...sortKeys(page.key, part), 't.id'];
+  return [`(${columns.join(', ')}) ${page.descending ? '<' : '>'} (${page.after.keys.join(', ')})`];
+}
+
+/** The ids (and part and keys) of one part's rows in order, `limit` of them: no join yet. */
+function partIds(page: ListPage, part: 0 | 1, limit: string): string {
+  const direction = page.descending ? 'desc' : 'asc';
+  const where = [...viewConditions(page), ...partConditions(page, part), ...afterCondition(page, part)];
+  const order = orderColumns(page, part)
+    .map((column) => `${column} ${direction}`)
+    .join(', ');
+  const keys = sortKeys(page.key, part);
+  // Two key columns in every part (the due order's second part has one), so the parts can be glued.
+  const keyColumns = [...keys, ...(keys.length < 2 ? ['null::timestamptz'] : [])];
+  const select = `select ${SUMMARY_COLUMNS}, ${part} as part, ${keyColumns.map((key, i) => `${key} as k${i}`).join(', ')} from tickets t`;
+  const whereText = (extra: string[]) =>
+    [...where, ...extra].length ? `where ${[...where, ...extra].join(' and ')}` : '';
+  if (page.view === 'my_teams') {
+    // Each team is its own index range in order; the page is the first rows of their union.
+    const branches = page.teamIds.map(
+      (team) => `(${select} ${whereText([`t.team_id = ${literal(team)}`])} order by ${order} limit ${limit})`,
+    );
+    const union = branches.length ? branches.join(' union all ') : `${select} where false`;
+    const outerOrder = [...keys.map((_, i) => `k${i}`), 'id'].map((c) => `${c} ${direction}`).join(', ');
+    return `select * from (${union}) u order by ${outerOrder} limit ${limit}`;
+  }
+  return `${select} ${whereText([])} order by ${order} limit ${limit}`;
+}
+
+/**
+ * A list page (GET /api/tickets, with or without a view) as the response's JSON: `tickets` and a
+ * `nextCursor` made of the last row's keys. `:limit` is the page size plus one (the row that says
+ * whether there is a next page), set by the pgbench script.
+ */
+export function listPageStatement(page: ListPage): string {
+  const parts: (0 | 1)[] = page.key !== 'due' ? [0] : page.after?.part === 1 ? [1] : [0, 1];
+  const ids =
+    parts.length === 1
+      ? partIds(page, parts[0] ?? 0, ':limit')
+      : `(${partIds(page, 0, ':limit')}) union all (${partIds(page, 1, ':limit')}) limit :limit`;
+  return `with page as (
+  select t.*, row_number() over () as n from (${ids}) t
+)
+select json_build_object(
+  'tickets', coalesce(json_agg(${ticketSummaryJson()} order by t.n) filter (where t.n < :limit), '[]'),
+  'nextCursor', case when count(*) = :limit
+    then encode(convert_to(json_build_array(max(t.part) filter (where t.n = :limit - 1), max(t.id::text) filter (where t.n = :limit - 1))::text, 'UTF8'), 'base64')
+    end)::text
+from page t
+join users r on r.id = t.requester_id
+left join users a on a.id = t.assignee_id;`;
+}
+
+/** A row of a page's order: its part, its sort keys as whole numbers (times in microseconds), its id. */
+export type DeepPosition = { part: 0 | 1; keys: string[]; id: string };
+
+/**
+ * The row `offset` rows into a part of a page's order (bench set-up only, so OFFSET is fine here),
+ * as a DeepPosition; no row when the part is shorter.
+ */
+export function deepPositionStatement(page: ListPage, part: 0 | 1, offset: number): string {
+  const keys = sortKeys(page.key, part);
+  const asNumber = (key: string, index: number) =>
+    key.startsWith('ticket_priority_rank')
+      ? `p.k${index}::bigint::text`
+      : `(extract(epoch from p.k${index}) * 1000000)::bigint::text`;
+  return `select ${part} as part, array[${keys.map(asNumber).join(', ')}] as keys, p.id::text as id
+from (${partIds({ ...page, after: null }, part, 'all')}) p
+offset ${offset} limit 1`;
+}
+
+/** How many rows a part of a page's order holds (bench set-up only). */
+export function partCountStatement(page: ListPage, part: 0 | 1): string {
+  return `select count(*)::int as n from (${partIds({ ...page, after: null }, part, 'all')}) p`;
+}
+
+/**
+ * The `after` of a deep position: times as whole microseconds since the epoch (exact, and free of
+ * the colons pgbench would take for variables), set by the script as `:after_k0`, `:after_k1`.
+ */
+export function afterOf(
+  page: ListPage,
+  position: DeepPosition,
+): { after: ListPage['after']; variables: Record<string, string> } {
+  const kinds = sortKeys(page.key, position.part).map((key) =>
+    key.startsWith('ticket_priority_rank') ? 'int' : 'time',
+  );
+  const variables: Record<string, string> = {};
+  const keys = kinds.map((kind, index) => {
+    variables[`after_k${index}`] = position.keys[index] ?? '0';
+    return kind === 'int'
+      ? `:after_k${index}::int`
+      : `(timestamptz 'epoch' + :after_k${index} * interval '1 microsecond')`;
+  });
+  return { after: { part: position.part, keys: [...keys, `${literal(position.id)}::uuid`] }, variables };
+}
+
+/**
+ * The ticket page (ZTicketDetail): the ticket with its people and team, its comments with their
+ * authors, attachments, timeline, and the follow-ups linked to it, one JSON text. Staff read it,
+ * so internal notes are included.
+ */
+export function ticketPageStatement(ticketId: string): string {
+  const id = literal(ticketId);
+  return `select json_build_object(
+  'id', t.id, 'ticketNumber', t.ticket_number, 'title', t.title, 'priority', t.priority,
+  'status', t.status, 'category', t.category, 'requesterId', t.requester_id,
+  'assigneeId', t.assignee_id, 'teamId', t.team_id,
+  'slaResponseBy', ${iso('t.sla_response_by')}, 'slaResolveBy', ${iso('t.sla_resolve_by')},
+  'slaResponseRiskAt', ${iso('t.sla_response_risk_at')}, 'slaResolveRiskAt', ${iso('t.sla_resolve_risk_at')},
+  'waitingSince', ${iso('t.waiting_since')}, 'respondedAt', ${iso('t.responded_at')},
+  'resolvedAt', ${iso('t.resolved_at')}, 'closedAt', ${iso('t.closed_at')},
+  'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')},
+  'requester', ${person('r', ", 'email', r.email")},
+  'assignee', case when a.id is null then null else ${person('a')} end,
+  'description', t.description, 'notifyRequester', t.notify_requester,
+  'team', case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end,
+  'comments', coalesce((select json_agg(json_build_object('id', c.id, 'ticketId', c.ticket_id,
+      'content', c.content, 'isInternal', c.is_internal, 'createdAt', ${iso('c.created_at')},
+      'updatedAt', ${iso('c.updated_at')}, 'author', ${person('u', ", 'profileImageUrl', u.profile_image_url")})
+      order by c.created_at, c.id)
+    from ticket_comments c join users u on u.id = c.author_id where c.ticket_id = t.id), '[]'),
+  'attachments', coalesce((select json_agg(json_build_object('id', f.id, 'ticketId', f.ticket_id,
+      'fileName', f.file_name, 'fileSize', f.file_size, 'fileType', f.file_type,
+      'createdAt', ${iso('f.created_at')}, 'uploadedBy', ${person('u')}) order by f.created_at, f.id)
+    from attachments f join users u on u.id = f.uploaded_by_id where f.ticket_id = t.id), '[]'),
+  'events', coalesce((select json_agg(json_build_object('id', e.id, 'eventType', e.event_type,
+      'eventData', e.event_data, 'createdAt', ${iso('e.created_at')},
+      'user', case when u.id is null then null else ${person('u')} end) order by e.created_at, e.id)
+    from ticket_events e left join users u on u.id = e.user_id where e.ticket_id = t.id), '[]'),
+  'followUpOf', (select json_build_object('id', o.id, 'ticketNumber', o.ticket_number)
+    from tickets o where o.id = t.follow_up_of),
+  'followUps', coalesce((select json_agg(json_build_object('id', o.id, 'ticketNumber', o.ticket_number)
+      order by o.created_at, o.id) from tickets o where o.follow_up_of = t.id), '[]'))::text
+from tickets t
+join users r on r.id = t.requester_id
+left join users a on a.id = t.assignee_id
+left join teams tm on tm.id = t.team_id
+where t.id = ${id};`;
+}
+
+/** Plain words as an all-words tsquery text (a single word of three letters or fewer also as a prefix). */
+export function tsqueryText(term: string): string {
+  const words = term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return words.map((word) => (words.length === 1 && word.length <= 3 ? `${word}:*` : word)).join(' & ');
+}
+
+/**
+ * Global search as an agent asks it (ZSearchResponse): the newest `perGroup` tickets whose words
+ * match, the people, the published articles best first, each with its snippet text. The matching
+ * text's highlight ranges are left empty: finding them is the API's work on a handful of short
+ * texts, and the reference then asks less of PostgreSQL than the product, never more.
+ */
+export function globalSearchStatement(term: string, perGroup = 5): string {
+  const q = `to_tsquery('english', ${literal(tsqueryText(term))})`;
+  // The newest matches: a walk of the newest rows finds a common word's; only when it finds too
+  // few (a one-time filter, evaluated once) does the word index look further back.
+  return `with walk as (
+  select t.id, t.created_at from (select id, created_at, search_vector from tickets order by created_at desc limit 1000) t
+  where t.search_vector @@ ${q} order by t.created_at desc limit ${perGroup}
+), found as (
+  select id from (
+    select id, created_at from walk
+    union
+    select g.id, g.created_at from (select count(*) as n from walk) w
+    cross join lateral (select t.id, t.created_at from tickets t
+      where w.n < ${perGroup} and t.search_vector @@ ${q}
+      order by t.created_at + interval '0 s' desc limit ${perGroup}) g
+  ) m order by created_at desc limit ${perGroup}
+)
+select json_build_object(
+  'tickets', coalesce((select json_agg(json_build_object('id', t.id, 'ticketNumber', t.ticket_number,
+      'title', t.title, 'titleHighlights', '[]'::json, 'status', t.status, 'priority', t.priority,
+      'requester', ${person('r')}, 'assignee', case when a.id is null then null else ${person('a')} end,
+      'snippetSource', 'description',
+      'snippet', json_build_object('text', left(t.description, 200), 'highlights', '[]'::json))
+      order by t.created_at desc)
+    from found f join tickets t on t.id = f.id join users r on r.id = t.requester_id
+    left join users a on a.id = t.assignee_id), '[]'),
+  'users', coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
+      'lastName', u.last_name, 'username', u.username, 'email', u.email, 'role', u.role, 'status', u.status))
+    from (select * from users u where u.search_vector @@ ${q} limit ${perGroup}) u), '[]'),
+  'articles', coalesce((select json_agg(json_build_object('id', k.id, 'title', k.title,
+      'titleHighlights', '[]'::json, 'status', k.status,
+      'category', json_build_object('id', c.id, 'name', c.name),
+      'snippet', json_build_object('text', coalesce(k.excerpt, ''), 'highlights', '[]'::json)) order by k.rank desc)
+    from (select k.*, ts_rank_cd(k.search_vector, ${q}) as rank from kb_articles k
+          where k.status = 'published' and k.search_vector @@ ${q} order by rank desc limit ${perGroup}) k
+    join kb_categories c on c.id = k.category_id), '[]'))::text;`;
+}
+
+/** One knowledge base article as lists show it (ZKbArticleSummary), from `k`, category `c`, author `u`. */
+function articleSummaryJson(): string {
+  return `json_build_object('id', k.id, 'title', k.title, 'slug', k.slug, 'excerpt', k.excerpt,
+    'categoryId', k.category_id, 'status', k.status, 'tags', k.tags, 'isPopular', k.is_popular,
+    'viewCount', k.view_count, 'publishedAt', ${iso('k.published_at')}, 'createdAt', ${iso('k.created_at')},
+    'updatedAt', ${iso('k.updated_at')}, 'category', json_build_object('id', c.id, 'name', c.name, 'isActive', c.is_active),
+    'author', ${person('u')})`;
+}
+
+/**
+ * KB search as a requester asks it (ZKbSearchResponse): published articles of active categories
+ * holding any of the words, those with every word first, then by cover density; when none
+ * matches, titles and tags with similar words (pg_trgm, the typo-tolerant fallback).
+ */
+export function kbSearchStatement(term: string, limit = 10): string {
+  const words = tsqueryText(term);
+  const all = `to_tsquery('english', ${literal(words)})`;
+  const any = `to_tsquery('english', ${literal(words.replace(/ & /g, ' | '))})`;
+  const text = literal(term.trim().toLowerCase());
+  const visible = `k.status = 'published' and exists (select 1 from kb_categories c where c.id = k.category_id and c.is_active)`;
+  return `with hits as (
+  select k.id, 0 as kind, (k.search_vector @@ ${all})::int as has_all,
+    ts_rank_cd(k.search_vector, ${any}) as score, k.updated_at
+  from kb_articles k where k.search_vector @@ ${any} and ${visible}
+  order by 3 desc, 4 desc, k.updated_at desc, k.id desc limit ${limit}
+), alike as (
+  select s.* from (select count(*) as n from hits) h cross join lateral (
+    select k.id, 1 as kind, 0 as has_all, word_similarity(${text}, k.search_text)::float4 as score, k.updated_at
+    from kb_articles k where h.n = 0 and ${text} <% k.search_text and ${visible}
+    order by 4 desc, k.updated_at desc, k.id desc limit ${limit}) s
+), found as (select * from hits union all select * from alike)
+select json_build_object('articles', coalesce(json_agg(${articleSummaryJson()}
+  order by f.kind, f.has_all desc, f.score desc, f.updated_at desc, f.id desc), '[]'))::text
+from found f
+join kb_articles k on k.id = f.id
+join kb_categories c on c.id = k.category_id
+join users u on u.id = k.author_id;`;
+}
+
+/** The knowledge base's list (ZKbArticleListResponse): published articles, newest update first. */
+export function kbListStatement(limit = 20): string {
+  return `with page as (
+  select k.* from kb_articles k join kb_categories c on c.id = k.category_id and c.is_active
+  where k.status = 'published' order by k.updated_at desc, k.id desc limit ${limit + 1}
+)
+select json_build_object(
+  'articles', coalesce(json_agg(${articleSummaryJson()} order by k.updated_at desc, k.id desc) filter (where k.n <= ${limit}), '[]'),
+  'nextCursor', case when count(*) > ${limit} then max(k.id::text) end)::text
+from (select p.*, row_number() over (order by p.updated_at desc, p.id desc) as n from page p) k
+join kb_categories c on c.id = k.category_id
+join users u on u.id = k.author_id;`;
+}
+
+/**
+ * The queue counts an agent sees (ZTicketViewCounts): the desk's, their own and their teams'
+ * trigger-kept counters, and the at-risk view read up to 1,001 tickets (past 1,000 it is capped).
+ */
+export function viewCountsStatement(agentId: string): string {
+  const id = literal(agentId);
+  return `with c as (
+  select c.view, sum(c.tickets)::int as n from ticket_view_counters c
+  where (c.owner_id = '00000000-0000-0000-0000-000000000000' and c.view in ('all', 'open', 'unassigned', 'waiting'))
+     or (c.view = 'assignee' and c.owner_id = ${id})
+     or (c.view = 'team' and c.owner_id in (select m.team_id from team_members m where m.user_id = ${id}))
+  group by c.view
+), risk as (
+  select count(*)::int as n from (select 1 from tickets t where ${OPEN} and ${RISK} <= now() limit 1001) b
+)
+select json_build_object(
+  'views', json_build_object(
+    'mine', coalesce((select n from c where view = 'assignee'), 0),
+    'unassigned', coalesce((select n from c where view = 'unassigned'), 0),
+    'my_teams', coalesce((select n from c where view = 'team'), 0),
+    'at_risk', least((select n from risk), 1000),
+    'waiting', coalesce((select n from c where view = 'waiting'), 0),
+    'open', coalesce((select n from c where view = 'open'), 0),
+    'all', coalesce((select n from c where view = 'all'), 0)),
+  'capped', case when (select n from risk) > 1000 then json_build_array('at_risk') else '[]'::json end)::text;`;
+}
