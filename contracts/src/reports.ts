@@ -449,6 +449,8 @@ function knowledgeTables(
   ];
 }
 
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /**
  * One cell, always quoted, with a leading quote before what a spreadsheet would run as a formula
  * (= + - @ TAB CR: OWASP CSV injection). Every piece a reader could
@@ -456,7 +458,8 @@ function knowledgeTables(
  * a field it does not take as quoted) sees each piece as a cell of its own.
  */
 export function csvCell(value: string): string {
-  const safe = value.replace(/(^|[;,])([=+\-@\t\r])/g, "$1'$2");
+  // A plain number ('-0.4' hours) is a value to a spreadsheet, never a formula, and stays one.
+  const safe = PLAIN_NUMBER.test(value) ? value : value.replace(/(^|[;,])([=+\-@\t\r])/g, "$1'$2");
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
