@@ -97,10 +97,12 @@ export function deskDayRequests(input: DeskDayInput): DeskDayRequest[] {
     return item;
   };
   const json = { 'Content-Type': 'application/json' };
-  const withOpenTicket = input.requesters.filter(
-    (person) => input.requesterTickets.get(person.username)?.isOpen,
-  );
-  const withTicket = input.requesters.filter((person) => input.requesterTickets.has(person.username));
+  // Each requester with their newest ticket, read once: a path never holds a missing id.
+  const withTicket = input.requesters.flatMap((person) => {
+    const ticket = input.requesterTickets.get(person.username);
+    return ticket ? [{ person, ticket }] : [];
+  });
+  const withOpenTicket = withTicket.filter(({ ticket }) => ticket.isOpen);
   // Each status change a real one: a ticket's changes alternate, to in progress and back to new.
   const changes = new Map<string, number>();
   const requests: DeskDayRequest[] = [];
@@ -156,10 +158,10 @@ export function deskDayRequests(input: DeskDayInput): DeskDayRequest[] {
         });
         break;
       case 'requesterTicketPage': {
-        const person = pick(withTicket);
+        const { person, ticket } = pick(withTicket);
         requests.push({
           method: 'GET',
-          path: `/api/tickets/${input.requesterTickets.get(person.username)?.id}`,
+          path: `/api/tickets/${ticket.id}`,
           headers: { Cookie: person.cookie },
         });
         break;
@@ -173,10 +175,10 @@ export function deskDayRequests(input: DeskDayInput): DeskDayRequest[] {
         });
         break;
       case 'requesterComment': {
-        const person = pick(withOpenTicket);
+        const { person, ticket } = pick(withOpenTicket);
         requests.push({
           method: 'POST',
-          path: `/api/tickets/${input.requesterTickets.get(person.username)?.id}/comments`,
+          path: `/api/tickets/${ticket.id}/comments`,
           headers: { Cookie: person.cookie, ...json },
           body: JSON.stringify({ content: 'Bench: any news on this?', isInternal: false }),
         });

@@ -28,7 +28,12 @@ const person = (alias: string, extra = '') =>
 
 /** One ticket as the list shows it (ZTicketSummary), from `t` joined to its requester `r` and assignee `a`. */
 export function ticketSummaryJson(): string {
-  return `json_build_object(
+  return `json_build_object(${ticketSummaryFields()})`;
+}
+
+/** ZTicketSummary's keys and values, the list row's and the ticket page's first fields. */
+function ticketSummaryFields(): string {
+  return `
     'id', t.id, 'ticketNumber', t.ticket_number, 'title', t.title, 'priority', t.priority,
     'status', t.status, 'category', t.category, 'requesterId', t.requester_id,
     'assigneeId', t.assignee_id, 'teamId', t.team_id,
@@ -38,7 +43,7 @@ export function ticketSummaryJson(): string {
     'resolvedAt', ${iso('t.resolved_at')}, 'closedAt', ${iso('t.closed_at')},
     'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')},
     'requester', ${person('r', ", 'email', r.email")},
-    'assignee', case when a.id is null then null else ${person('a')} end)`;
+    'assignee', case when a.id is null then null else ${person('a')} end`;
 }
 
 export type QueueView = 'mine' | 'unassigned' | 'my_teams' | 'at_risk' | 'waiting' | 'open' | 'all';
@@ -217,17 +222,7 @@ export function afterOf(
  */
 export function ticketPageStatement(ticketId: string): string {
   const id = literal(ticketId);
-  return `select json_build_object(
-  'id', t.id, 'ticketNumber', t.ticket_number, 'title', t.title, 'priority', t.priority,
-  'status', t.status, 'category', t.category, 'requesterId', t.requester_id,
-  'assigneeId', t.assignee_id, 'teamId', t.team_id,
-  'slaResponseBy', ${iso('t.sla_response_by')}, 'slaResolveBy', ${iso('t.sla_resolve_by')},
-  'slaResponseRiskAt', ${iso('t.sla_response_risk_at')}, 'slaResolveRiskAt', ${iso('t.sla_resolve_risk_at')},
-  'waitingSince', ${iso('t.waiting_since')}, 'respondedAt', ${iso('t.responded_at')},
-  'resolvedAt', ${iso('t.resolved_at')}, 'closedAt', ${iso('t.closed_at')},
-  'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')},
-  'requester', ${person('r', ", 'email', r.email")},
-  'assignee', case when a.id is null then null else ${person('a')} end,
+  return `select json_build_object(${ticketSummaryFields()},
   'description', t.description, 'notifyRequester', t.notify_requester,
   'team', case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end,
   'comments', coalesce((select json_agg(json_build_object('id', c.id, 'ticketId', c.ticket_id,
