@@ -1,23 +1,62 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { LIMITS, SERVER_MESSAGES } from '@helpdesk/contracts';
 import { badRequest } from './errors.ts';
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes): strong, and quick enough that a
 // sign-in stays well under a second on a small server.
 const ARGON2 = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const;
+/** How a hash made with ARGON2 begins: anything else is rehashed at its owner's next sign-in. */
+const CURRENT_HASH_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=1$`;
+
+/**
+ * Each hash or check holds its memory cost (or more, for a hash made with other parameters) for its
+ * whole run, on a thread of its own. Unbounded, a burst of sign-ins takes that many times the memory
+ * for no gain, and takes every core from the thread that answers all other requests. So they take
+ * turns, one fewer at a time than there are cores (at least one, at most eight), and the rest wait in line.
+ */
+export const PASSWORD_WORK_AT_ONCE = Math.max(1, Math.min(availableParallelism() - 1, 8));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function takeTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PASSWORD_WORK_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line, so `running` never dips and lets a newcomer jump it.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** Password work running or waiting right now (for tests of the line). */
+export function passwordWorkInProgress(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
 
 /** Hashes a password with argon2id. Callers check isPasswordTooLong first. */
 export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, ARGON2);
+  return takeTurn(() => Bun.password.hash(password, ARGON2));
 }
 
 /** Checks a password against a stored hash; a malformed hash simply does not match. */
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   try {
-    return await Bun.password.verify(password, hash);
+    return await takeTurn(() => Bun.password.verify(password, hash));
   } catch {
     return false;
   }
+}
+
+/**
+ * A hash made with other parameters (an older default, an import, or a cost since lowered or
+ * raised) is replaced once its password is known to match, so every account ends on the current cost.
+ */
+export function needsRehash(hash: string): boolean {
+  return !hash.startsWith(CURRENT_HASH_PREFIX);
 }
 
 let dummyHash: Promise<string> | undefined;

@@ -265,6 +265,43 @@ describe('POST /api/auth/login', () => {
     expect(await sessionCount(rejected.id)).toBe(0);
   });
 
+  test('a hash made at another cost is replaced at the next sign-in, once, and never on a wrong password', async () => {
+    const user = await createUser();
+    const outdated = await Bun.password.hash(user.password, {
+      algorithm: 'argon2id',
+      memoryCost: 65_536,
+      timeCost: 2,
+    });
+    await sql`update users set password_hash = ${outdated} where id = ${user.id}`;
+    const storedHash = async () =>
+      (await sql<{ hash: string }[]>`select password_hash as hash from users where id = ${user.id}`)[0]
+        ?.hash ?? '';
+
+    const wrong = await new TestClient().post(API_PATHS.authLogin, {
+      username: user.username,
+      password: 'Wrong1234!',
+    });
+    expect(wrong.status).toBe(401);
+    expect(await storedHash()).toBe(outdated);
+
+    const first = await new TestClient().post(API_PATHS.authLogin, {
+      username: user.username,
+      password: user.password,
+    });
+    expect(first.status).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).not.toBe(outdated);
+    expect(upgraded).toStartWith('$argon2id$v=19$m=19456,t=2,p=1$');
+    expect(await Bun.password.verify(user.password, upgraded)).toBe(true);
+
+    const second = await new TestClient().post(API_PATHS.authLogin, {
+      username: user.username,
+      password: user.password,
+    });
+    expect(second.status).toBe(200);
+    expect(await storedHash()).toBe(upgraded);
+  });
+
   test('passwords are never trimmed', async () => {
     const user = await createUser({ password: ' Spaced 1! ' });
     expect(

@@ -96,6 +96,16 @@ export async function updateProfile(
   return user ?? null;
 }
 
+/** Swaps a hash for the same password's hash at the current cost, unless the password changed meanwhile. */
+export async function replaceOutdatedPasswordHash(
+  db: Db,
+  userId: string,
+  outdatedHash: string,
+  passwordHash: string,
+): Promise<void> {
+  await db`update users set password_hash = ${passwordHash} where id = ${userId} and password_hash = ${outdatedHash}`;
+}
+
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db`update users set password_hash = ${passwordHash} where id = ${userId}`;
 }

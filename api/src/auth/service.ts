@@ -28,6 +28,7 @@ import {
   assertAcceptablePassword,
   hashPassword,
   isPasswordTooLong,
+  needsRehash,
   verifyDummyPassword,
   verifyPassword,
 } from '../passwords.ts';
@@ -49,6 +50,7 @@ import {
   isResetTokenUsable,
   type LoginAccount,
   type PasswordTokenPurpose,
+  replaceOutdatedPasswordHash,
   selectLoginAccount,
   selectPasswordHash,
   selectRegistrationConflicts,
@@ -229,6 +231,10 @@ export async function signIn(
   }
   if (account.status !== 'active') {
     throw new ApiError(403, ERROR_CODES.accountInactive, SERVER_MESSAGES.accountInactive);
+  }
+  if (account.passwordHash !== null && needsRehash(account.passwordHash)) {
+    const current = await hashPassword(input.password);
+    await replaceOutdatedPasswordHash(sql, account.id, account.passwordHash, current);
   }
   const step = await secondStepOf(account);
   if (step) return { twoFactor: step, challengeToken: await startChallenge(account.id, mode, step) };
