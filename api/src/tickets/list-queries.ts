@@ -65,7 +65,7 @@ export const QUEUE_TEXT_WINDOW = 5000;
 
 const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
 
-// The expressions of the 00063 indexes, written exactly as there so the planner matches them.
+// The expressions of the 00063 and 00098 indexes, written exactly as there so the planner matches them.
 const breachAt = () => sql`ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)`;
 const riskAt = () =>
   sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;

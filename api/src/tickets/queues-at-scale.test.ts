@@ -141,6 +141,55 @@ describe('queue plans at scale', () => {
     expect(failures).toEqual([]);
   }, 60_000);
 
+  test('waiting, every sort, first page and deep, with and without filters: only the indexes of the tickets on hold, never a walk of the open ones', async () => {
+    const filters: [string, Partial<QueueList>][] = [
+      ['', {}],
+      ['priority', { priorities: ['high'] }],
+      ['status', { statuses: ['new'] }],
+      ['unassigned', { assignee: 'none' }],
+      ['team', { team: { id: memberTeamIds[0] ?? '' } }],
+    ];
+    const failures: string[] = [];
+    for (const sort of TICKET_SORTS) {
+      for (const [filter, extra] of filters) {
+        for (const after of [null, ...deepPositions(sort)]) {
+          for (const generic of [false, true]) {
+            const nodes = await tracer.planOf(
+              (sql) =>
+                selectQueuePageText(sql, { ...listOf('waiting', sort), ...extra }, { size: 50, after }),
+              { generic },
+            );
+            // A bitmap scan names its index on its child, so the tickets' indexes are read off every
+            // node. Another index ANDed with a waiting one (a team's) narrows the tickets on hold.
+            const isWaiting = (name: string) => name.startsWith('tickets_waiting_');
+            const narrowing = new Set(
+              nodes
+                .filter((node) => node['Node Type'] === 'BitmapAnd')
+                .map((node) => (node.Plans ?? []).flatMap((child) => child['Index Name'] ?? []))
+                .filter((names) => names.some(isWaiting))
+                .flat(),
+            );
+            const indexes = nodes.flatMap((node) =>
+              node['Index Name']?.startsWith('tickets_') ? [node['Index Name']] : [],
+            );
+            const scanned = nodes.some(
+              (node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'tickets',
+            );
+            if (
+              scanned ||
+              !indexes.some(isWaiting) ||
+              indexes.some((name) => !isWaiting(name) && !narrowing.has(name))
+            )
+              failures.push(
+                `${sort} ${filter} ${after ? `deep ${after.part}` : 'first'} ${generic ? 'generic' : ''}: ${scanned ? 'seq scan ' : ''}${indexes}`,
+              );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
   test('an end user’s open and all, every sort: their own tickets through an index, never a table scan', async () => {
     const failures: string[] = [];
     for (const view of ['open', 'all'] as const) {
