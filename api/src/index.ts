@@ -26,6 +26,7 @@ const { createApp } = await import('./app.ts');
 const { sql } = await import('./db.ts');
 const { stopRealtime } = await import('./realtime/service.ts');
 const { searchSql } = await import('./search/pool.ts');
+const { kbSearchSql } = await import('./kb/pool.ts');
 
 // The abuse limits are the process's (every app and worker task in it spends the same budgets), so
 // the process entry sets their scale, not each app it builds.
@@ -98,7 +99,11 @@ async function shutDown(signal: string) {
   // Requests and worker rounds are done: what is left are idle connections, each told to
   // terminate. One whose peer never answers (a half-open TCP connection, e.g. behind a proxy that
   // lost the server) would hold the exit for the whole grace, so it is short.
-  await Promise.all([sql.end({ timeout: 1 }), searchSql.end({ timeout: 1 })]);
+  await Promise.all([
+    sql.end({ timeout: 1 }),
+    searchSql.end({ timeout: 1 }),
+    kbSearchSql.end({ timeout: 1 }),
+  ]);
   consoleLogger.info('API stopped');
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Sql, TransactionSql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
-import { createPlanTracer, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
+import { createPlanTracer, type PlanNode, type PlanTracer, tsqueryPerRowOf } from '../../test/query-plans.ts';
 import type { TicketScope } from '../tickets/queries.ts';
 import {
   applySearchSettings,
@@ -24,8 +24,16 @@ let requesterId = '';
 let personIds: string[] = [];
 const TICKETS = 50_000;
 
-/** Runs a query function, then runs the statement it sent again under EXPLAIN ANALYZE: which path it took and how many rows each node read. */
-const planOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run, { analyze: true });
+/**
+ * Runs a query function, then runs the statement it sent again under EXPLAIN ANALYZE as the search
+ * pool runs it, on its generic plan (SEARCH_SESSION_SETTINGS): which path it took and how many rows
+ * each node read. A plan that is right only for some words fails here for the others.
+ */
+const planOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run, { analyze: true, generic: true });
+
+/** Nodes of a search's plan that make a tsquery per row (tsqueryPerRowOf), labelled. */
+const tsqueryPerRow = (label: string, nodes: PlanNode[]) =>
+  tsqueryPerRowOf(nodes).map((problem) => `${label}: ${problem}`);
 const USERS = 20_000;
 const BIG_TABLES = new Set(['tickets', 'ticket_comments', 'users']);
 /**
@@ -191,6 +199,27 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
       selectTicketMatches(sql, await ticketSearch('network', STAFF)),
     );
     expect([readGin(common), walked(common)]).toEqual([false, true]);
+  });
+
+  test('the words are made a tsquery once per search, not for each row a plan tests', async () => {
+    const problems: string[] = [];
+    for (const q of ['network', 'printer network term42', 'pri', 'legacyword']) {
+      const search = await ticketSearch(q, STAFF, personIds);
+      problems.push(...tsqueryPerRow(q, await planOf((sql) => selectTicketMatches(sql, search))));
+    }
+    const people = await planOf((sql) =>
+      selectPeople(sql, { allWords: 'maria:* & surname4:*', exactIdentity: null, limit: 20 }),
+    );
+    problems.push(...tsqueryPerRow('people', people));
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  test('the check itself catches a tsquery made per row', async () => {
+    const nodes = await planOf(
+      (sql) => sql`select id from (select id, search_vector from tickets order by created_at desc limit 100) t
+                   where search_vector @@ to_tsquery('english', ${'network'})`,
+    );
+    expect(tsqueryPerRow('inline', nodes)).toHaveLength(1);
   });
 
   test('the check itself catches a search that reads the table (a LIKE over descriptions)', async () => {

@@ -7,8 +7,9 @@ import {
   ZSearchResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
-import { sql } from '../db.ts';
+
 import { jsonText } from '../json-text.ts';
+import { kbSearchSql } from '../kb/pool.ts';
 import { selectArticleHitsBySimilarity, selectArticleHitsByText } from '../kb/queries.ts';
 import { articleSearchOf, noteArticleSearch, searchInTwoSteps } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
@@ -132,8 +133,8 @@ async function findArticles(
   const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
   if (search === null) return [];
   const articles = await searchInTwoSteps(search, {
-    byText: (run) => selectArticleHitsByText(sql, run),
-    bySimilarity: (run) => selectArticleHitsBySimilarity(sql, run),
+    byText: (run) => selectArticleHitsByText(kbSearchSql, run),
+    bySimilarity: (run) => selectArticleHitsBySimilarity(kbSearchSql, run),
   });
   await noteArticleSearch(viewer, search, q, articles.length);
   return articles.map((article) => {
