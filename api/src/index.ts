@@ -25,7 +25,8 @@ try {
 const { createApp } = await import('./app.ts');
 const { sql } = await import('./db.ts');
 const { stopRealtime } = await import('./realtime/service.ts');
-const { searchFallbackSql, searchSql } = await import('./search/pool.ts');
+const { searchSql } = await import('./search/pool.ts');
+const { kbSearchSql } = await import('./kb/pool.ts');
 
 // The abuse limits are the process's (every app and worker task in it spends the same budgets), so
 // the process entry sets their scale, not each app it builds.
@@ -101,7 +102,7 @@ async function shutDown(signal: string) {
   await Promise.all([
     sql.end({ timeout: 1 }),
     searchSql.end({ timeout: 1 }),
-    searchFallbackSql.end({ timeout: 1 }),
+    kbSearchSql.end({ timeout: 1 }),
   ]);
   consoleLogger.info('API stopped');
   process.exit(0);

@@ -5,7 +5,11 @@ import {
   type TDashboardMetrics,
   TRIGGER_PATHS,
   type TTeamActivityItem,
+  ticketCommentsPath,
   ticketPath,
+  WEBHOOK_PATHS,
+  webhookPath,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import { eventually } from '../test/eventually.ts';
 import { signedIn, sql, type TestClient, testConfig } from '../test/helpers.ts';
@@ -17,6 +21,7 @@ import { startProcessCaches } from './process-caches.ts';
 import { publishNotificationsChanged } from './realtime/publish.ts';
 import { realtimeHub } from './realtime/service.ts';
 import { triggerRuleCache } from './triggers/rule-cache.ts';
+import { webhookStateCache } from './webhooks/enabled-cache.ts';
 
 const countOf = async (client: TestClient) =>
   ((await client.get(API_PATHS.notificationsCount)).body as { count: number }).count;
@@ -204,9 +209,10 @@ describe('the process caches in the API', () => {
     const tickets = [];
     for (let index = 0; index < DEFAULT_POOL_MAX * 3; index++)
       tickets.push(await fileTicket(requester.client));
-    // Every writer finds the rules missing at once: none may wait for a second connection while it
-    // holds one in its transaction, or a full pool waits on itself for good.
+    // Every writer finds the rules and the webhooks' state missing at once: none may wait for a
+    // second connection while it holds one in its transaction, or a full pool waits on itself for good.
     triggerRuleCache().clear();
+    webhookStateCache().clear();
     const changes = Promise.all(
       tickets.map(
         async (ticket) => (await agent.client.patch(ticketPath(ticket.id), { status: 'in_progress' })).status,
@@ -224,6 +230,75 @@ describe('the process caches in the API', () => {
     expect((await agent.client.patch(ticketPath(tickets[0]?.id ?? ''), { status: 'new' })).status).toBe(200);
     expect(triggerRuleCache().hits).toBe(hits + 1);
   }, 30_000);
+
+  test('the enabled webhooks: a desk without one leaves the deliveries out, and one enabled is delivered by the next write', async () => {
+    await sql`delete from webhooks`;
+    const admin = await signedIn('admin');
+    const agent = await signedIn('agent');
+    const requester = await signedIn('end_user');
+    const ticket = await fileTicket(requester.client);
+    const delivered = async () => {
+      const [row] = await sql<{ count: number }[]>`
+        select count(*)::int as count from webhook_deliveries
+        where event = 'ticket.commented' and body::jsonb #>> '{data,ticket,id}' = ${ticket.id}`;
+      return row?.count ?? -1;
+    };
+    const comment = async () => {
+      const response = await agent.client.post(ticketCommentsPath(ticket.id), {
+        content: 'Still on it.',
+        isInternal: false,
+      });
+      expect(response.status).toBe(201);
+      return delivered();
+    };
+    await comment();
+    const hits = webhookStateCache().hits;
+    expect(await comment()).toBe(0);
+    // Served from what the first comment read: the second statement carried no deliveries part.
+    expect(webhookStateCache().hits).toBe(hits + 1);
+
+    // Made through this process: its very next write delivers, before any notification is heard.
+    const created = await admin.client.post(WEBHOOK_PATHS.list, {
+      name: 'Cached state',
+      url: 'http://127.0.0.1:9/hook',
+      events: ['ticket.commented'],
+      allowPrivateNetwork: true,
+    });
+    expect(created.status).toBe(201);
+    const { id } = ZWebhookWithSecret.parse(created.body).webhook;
+    expect(await comment()).toBe(1);
+    expect((await admin.client.patch(webhookPath(WEBHOOK_PATHS.one, id), { enabled: false })).status).toBe(
+      200,
+    );
+    expect(await comment()).toBe(1);
+
+    // Turned on by another process: only the table's notification tells this one, well within the
+    // cache's minute.
+    await eventually(
+      async () => (await comment()) === 1 && webhookStateCache().current() === false,
+      3_000,
+      'none enabled, known from the cache',
+    );
+    await sql`update webhooks set is_enabled = true where id = ${id}`;
+    let count = 1;
+    await eventually(
+      async () => {
+        const before = count;
+        count = await comment();
+        return count === before + 1;
+      },
+      3_000,
+      'the webhook enabled elsewhere on the next writes',
+    );
+
+    // Deleted (its deliveries with it): nothing more is queued.
+    expect((await admin.client.request('DELETE', webhookPath(WEBHOOK_PATHS.one, id))).status).toBe(200);
+    const everyDelivery = async () =>
+      (await sql<{ count: number }[]>`select count(*)::int as count from webhook_deliveries`)[0]?.count;
+    const before = await everyDelivery();
+    expect(await comment()).toBe(0);
+    expect(await everyDelivery()).toBe(before);
+  });
 
   test("the desk's team activity shows a change as soon as it is heard", async () => {
     const agent = await signedIn('agent');

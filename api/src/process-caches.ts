@@ -6,20 +6,23 @@ import { UnreadCountCache, useUnreadCountCache } from './notifications/count-cac
 import { REALTIME_CHANNEL } from './realtime/publish.ts';
 import { SESSION_CHANNEL, SessionCache, useSessionCache } from './session-cache.ts';
 import { TRIGGERS_CHANNEL, TriggerRuleCache, useTriggerRuleCache } from './triggers/rule-cache.ts';
+import { useWebhookStateCache, WEBHOOKS_CHANNEL, WebhookStateCache } from './webhooks/enabled-cache.ts';
 
 export type ProcessCaches = {
   sessions: SessionCache;
   unreadCounts: UnreadCountCache;
   desk: DeskSnapshots;
   triggers: TriggerRuleCache;
+  webhooks: WebhookStateCache;
 };
 
 /**
  * Starts this process's caches of reads, all kept honest by one LISTEN connection of their own:
  * the session cache (session -> user) and the unread counts live `ttlMs` at most, the desk-wide
- * dashboard answers DESK_SNAPSHOT_MAX_AGE_MS, the enabled triggers `ttlMs`; each drops what the
- * database's notifications say changed (the session channel of migration 00031, the realtime
- * channel every write publishes on, the triggers channel of migration 00094), serves nothing while the LISTEN is down and starts empty after every reconnect. The LISTEN
+ * dashboard answers DESK_SNAPSHOT_MAX_AGE_MS, the enabled triggers and whether any webhook is
+ * enabled `ttlMs`; each drops what the database's notifications say changed (the session channel of
+ * migration 00031, the realtime channel every write publishes on, the triggers channel of migration
+ * 00094, the webhooks channel of migration 00102), serves nothing while the LISTEN is down and starts empty after every reconnect. The LISTEN
  * proves itself alive with a ping every few seconds, sent on a connection of its own: through the
  * request pool, a ping waits behind the requests of a saturated API, misses its deadline and
  * switches the caches off exactly when they help most. Returns what stops it at shutdown, or null
@@ -37,21 +40,25 @@ export function startProcessCaches(options: {
     unreadCounts: new UnreadCountCache({ ttlMs: options.ttlMs }),
     desk: new DeskSnapshots({ maxAgeMs: Math.min(options.ttlMs, DESK_SNAPSHOT_MAX_AGE_MS) }),
     triggers: new TriggerRuleCache({ ttlMs: options.ttlMs }),
+    webhooks: new WebhookStateCache({ ttlMs: options.ttlMs }),
   };
   useSessionCache(caches.sessions);
   useTriggerRuleCache(caches.triggers);
+  useWebhookStateCache(caches.webhooks);
   useUnreadCountCache(caches.unreadCounts);
   useDeskSnapshots(caches.desk);
   const pings = options.open();
   const listener: WakeListener = createWakeListener({
     name: 'process caches',
-    channels: [SESSION_CHANNEL, REALTIME_CHANNEL, TRIGGERS_CHANNEL],
+    channels: [SESSION_CHANNEL, REALTIME_CHANNEL, TRIGGERS_CHANNEL, WEBHOOKS_CHANNEL],
     open: options.open,
     pool: pings,
     // Without a payload (after a LISTEN) each cache clears itself: a message may have been missed.
     onWake: (channel, payload) => {
       if (channel === TRIGGERS_CHANNEL) {
         caches.triggers.clear();
+      } else if (channel === WEBHOOKS_CHANNEL) {
+        caches.webhooks.clear();
       } else if (channel === SESSION_CHANNEL) {
         caches.sessions.onNotification(payload);
         caches.unreadCounts.onSessionNotification(payload);
@@ -70,6 +77,7 @@ export function startProcessCaches(options: {
   caches.unreadCounts.follow(isListening);
   caches.desk.follow(isListening);
   caches.triggers.follow(isListening);
+  caches.webhooks.follow(isListening);
   listener.start();
   return {
     caches,

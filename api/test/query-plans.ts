@@ -16,12 +16,30 @@ export type PlanNode = {
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
   'Rows Removed by Index Recheck'?: number;
+  Filter?: string;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  'Sort Key'?: string[];
   Plans?: PlanNode[];
 };
 
 /** Every node of a plan, depth first. */
 export function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/**
+ * The nodes of a generic plan that make a tsquery themselves: there `to_tsquery($1)` is not a
+ * constant, and a filter, recheck or sort key holding it parses the words again for every row.
+ */
+export function tsqueryPerRowOf(nodes: PlanNode[]): string[] {
+  return nodes
+    .filter((node) =>
+      [node.Filter, node['Recheck Cond'], ...(node['Sort Key'] ?? [])].some((text) =>
+        text?.includes('to_tsquery'),
+      ),
+    )
+    .map((node) => `${node['Node Type']} ${node['Relation Name'] ?? ''} makes a tsquery per row`);
 }
 
 /**
@@ -34,6 +52,37 @@ function asText(value: unknown): string | null {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
+type ExplainRow = { 'QUERY PLAN': [{ Plan: PlanNode }] };
+
+/** A parameter as an SQL literal (EXECUTE's arguments), from its PostgreSQL text. */
+function asLiteral(value: unknown): string {
+  const text = asText(value);
+  return text === null ? 'null' : `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * EXPLAIN ANALYZE of the generic plan a pool with plan_cache_mode = force_generic_plan runs: the
+ * statement prepared, then executed with its parameters as literals (an EXPLAIN with bound
+ * parameters is planned for their values).
+ */
+async function explainGenericRun(
+  sql: Sql,
+  statement: { text: string; parameters: unknown[] },
+): Promise<ExplainRow[]> {
+  const [mode] = await sql<{ value: string }[]>`select current_setting('plan_cache_mode') as value`;
+  await sql`select set_config('plan_cache_mode', 'force_generic_plan', false)`;
+  await sql.unsafe(`prepare plan_check as ${statement.text}`);
+  try {
+    const args = statement.parameters.map(asLiteral).join(', ');
+    return await sql.unsafe<ExplainRow[]>(
+      `explain (analyze, format json) execute plan_check${args === '' ? '' : `(${args})`}`,
+    );
+  } finally {
+    await sql.unsafe('deallocate plan_check');
+    await sql`select set_config('plan_cache_mode', ${mode?.value ?? 'auto'}, false)`;
+  }
+}
+
 export type PlanTracer = {
   /** The traced connection (one): pass it to the query functions under test. */
   sql: Sql;
@@ -41,7 +90,7 @@ export type PlanTracer = {
    * Runs `run` on the traced connection, then EXPLAINs the last statement it sent (the last one
    * starting with `startsWith` when given), with ANALYZE when asked: then the plan also tells
    * how many rows each node read. `generic` asks for the plan a prepared statement keeps after
-   * its first executions, made without the parameters' values.
+   * its first executions, made without the parameters' values (run, with ANALYZE).
    */
   planOf: (
     run: (sql: Sql) => Promise<unknown>,
@@ -73,14 +122,15 @@ export function createPlanTracer(url: string, connection: Record<string, string>
       await run(sql);
       const statement = sent.findLast((query) => query.text.trim().startsWith(options.startsWith ?? ''));
       if (!statement) throw new Error('no statement was sent');
-      const rows = options.generic
-        ? await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-            `explain (generic_plan, format json) ${statement.text}`,
-          )
-        : await sql.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-            `explain (${options.analyze ? 'analyze, ' : ''}format json) ${statement.text}`,
-            statement.parameters.map(asText),
-          );
+      const rows =
+        options.generic && options.analyze
+          ? await explainGenericRun(sql, statement)
+          : options.generic
+            ? await sql.unsafe<ExplainRow[]>(`explain (generic_plan, format json) ${statement.text}`)
+            : await sql.unsafe<ExplainRow[]>(
+                `explain (${options.analyze ? 'analyze, ' : ''}format json) ${statement.text}`,
+                statement.parameters.map(asText),
+              );
       const plan = rows[0]?.['QUERY PLAN'][0].Plan;
       if (!plan) throw new Error('no plan');
       return nodesOf(plan);

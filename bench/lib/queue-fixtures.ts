@@ -30,11 +30,10 @@ export async function deepQueueCursors(
   const caller = { id: agentId, isStaff: true };
   const cursors: Partial<Record<TTicketView, string>> = {};
   try {
-    const teams = await product.selectMemberTeamIds(sql, agentId);
     for (const view of TICKET_VIEWS) {
       const query = { view, limit: 50 } as TTicketListQuery;
       const { sort } = product.viewAndSortOf(query);
-      const list = product.queueListOf(caller, query, teams);
+      const list = product.queueListOf(caller, query);
       const positions: { part: 0 | 1; keys: (string | number)[]; id: string }[] = [];
       let after: (typeof positions)[number] | null = null;
       while (positions.length <= DEEP_ROWS) {

@@ -20,6 +20,7 @@ import { recordSearchMiss } from '../kb-feedback/service.ts';
 import { linkArticleImages } from '../kb-images/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { markdownPlainText } from './plain-text.ts';
+import { kbSearchSql } from './pool.ts';
 import {
   countArticleView,
   insertArticle,
@@ -205,8 +206,8 @@ export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): P
   const search = articleSearchOf(viewer, query);
   if (search === null) return { articles: [] };
   const articles = await searchInTwoSteps(search, {
-    byText: (run) => selectArticlesByText(sql, run),
-    bySimilarity: (run) => selectArticlesBySimilarity(sql, run),
+    byText: (run) => selectArticlesByText(kbSearchSql, run),
+    bySimilarity: (run) => selectArticlesBySimilarity(kbSearchSql, run),
   });
   await noteArticleSearch(viewer, search, query.q, articles.length);
   return { articles };

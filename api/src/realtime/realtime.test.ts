@@ -17,11 +17,16 @@ import {
   type TTicketPresence,
   type TUpdateSettingsRequest,
   type TUserRole,
+  ticketCommentsPath,
   ticketPresencePath,
+  WEBHOOK_PATHS,
+  webhookPath,
   ZRealtimeTicketEvent,
   ZTicketPresence,
+  ZWebhookWithSecret,
 } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
+import { eventually } from '../../test/eventually.ts';
 import { createScratchDatabase } from '../../test/helpers.ts';
 import { type ChildProcess, createTcpProxy, freePort, spawnApiEntry } from '../../test/processes.ts';
 import type { Db } from '../db/postgres.ts';
@@ -761,5 +766,60 @@ describe('presence across processes', () => {
     await Bun.sleep(200);
     expect(requesterStream.events('presence')).toEqual([]);
     expect((await call(two.base, requester.cookie, 'GET', path)).status).toBe(403);
+  });
+});
+
+describe('webhooks across processes', () => {
+  test("a webhook enabled through one process is delivered by the other's next writes; turned off, by none", async () => {
+    await db`delete from webhooks`;
+    const agent = await person('agent', two);
+    const requester = await person('end_user', two);
+    const ticket = await fileTicket(two, requester);
+    const delivered = async () => {
+      const [row] = await db<{ count: number }[]>`
+        select count(*)::int as count from webhook_deliveries
+        where event = 'ticket.commented' and body::jsonb #>> '{data,ticket,id}' = ${ticket.id}`;
+      return row?.count ?? -1;
+    };
+    const comment = async () => {
+      const response = await call(two.base, agent.cookie, 'POST', ticketCommentsPath(ticket.id), {
+        content: 'Looking into it.',
+        isInternal: false,
+      });
+      expect(response.status).toBe(201);
+      return delivered();
+    };
+    // Process two reads that no webhook is enabled and keeps it (for SESSION_CACHE_SECONDS, 10 s here).
+    expect(await comment()).toBe(0);
+    expect(await comment()).toBe(0);
+
+    const created = await call(one.base, admin.cookie, 'POST', WEBHOOK_PATHS.list, {
+      name: 'Across processes',
+      url: 'http://127.0.0.1:9/hook',
+      events: ['ticket.commented'],
+      allowPrivateNetwork: true,
+    });
+    expect(created.status).toBe(201);
+    const { id } = ZWebhookWithSecret.parse(created.body).webhook;
+    // Only the table's notification can tell process two in time: its copy would live seconds more.
+    let count = 0;
+    await eventually(
+      async () => {
+        count = await comment();
+        return count > 0;
+      },
+      2_000,
+      "a delivery from the other process's write",
+    );
+    expect(await comment()).toBe(count + 1);
+
+    expect(
+      (await call(one.base, admin.cookie, 'PATCH', webhookPath(WEBHOOK_PATHS.one, id), { enabled: false }))
+        .status,
+    ).toBe(200);
+    expect(await comment()).toBe(count + 1);
+    expect((await call(one.base, admin.cookie, 'DELETE', webhookPath(WEBHOOK_PATHS.one, id))).status).toBe(
+      200,
+    );
   });
 });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Sql, TransactionSql } from 'postgres';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { createScratchDatabase } from '../../test/helpers.ts';
-import { createPlanTracer, type PlanNode, type PlanTracer } from '../../test/query-plans.ts';
+import { createPlanTracer, type PlanNode, type PlanTracer, tsqueryPerRowOf } from '../../test/query-plans.ts';
 import type { TicketScope } from '../tickets/queries.ts';
 import {
   applySearchSettings,
   GIN_SAMPLE,
+  SEARCH_SESSION_SETTINGS,
   selectPeople,
   selectPeopleBySimilarity,
   selectTicketMatches,
@@ -24,8 +25,16 @@ let requesterId = '';
 let personIds: string[] = [];
 const TICKETS = 50_000;
 
-/** Runs a query function, then runs the statement it sent again under EXPLAIN ANALYZE: which path it took and how many rows each node read. */
-const planOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run, { analyze: true });
+/**
+ * Runs a query function, then runs the statement it sent again under EXPLAIN ANALYZE as the search
+ * pool runs it, on its generic plan (SEARCH_SESSION_SETTINGS): which path it took and how many rows
+ * each node read. A plan that is right only for some words fails here for the others.
+ */
+const planOf = (run: (sql: Sql) => Promise<unknown>) => tracer.planOf(run, { analyze: true, generic: true });
+
+/** Nodes of a search's plan that make a tsquery per row (tsqueryPerRowOf), labelled. */
+const tsqueryPerRow = (label: string, nodes: PlanNode[]) =>
+  tsqueryPerRowOf(nodes).map((problem) => `${label}: ${problem}`);
 const USERS = 20_000;
 const BIG_TABLES = new Set(['tickets', 'ticket_comments', 'users']);
 /**
@@ -193,12 +202,76 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
     expect([readGin(common), walked(common)]).toEqual([false, true]);
   });
 
+  test('the words are made a tsquery once per search, not for each row a plan tests', async () => {
+    const problems: string[] = [];
+    for (const q of ['network', 'printer network term42', 'pri', 'legacyword']) {
+      const search = await ticketSearch(q, STAFF, personIds);
+      problems.push(...tsqueryPerRow(q, await planOf((sql) => selectTicketMatches(sql, search))));
+    }
+    const people = await planOf((sql) =>
+      selectPeople(sql, { allWords: 'maria:* & surname4:*', exactIdentity: null, limit: 20 }),
+    );
+    problems.push(...tsqueryPerRow('people', people));
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  test('the check itself catches a tsquery made per row', async () => {
+    const nodes = await planOf(
+      (sql) => sql`select id from (select id, search_vector from tickets order by created_at desc limit 100) t
+                   where search_vector @@ to_tsquery('english', ${'network'})`,
+    );
+    expect(tsqueryPerRow('inline', nodes)).toHaveLength(1);
+  });
+
   test('the check itself catches a search that reads the table (a LIKE over descriptions)', async () => {
     const nodes = await planOf(
       (sql) => sql`select id from tickets where description ilike ${'%term4321.%'} limit 20`,
     );
     expect(problemsOf('ilike', nodes).length).toBeGreaterThan(0);
   });
+
+  test('the plans kept for every word find what plans made for the words find, row for row', async () => {
+    // GIN sampling off on both sides: with it, a common word's sample is random on each run.
+    const session = (mode: string) =>
+      postgres(db.url, {
+        max: 1,
+        onnotice: () => {},
+        connection: {
+          TimeZone: 'UTC',
+          ...SEARCH_SESSION_SETTINGS,
+          plan_cache_mode: mode,
+          gin_fuzzy_search_limit: '0',
+        },
+      });
+    const kept = session('force_generic_plan');
+    const planned = session('force_custom_plan');
+    try {
+      const endUser: TicketScope = { requesterId, includeInternal: false };
+      const searches: [string, TicketScope, string[]][] = [
+        ...['term4321', 'network', 'printer network term42', 'pri', 'legacyword', '12345', 'TKT-000123'].map(
+          (q): [string, TicketScope, string[]] => [q, STAFF, []],
+        ),
+        ['surname42', STAFF, personIds],
+        ['network', endUser, []],
+        ['12', endUser, []],
+      ];
+      for (const [q, scope, people] of searches) {
+        const search = await ticketSearch(q, scope, people);
+        // Twice on each side: the first runs of a prepared statement may be planned otherwise.
+        for (let run = 0; run < 2; run++) {
+          const [a, b] = [
+            await selectTicketMatches(kept, search),
+            await selectTicketMatches(planned, search),
+          ];
+          expect({ q, rows: a }).toEqual({ q, rows: b });
+        }
+      }
+      const people = { allWords: 'maria:* & surname4:*', exactIdentity: null, limit: 20 };
+      expect(await selectPeople(kept, people)).toEqual(await selectPeople(planned, people));
+    } finally {
+      await Promise.all([kept.end(), planned.end()]);
+    }
+  }, 120_000);
 
   test('what the plans find is right: the number exactly, the common word newest first, scope kept', async () => {
     const byNumber = await selectTicketMatches(db.sql, await ticketSearch('TKT-000123', STAFF));

@@ -1,7 +1,8 @@
 import { expect, test } from 'bun:test';
 import { sql } from '../db.ts';
-import { searchFallbackSql, searchSql } from './pool.ts';
-import { GIN_SAMPLE, SEARCH_SESSION_SETTINGS } from './queries.ts';
+import { searchSql } from './pool.ts';
+import { GIN_SAMPLE, SEARCH_SESSION_SETTINGS, selectTicketMatches } from './queries.ts';
+import { buildDeskSearchTerms } from './search-terms.ts';
 
 test("the search pool's sessions start with the search settings; the main pool's do not", async () => {
   const names = Object.keys(SEARCH_SESSION_SETTINGS);
@@ -20,9 +21,33 @@ test("the search pool's sessions start with the search settings; the main pool's
   expect(main.gin_fuzzy_search_limit).toBe('0');
 });
 
-test("the typo fallbacks' pool has the search settings and keeps each statement's plan", async () => {
-  const [row] = await searchFallbackSql<{ mode: string; seqscan: string; gin: string }[]>`
+test('the search pool plans each statement once and keeps that plan, whatever the words', async () => {
+  const [row] = await searchSql<{ mode: string; seqscan: string; gin: string }[]>`
     select current_setting('plan_cache_mode') as mode, current_setting('enable_seqscan') as seqscan,
            current_setting('gin_fuzzy_search_limit') as gin`;
   expect(row).toEqual({ mode: 'force_generic_plan', seqscan: 'off', gin: String(GIN_SAMPLE) });
+  // The ticket search of three different searches on one of the pool's connections: one
+  // prepared statement, never planned for its words.
+  const connection = await searchSql.reserve();
+  try {
+    for (const q of ['printer', 'zzzrareword', 'vpn timeout']) {
+      const terms = buildDeskSearchTerms(q);
+      await selectTicketMatches(connection, {
+        anyWords: terms.text?.anyWords ?? null,
+        allWords: terms.text?.allWords ?? null,
+        exactNumber: null,
+        numberRanges: [],
+        personIds: [],
+        commonLexemes: [],
+        scope: { requesterId: null, includeInternal: true },
+        limit: 5,
+      });
+    }
+    const plans = await connection<{ generic: number; custom: number }[]>`
+      select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+      where strpos(statement, 'text_walk') > 0 and strpos(statement, 'pg_prepared_statements') = 0`;
+    expect([...plans]).toEqual([{ generic: 3, custom: 0 }]);
+  } finally {
+    connection.release();
+  }
 });

@@ -7,13 +7,14 @@ import {
   ZSearchResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
-import { sql } from '../db.ts';
+
 import { jsonText } from '../json-text.ts';
+import { kbSearchSql } from '../kb/pool.ts';
 import { selectArticleHitsBySimilarity, selectArticleHitsByText } from '../kb/queries.ts';
 import { articleSearchOf, noteArticleSearch, searchInTwoSteps } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
-import { searchFallbackSql, searchSql } from './pool.ts';
+import { searchSql } from './pool.ts';
 import {
   selectPeople,
   selectPeopleBySimilarity,
@@ -84,7 +85,7 @@ async function findTickets(
   });
   const text = terms.text?.text ?? '';
   if (found.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
-  const similar = await selectTicketsBySimilarity(searchFallbackSql, {
+  const similar = await selectTicketsBySimilarity(db, {
     text,
     scope,
     limit: limit - found.length,
@@ -109,7 +110,7 @@ async function findPeople(
     limit,
   });
   if (named.length >= limit || terms.people.text.length < MIN_SIMILARITY_TEXT) return { named, similar: [] };
-  const similar = await selectPeopleBySimilarity(searchFallbackSql, {
+  const similar = await selectPeopleBySimilarity(db, {
     text: terms.people.text,
     limit: limit - named.length,
     excludedIds: named.map((person) => person.id),
@@ -132,8 +133,8 @@ async function findArticles(
   const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
   if (search === null) return [];
   const articles = await searchInTwoSteps(search, {
-    byText: (run) => selectArticleHitsByText(sql, run),
-    bySimilarity: (run) => selectArticleHitsBySimilarity(sql, run),
+    byText: (run) => selectArticleHitsByText(kbSearchSql, run),
+    bySimilarity: (run) => selectArticleHitsBySimilarity(kbSearchSql, run),
   });
   await noteArticleSearch(viewer, search, q, articles.length);
   return articles.map((article) => {
@@ -159,7 +160,7 @@ const NOTHING_FOUND = '{"tickets":[],"users":[],"articles":[]}';
  * One search over the desk: tickets, people and knowledge base articles, each ranked and at most
  * `limit`, each as the viewer may see them. An end user gets only tickets they requested (their
  * comments' text without internal notes), published articles and never people. Tickets and
- * people are read on the search pool, planned for the actual words; articles alongside. The body
+ * people are read on the search pool, on plans kept for every word (pool.ts); articles alongside. The body
  * is one JSON text built once, checked like every rendered one (json-text.ts); its highlights are
  * marked here (highlight.ts), so it is not PostgreSQL's.
  */

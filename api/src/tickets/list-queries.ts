@@ -30,12 +30,10 @@ export type QueueList = {
   view: TTicketView;
   key: QueueSortKey;
   descending: boolean;
-  /** The caller: `mine` is theirs. */
+  /** The caller: `mine` is theirs, and `my_teams` the teams they are a member of. */
   viewerId: string;
   /** An end user's own tickets, or the staff's requester filter. */
   requesterId: string | null;
-  /** `my_teams`: the caller's teams, each read as its own page in index order. */
-  memberTeamIds: readonly string[] | null;
   assignee: { id: string } | 'none' | null;
   team: { id: string } | 'none' | null;
   statuses: readonly TTicketStatus[] | null;
@@ -65,7 +63,7 @@ export const QUEUE_TEXT_WINDOW = 5000;
 
 const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
 
-// The expressions of the 00063 indexes, written exactly as there so the planner matches them.
+// The expressions of the 00063 and 00098 indexes, written exactly as there so the planner matches them.
 const breachAt = () => sql`ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)`;
 const riskAt = () =>
   sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
@@ -189,9 +187,13 @@ const branchColumns = () => sql`
  * One part of a page, in its index's order. `my_teams` reads each of the caller's teams as its
  * own ordered, limited read (team_id = X leads the index, so each is a page in index order), and
  * the page is the first `limit` of their union: the sort above them is fed at most
- * teams x limit rows (three teams, a page of 50: 153), however many tickets the teams hold. A
- * UNION ALL whose branches have WHERE clauses is not flattened, so PostgreSQL cannot merge the
- * branches' index orders itself; each branch's own ORDER BY and LIMIT is what bounds the sort.
+ * teams x limit rows (three teams, a page of 50: 153), however many tickets the teams hold. The
+ * teams come from team_members in the same statement, each driving a lateral read of its own, so
+ * a page is one round trip and a change of membership shows on the very next page. PostgreSQL
+ * cannot merge the reads' index orders itself (a lateral subquery with a LIMIT is not flattened);
+ * each read's own ORDER BY and LIMIT is what bounds the sort. `offset 0` keeps the teams' reads a
+ * subquery of their own: flattened, the people's joins could move inside each team's loop (a
+ * hash of every user per team) instead of running once over the merged rows.
  */
 function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, limit: number): Fragment {
   const where = sql`${listConditions(list)} ${partCondition(list, part)} ${afterCondition(list, part, after)}`;
@@ -202,19 +204,13 @@ function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, lim
   );
   const read = list.text === null ? limit : QUEUE_TEXT_WINDOW;
   const columns = sql`${branchColumns()}, ${list.text === null ? sql`true` : textMatch(list.text)} as "isMatch"`;
-  const teams = list.memberTeamIds;
   const source =
-    teams === null
-      ? sql`select ${columns} from tickets t where true ${where}`
-      : teams.length === 0
-        ? sql`select ${columns} from tickets t where false`
-        : joined(
-            teams.map(
-              (teamId) => sql`(select ${columns} from tickets t where t.team_id = ${teamId} ${where}
-                                order by ${order} limit ${literalLimit(read)})`,
-            ),
-            sql` union all `,
-          );
+    list.view === 'my_teams'
+      ? sql`select t.* from team_members m
+            cross join lateral (select ${columns} from tickets t where t.team_id = m.team_id ${where}
+                                order by ${order} limit ${literalLimit(read)}) t
+            where m.user_id = ${list.viewerId} offset 0`
+      : sql`select ${columns} from tickets t where true ${where}`;
   const rows = sql`${summaryColumns()}, t.created_at::text as "cursorAt", ${part}::int as "cursorPart",
                    ${cursorKeysColumn(list, part)} as "cursorKeys", t."isMatch"`;
   if (list.text === null) {
@@ -288,11 +284,4 @@ export async function selectQueuePageText(
                           'isMatch', q."isMatch", 'isWindowEnd', q."isWindowEnd")`,
   )}`;
   return row ?? { tickets: '[]', marks: [] };
-}
-
-/** The teams the caller is a member of (the my_teams view). */
-export async function selectMemberTeamIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db<{ teamId: string }[]>`
-    select team_id as "teamId" from team_members where user_id = ${userId} order by team_id`;
-  return rows.map((row) => row.teamId);
 }

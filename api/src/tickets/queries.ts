@@ -17,6 +17,7 @@ import type { Recipient } from '../email/prepare.ts';
 import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
 import { enabledRulesColumn } from '../triggers/queries.ts';
 import type { TriggerRule } from '../triggers/rules.ts';
+import { anyWebhookEnabledColumn } from '../webhooks/queries.ts';
 import type { SlaColumns, SlaState } from './hold.ts';
 
 type Fragment = PendingQuery<Row[]>;
@@ -454,6 +455,8 @@ export type TicketChangeContext = TicketState &
     language: TSettingsLanguage | null;
     /** The enabled triggers, when asked for (withRules); null otherwise. */
     triggerRules: TriggerRule[] | null;
+    /** Whether any webhook is enabled, when asked for (withWebhookState); null otherwise. */
+    isAnyWebhookEnabled: boolean | null;
   };
 
 /**
@@ -471,6 +474,8 @@ export async function selectTicketChangeContextForUpdate(
     match: { priority: TTicketPriority | null; teamId: string | null | undefined } | null;
     /** Read the enabled triggers too (this process keeps no copy of them). */
     withRules?: boolean;
+    /** Read whether any webhook is enabled too (this process keeps no current answer). */
+    withWebhookState?: boolean;
   },
 ): Promise<TicketChangeContext | null> {
   const match = requested.match;
@@ -502,7 +507,8 @@ export async function selectTicketChangeContextForUpdate(
            } as resolutions,
            s.require_approval as "requireApproval", s.email_notifications as "emailNotifications",
            s.company_name as "companyName", s.language,
-           ${requested.withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules"
+           ${requested.withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules",
+           ${requested.withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true
@@ -561,6 +567,8 @@ export type CommentContext = TicketState &
     reopenWindowDays: number | null;
     /** The enabled triggers, when asked for (withRules); null otherwise. */
     triggerRules: TriggerRule[] | null;
+    /** Whether any webhook is enabled, when asked for (withWebhookState); null otherwise. */
+    isAnyWebhookEnabled: boolean | null;
   };
 
 /**
@@ -575,6 +583,7 @@ export async function selectCommentContext(
   scope: TicketScope,
   isLocking = false,
   withRules = false,
+  withWebhookState = false,
 ): Promise<CommentContext | null> {
   const [row] = await db<CommentContext[]>`
     select ${stateColumns()}, ${slaContextColumns()}, t.resolved_at as "resolvedAt",
@@ -583,7 +592,8 @@ export async function selectCommentContext(
            (select trim(a.first_name || ' ' || a.last_name) from users a where a.id = ${authorId}) as "authorName",
            s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language,
            s.reopen_window_days as "reopenWindowDays",
-           ${withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules"
+           ${withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules",
+           ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true

@@ -7,11 +7,14 @@ import {
   TICKET_VIEWS,
   type TTicketSort,
   type TTicketView,
+  teamMembersPath,
+  ZTicketListQuery,
   ZTicketListResponse,
 } from '@helpdesk/contracts';
-import { errorOf, signedIn, sql, type TestClient, type TestUser } from '../../test/helpers.ts';
+import { createUser, errorOf, signedIn, sql, type TestClient, type TestUser } from '../../test/helpers.ts';
 import { createTeam, insertTicketRow } from '../../test/tickets.ts';
 import { QUEUE_TEXT_WINDOW } from './list-queries.ts';
+import { listQueue } from './queues.ts';
 
 const HOUR = 3_600_000;
 
@@ -364,5 +367,46 @@ describe('GET /api/tickets views and sorts', () => {
     const ids = await walk(reader.client, 'view=all&q=quokka', 10);
     expect(ids.length).toBe(2);
     expect(new Set(ids).size).toBe(2);
+  });
+});
+
+describe('my_teams and team membership', () => {
+  test('a my_teams page is one statement: the caller’s teams are read inside it', async () => {
+    const sent: string[] = [];
+    const previous = sql.options.debug;
+    // Every statement the API's pool sends while the page is read (the service called directly,
+    // so no session look-up is counted).
+    sql.options.debug = (_connection, query) => {
+      sent.push(query);
+    };
+    let text = '';
+    try {
+      text = await listQueue(
+        { id: agent.user.id, isStaff: true },
+        ZTicketListQuery.parse({ view: 'my_teams', limit: '50' }),
+      );
+    } finally {
+      sql.options.debug = previous;
+    }
+    expect(sent).toHaveLength(1);
+    const ids = ZTicketListResponse.parse(JSON.parse(text)).tickets.map((ticket) => ticket.id);
+    expect(ids).toEqual(expected('my_teams', 'due'));
+  });
+
+  test('joining or leaving a team shows on the very next my_teams page', async () => {
+    const [member, admin, owner] = await Promise.all([signedIn('agent'), signedIn('admin'), createUser()]);
+    const team = await createTeam(`Queue team D ${crypto.randomUUID()}`, []);
+    const ticket = await insertTicketRow({ requesterId: owner.id, teamId: team, createdHoursAgo: 1 });
+    const page = async () => {
+      const response = await member.client.get(`${API_PATHS.tickets}?view=my_teams&limit=50`);
+      return ZTicketListResponse.parse(response.body).tickets.map((row) => row.id);
+    };
+    expect(await page()).toEqual([]);
+    const joined = await admin.client.post(teamMembersPath(team), { userIds: [member.user.id] });
+    expect(joined.status).toBe(200);
+    expect(await page()).toEqual([ticket.id]);
+    const left = await admin.client.request('DELETE', `${teamMembersPath(team)}/${member.user.id}`);
+    expect(left.status).toBe(204);
+    expect(await page()).toEqual([]);
   });
 });

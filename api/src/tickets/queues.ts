@@ -16,7 +16,6 @@ import {
   type QueueSortKey,
   type QueueText,
   queueKeyKinds,
-  selectMemberTeamIds,
   selectQueuePageText,
 } from './list-queries.ts';
 
@@ -83,12 +82,8 @@ export function viewAndSortOf(query: TTicketListQuery): { view: TTicketView; sor
   return { view, sort: query.sort ?? DEFAULT_TICKET_SORT[view] };
 }
 
-/** The queue a request names, as the caller may read it (my_teams: their teams, read by the caller). */
-export function queueListOf(
-  caller: QueueCaller,
-  query: TTicketListQuery,
-  memberTeamIds: string[] | null,
-): QueueList {
+/** The queue a request names, as the caller may read it. */
+export function queueListOf(caller: QueueCaller, query: TTicketListQuery): QueueList {
   const { view, sort } = viewAndSortOf(query);
   const assignee = query.assignee ?? null;
   return {
@@ -97,7 +92,6 @@ export function queueListOf(
     descending: sort.startsWith('-'),
     viewerId: caller.id,
     requesterId: caller.isStaff ? (query.requester ?? null) : caller.id,
-    memberTeamIds: view === 'my_teams' ? memberTeamIds : null,
     assignee:
       assignee === null || assignee === 'none' ? assignee : { id: assignee === 'me' ? caller.id : assignee },
     team: query.team === undefined ? null : query.team === 'none' ? 'none' : { id: query.team },
@@ -122,9 +116,10 @@ export async function listQueue(caller: QueueCaller, query: TTicketListQuery): P
     query.cursor === undefined
       ? null
       : decodeQueueCursor(query.cursor, fingerprint, (part) => queueKeyKinds(key, part));
-  const teams = view === 'my_teams' ? await selectMemberTeamIds(sql, caller.id) : null;
-  const list = queueListOf(caller, query, teams);
-  const { tickets, marks } = await selectQueuePageText(sql, list, { size: query.limit, after });
+  const { tickets, marks } = await selectQueuePageText(sql, queueListOf(caller, query), {
+    size: query.limit,
+    after,
+  });
   // With `q`, the read stops at its window's end: nothing after that row is on this page.
   const end = marks.findIndex((row) => row.isWindowEnd);
   const read = end === -1 ? marks : marks.slice(0, end + 1);

@@ -32,6 +32,7 @@ import {
   triggerRulesOf,
   withTriggerEffects,
 } from '../triggers/ticket-writes.ts';
+import { keepWebhookState, webhookStateRead } from '../webhooks/enabled-cache.ts';
 import { encodeCursor } from './cursor.ts';
 import {
   type EffectSettings,
@@ -236,12 +237,15 @@ async function fileTicket(
   const drafted = newTicketFacts({ ...filing, id, ticketNumber: null }, null);
   // A new ticket has no team unless its mailbox or a trigger gives one: then team policies may match too.
   const cached = cachedTriggerRules();
+  const webhookState = webhookStateRead();
   const first = await selectPolicyAndRules(
     db,
     { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category },
     cached.rules === null,
+    webhookState.isWanted,
   );
   const rules = triggerRulesOf(cached, first.rules);
+  keepWebhookState(webhookState, first.isAnyWebhookEnabled);
   const email = filing.requesterId === viewer.id ? viewer.email : null;
   const ruled = await runTriggers(db, 'created', drafted, email, rules);
   const routed = factsAfterTriggers(drafted, ruled);
@@ -426,8 +430,10 @@ export async function changeTicketFields(
 ): Promise<void> {
   if (!isStaff(viewer)) throw forbidden();
   const cached = cachedTriggerRules();
+  const webhookState = webhookStateRead();
   const current = await selectTicketChangeContextForUpdate(tx, ticketId, {
     withRules: cached.rules === null,
+    withWebhookState: webhookState.isWanted,
     assigneeId: change.assigneeId ?? null,
     teamId: change.teamId ?? null,
     isResolving: change.status === 'resolved',
@@ -437,6 +443,7 @@ export async function changeTicketFields(
         : { priority: change.priority ?? null, teamId: change.teamId },
   });
   if (!current) throw ticketNotFound();
+  keepWebhookState(webhookState, current.isAnyWebhookEnabled);
   const next = {
     status: change.status ?? current.status,
     priority: change.priority ?? current.priority,
@@ -600,6 +607,7 @@ async function writeCommentOf(
   const isStaffNote = body.isInternal && isStaff(viewer);
   // A public comment runs the 'updated' triggers: their rules come with its context read.
   const cached = body.isInternal ? null : cachedTriggerRules();
+  const webhookState = webhookStateRead();
   const context = isStaffNote
     ? null
     : await selectCommentContext(
@@ -609,8 +617,10 @@ async function writeCommentOf(
         scope,
         isLocked,
         !body.isInternal && cached?.rules === null,
+        webhookState.isWanted,
       );
   if (!isStaffNote && !context) throw ticketNotFound();
+  keepWebhookState(webhookState, context?.isAnyWebhookEnabled);
   if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
   const actor = { id: viewer.id, role: viewer.role, name: context?.authorName ?? null };
   // The requester's own reply ends the ticket's hold on them, on the locked row.

@@ -11,6 +11,7 @@ import {
   staffNotificationsInsert,
 } from '../notifications/queries.ts';
 import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/publish.ts';
+import { mayAnyWebhookTake } from '../webhooks/enabled-cache.ts';
 import { webhookDeliveryCtes } from '../webhooks/queries.ts';
 import type { EffectsPlan, JobCondition, PlanNote, PlanText } from './effects.ts';
 import type { SlaState } from './hold.ts';
@@ -171,8 +172,9 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
     wakeUps.push(jobsWakeUp(name));
   });
 
-  // Always in the statement (every plan but a no-op names events); with no webhook it joins nothing.
-  if (plan.webhooks.length > 0) {
+  // In the statement unless this process knows no webhook is enabled (webhooks/enabled-cache.ts):
+  // then the part would join nothing, and leaving it out saves building, planning and running it.
+  if (plan.webhooks.length > 0 && mayAnyWebhookTake()) {
     ctes.push(
       webhookDeliveryCtes(plan.webhooks, {
         names: { deliveries: 'webhook_deliveries_new', jobs: 'webhook_jobs' },

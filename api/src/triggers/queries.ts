@@ -3,6 +3,7 @@ import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { matchingPolicy, type PolicyRow } from '../sla/queries.ts';
+import { anyWebhookEnabledColumn } from '../webhooks/queries.ts';
 import type { TriggerDirectory, TriggerRule } from './rules.ts';
 
 const triggerColumns = (db: Db) => db`
@@ -25,23 +26,36 @@ export const enabledRulesColumn = (): PendingQuery<Row[]> => sql`
           '[]'::json)
    from triggers g where g.is_enabled)`;
 
+type PolicyAndRules = {
+  policy: PolicyRow | null;
+  rules: TriggerRule[] | null;
+  isAnyWebhookEnabled: boolean | null;
+};
+
 /**
  * A new ticket's SLA policy for its priority, team and category, with the enabled rules when
- * `withRules` (the process keeps no copy), in one statement.
+ * `withRules` and whether any webhook is enabled when `withWebhookState` (the process keeps no
+ * copy of them), in one statement.
  */
 export async function selectPolicyAndRules(
   db: Db,
   match: { priority: TTicketPriority; teamId: string | null; category: TTicketCategory },
   withRules: boolean,
-): Promise<{ policy: PolicyRow | null; rules: TriggerRule[] | null }> {
-  const [row] = await db<{ policy: PolicyRow | null; rules: TriggerRule[] | null }[]>`
+  withWebhookState = false,
+): Promise<PolicyAndRules> {
+  const [row] = await db<PolicyAndRules[]>`
     select ${matchingPolicy({
       priority: sql`${match.priority}`,
       teamId: sql`${match.teamId}::uuid`,
       category: sql`${match.category}`,
     })} as policy,
-    ${withRules ? enabledRulesColumn() : sql`null::json`} as rules`;
-  return { policy: row?.policy ?? null, rules: row?.rules ?? null };
+    ${withRules ? enabledRulesColumn() : sql`null::json`} as rules,
+    ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled"`;
+  return {
+    policy: row?.policy ?? null,
+    rules: row?.rules ?? null,
+    isAnyWebhookEnabled: row?.isAnyWebhookEnabled ?? null,
+  };
 }
 
 /** A rule locked for a change in the caller's transaction, or null. */

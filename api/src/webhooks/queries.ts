@@ -71,6 +71,13 @@ export async function deleteWebhook(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Whether any webhook is enabled, as a column of a ticket write's first statement when this process
+ * keeps no current answer (enabled-cache.ts).
+ */
+export const anyWebhookEnabledColumn = (): PendingQuery<Row[]> =>
+  sql`exists (select from webhooks w where w.is_enabled)`;
+
 const deliveryColumns = sql`
   id, event, status, attempts, body, response_status as "responseStatus", response_body as "responseBody",
   error, created_at as "createdAt", last_attempt_at as "lastAttemptAt"`;

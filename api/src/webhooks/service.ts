@@ -20,6 +20,7 @@ import { enforceRateLimit } from '../limits/rate-limits.ts';
 import { SecretBoxError, sealSecret } from '../mailboxes/secret-box.ts';
 import type { PlanWebhook, WebhookData } from '../tickets/effects.ts';
 import { resolveWebhookTarget, WebhookAddressError } from './address-guard.ts';
+import { webhookStateCache } from './enabled-cache.ts';
 import {
   countWebhooks,
   deleteWebhook,
@@ -51,6 +52,17 @@ const takeAdminBudget = (db: Db, actor: WebhookActor) =>
 
 const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
   sql.begin((tx) => work(tx)) as Promise<T>;
+
+/**
+ * A change to the webhooks table: once it commits, this process's own writes stop trusting what it
+ * knew of them before answering, without waiting for the table's notification (enabled-cache.ts);
+ * the other processes hear the notification.
+ */
+async function changingWebhooks<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  const result = await inTransaction(work);
+  webhookStateCache().clear();
+  return result;
+}
 
 const distinct = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
@@ -95,7 +107,7 @@ export async function createWebhook(actor: WebhookActor, input: TWebhookCreate):
   await checkUrl(input.url, input.allowPrivateNetwork);
   const secret = newWebhookSecret();
   const secretCiphertext = seal(actor.secretKey, secret);
-  const webhook = await inTransaction(async (tx) => {
+  const webhook = await changingWebhooks(async (tx) => {
     await takeAdminBudget(tx, actor);
     // One desk's webhooks: serialised so two adds at once cannot both pass the cap.
     await tx`lock table webhooks in share row exclusive mode`;
@@ -140,7 +152,7 @@ export async function changeWebhook(
   if (!parsed.success) throw badRequest(SERVER_MESSAGES.validation, fieldsOf(parsed.error.issues));
   const next = parsed.data;
   await checkUrl(next.url, next.allowPrivateNetwork);
-  return inTransaction(async (tx) => {
+  return changingWebhooks(async (tx) => {
     const locked = await selectWebhook(tx, id, true);
     if (!locked) throw notFound(WEBHOOK_MESSAGES.webhookNotFound);
     await takeAdminBudget(tx, actor);
@@ -180,7 +192,7 @@ export async function rotateWebhookSecret(actor: WebhookActor, id: string): Prom
 
 /** Removes a webhook with its deliveries; audited as 'webhook.deleted'. */
 export async function removeWebhook(actor: WebhookActor, id: string): Promise<void> {
-  await inTransaction(async (tx) => {
+  await changingWebhooks(async (tx) => {
     const current = await selectWebhook(tx, id, true);
     if (!current) throw notFound(WEBHOOK_MESSAGES.webhookNotFound);
     await takeAdminBudget(tx, actor);
