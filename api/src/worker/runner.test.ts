@@ -126,9 +126,11 @@ describe('the worker runner', () => {
 
   test('a throwing task is logged and backs off (NOTIFYs do not hurry it); other tasks keep running', async () => {
     const channel = uniqueChannel();
+    const startedAt: number[] = [];
     const failing = countingTask('failing', {
       wakeChannel: channel,
       answer: async (round) => {
+        startedAt.push(performance.now());
         if (round <= 3) throw new Error(`round ${round} broke`);
         return { handled: 0, isBatchFull: false };
       },
@@ -138,10 +140,12 @@ describe('the worker runner', () => {
     await eventually(() => failing.state.rounds === 1);
     // Backing off: wake-ups are ignored until the wait is over.
     for (let index = 0; index < 10; index++) await sql`select pg_notify(${channel}, '')`;
-    await Bun.sleep(60);
-    expect(failing.state.rounds).toBe(1);
     // 100 ms, then 200 ms, then the fourth round works.
     await eventually(() => failing.state.rounds === 4, 3_000);
+    // Measured between the rounds' starts (each failed at once), so a slow machine cannot fail it: a
+    // wake-up that hurried a round would start it within milliseconds of the failure before it.
+    const gaps = startedAt.slice(1, 4).map((at, index) => at - (startedAt[index] ?? at));
+    expect(gaps.map((gap, index) => gap >= [100, 200, 400][index]! - 5)).toEqual([true, true, true]);
     expect(log.lines.filter((line) => line.startsWith("ERROR worker: a round of 'failing' failed"))).toEqual([
       "ERROR worker: a round of 'failing' failed (1 in a row); next try in 100 ms: round 1 broke",
       "ERROR worker: a round of 'failing' failed (2 in a row); next try in 200 ms: round 2 broke",
