@@ -100,7 +100,7 @@ describe('query gates', () => {
     expect(plans[0]?.['Query Text']).toBe("select '{' as brace");
   });
 
-  test('a sequential scan of a big table, a big sort and OFFSET on tickets are violations', () => {
+  test('a sequential scan of a big table, a big sort and OFFSET on tickets are violations; offset 0 skips nothing', () => {
     const [seq] = extractPlans(plan({ 'Node Type': 'Seq Scan', 'Relation Name': 'ticket_comments' }));
     const [sort] = extractPlans(
       plan({
@@ -120,7 +120,18 @@ describe('query gates', () => {
         ],
       }),
     );
-    if (!seq || !sort || !offset || !fine) throw new Error('plans not read');
+    const [fence] = extractPlans(
+      plan(
+        { 'Node Type': 'Limit' },
+        'select * from (select t.* from team_members m cross join lateral (select id from tickets t) t offset 0) p limit 50',
+      ),
+    );
+    const [both] = extractPlans(
+      plan({ 'Node Type': 'Limit' }, 'select * from (select id from tickets offset 0) t offset 100'),
+    );
+    if (!seq || !sort || !offset || !fine || !fence || !both) throw new Error('plans not read');
+    expect(planViolations(fence)).toEqual([]);
+    expect(planViolations(both)).toEqual([expect.stringContaining('OFFSET on tickets')]);
     expect(planViolations(seq)).toEqual([expect.stringContaining('sequential scan of ticket_comments')]);
     expect(planViolations(sort)).toEqual([expect.stringContaining('sort over 1200 rows')]);
     expect(planViolations(offset)).toEqual([expect.stringContaining('OFFSET on tickets')]);

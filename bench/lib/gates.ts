@@ -2,8 +2,8 @@
  * Query gates at a million rows, read from the database itself while the real API serves real
  * requests: auto_explain logs the plan (with actual row counts) of every statement the API runs,
  * and pg_stat_statements counts them. A gate fails on a sequential scan of tickets, comments or
- * notifications, a sort fed more than 1,000 rows, an OFFSET on tickets, or a statement count that
- * changes with the page size or the number of comments (N+1).
+ * notifications, a sort fed more than 1,000 rows, an OFFSET on tickets (but `offset 0`, which skips
+ * nothing), or a statement count that changes with the page size or the number of comments (N+1).
  */
 import postgres, { type Sql } from 'postgres';
 
@@ -100,7 +100,9 @@ export function planViolations(plan: LoggedPlan): string[] {
       if (rows > MAX_SORTED_ROWS) violations.push(`sort over ${rows} rows in: ${text}`);
     }
   }
-  if (/\boffset\b/i.test(plan['Query Text']) && /\btickets\b/i.test(plan['Query Text'])) {
+  // `offset 0` skips nothing: it is the planner's fence that keeps a subquery whole (my_teams uses it).
+  const skips = plan['Query Text'].replace(/\boffset\s+0\b/gi, '');
+  if (/\boffset\b/i.test(skips) && /\btickets\b/i.test(skips)) {
     violations.push(`OFFSET on tickets in: ${text}`);
   }
   return violations;
