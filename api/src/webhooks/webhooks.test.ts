@@ -26,15 +26,12 @@ import {
   type WebhookReceiver,
 } from '../../test/webhook-receiver.ts';
 import { runCleanupRound } from '../cleanup/service.ts';
-import { runJobsRound } from '../jobs/service.ts';
-import { collectingLogger } from '../worker/test-fixtures.ts';
 import {
   addressedUrl,
   isPrivateAddress,
   resolveWebhookTarget,
   WebhookAddressError,
 } from './address-guard.ts';
-import { webhookDeliveryJobHandler } from './delivery.ts';
 import { signatureHeader, webhookSignature } from './signing.ts';
 
 const ALL_EVENTS = [

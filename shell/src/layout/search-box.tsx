@@ -1,6 +1,6 @@
 import type { TUser } from '@helpdesk/contracts';
 import { SEARCH_LIMITS } from '@helpdesk/contracts/constants';
-import { Button, cn, Input, Spinner, serverMessage, useDebouncedValue } from '@helpdesk/shared-ui';
+import { Button, cn, Input, serverMessage, useDebouncedValue } from '@helpdesk/shared-ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, Search } from 'lucide-react';
 import {
@@ -20,7 +20,6 @@ import {
   searchKeyAction,
   searchPageHref,
   settledTypeaheadTerm,
-  type TSearchGroupKind,
   type TSearchOption,
   typeaheadTerm,
 } from '../search/search-model.ts';

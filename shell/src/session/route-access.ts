@@ -1,4 +1,4 @@
-import type { TUserRole, TUserStatus } from '@helpdesk/contracts';
+import type { TUserRole } from '@helpdesk/contracts';
 import { withReturnPath } from '@helpdesk/contracts/constants';
 /** Roles a page admits; undefined means any signed-in user. */
 export type TAllowedRoles = TUserRole | readonly TUserRole[] | undefined;
