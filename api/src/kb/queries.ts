@@ -2,6 +2,7 @@ import type { TArticleStatus, TKbArticle, TKbArticleSummary, TKbCategory } from 
 import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
+import { tsqueryOnce } from '../db/tsquery-once.ts';
 import { sql } from '../db.ts';
 
 /**
@@ -145,14 +146,6 @@ type TextSearch = { anyWords: string; allWords: string; status: StatusScope; lim
 type SimilarSearch = { text: string; status: StatusScope; limit: number };
 
 /**
- * A tsquery made once per statement. PostgreSQL keeps a search's generic plan after its first runs
- * (nothing in it depends on the words), where a `to_tsquery($1)` is not folded to a constant and was
- * parsed again for every matching row, twice (a common word's search took twice as long); as a
- * subquery it is one InitPlan, and the GIN index scan still takes it as its condition.
- */
-const tsquery = (words: string) => sql`(select to_tsquery('english', ${words}))`;
-
-/**
  * Full-text matches as the CTE `text_hits (id, updated_at, has_all_words, rank)`: articles holding
  * every word before those holding some, then by cover density rank (title A, tags B, excerpt C,
  * body D). Both tsquery texts are built by the service from letters and digits only, so no input
@@ -163,10 +156,10 @@ const tsquery = (words: string) => sql`(select to_tsquery('english', ${words}))`
 const textHits = (search: TextSearch) => sql`
   text_hits as (
     select a.id, a.updated_at,
-      a.search_vector @@ ${tsquery(search.allWords)} as has_all_words,
-      ts_rank_cd(a.search_vector, ${tsquery(search.anyWords)}) as rank
+      a.search_vector @@ ${tsqueryOnce('english', search.allWords)} as has_all_words,
+      ts_rank_cd(a.search_vector, ${tsqueryOnce('english', search.anyWords)}) as rank
     from kb_articles a
-    where a.search_vector @@ ${tsquery(search.anyWords)} ${statusIs(search.status)}
+    where a.search_vector @@ ${tsqueryOnce('english', search.anyWords)} ${statusIs(search.status)}
     order by has_all_words desc, rank desc, a.updated_at desc, a.id desc
     limit ${literalLimit(search.limit)}
   )`;

@@ -2,6 +2,7 @@ import type { TSearchUserHit, TTicketPriority, TTicketStatus } from '@helpdesk/c
 import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
+import { tsqueryOnce } from '../db/tsquery-once.ts';
 import { sql } from '../db.ts';
 import type { TicketScope } from '../tickets/queries.ts';
 import type { NumberRange } from './search-terms.ts';
@@ -53,17 +54,7 @@ const scoped = (scope: TicketScope) =>
 /** Internal comments only for those who may read them. */
 const visibleComments = (scope: TicketScope) => (scope.includeInternal ? sql`` : sql`and not c.is_internal`);
 
-/**
- * A tsquery made once per statement: under a generic plan a `to_tsquery($1)` is not folded to a
- * constant, and was parsed again for every row it was tested on (the walk's 10,000 rows took twice
- * as long); as a subquery it is one InitPlan, and a GIN index scan still takes it as its condition.
- */
-const tsquery = (config: 'english' | 'simple', words: string) =>
-  config === 'english'
-    ? sql`(select to_tsquery('english', ${words}))`
-    : sql`(select to_tsquery('simple', ${words}))`;
-
-const anyQuery = (words: string) => tsquery('english', words);
+const anyQuery = (words: string) => tsqueryOnce('english', words);
 
 /** The columns of a match; without words there is nothing to find in the description or comments. */
 function matchColumns(scope: TicketScope, anyWords: string | null): Fragment {
@@ -127,7 +118,7 @@ const THREAD_COMMENTS_READ = 500;
  * tests set their own session). Each statement is planned once per connection and its generic
  * plan kept: no plan here depends on the words. The word sources choose their path with one-time
  * filters on the statistics (walk or GIN), the typo fallbacks read the trigram indexes, and the
- * tsqueries are made once per statement (`tsquery`); planning each search for its words cost
+ * tsqueries are made once per statement (`tsqueryOnce`); planning each search for its words cost
  * more than running it (at 1M, 1.2-1.9 ms to plan the tickets' statement against 1.3 ms to run it
  * for a rare word; 0.74 ms for the tickets' fallback against 0.5 ms). at-scale.test.ts reads the
  * generic plans. GIN scans are capped as above, and sequential scans are off: a deep branch for a
@@ -305,7 +296,7 @@ export async function selectTicketMatches(db: Db, search: TicketSearch): Promise
   const textScore =
     search.anyWords === null || search.allWords === null
       ? sql`0`
-      : sql`(case when t.search_vector @@ ${tsquery('english', search.allWords)} then 20 else 0 end)
+      : sql`(case when t.search_vector @@ ${tsqueryOnce('english', search.allWords)} then 20 else 0 end)
             + 10 * ts_rank_cd(t.search_vector, ${anyQuery(search.anyWords)}, 32)`;
   return db<TicketMatchRow[]>`
     with ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope, search.commonLexemes)}
@@ -361,7 +352,7 @@ export function selectPeople(
   return db<TSearchUserHit[]>`
     with matched as (
       (select u.id from users u
-       where u.search_vector @@ ${tsquery('simple', search.allWords)} and u.status = 'active'
+       where u.search_vector @@ ${tsqueryOnce('simple', search.allWords)} and u.status = 'active'
        limit ${CANDIDATES_PER_SOURCE})
       ${
         exact === null
@@ -373,7 +364,7 @@ export function selectPeople(
     select ${personColumns()}
     from matched m join users u on u.id = m.id
     order by ${exact === null ? sql`` : sql`(lower(u.username) = ${exact} or lower(u.email) = ${exact}) desc,`}
-             ts_rank(u.search_vector, ${tsquery('simple', search.allWords)}) desc,
+             ts_rank(u.search_vector, ${tsqueryOnce('simple', search.allWords)}) desc,
              u.last_name, u.first_name, u.id
     limit ${search.limit}`;
 }

@@ -7,7 +7,6 @@ import {
   ZSearchResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
-
 import { jsonText } from '../json-text.ts';
 import { kbSearchSql } from '../kb/pool.ts';
 import { selectArticleHitsBySimilarity, selectArticleHitsByText } from '../kb/queries.ts';

@@ -2,6 +2,7 @@ import type { TTicketCategory, TTicketPriority, TTicketStatus, TTicketView } fro
 import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
+import { tsqueryOnce } from '../db/tsquery-once.ts';
 import { sql } from '../db.ts';
 import type { NumberRange } from '../search/search-terms.ts';
 import type { QueueKeyKinds, QueuePosition } from './list-cursor.ts';
@@ -109,7 +110,7 @@ function orderColumns(list: QueueList, part: 0 | 1): Fragment[] {
 
 function textMatch(text: QueueText): Fragment {
   const ways: Fragment[] = [];
-  if (text.allWords !== null) ways.push(sql`t.search_vector @@ to_tsquery('english', ${text.allWords})`);
+  if (text.allWords !== null) ways.push(sql`t.search_vector @@ ${tsqueryOnce('english', text.allWords)}`);
   if (text.exactNumber !== null) ways.push(sql`t.ticket_number = ${text.exactNumber}`);
   for (const range of text.numberRanges) {
     ways.push(
