@@ -14,6 +14,7 @@ import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { Recipient } from '../email/prepare.ts';
+import { type RateCell, rateCellTake } from '../limits/queries.ts';
 import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
 import { enabledRulesColumn } from '../triggers/queries.ts';
 import type { TriggerRule } from '../triggers/rules.ts';
@@ -569,12 +570,22 @@ export type CommentContext = TicketState &
     triggerRules: TriggerRule[] | null;
     /** Whether any webhook is enabled, when asked for (withWebhookState); null otherwise. */
     isAnyWebhookEnabled: boolean | null;
+    /** Whether the read spent its take's cell: null when it had none or its condition did not hold. */
+    isRateTaken: boolean | null;
   };
+
+/**
+ * A comment's budget spent by its context read (rateCellTake), only on a ticket the scope may see,
+ * and with `isOnlyWhileOpen` only on one neither resolved, closed nor waiting on its requester: a
+ * reply to such a ticket may be decided again on the locked row, whose transaction then spends it.
+ */
+export type ContextTake = { cell: RateCell; isOnlyWhileOpen: boolean };
 
 /**
  * The context of a comment on a ticket the scope may see, in one statement; null for a missing
  * ticket and for someone else's alike. `isLocking` holds the ticket row until the transaction ends,
  * for a reply that may reopen it: its status and resolvedAt cannot change under the decision.
+ * `take` spends the comment's budget in the same statement (ContextTake).
  */
 export async function selectCommentContext(
   db: Db,
@@ -584,8 +595,19 @@ export async function selectCommentContext(
   isLocking = false,
   withRules = false,
   withWebhookState = false,
+  take: ContextTake | null = null,
 ): Promise<CommentContext | null> {
+  const whileOpen = sql`and t.status not in ('resolved', 'closed') and t.waiting_since is null`;
+  const takeCtes =
+    take === null
+      ? sql``
+      : sql`
+    with tried as (
+      select exists (select from tickets t where t.id = ${ticketId} ${scoped(scope)}
+                     ${take.isOnlyWhileOpen ? whileOpen : sql``}) as ok),
+    taken as (${rateCellTake(take.cell, sql`(select ok from tried)`)})`;
   const [row] = await db<CommentContext[]>`
+    ${takeCtes}
     select ${stateColumns()}, ${slaContextColumns()}, t.resolved_at as "resolvedAt",
            json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
                              'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
@@ -593,7 +615,8 @@ export async function selectCommentContext(
            s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language,
            s.reopen_window_days as "reopenWindowDays",
            ${withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules",
-           ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled"
+           ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled",
+           ${take === null ? sql`null::boolean` : sql`case when (select ok from tried) then exists (select from taken) end`} as "isRateTaken"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true
