@@ -231,7 +231,7 @@ const DETAIL_SELECTS = {
 };
 
 /** The ticket page's select for a scope (one of DETAIL_SELECTS), without its WHERE. */
-export function ticketDetailSelect(scope: TicketScope): Fragment {
+function ticketDetailSelect(scope: TicketScope): Fragment {
   const own = scope.requesterId !== null;
   if (scope.includeInternal) return own ? DETAIL_SELECTS.internalOwn : DETAIL_SELECTS.staff;
   return own ? DETAIL_SELECTS.endUser : DETAIL_SELECTS.publicAll;
