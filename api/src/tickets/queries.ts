@@ -26,8 +26,15 @@ type Fragment = PendingQuery<Row[]>;
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
 
-/** A list row's columns (tickets t, requester r, assignee a). */
-export const summaryColumns = () => sql`
+/*
+ * The statements' constant parts are built once, as module constants. Each sql`...` fragment is a
+ * postgres.js Query, a Promise with three closures of its own: the ticket page built about forty
+ * of them per request, and under load the garbage of requests in flight outlived the young
+ * generation and piled up until a full collection (docs/performance.md#api-process). A fragment
+ * never runs by itself, and one fragment may sit in any number of statements.
+ */
+
+const SUMMARY_COLUMNS = sql`
   t.id, t.ticket_number as "ticketNumber", t.title, t.priority, t.status, t.category,
   t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
   t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
@@ -41,14 +48,21 @@ export const summaryColumns = () => sql`
        else json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name) end
     as assignee`;
 
-/** The people a list row names. */
-export const summaryJoins = () => sql`
+/** A list row's columns (tickets t, requester r, assignee a). */
+export const summaryColumns = (): Fragment => SUMMARY_COLUMNS;
+
+const SUMMARY_JOINS = sql`
   join users r on r.id = t.requester_id
   left join users a on a.id = t.assignee_id`;
 
+/** The people a list row names. */
+export const summaryJoins = (): Fragment => SUMMARY_JOINS;
+
+const NO_CONDITION = sql``;
+
 /** An end user's scope in SQL: requester_id = $me. Staff: no restriction. */
 const scoped = (scope: TicketScope) =>
-  scope.requesterId === null ? sql`` : sql`and t.requester_id = ${scope.requesterId}`;
+  scope.requesterId === null ? NO_CONDITION : sql`and t.requester_id = ${scope.requesterId}`;
 
 export type TicketListFilters = {
   requesterId: string | null;
@@ -85,7 +99,7 @@ function ticketPageRows(
  * into compact JSON faster than json_build_object builds the same object (a quarter more list
  * pages a second in PostgreSQL, docs/performance.md#pages-rendered-by-postgresql).
  */
-const summaryJsonColumns = () => sql`
+const SUMMARY_JSON_COLUMNS = sql`
   q.id, q."ticketNumber", q.title, q.priority, q.status, q.category, q."requesterId", q."assigneeId", q."teamId",
   ${isoText(sql`q."slaResponseBy"`)} as "slaResponseBy", ${isoText(sql`q."slaResolveBy"`)} as "slaResolveBy",
   ${isoText(sql`q."slaResponseRiskAt"`)} as "slaResponseRiskAt",
@@ -94,6 +108,7 @@ const summaryJsonColumns = () => sql`
   ${isoText(sql`q."resolvedAt"`)} as "resolvedAt", ${isoText(sql`q."closedAt"`)} as "closedAt",
   ${isoText(sql`q."createdAt"`)} as "createdAt", ${isoText(sql`q."updatedAt"`)} as "updatedAt",
   q.requester, q.assignee`;
+const summaryJsonColumns = (): Fragment => SUMMARY_JSON_COLUMNS;
 
 /**
  * A page rendered by PostgreSQL (docs/performance.md#pages-rendered-by-postgresql), one row:
@@ -147,9 +162,10 @@ export async function selectTicketPageText(
 }
 
 /** The ticket `t`'s "Follow-up of" link: a follow-up always has its old ticket's requester, so any scope that sees `t` may see it. */
-const followUpOfColumn = () => sql`
+const FOLLOW_UP_OF_COLUMN = sql`
   (select json_build_object('id', o.id, 'ticketNumber', o.ticket_number)
    from tickets o where o.id = t.follow_up_of) as "followUpOf"`;
+const followUpOfColumn = (): Fragment => FOLLOW_UP_OF_COLUMN;
 
 /**
  * The whole ticket page in one statement: the ticket with its people and team, and, as JSON
@@ -157,9 +173,16 @@ const followUpOfColumn = () => sql`
  * (ticket_id, created_at, id) index (no sort, however long the thread). One round trip instead
  * of four. Without internal access (an end user) internal comments, internal attachments (a
  * mailed message's original) and every event about one are left out, and someone else's ticket
- * is no row at all.
+ * is no row at all. The follow-ups an end user sees are their own: the ticket's requester's,
+ * since the scope admits only their own tickets.
  */
-function ticketDetailRow(id: string, scope: TicketScope): Fragment {
+function detailSelect(includeInternal: boolean, ownFollowUpsOnly: boolean): Fragment {
+  const internalComments = includeInternal ? NO_CONDITION : sql`and not c.is_internal`;
+  const internalAttachments = includeInternal ? NO_CONDITION : sql`and not f.is_internal`;
+  const internalEvents = includeInternal
+    ? NO_CONDITION
+    : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`;
+  const followUpsScope = ownFollowUpsOnly ? sql`and f.requester_id = t.requester_id` : NO_CONDITION;
   return sql`
     select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",
            case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team,
@@ -169,7 +192,7 @@ function ticketDetailRow(id: string, scope: TicketScope): Fragment {
                      json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
                                        'profileImageUrl', u.profile_image_url) as author
               from ticket_comments c join users u on u.id = c.author_id
-              where c.ticket_id = t.id ${scope.includeInternal ? sql`` : sql`and not c.is_internal`}
+              where c.ticket_id = t.id ${internalComments}
               order by c.created_at, c.id
             ) c) as comments,
            (select coalesce(json_agg(f), '[]') from (
@@ -177,7 +200,7 @@ function ticketDetailRow(id: string, scope: TicketScope): Fragment {
                      f.file_type as "fileType", ${isoText(sql`f.created_at`)} as "createdAt",
                      json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as "uploadedBy"
               from attachments f join users u on u.id = f.uploaded_by_id
-              where f.ticket_id = t.id ${scope.includeInternal ? sql`` : sql`and not f.is_internal`}
+              where f.ticket_id = t.id ${internalAttachments}
               order by f.created_at, f.id
             ) f) as attachments,
            (select coalesce(json_agg(e), '[]') from (
@@ -187,19 +210,36 @@ function ticketDetailRow(id: string, scope: TicketScope): Fragment {
                           else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) end
                        as user
               from ticket_events e left join users u on u.id = e.user_id
-              where e.ticket_id = t.id
-                ${scope.includeInternal ? sql`` : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`}
+              where e.ticket_id = t.id ${internalEvents}
               order by e.created_at, e.id
             ) e) as events,
            ${followUpOfColumn()},
            (select coalesce(json_agg(json_build_object('id', f.id, 'ticketNumber', f.ticket_number)
                                      order by f.created_at, f.id), '[]')
             from tickets f
-            where f.follow_up_of = t.id ${scope.requesterId === null ? sql`` : sql`and f.requester_id = ${scope.requesterId}`}
+            where f.follow_up_of = t.id ${followUpsScope}
            ) as "followUps"
     from tickets t ${summaryJoins()}
-    left join teams tm on tm.id = t.team_id
-    where t.id = ${id} ${scoped(scope)}`;
+    left join teams tm on tm.id = t.team_id`;
+}
+
+/** detailSelect for each kind of scope, built once: staff (everything) and end users (their own, nothing internal). */
+const DETAIL_SELECTS = {
+  staff: detailSelect(true, false),
+  endUser: detailSelect(false, true),
+  internalOwn: detailSelect(true, true),
+  publicAll: detailSelect(false, false),
+};
+
+/** The ticket page's select for a scope (one of DETAIL_SELECTS), without its WHERE. */
+function ticketDetailSelect(scope: TicketScope): Fragment {
+  const own = scope.requesterId !== null;
+  if (scope.includeInternal) return own ? DETAIL_SELECTS.internalOwn : DETAIL_SELECTS.staff;
+  return own ? DETAIL_SELECTS.endUser : DETAIL_SELECTS.publicAll;
+}
+
+function ticketDetailRow(id: string, scope: TicketScope): Fragment {
+  return sql`${ticketDetailSelect(scope)} where t.id = ${id} ${scoped(scope)}`;
 }
 
 /** The detail (ticketDetailRow, as `q`) as TTicketDetail's row: exactly the contract's keys. */
@@ -208,10 +248,13 @@ const detailJsonRow = (id: string, scope: TicketScope) => sql`
          q.events, q."followUpOf", q."followUps"
   from (${ticketDetailRow(id, scope)}) q`;
 
+/** The ticket page's statement: one row, `body`, the page's JSON text; none when the ticket is not the scope's. */
+export const ticketDetailStatement = (id: string, scope: TicketScope): Fragment =>
+  sql`select row_to_json(r)::text as body from (${detailJsonRow(id, scope)}) r`;
+
 /** The ticket page as the viewer may see it, rendered (the JSON text GET /api/tickets/{id} answers); null when not theirs. */
 export async function selectTicketDetailText(db: Db, id: string, scope: TicketScope): Promise<string | null> {
-  const [row] = await db<{ body: string }[]>`
-    select row_to_json(r)::text as body from (${detailJsonRow(id, scope)}) r`;
+  const [row] = await db<{ body: string }[]>`${ticketDetailStatement(id, scope)}`;
   return row?.body ?? null;
 }
 
