@@ -112,7 +112,10 @@ describe('GET /api/kb/articles/search', () => {
       status: 'published',
       title: `Fixing ${word.slice(0, 6)}${word.slice(7)}`,
     });
-    const exact = await postArticle(agent.client, categoryId, { status: 'published', title: `Using ${word}` });
+    const exact = await postArticle(agent.client, categoryId, {
+      status: 'published',
+      title: `Using ${word}`,
+    });
     expect(await search(endUser.client, word)).toEqual([exact.id, near.id]);
     expect(await search(endUser.client, word, '&limit=1')).toEqual([exact.id]);
   });
