@@ -254,9 +254,13 @@ function partPage(
   const keys = withKeys ? sql`, ${cursorKeysColumn(list, part)} as "cursorKeys"` : sql``;
   const rows = sql`${summaryColumns()}, ${part}::int as "cursorPart" ${keys}, t."isMatch"`;
   if (list.text === null) {
+    // The page is cut before the people are joined, as with `q` below: when PostgreSQL reads a
+    // small view whole and sorts it (the waiting view, a few hundred tickets at a million), the
+    // sort then comes before the joins and the people are looked up for the page's rows only,
+    // not for every ticket of the view. The outer order keeps the page in order after the joins.
     return sql`
       select ${rows}, false as "isWindowEnd"
-      from (${source}) t ${summaryJoins()}
+      from (select * from (${source}) t order by ${order} limit ${literalLimit(limit)}) t ${summaryJoins()}
       order by ${order}
       limit ${literalLimit(limit)}`;
   }

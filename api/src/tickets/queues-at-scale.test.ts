@@ -180,6 +180,30 @@ describe('queue plans at scale', () => {
     expect(failures).toEqual([]);
   }, 60_000);
 
+  test('a page joins the people to its own rows only: the tickets are cut to the page before the joins', async () => {
+    // Read whole and sorted (a small view: the waiting view at a million, or my_teams' teams), the
+    // tickets were joined to their people before the sort: a requester and an assignee looked up
+    // for every ticket of the view instead of the page's 51.
+    const joinsPeople = (node: PlanNode) =>
+      ['Nested Loop', 'Hash Join', 'Merge Join'].includes(node['Node Type']) &&
+      (node.Plans ?? []).some((child) =>
+        [child, ...(child.Plans ?? [])].some((inner) => inner['Relation Name'] === 'users'),
+      );
+    const failures: string[] = [];
+    for (const view of TICKET_VIEWS) {
+      for (const sort of TICKET_SORTS) {
+        const nodes = await tracer.planOf(
+          (sql) => selectQueuePageText(sql, listOf(view, sort), { size: 50, after: null }),
+          { analyze: true },
+        );
+        const joined = nodes.filter(joinsPeople).map((node) => node['Actual Rows'] ?? 0);
+        if (joined.length === 0 || joined.some((rows) => rows > 51))
+          failures.push(`${view} ${sort}: ${joined}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
   test('waiting, every sort, first page and deep, with and without filters: only the indexes of the tickets on hold, never a walk of the open ones', async () => {
     const filters: [string, Partial<QueueList>][] = [
       ['', {}],
