@@ -5,7 +5,6 @@ import type {
   TTicketEventType,
   TTicketPriority,
   TTicketStatus,
-  TTicketSummary,
   TTriggerAppliedAction,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
@@ -70,9 +69,6 @@ export type TicketListFilters = {
   priorities: readonly TTicketPriority[] | null;
 };
 
-/** A list row plus its created_at at full (microsecond) precision, for the next page's cursor. */
-export type TicketListRow = TTicketSummary & { cursorAt: string };
-
 /**
  * The list's rows, newest first: (created_at, id) strictly after the cursor. Every filter
  * combination has an index in that order (00005, 00012), so a page costs the same at any size.
@@ -82,7 +78,7 @@ function ticketPageRows(
   page: { limit: number; after: { at: string; id: string } | null },
 ): Fragment {
   return sql`
-    select ${summaryColumns()}, t.created_at::text as "cursorAt", true as "isMatch", false as "isWindowEnd"
+    select ${summaryColumns()}, true as "isMatch", false as "isWindowEnd"
     from tickets t ${summaryJoins()}
     where true
       ${filters.requesterId === null ? sql`` : sql`and t.requester_id = ${filters.requesterId}`}
@@ -112,20 +108,26 @@ const summaryJsonColumns = (): Fragment => SUMMARY_JSON_COLUMNS;
 
 /**
  * A page rendered by PostgreSQL (docs/performance.md#pages-rendered-by-postgresql), one row:
- * `tickets`, the JSON text of the page's rows as TTicketSummary, and `marks`, what each row read
- * tells the cursor (`mark`, over row `q`), in read order. `rows` is a page statement (the list's or
- * a queue's) read one row past `size`. Its rows are numbered as they come, with a running count of
- * matches and whether a window end came before (window frames over the input order: no sort), and
- * both arrays are aggregated by that number. The page is what the cursor logic took before: the
- * read stops at the first window end (`isWindowEnd`, a queue with `q`), and of the rows up to
- * there, the first `size` that match. The aggregates' order sorts at most size + 1 rows.
+ * `tickets`, the JSON text of the page's rows as TTicketSummary, and `next`, what the next page's
+ * cursor is made of (`mark`, over row `q`), or null when there is no next page. `rows` is a page
+ * statement (the list's or a queue's) read one row past `size`. Its rows are numbered as they come,
+ * with a running count of matches and whether a window end came before (window frames over the
+ * input order: no sort), and the page is aggregated by that number: the read stops at the first
+ * window end (`isWindowEnd`, a queue with `q`), and of the rows up to there, the first `size` that
+ * match. The aggregates' order sorts at most size + 1 rows. The cursor is the page's last match
+ * when more match after it, else the window end the read stopped at: `mark` is evaluated for that
+ * one row (an aggregate's FILTER comes before its argument), never once per row read.
  */
 export function renderedPage(rows: Fragment, size: number, mark: Fragment): Fragment {
+  const read = sql`not q."isPastEnd"`;
   return sql`
     select coalesce(json_agg(r order by q.n)
-                      filter (where q."isMatch" and not q."isPastEnd" and q."matchRank" <= ${literalLimit(size)}),
+                      filter (where q."isMatch" and ${read} and q."matchRank" <= ${literalLimit(size)}),
                     '[]')::text as tickets,
-           coalesce(json_agg(${mark} order by q.n), '[]') as marks
+           case when count(*) filter (where q."isMatch" and ${read}) > ${literalLimit(size)}
+                then (array_agg(${mark}) filter (where q."isMatch" and ${read} and q."matchRank" = ${literalLimit(size)}))[1]
+                else (array_agg(${mark}) filter (where q."isWindowEnd" and ${read}))[1]
+           end as next
     from (
       select q.*, row_number() over upto as n,
              count(*) filter (where q."isMatch") over upto as "matchRank",
@@ -137,10 +139,10 @@ export function renderedPage(rows: Fragment, size: number, mark: Fragment): Frag
     cross join lateral (select ${summaryJsonColumns()}) r`;
 }
 
-/** A rendered page: the rows' JSON text and each read row's cursor facts, in order. */
-export type RenderedPage<Mark> = { tickets: string; marks: Mark[] };
+/** A rendered page: the rows' JSON text and what the next page's cursor is made of (none: the last page). */
+export type RenderedPage<Mark> = { tickets: string; next: Mark | null };
 
-/** What the plain list's cursor needs of a row: its full-precision created_at and id. */
+/** What the plain list's cursor needs of its row: its full-precision created_at and id. */
 export type PlainMark = { cursorAt: string; id: string };
 
 /**
@@ -156,9 +158,9 @@ export async function selectTicketPageText(
   const [row] = await db<RenderedPage<PlainMark>[]>`${renderedPage(
     rows,
     page.size,
-    sql`json_build_object('cursorAt', q."cursorAt", 'id', q.id)`,
+    sql`json_build_object('cursorAt', q."createdAt"::text, 'id', q.id)`,
   )}`;
-  return row ?? { tickets: '[]', marks: [] };
+  return row ?? { tickets: '[]', next: null };
 }
 
 /** The ticket `t`'s "Follow-up of" link: a follow-up always has its old ticket's requester, so any scope that sees `t` may see it. */

@@ -104,7 +104,7 @@ export async function requireVisibleTicket(db: Db, viewer: Viewer, ticketId: str
 export async function listTickets(viewer: Viewer, query: TTicketListQuery): Promise<string> {
   if (!isPlainList(query)) return listQueue({ id: viewer.id, isStaff: isStaff(viewer) }, query);
   const after = query.cursor === undefined ? null : decodePlainCursor(query.cursor);
-  const { tickets, marks } = await selectTicketPageText(
+  const { tickets, next } = await selectTicketPageText(
     sql,
     {
       requesterId: scopeOf(viewer).requesterId,
@@ -113,11 +113,7 @@ export async function listTickets(viewer: Viewer, query: TTicketListQuery): Prom
     },
     { size: query.limit, after },
   );
-  const last = marks[query.limit - 1];
-  return listBody(
-    tickets,
-    marks.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-  );
+  return listBody(tickets, next ? encodeCursor({ at: next.cursorAt, id: next.id }) : null);
 }
 
 /**
