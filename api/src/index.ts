@@ -85,8 +85,9 @@ async function shutDown(signal: string) {
   consoleLogger.info(`${signal}: stopping the API`);
   const forceTimer = setTimeout(() => void app.stop(true), 10_000);
   // The listener closes at once (a load balancer's next connection is refused, not left waiting);
-  // the promise settles when the in-flight requests have finished.
-  const draining = app.stop(false);
+  // the promise settles when the in-flight requests have finished. Typed as the bare promise it is
+  // awaited as: Elysia's own return type is the whole app's, which Promise.all would unfold.
+  const draining: Promise<unknown> = app.stop(false);
   // Event streams never finish by themselves: end them so the in-flight requests can drain.
   stopRealtime();
   // The worker's current rounds finish alongside the in-flight requests, before the pool closes.

@@ -20,6 +20,8 @@ export type PlanNode = {
   'Index Cond'?: string;
   'Recheck Cond'?: string;
   'Sort Key'?: string[];
+  /** The values the node returns, with VERBOSE only. */
+  Output?: string[];
   Plans?: PlanNode[];
 };
 
@@ -90,11 +92,12 @@ export type PlanTracer = {
    * Runs `run` on the traced connection, then EXPLAINs the last statement it sent (the last one
    * starting with `startsWith` when given), with ANALYZE when asked: then the plan also tells
    * how many rows each node read. `generic` asks for the plan a prepared statement keeps after
-   * its first executions, made without the parameters' values (run, with ANALYZE).
+   * its first executions, made without the parameters' values (run, with ANALYZE). `verbose`
+   * adds each node's Output: what it computes for every row it returns.
    */
   planOf: (
     run: (sql: Sql) => Promise<unknown>,
-    options?: { analyze?: boolean; startsWith?: string; generic?: boolean },
+    options?: { analyze?: boolean; startsWith?: string; generic?: boolean; verbose?: boolean },
   ) => Promise<PlanNode[]>;
   end: () => Promise<void>;
 };
@@ -128,7 +131,7 @@ export function createPlanTracer(url: string, connection: Record<string, string>
           : options.generic
             ? await sql.unsafe<ExplainRow[]>(`explain (generic_plan, format json) ${statement.text}`)
             : await sql.unsafe<ExplainRow[]>(
-                `explain (${options.analyze ? 'analyze, ' : ''}format json) ${statement.text}`,
+                `explain (${options.analyze ? 'analyze, ' : ''}${options.verbose ? 'verbose, ' : ''}format json) ${statement.text}`,
                 statement.parameters.map(asText),
               );
       const plan = rows[0]?.['QUERY PLAN'][0].Plan;

@@ -1,6 +1,8 @@
 import type { TKbFeedback, TKbFeedbackComment } from '@helpdesk/contracts';
+import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
 
 /**
  * Whether a reader may see an article: staff any article, end users a published one in an active
@@ -95,37 +97,55 @@ export const SEARCH_MISS_PHRASES_PER_DAY = 500;
 /** No-result searches one person adds a day; past that theirs are not counted. */
 export const SEARCH_MISSES_PER_PERSON_DAY = 30;
 
+/** A search that found nothing, as the knowledge-base report counts it: its words and who searched. */
+export type SearchMiss = { words: string; userId: string; perPersonDaily?: number };
+
 /**
- * Counts one search that found nothing under today's row for its words, in one statement that
- * also spends one of the person's daily budget (and drops earlier days' budget rows). Nothing is
- * counted once the person's budget is spent; a new phrase is added only while the day holds fewer
- * than SEARCH_MISS_PHRASES_PER_DAY (its primary key's range, so counting costs at most that many
- * index entries). True when counted.
+ * Counts one search that found nothing under today's row for its words, as three CTEs that do
+ * nothing unless `nothingFound` (a one-time condition) holds, so the search itself can carry them
+ * and a search that finds something writes nothing: `miss_old_days` drops earlier days' budget
+ * rows, `miss_spent` spends one of the person's daily budget, `miss_counted (words)` is the row
+ * counted. Nothing is counted once the person's budget is spent; a budget read as spent in the
+ * statement's snapshot is not even locked (it only grows within a day), so a flood of one person's
+ * empty searches takes no row lock and writes nothing. A new phrase is added only while the day
+ * holds fewer than SEARCH_MISS_PHRASES_PER_DAY (its primary key's range, so counting costs at most
+ * that many index entries).
  */
-export async function countSearchMiss(
-  db: Db,
-  miss: { words: string; userId: string; perPersonDaily?: number },
-): Promise<boolean> {
-  const rows = await db`
-    with old_days as (
-      delete from kb_search_miss_budget where searched_on < current_date
+export function searchMissCtes(miss: SearchMiss, nothingFound: PendingQuery<Row[]>): PendingQuery<Row[]> {
+  const perPersonDaily = miss.perPersonDaily ?? SEARCH_MISSES_PER_PERSON_DAY;
+  return sql`
+    miss_old_days as (
+      delete from kb_search_miss_budget where searched_on < current_date and ${nothingFound}
     ),
-    spent as (
+    miss_spent as (
       insert into kb_search_miss_budget as b (searched_on, user_id, searches)
-      values (current_date, ${miss.userId}, 1)
+      select current_date, ${miss.userId}::uuid, 1
+      where ${nothingFound}
+        and not exists (
+          select 1 from kb_search_miss_budget s
+          where s.searched_on = current_date and s.user_id = ${miss.userId}::uuid and s.searches >= ${perPersonDaily})
       on conflict (searched_on, user_id) do update set searches = b.searches + 1
-      where b.searches < ${miss.perPersonDaily ?? SEARCH_MISSES_PER_PERSON_DAY}
+      where b.searches < ${perPersonDaily}
       returning 1
-    )
-    insert into kb_search_misses as m (searched_on, words, searches)
-    select current_date, ${miss.words}, 1
-    where exists (select 1 from spent)
-      and (exists (select 1 from kb_search_misses where searched_on = current_date and words = ${miss.words})
-           or (select count(*) from kb_search_misses where searched_on = current_date)
-              < ${SEARCH_MISS_PHRASES_PER_DAY})
-    on conflict (searched_on, words) do update set searches = m.searches + 1
-    returning m.words`;
-  return rows.length > 0;
+    ),
+    miss_counted as (
+      insert into kb_search_misses as m (searched_on, words, searches)
+      select current_date, ${miss.words}, 1
+      where exists (select 1 from miss_spent)
+        and (exists (select 1 from kb_search_misses where searched_on = current_date and words = ${miss.words})
+             or (select count(*) from kb_search_misses where searched_on = current_date)
+                < ${SEARCH_MISS_PHRASES_PER_DAY})
+      on conflict (searched_on, words) do update set searches = m.searches + 1
+      returning m.words
+    )`;
+}
+
+/** Counts one search that found nothing (searchMissCtes) in a statement of its own. True when counted. */
+export async function countSearchMiss(db: Db, miss: SearchMiss): Promise<boolean> {
+  const [row] = await db<{ counted: boolean }[]>`
+    with ${searchMissCtes(miss, sql`true`)}
+    select exists (select 1 from miss_counted) as counted`;
+  return row?.counted ?? false;
 }
 
 /** Counts a deflection by a published article in an active category for today; false when there is none. */

@@ -18,7 +18,7 @@ import type { Budget } from '../limits/limiter.ts';
 import { enforceRateLimit } from '../limits/rate-limits.ts';
 import {
   countDeflection,
-  countSearchMiss,
+  type SearchMiss,
   saveFeedback,
   selectArticleVisible,
   selectFeedback,
@@ -116,15 +116,16 @@ export async function getFeedbackSummary(
 const MISS_WORDS_MAX = 120;
 
 /**
- * Logs a knowledge base search that found nothing: its distinct words, sorted so word order does
- * not split one need into several rows, counted per day. Past the person's daily budget the search
- * is not logged (the search itself is never refused for it). Its own tables, not the rate limiter's:
- * a search is a read, and only these counters may move on it (docs/security.md#cross-site-requests).
+ * What a knowledge base search that finds nothing logs: its distinct words, sorted so word order
+ * does not split one need into several rows, counted per day; null when no word is left. The search
+ * statement carries the count (searchMissCtes) and moves it only when it finds nothing; past the
+ * person's daily budget the search is not logged (the search itself is never refused for it). Its
+ * own tables, not the rate limiter's: a search is a read, and only these counters may move on it
+ * (docs/security.md#cross-site-requests).
  */
-export async function recordSearchMiss(reader: Reader, query: string): Promise<void> {
+export function searchMissOf(reader: Reader, query: string): SearchMiss | null {
   const words = searchWords(query).sort().join(' ').slice(0, MISS_WORDS_MAX).trim();
-  if (words === '') return;
-  await countSearchMiss(sql, { words, userId: reader.id });
+  return words === '' ? null : { words, userId: reader.id };
 }
 
 /** Counts a deflection by a published article in an active category (404 otherwise); write-limited per person. */

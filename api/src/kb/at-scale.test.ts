@@ -12,14 +12,14 @@ import {
 import { selectManagedCategories } from './category-queries.ts';
 import {
   type ArticleListFilters,
+  type ArticleSearch,
   countArticleView,
+  type StatusScope,
   selectActiveCategories,
   selectArticle,
-  selectArticleHitsBySimilarity,
-  selectArticleHitsByText,
   selectArticlePage,
-  selectArticlesBySimilarity,
-  selectArticlesByText,
+  selectArticleSearch,
+  selectArticleSearchHits,
   selectPopularArticlePage,
 } from './queries.ts';
 import { buildSearchTerms } from './search-terms.ts';
@@ -38,11 +38,40 @@ const BIG_TABLES = new Set(['kb_articles', 'kb_article_views', 'kb_article_recen
 /** How PostgreSQL plans the last statement a query function sends (that starts with `startsWith`). */
 const planOf = (run: (sql: Sql) => Promise<unknown>, startsWith = '') => tracer.planOf(run, { startsWith });
 
+/** The search a query asks for, as the service builds it (typo fallback on). */
+function searchOf(q: string, status: StatusScope, limit = 10): ArticleSearch {
+  const terms = buildSearchTerms(q);
+  if (!terms) throw new Error(`no terms for ${q}`);
+  return { anyWords: terms.anyWords, allWords: terms.allWords, similarText: terms.text, status, limit };
+}
+
 /** The seq scans of a plan on the tables that grow: articles and their daily views. */
 const seqScansOf = (nodes: PlanNode[]) =>
   nodes
     .filter((node) => node['Node Type'] === 'Seq Scan' && BIG_TABLES.has(node['Relation Name'] ?? ''))
     .map((node) => node['Relation Name']);
+
+/**
+ * The seq scans in the generic plans (the ones the search pool keeps) of a search by rare words,
+ * by a typo, and by absent words with a miss counted.
+ */
+async function searchSeqScans(status: StatusScope): Promise<string[]> {
+  const searches: [string, (sql: Sql) => Promise<unknown>][] = [
+    ['rare words', (sql) => selectArticleSearch(sql, searchOf('term4321 setup', status), null)],
+    ['typo fallback', (sql) => selectArticleSearch(sql, searchOf('artcle 1234', status), null)],
+    [
+      'a miss counted',
+      (sql) =>
+        selectArticleSearch(sql, searchOf('zzzzabsent', status), { words: 'zzzzabsent', userId: authorId }),
+    ],
+  ];
+  const failures: string[] = [];
+  for (const [label, search] of searches) {
+    const seqScans = seqScansOf(await tracer.planOf(search, { generic: true }));
+    if (seqScans.length > 0) failures.push(`${label}: seq scan on ${seqScans.join(', ')}`);
+  }
+  return failures;
+}
 
 beforeAll(async () => {
   db = await createScratchDatabase();
@@ -133,27 +162,14 @@ describe('knowledge base query plans at scale', () => {
   });
 
   test('search (full text and the typo fallback), one article, a view and the categories read indexes only', async () => {
-    const rare = buildSearchTerms('term4321 setup');
-    const typo = buildSearchTerms('artcle 1234');
-    if (!rare || !typo) throw new Error('no terms');
+    const rare = searchOf('term4321 setup', 'published');
+    const failures = await searchSeqScans('published');
     const queries: [string, (sql: Sql) => Promise<unknown>][] = [
-      ['rare words', (sql) => selectArticlesByText(sql, { ...rare, status: 'published', limit: 10 })],
-      [
-        'typo fallback',
-        (sql) =>
-          selectArticlesBySimilarity(sql, {
-            text: typo.text,
-            status: 'published',
-            limit: 10,
-            excludedIds: [articleId],
-          }),
-      ],
       ['one article', (sql) => selectArticle(sql, articleId, 'published')],
       ['a view', (sql) => countArticleView(sql, articleId, authorId)],
       ['categories', (sql) => selectActiveCategories(sql)],
       ['window check', (sql) => isViewWindowStale(sql)],
     ];
-    const failures: string[] = [];
     for (const [label, query] of queries) {
       const seqScans = seqScansOf(await planOf(query));
       if (seqScans.length > 0) failures.push(`${label}: seq scan on ${seqScans.join(', ')}`);
@@ -166,22 +182,14 @@ describe('knowledge base query plans at scale', () => {
     );
     expect(seqScansOf(moved).filter((table) => table === 'kb_article_views')).toEqual([]);
     expect(await isViewWindowStale(db.sql)).toBe(false);
-    const found = await selectArticlesByText(db.sql, { ...rare, status: 'published', limit: 10 });
+    const found = await selectArticleSearch(db.sql, rare, null);
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((article) => article.status === 'published')).toBe(true);
   });
 
   test("end users' scope (published, in an active category) and the staff category list read indexes only", async () => {
-    const rare = buildSearchTerms('term4321 setup');
-    const typo = buildSearchTerms('artcle 1234');
-    if (!rare || !typo) throw new Error('no terms');
+    const failures = await searchSeqScans('public');
     const queries: [string, (sql: Sql) => Promise<unknown>][] = [
-      ['rare words', (sql) => selectArticlesByText(sql, { ...rare, status: 'public', limit: 10 })],
-      [
-        'typo fallback',
-        (sql) =>
-          selectArticlesBySimilarity(sql, { text: typo.text, status: 'public', limit: 10, excludedIds: [] }),
-      ],
       ['one article', (sql) => selectArticle(sql, articleId, 'public')],
       [
         'popular',
@@ -201,7 +209,6 @@ describe('knowledge base query plans at scale', () => {
           ),
       ]);
     }
-    const failures: string[] = [];
     for (const [label, query] of queries) {
       const seqScans = seqScansOf(await planOf(query));
       if (seqScans.length > 0) failures.push(`${label}: seq scan on ${seqScans.join(', ')}`);
@@ -209,10 +216,8 @@ describe('knowledge base query plans at scale', () => {
     expect(failures).toEqual([]);
   });
 
-  // A word in nearly every article is rightly read by a scan (ranking needs every match); it stays fast.
-  test('lists and searches are planned once, then run their cached plans (no LIMIT parameter)', async () => {
-    const common = buildSearchTerms('common text');
-    if (!common) throw new Error('no terms');
+  // The searches run on a pool that keeps generic plans whatever PostgreSQL's costs say (pool.test.ts).
+  test('lists are planned once, then run their cached plans (no LIMIT parameter)', async () => {
     const runs: [string, (sql: Sql) => Promise<unknown>][] = [
       [
         'a.updated_at::text as "cursorAt"',
@@ -232,7 +237,6 @@ describe('knowledge base query plans at scale', () => {
             { limit: 13, after: null },
           ),
       ],
-      ['ts_rank_cd', (sql) => selectArticlesByText(sql, { ...common, status: 'published', limit: 10 })],
     ];
     for (const [marker, run] of runs) {
       const plans = await plansOverRuns(db.sql, marker, 8, run);
@@ -241,12 +245,10 @@ describe('knowledge base query plans at scale', () => {
   });
 
   test('the searches kept as generic plans make their tsqueries once, not for every matching article', async () => {
-    const terms = buildSearchTerms('common text');
-    if (!terms) throw new Error('no terms');
     const problems: string[] = [];
     const runs: [string, (sql: Sql) => Promise<unknown>][] = [
-      ['page', (sql) => selectArticlesByText(sql, { ...terms, status: 'public', limit: 10 })],
-      ['global search', (sql) => selectArticleHitsByText(sql, { ...terms, status: null, limit: 10 })],
+      ['page', (sql) => selectArticleSearch(sql, searchOf('common text', 'public'), null)],
+      ['global search', (sql) => selectArticleSearchHits(sql, searchOf('common text', null), null)],
     ];
     for (const [label, run] of runs) {
       const nodes = await tracer.planOf(run, { generic: true });
@@ -256,10 +258,8 @@ describe('knowledge base query plans at scale', () => {
   });
 
   test('a search matching nearly every article answers in well under a second', async () => {
-    const common = buildSearchTerms('common text');
-    if (!common) throw new Error('no terms');
     const started = performance.now();
-    const found = await selectArticlesByText(db.sql, { ...common, status: 'published', limit: 10 });
+    const found = await selectArticleSearch(db.sql, searchOf('common text', 'published'), null);
     expect(found).toHaveLength(10);
     expect(performance.now() - started).toBeLessThan(1000);
   });
@@ -267,8 +267,6 @@ describe('knowledge base query plans at scale', () => {
   // Shaping every match (authors, categories, the popular flag) before the sort cost 10+ ms for a
   // word in hundreds of articles; only the page's rows may reach the joins.
   test('a common word joins authors and categories for the page only, not for every match', async () => {
-    const common = buildSearchTerms('common text');
-    if (!common) throw new Error('no terms');
     const JOINS = new Set(['Nested Loop', 'Hash Join', 'Merge Join']);
     const mostRowsJoined = (nodes: PlanNode[]) =>
       Math.max(
@@ -278,17 +276,30 @@ describe('knowledge base query plans at scale', () => {
           .map((node) => (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)),
       );
     const text = await tracer.planOf(
-      (sql) => selectArticlesByText(sql, { ...common, status: 'published', limit: 10 }),
+      (sql) => selectArticleSearch(sql, searchOf('common text', 'published'), null),
       { analyze: true },
     );
     expect(text.some((node) => (node['Actual Rows'] ?? 0) > 1000)).toBe(true);
     expect(mostRowsJoined(text)).toBeLessThanOrEqual(10);
+    // Words no article holds, and a title word of every article: the typo fallback finds thousands.
     const similar = await tracer.planOf(
       (sql) =>
-        selectArticlesBySimilarity(sql, { text: 'article', status: 'published', limit: 10, excludedIds: [] }),
+        selectArticleSearch(sql, { ...searchOf('zzzzabsent', 'published'), similarText: 'article' }, null),
       { analyze: true },
     );
+    expect(similar.some((node) => (node['Actual Rows'] ?? 0) > 1000)).toBe(true);
     expect(mostRowsJoined(similar)).toBeLessThanOrEqual(10);
+  });
+
+  // The fallback is in the statement of every search, but reads nothing once full text filled the page.
+  test('a search that full text answers reads nothing of the typo fallback', async () => {
+    const nodes = await tracer.planOf(
+      (sql) => selectArticleSearch(sql, searchOf('common text', 'published'), null),
+      { analyze: true },
+    );
+    const trigram = nodes.filter((node) => node['Index Name'] === 'kb_articles_search_text_trgm_idx');
+    expect(trigram.length).toBeGreaterThan(0);
+    expect(trigram.map((node) => node['Actual Loops'])).toEqual(trigram.map(() => 0));
   });
 });
 
@@ -301,28 +312,20 @@ describe("the global search's article statements at scale", () => {
       ['term4321 setup', null, true],
       ['common', 'public', false],
       ['artcle 1234', null, true],
+      ['artcle 4322', 'public', true],
     ] as const) {
-      const terms = buildSearchTerms(q);
-      if (!terms) throw new Error('no terms');
-      const text = { ...terms, status, limit: 10 };
-      const similar = { text: terms.text, status, limit: 10, excludedIds: [articleId] };
-      for (const [label, query] of [
-        ['words', (sql: Sql) => selectArticleHitsByText(sql, text)],
-        ['typo fallback', (sql: Sql) => selectArticleHitsBySimilarity(sql, similar)],
-      ] as const) {
-        const seqScans = isRare ? seqScansOf(await planOf(query)) : [];
-        if (seqScans.length > 0) failures.push(`${q} ${label}: seq scan on ${seqScans.join(', ')}`);
-      }
-      const hits = await selectArticleHitsByText(db.sql, text);
-      const page = await selectArticlesByText(db.sql, text);
+      const search = searchOf(q, status);
+      const seqScans = isRare
+        ? seqScansOf(await planOf((sql) => selectArticleSearchHits(sql, search, null)))
+        : [];
+      if (seqScans.length > 0) failures.push(`${q}: seq scan on ${seqScans.join(', ')}`);
+      const hits = await selectArticleSearchHits(db.sql, search, null);
+      const page = await selectArticleSearch(db.sql, search, null);
+      expect(hits.length).toBeGreaterThan(0);
       expect(hits.map((hit) => [hit.id, hit.title, hit.status, hit.category.id])).toEqual(
         page.map((article) => [article.id, article.title, article.status, article.category.id]),
       );
       expect(hits.every((hit) => hit.content.length > 0)).toBe(true);
-      const typos = await selectArticleHitsBySimilarity(db.sql, similar);
-      expect(typos.map((hit) => hit.id)).toEqual(
-        (await selectArticlesBySimilarity(db.sql, similar)).map((article) => article.id),
-      );
     }
     expect(failures).toEqual([]);
   });

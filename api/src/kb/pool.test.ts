@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { kbSearchSql } from './pool.ts';
-import { selectArticleHitsBySimilarity, selectArticlesByText } from './queries.ts';
+import { selectArticleSearch, selectArticleSearchHits } from './queries.ts';
 import { buildSearchTerms } from './search-terms.ts';
 
 test("the article searches' pool plans each statement once and keeps that plan, whatever the words", async () => {
@@ -9,13 +9,9 @@ test("the article searches' pool plans each statement once and keeps that plan, 
     for (const q of ['printer', 'zzzrareword', 'vpn timeout', 'pas']) {
       const terms = buildSearchTerms(q);
       if (!terms) throw new Error(`no terms for ${q}`);
-      await selectArticlesByText(connection, { ...terms, status: 'public', limit: 10 });
-      await selectArticleHitsBySimilarity(connection, {
-        text: terms.text,
-        status: null,
-        limit: 10,
-        excludedIds: [],
-      });
+      const search = { ...terms, similarText: terms.text, limit: 10 };
+      await selectArticleSearch(connection, { ...search, status: 'public' }, null);
+      await selectArticleSearchHits(connection, { ...search, status: null }, null);
     }
     const plans = await connection<{ generic: number; custom: number }[]>`
       select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements

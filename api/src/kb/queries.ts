@@ -1,9 +1,9 @@
 import type { TArticleStatus, TKbArticle, TKbArticleSummary, TKbCategory } from '@helpdesk/contracts';
-import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { tsqueryOnce } from '../db/tsquery-once.ts';
 import { sql } from '../db.ts';
+import { type SearchMiss, searchMissCtes } from '../kb-feedback/queries.ts';
 
 /**
  * The popular rule. An article is popular when it is published and either an editor flagged it
@@ -142,18 +142,26 @@ export function selectPopularArticlePage(
     limit ${literalLimit(page.limit)}`;
 }
 
-type TextSearch = { anyWords: string; allWords: string; status: StatusScope; limit: number };
-type SimilarSearch = { text: string; status: StatusScope; limit: number };
+/**
+ * What an article search runs (search-terms.ts, service.ts): both tsquery texts, built from letters
+ * and digits only, so no input can make them invalid; the words for the typo fallback (null: none).
+ */
+export type ArticleSearch = {
+  anyWords: string;
+  allWords: string;
+  similarText: string | null;
+  status: StatusScope;
+  limit: number;
+};
 
 /**
  * Full-text matches as the CTE `text_hits (id, updated_at, has_all_words, rank)`: articles holding
  * every word before those holding some, then by cover density rank (title A, tags B, excerpt C,
- * body D). Both tsquery texts are built by the service from letters and digits only, so no input
- * can make them invalid. The page is chosen from the matches' own columns before anything is
- * joined: a common word matches hundreds of articles, and joining and shaping every match before
- * the sort cost 10+ ms where the ranking itself takes about one.
+ * body D). The page is chosen from the matches' own columns before anything is joined: a common
+ * word matches hundreds of articles, and joining and shaping every match before the sort cost
+ * 10+ ms where the ranking itself takes about one.
  */
-const textHits = (search: TextSearch) => sql`
+const textHits = (search: ArticleSearch) => sql`
   text_hits as (
     select a.id, a.updated_at,
       a.search_vector @@ ${tsqueryOnce('english', search.allWords)} as has_all_words,
@@ -164,46 +172,70 @@ const textHits = (search: TextSearch) => sql`
     limit ${literalLimit(search.limit)}
   )`;
 
-const textOrder = (h: string) =>
-  sql`${sql(h)}.has_all_words desc, ${sql(h)}.rank desc, ${sql(h)}.updated_at desc, ${sql(h)}.id desc`;
-
 /**
  * The typo-tolerant fallback as the CTE `similar_hits (id, updated_at, similarity)`: titles and
  * tags whose words are similar to the search (pg_trgm word_similarity at its default threshold,
- * 0.6, through the trigram index), most similar first, leaving out `excluded` (an `and` condition).
- * Chosen before joining, like the full-text page.
+ * 0.6, through the trigram index), most similar first, leaving out what full text found. It runs
+ * only when full text found fewer than the limit (a one-time filter: nothing of it is read
+ * otherwise). Its planning (PostgreSQL estimates `<%` by evaluating it over the column's
+ * statistics, about 1.6 ms, ten times its execution) is paid once per connection: the search's
+ * pool keeps generic plans (pool.ts).
  */
-const similarHits = (search: SimilarSearch, excluded: PendingQuery<Row[]>) => sql`
+const similarHits = (search: ArticleSearch & { similarText: string }) => sql`
   similar_hits as (
-    select a.id, a.updated_at, word_similarity(${search.text}, a.search_text) as similarity
+    select a.id, a.updated_at, word_similarity(${search.similarText}, a.search_text) as similarity
     from kb_articles a
-    where ${search.text} <% a.search_text ${statusIs(search.status)} ${excluded}
+    where (select count(*) from text_hits) < ${literalLimit(search.limit)}
+      and ${search.similarText} <% a.search_text ${statusIs(search.status)}
+      and a.id not in (select id from text_hits)
     order by similarity desc, a.updated_at desc, a.id desc
     limit ${literalLimit(search.limit)}
   )`;
 
-const similarOrder = (h: string) =>
-  sql`${sql(h)}.similarity desc, ${sql(h)}.updated_at desc, ${sql(h)}.id desc`;
+/**
+ * A search's page as the CTE `hits (id, kind, has_all_words, score, updated_at)`: full text first
+ * (kind 0, textHits); when it finds fewer than the limit, the typo fallback fills the rest (kind
+ * 1, similarHits). With `miss`, a search that finds nothing is counted for the knowledge-base
+ * report by the same statement (searchMissCtes), so a search costs one round trip whether it finds
+ * something, only typos, or nothing.
+ */
+const hitsCtes = (search: ArticleSearch, miss: SearchMiss | null) => {
+  const similarText = search.similarText;
+  const hits =
+    similarText === null
+      ? sql`
+        hits as (select id, 0 as kind, has_all_words, rank as score, updated_at from text_hits)`
+      : sql`
+        ${similarHits({ ...search, similarText })},
+        hits as (
+          select * from (
+            select id, 0 as kind, has_all_words, rank as score, updated_at from text_hits
+            union all
+            select id, 1 as kind, false, similarity, updated_at from similar_hits
+          ) u
+          order by kind, has_all_words desc, score desc, updated_at desc, id desc
+          limit ${literalLimit(search.limit)})`;
+  return sql`
+    ${textHits(search)}, ${hits}
+    ${miss === null ? sql`` : sql`, ${searchMissCtes(miss, sql`not exists (select 1 from hits)`)}`}`;
+};
 
-/** Full-text search, best first (textHits). */
-export function selectArticlesByText(db: Db, search: TextSearch): Promise<TKbArticleSummary[]> {
-  return db<TKbArticleSummary[]>`
-    with ${topRead()}, ${textHits(search)}
-    select ${summaryColumns()}
-    from text_hits h join kb_articles a on a.id = h.id ${joins()}
-    order by ${textOrder('h')}`;
-}
+const hitsOrder = () => sql`h.kind, h.has_all_words desc, h.score desc, h.updated_at desc, h.id desc`;
 
-/** The typo-tolerant fallback alone (similarHits), leaving out the articles already found. */
-export function selectArticlesBySimilarity(
+/**
+ * The knowledge base's search in one statement (hitsCtes): best first, each article shaped for
+ * the page; with `miss`, counted when it finds nothing.
+ */
+export function selectArticleSearch(
   db: Db,
-  search: SimilarSearch & { excludedIds: string[] },
+  search: ArticleSearch,
+  miss: SearchMiss | null,
 ): Promise<TKbArticleSummary[]> {
   return db<TKbArticleSummary[]>`
-    with ${topRead()}, ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
+    with ${topRead()}, ${hitsCtes(search, miss)}
     select ${summaryColumns()}
-    from similar_hits h join kb_articles a on a.id = h.id ${joins()}
-    order by ${similarOrder('h')}`;
+    from hits h join kb_articles a on a.id = h.id ${joins()}
+    order by ${hitsOrder()}`;
 }
 
 /** An article the desk's global search found, with the texts its snippet is cut from. */
@@ -217,28 +249,21 @@ export type ArticleSearchRow = {
   content: string;
 };
 
-const searchRows = (cte: string, order: PendingQuery<Row[]>) => sql`
-  select a.id, a.title, a.status, json_build_object('id', c.id, 'name', c.name) as category, a.excerpt,
-         coalesce(a.content_text, a.content) as content
-  from ${sql(cte)} h join kb_articles a on a.id = h.id join kb_categories c on c.id = a.category_id
-  order by ${order}`;
-
 /**
- * The full-text page for the desk's global search: each article with the texts of its snippet,
- * read in the same statement (they were a second one).
+ * The same search for the desk's global search, in one statement: each article with the texts of
+ * its snippet, without the popularity and author joins the knowledge base's page needs.
  */
-export function selectArticleHitsByText(db: Db, search: TextSearch): Promise<ArticleSearchRow[]> {
-  return db<ArticleSearchRow[]>`with ${textHits(search)} ${searchRows('text_hits', textOrder('h'))}`;
-}
-
-/** The typo fallback's page for the desk's global search, leaving out `excludedIds`. */
-export function selectArticleHitsBySimilarity(
+export function selectArticleSearchHits(
   db: Db,
-  search: SimilarSearch & { excludedIds: string[] },
+  search: ArticleSearch,
+  miss: SearchMiss | null,
 ): Promise<ArticleSearchRow[]> {
   return db<ArticleSearchRow[]>`
-    with ${similarHits(search, sql`and a.id <> all(${db.array(search.excludedIds)}::uuid[])`)}
-    ${searchRows('similar_hits', similarOrder('h'))}`;
+    with ${hitsCtes(search, miss)}
+    select a.id, a.title, a.status, json_build_object('id', c.id, 'name', c.name) as category, a.excerpt,
+           coalesce(a.content_text, a.content) as content
+    from hits h join kb_articles a on a.id = h.id join kb_categories c on c.id = a.category_id
+    order by ${hitsOrder()}`;
 }
 
 /** One article with its body and current revision number, if the scope may see it. */

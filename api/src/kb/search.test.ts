@@ -105,6 +105,21 @@ describe('GET /api/kb/articles/search', () => {
     expect(await search(endUser.client, `${typo.slice(0, 6)}${typo.slice(7)}`)).toEqual([tagged.id]);
   });
 
+  test('full-text matches come first, then the typos fill the rest, each article once', async () => {
+    const word = uniqueWord();
+    // A title holding a word one letter short of the search's: a typo away, and no full-text match.
+    const near = await postArticle(agent.client, categoryId, {
+      status: 'published',
+      title: `Fixing ${word.slice(0, 6)}${word.slice(7)}`,
+    });
+    const exact = await postArticle(agent.client, categoryId, {
+      status: 'published',
+      title: `Using ${word}`,
+    });
+    expect(await search(endUser.client, word)).toEqual([exact.id, near.id]);
+    expect(await search(endUser.client, word, '&limit=1')).toEqual([exact.id]);
+  });
+
   test('ranked: every word before some words; a title match before a body match', async () => {
     const [a, b] = [uniqueWord(), uniqueWord()];
     const bodyOnly = await postArticle(agent.client, categoryId, {

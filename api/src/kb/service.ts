@@ -16,20 +16,21 @@ import type { z } from 'zod';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { recordSearchMiss } from '../kb-feedback/service.ts';
+import type { SearchMiss } from '../kb-feedback/queries.ts';
+import { searchMissOf } from '../kb-feedback/service.ts';
 import { linkArticleImages } from '../kb-images/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { markdownPlainText } from './plain-text.ts';
 import { kbSearchSql } from './pool.ts';
 import {
+  type ArticleSearch,
   countArticleView,
   insertArticle,
   type StatusScope,
   selectActiveCategories,
   selectArticle,
   selectArticlePage,
-  selectArticlesBySimilarity,
-  selectArticlesByText,
+  selectArticleSearch,
   selectCategoryState,
   selectPopularArticlePage,
   updateArticle,
@@ -127,15 +128,6 @@ export async function listArticles(
 /** Searches of published articles: the ones whose misses the knowledge-base report counts. */
 const countsMisses = (status: StatusScope) => status === 'published' || status === 'public';
 
-/** What an article search runs (search-terms.ts, queries.ts); `similarText` null: no typo fallback. */
-export type ArticleSearch = {
-  anyWords: string;
-  allWords: string;
-  similarText: string | null;
-  status: StatusScope;
-  limit: number;
-};
-
 /**
  * The article search a reader's query asks for; null when the reader may see nothing or nothing
  * searchable is left.
@@ -154,63 +146,24 @@ export function articleSearchOf(viewer: KbViewer, query: TKbSearchQuery): Articl
 }
 
 /**
- * Counts a search of published articles that found nothing, for the knowledge-base report
- * (docs/product.md#reports): what readers look for, in searches over published articles (staff's)
- * or the readers' own view.
+ * What the search counts for the knowledge-base report (docs/product.md#reports) if it finds
+ * nothing: searches over published articles (staff's) or the readers' own view; null for staff
+ * looking through drafts or archived articles, which is no reader's gap.
  */
-export async function noteArticleSearch(
-  viewer: KbViewer,
-  search: ArticleSearch,
-  q: string,
-  found: number,
-): Promise<void> {
-  if (found === 0 && countsMisses(search.status)) await recordSearchMiss(viewer, q);
+export function missOf(viewer: KbViewer, search: ArticleSearch, q: string): SearchMiss | null {
+  return countsMisses(search.status) ? searchMissOf(viewer, q) : null;
 }
 
 /**
- * Full text first; only when it finds fewer than the limit, titles and tags similar to the words
- * (a typo) fill the rest, leaving out what full text found. A second statement only then: a
- * trigram condition costs its planning (PostgreSQL estimates `<%` by evaluating it over the
- * column's statistics, about 1.6 ms for the articles' search text, ten times its execution) even
- * when a one-time filter would keep it from running, and most searches never need it.
- */
-export async function searchInTwoSteps<T extends { id: string }>(
-  search: ArticleSearch,
-  steps: {
-    byText: (search: ArticleSearch) => Promise<T[]>;
-    bySimilarity: (search: {
-      text: string;
-      status: StatusScope;
-      limit: number;
-      excludedIds: string[];
-    }) => Promise<T[]>;
-  },
-): Promise<T[]> {
-  const found = await steps.byText(search);
-  if (search.similarText === null || found.length >= search.limit) return found;
-  const similar = await steps.bySimilarity({
-    text: search.similarText,
-    status: search.status,
-    limit: search.limit - found.length,
-    excludedIds: found.map((row) => row.id),
-  });
-  return [...found, ...similar];
-}
-
-/**
- * Searches titles, tags, excerpts and bodies in plain words, best match first (searchInTwoSteps).
- * A search of published articles that finds nothing is counted for the knowledge-base report
- * (docs/product.md#reports).
+ * Searches titles, tags, excerpts and bodies in plain words, best match first; when full text
+ * finds fewer than the limit, titles and tags similar to the words (a typo) fill the rest. One
+ * statement, which also counts a search of published articles that finds nothing for the
+ * knowledge-base report (docs/product.md#reports).
  */
 export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): Promise<TKbSearchResponse> {
   const search = articleSearchOf(viewer, query);
   if (search === null) return { articles: [] };
-  const articles = await searchInTwoSteps(search, {
-    byText: (run) => selectArticlesByText(kbSearchSql, run),
-    bySimilarity: (run) => selectArticlesBySimilarity(kbSearchSql, run),
-  });
-  await noteArticleSearch(viewer, search, query.q, articles.length);
-  return { articles };
+  return { articles: await selectArticleSearch(kbSearchSql, search, missOf(viewer, search, query.q)) };
 }
 
 /**

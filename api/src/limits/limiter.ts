@@ -1,6 +1,12 @@
 import type { Db } from '../db/postgres.ts';
 import { inTransaction } from '../idempotency/service.ts';
-import { selectRateCell, selectRateCellsForUpdate, takeRateCell, updateRateCells } from './queries.ts';
+import {
+  type RateCell,
+  selectRateCell,
+  selectRateCellsForUpdate,
+  takeRateCell,
+  updateRateCells,
+} from './queries.ts';
 
 /** At most `limit` actions per `windowMs` for one key; the whole budget may be spent at once. */
 export type Budget = { key: string; limit: number; windowMs: number };
@@ -55,13 +61,29 @@ export class RateLimiter {
    * whole budget, so it can still pass once the budget is full.
    */
   async takeMany(db: Db, budget: Budget, count: number): Promise<number> {
-    const now = this.now();
-    const actions = Math.min(count, Math.max(1, Math.round(budget.limit * this.scale())));
-    const intervalMs = this.intervalMs(budget) * actions;
-    const cell = { key: budget.key, now, intervalMs, windowMs: budget.windowMs };
+    const cell = this.cellOf(budget, count);
     if (await takeRateCell(db, cell)) return 0;
-    const tat = (await selectRateCell(db, budget.key)) ?? now;
-    return this.waitSeconds(tat, intervalMs, budget.windowMs, now);
+    return this.waitAfterRefusal(db, cell);
+  }
+
+  /**
+   * The cell a take of `count` actions of one budget spends now (rateCellTake), for a statement
+   * that spends it itself. A count above the whole (scaled) budget spends the whole budget.
+   */
+  cellOf(budget: Budget, count = 1): RateCell {
+    const actions = Math.min(count, Math.max(1, Math.round(budget.limit * this.scale())));
+    return {
+      key: budget.key,
+      now: this.now(),
+      intervalMs: this.intervalMs(budget) * actions,
+      windowMs: budget.windowMs,
+    };
+  }
+
+  /** The seconds until a cell whose take was refused allows it (read after the refusal). */
+  async waitAfterRefusal(db: Db, cell: RateCell): Promise<number> {
+    const tat = (await selectRateCell(db, cell.key)) ?? cell.now;
+    return this.waitSeconds(tat, cell.intervalMs, cell.windowMs, cell.now);
   }
 
   /** Whole seconds (at least 1) until a cell at `tat` allows one more action. */

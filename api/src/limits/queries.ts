@@ -1,23 +1,34 @@
+import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
+import { sql } from '../db.ts';
+
+/** One budget's cell as a take spends it: the key, the caller's clock, the interval it moves on and the window. */
+export type RateCell = { key: string; now: number; intervalMs: number; windowMs: number };
 
 /**
  * One budget's cell in a single statement: moves the key's arrival time on by `intervalMs` when the
- * result stays within `windowMs` of now, and answers the new time; null (nothing changed) when the
- * budget is spent. The row lock of ON CONFLICT makes concurrent takes of one key apply one after the other.
+ * result stays within `windowMs` of now, and answers the new time; no row (nothing changed) when the
+ * budget is spent. The row lock of ON CONFLICT makes concurrent takes of one key apply one after the
+ * other. As the body of a data-modifying CTE, a write's first statement spends its budget without a
+ * round trip of its own; `when` (a condition over nothing but constants and subqueries) spends it
+ * only when it holds.
  */
-export async function takeRateCell(
-  db: Db,
-  cell: { key: string; now: number; intervalMs: number; windowMs: number },
-): Promise<boolean> {
+export function rateCellTake(cell: RateCell, when: PendingQuery<Row[]> | null = null): PendingQuery<Row[]> {
   const now = new Date(cell.now).toISOString();
-  const rows = await db<{ tat: string }[]>`
+  return sql`
     insert into rate_limits as r (key, tat)
-    values (${cell.key}, ${now}::timestamptz + ${cell.intervalMs} * interval '1 millisecond')
+    select ${cell.key}, ${now}::timestamptz + ${cell.intervalMs} * interval '1 millisecond'
+    ${when === null ? sql`` : sql`where ${when}`}
     on conflict (key) do update
       set tat = greatest(r.tat, ${now}::timestamptz) + ${cell.intervalMs} * interval '1 millisecond'
       where greatest(r.tat, ${now}::timestamptz) + ${cell.intervalMs} * interval '1 millisecond'
             <= ${now}::timestamptz + ${cell.windowMs} * interval '1 millisecond'
     returning tat`;
+}
+
+/** Spends one budget's cell (rateCellTake) on its own: whether it was taken. */
+export async function takeRateCell(db: Db, cell: RateCell): Promise<boolean> {
+  const rows = await db<{ tat: string }[]>`${rateCellTake(cell)}`;
   return rows.length > 0;
 }
 

@@ -1,7 +1,8 @@
 import { readRateLimitScale } from '../config.ts';
 import type { Db } from '../db/postgres.ts';
-import { tooManyRequests } from '../errors.ts';
+import { type ApiError, tooManyRequests } from '../errors.ts';
 import { type Budget, RateLimiter } from './limiter.ts';
+import type { RateCell } from './queries.ts';
 
 let scale = readRateLimitScale(process.env);
 
@@ -45,4 +46,22 @@ export async function enforceRateLimitOf(
 /** Spends one action of each budget when they all allow it: true; otherwise false, spending nothing. */
 export async function tryRateLimit(db: Db, budgets: readonly Budget[]): Promise<boolean> {
   return (await rateLimiter.take(db, budgets)) === 0;
+}
+
+/** One action of a budget as a cell a write's own statement spends (rateCellTake). */
+export function rateCellOf(budget: Budget): RateCell {
+  return rateLimiter.cellOf(budget);
+}
+
+/**
+ * The 429 for a cell a statement could not spend, with Retry-After and the message for that wait
+ * (enforceRateLimit's refusal): nothing was spent.
+ */
+export async function rateRefusal(
+  db: Db,
+  cell: RateCell,
+  message: (waitSeconds: number) => string,
+): Promise<ApiError> {
+  const wait = await rateLimiter.waitAfterRefusal(db, cell);
+  return tooManyRequests(wait, message(wait));
 }

@@ -164,6 +164,64 @@ describe('exactly once', () => {
   });
 });
 
+/** Runs the intake task's rounds until none of `ids` is waiting (rounds take other tests' leftovers too). */
+async function roundsUntilDone(ids: string[], overrides: Parameters<typeof createMailIntakeTask>[0]) {
+  const task = createMailIntakeTask({ batchSize: 1000, ...overrides });
+  for (let round = 0; round < 20; round += 1) {
+    const waiting = await sql<{ id: string }[]>`
+      select id from inbound_messages where id in ${sql(ids)} and status in ('pending', 'processing')`;
+    if (waiting.length === 0) return;
+    await task.run(workerContext(testConfig));
+  }
+}
+
+describe('a round of several messages at once', () => {
+  test("one sender's messages keep the flood limit exact: the ones past it are held back", async () => {
+    const user = await createUser();
+    const ids: string[] = [];
+    for (let index = 0; index < 7; index += 1)
+      ids.push(await takeIn(box, mail([from(user), `Subject: Burst ${index}`])));
+    await roundsUntilDone(ids, { floodLimit: 3, concurrency: 4 });
+    const outcomes = await Promise.all(ids.map(async (id) => (await inboundRow(id)).outcome));
+    expect(outcomes).toEqual(['ticket', 'ticket', 'ticket', 'flood', 'flood', 'flood', 'flood']);
+    expect(await ticketsOf(user.id)).toHaveLength(3);
+  });
+
+  test('a reply to a message of the same round, from someone else, lands on the ticket that message opens', async () => {
+    const requester = await createUser();
+    const agent = await createUser({ role: 'agent' });
+    const firstId = `<${crypto.randomUUID()}@client.test>`;
+    const first = await takeIn(
+      box,
+      mail([from(requester), 'Subject: Monitor dead', `Message-ID: ${firstId}`]),
+    );
+    const reply = await takeIn(
+      box,
+      mail([from(agent), 'Subject: Re: Monitor dead', `In-Reply-To: ${firstId}`], 'On my way.'),
+    );
+    await roundsUntilDone([first, reply], { concurrency: 4 });
+    const opened = await inboundRow(first);
+    expect(opened).toMatchObject({ status: 'done', outcome: 'ticket' });
+    expect(await inboundRow(reply)).toMatchObject({
+      status: 'done',
+      outcome: 'comment',
+      ticketId: opened.ticketId,
+    });
+  });
+
+  test('messages of different senders are all taken in, each once', async () => {
+    const users = await Promise.all(Array.from({ length: 9 }, () => createUser()));
+    const ids = await Promise.all(
+      users.map((user) => takeIn(box, mail([from(user), 'Subject: Side by side']))),
+    );
+    await roundsUntilDone(ids, { concurrency: 4 });
+    for (const [index, id] of ids.entries()) {
+      expect(await inboundRow(id)).toMatchObject({ status: 'done', outcome: 'ticket', attempts: 1 });
+      expect(await ticketsOf(users[index]?.id ?? '')).toHaveLength(1);
+    }
+  });
+});
+
 describe('the original message', () => {
   test('is listed and downloadable for staff only: the requester gets a 404', async () => {
     const requester = await createUser();

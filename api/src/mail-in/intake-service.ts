@@ -37,6 +37,8 @@ import { decideThread, outboxIdOf } from './threading.ts';
 export type IntakeOptions = {
   /** Messages claimed per round. */
   batchSize: number;
+  /** Messages of a round processed at once (intake-lanes.ts keeps the ones that share a sender or thread in order). */
+  concurrency: number;
   /** How long a claim holds a message; past it another worker takes it over. */
   leaseMs: number;
   /** The first retry waits about this long, each later one twice as long, up to backoffMaxMs. */
@@ -53,6 +55,7 @@ export type IntakeOptions = {
 
 export const DEFAULT_INTAKE_OPTIONS: IntakeOptions = {
   batchSize: 20,
+  concurrency: 4,
   leaseMs: 5 * 60_000,
   backoffBaseMs: 30_000,
   backoffMaxMs: 60 * 60_000,
@@ -68,6 +71,11 @@ export type IntakeEnvironment = {
   attachmentsDir: string;
   log: Logger;
   options?: Partial<IntakeOptions>;
+  /**
+   * The desk's addresses as a round read them once (roundDeskIdentity), so a round's messages do
+   * not each read the mailboxes and settings again; read per message when absent.
+   */
+  desk?: () => Promise<DeskIdentity>;
 };
 
 /** The Idempotency-Key a message's ticket or comment is written under: processing it again writes nothing twice. */
@@ -104,10 +112,25 @@ function titleOf(message: InboundMessage): string {
 }
 
 /** The desk's own addresses: its mailboxes and the company address its mail is sent from. */
-async function deskIdentity(links: MailLinks): Promise<DeskIdentity> {
+async function readDeskIdentity(links: MailLinks): Promise<DeskIdentity> {
   const [addresses, settings] = await Promise.all([selectMailboxAddresses(sql), getEffectiveSettings(sql)]);
   const from = fromAddress(settings, links.appBaseUrl);
   return { supportAddresses: [...addresses, from.address], messageIdDomain: messageIdDomain(from.address) };
+}
+
+/**
+ * The desk's addresses read at most once for a round (on its first message's use): a mailbox added
+ * during a round is known from the next one, a second or so later. A failed read is read again.
+ */
+export function roundDeskIdentity(links: MailLinks): () => Promise<DeskIdentity> {
+  let read: Promise<DeskIdentity> | null = null;
+  return () => {
+    read ??= readDeskIdentity(links).catch((error: unknown) => {
+      read = null;
+      throw error;
+    });
+    return read;
+  };
 }
 
 /** Where a reply lands: the ticket named by its ids, plus address or number (decideThread), or a new ticket. */
@@ -263,14 +286,15 @@ async function passiveOutcome(
   });
 }
 
+/** A claimed message read and parsed: what the rules (processReadInbound) and the round's lanes need. */
+export type ReadInbound = { claim: ClaimedInbound; row: InboundRow; message: InboundMessage };
+
 /**
  * The rules, in order: what creates nothing (passiveOutcome), then who may write decides
  * (senders.ts), and the message becomes one ticket or one comment.
  */
-async function processClaimed(claim: ClaimedInbound, env: IntakeEnvironment, options: IntakeOptions) {
-  const row = await selectInboundRow(sql, claim.id);
-  if (!row) return null;
-  const message = await parseMessage(row.raw ?? Buffer.alloc(0));
+async function processRead(read: ReadInbound, env: IntakeEnvironment, options: IntakeOptions) {
+  const { claim, row, message } = read;
   // A longer "address" is none (the column holds what an address may be, RFC 5321's 254).
   const from = message.from !== null && message.from.address.length <= 254 ? message.from : null;
   const isFirstOfItsId = await recordInboundHeaders(sql, claim, {
@@ -278,7 +302,7 @@ async function processClaimed(claim: ClaimedInbound, env: IntakeEnvironment, opt
     subject: message.subject,
     messageId: message.messageId,
   });
-  const desk = await deskIdentity(env.links);
+  const desk = await (env.desk?.() ?? readDeskIdentity(env.links));
   const passive = await passiveOutcome(
     row,
     message,
@@ -317,33 +341,74 @@ function safeReason(error: unknown): string {
 }
 
 /**
- * Processes one claimed row, whatever happens: a failure is retried after a backoff, and after
- * maxAttempts the row is 'failed' with a short safe reason until an admin retries it; so is a row
- * whose processing kept stopping halfway (a message that brings its worker down). Answers
- * the outcome, or null when the row was not processed this time.
+ * What happens to a claimed row whose processing threw: it is retried after a backoff, and after
+ * maxAttempts it is 'failed' with a short safe reason until an admin retries it.
  */
-export async function processClaimedInbound(
+async function recordFailure(
+  claim: ClaimedInbound,
+  error: unknown,
+  env: IntakeEnvironment,
+  options: IntakeOptions,
+) {
+  if (error instanceof LeaseLost) return;
+  const reason = safeReason(error);
+  env.log.error(
+    `mail intake: processing inbound message ${claim.id} failed (attempt ${claim.attempts})`,
+    error,
+  );
+  if (claim.attempts >= options.maxAttempts) await failInbound(sql, claim, reason);
+  else await retryInboundLater(sql, claim, retryDelayMs(claim.attempts, options), reason);
+}
+
+/**
+ * Reads and parses a claimed row. Null when there is nothing more to do for it: it is gone, it kept
+ * stopping halfway (a message that brings its worker down is 'failed'), or it could not be read
+ * (then it is retried later, as any failure is).
+ */
+export async function readClaimedInbound(
   claim: ClaimedInbound,
   env: IntakeEnvironment,
-): Promise<InboundOutcome | null> {
+): Promise<ReadInbound | null> {
   const options = { ...DEFAULT_INTAKE_OPTIONS, ...env.options };
   if (claim.wasInterrupted && claim.attempts > options.maxAttempts) {
     await failInbound(sql, claim, INTERRUPTED);
     return null;
   }
   try {
-    return await processClaimed(claim, env, options);
+    const row = await selectInboundRow(sql, claim.id);
+    if (!row) return null;
+    return { claim, row, message: await parseMessage(row.raw ?? Buffer.alloc(0)) };
   } catch (error) {
-    if (error instanceof LeaseLost) return null;
-    const reason = safeReason(error);
-    env.log.error(
-      `mail intake: processing inbound message ${claim.id} failed (attempt ${claim.attempts})`,
-      error,
-    );
-    if (claim.attempts >= options.maxAttempts) await failInbound(sql, claim, reason);
-    else await retryInboundLater(sql, claim, retryDelayMs(claim.attempts, options), reason);
+    await recordFailure(claim, error, env, options);
     return null;
   }
+}
+
+/**
+ * Makes a read row a ticket, a comment or an outcome that writes neither, whatever happens: a
+ * failure is recorded on the row (recordFailure). Answers the outcome, or null when the row was not
+ * processed this time.
+ */
+export async function processReadInbound(
+  read: ReadInbound,
+  env: IntakeEnvironment,
+): Promise<InboundOutcome | null> {
+  const options = { ...DEFAULT_INTAKE_OPTIONS, ...env.options };
+  try {
+    return await processRead(read, env, options);
+  } catch (error) {
+    await recordFailure(read.claim, error, env, options);
+    return null;
+  }
+}
+
+/** Processes one claimed row, whatever happens (readClaimedInbound, then processReadInbound). */
+export async function processClaimedInbound(
+  claim: ClaimedInbound,
+  env: IntakeEnvironment,
+): Promise<InboundOutcome | null> {
+  const read = await readClaimedInbound(claim, env);
+  return read === null ? null : processReadInbound(read, env);
 }
 
 /**

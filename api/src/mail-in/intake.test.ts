@@ -493,3 +493,17 @@ describe('files', () => {
     expect(notes[0]?.content).toContain('Not attached: "setup.exe" (this type of file is not accepted)');
   });
 });
+
+describe("a round's view of the desk's addresses", () => {
+  test('is read once for the whole round; a mailbox added meanwhile is known from the next round', async () => {
+    const { roundDeskIdentity } = await import('./intake-service.ts');
+    const { LINKS } = await import('./intake-test-kit.ts');
+    const round = roundDeskIdentity(LINKS);
+    const first = await round();
+    const added = await insertMailbox();
+    expect(round()).toBe(round());
+    expect((await round()).supportAddresses).toEqual(first.supportAddresses);
+    expect(first.supportAddresses).not.toContain(added.address);
+    expect((await roundDeskIdentity(LINKS)()).supportAddresses).toContain(added.address);
+  });
+});

@@ -456,8 +456,14 @@ describe('GET /api/events', () => {
     const agentStream = await stream(two, agent);
     // Filing the ticket may still be on its way to the stream. PostgreSQL delivers notifications in commit
     // order, so once a marker committed after it arrives, anything the filing published has arrived too.
-    await db.begin((tx) => publishRealtime(tx, { type: 'notifications', userIds: [agent.id] }));
-    await agentStream.waitFor('notifications');
+    // The marker names a ticket id of its own: the filing's own events look alike and may come first.
+    const marker = crypto.randomUUID();
+    await db.begin((tx) => publishRealtime(tx, { type: 'ticket', ticketId: marker }));
+    const deadline = Date.now() + 2000;
+    while (!agentStream.events('ticket').some((event) => event.data.includes(marker))) {
+      if (Date.now() > deadline) throw new Error('the marker did not arrive');
+      await Bun.sleep(10);
+    }
     const ticketsBefore = agentStream.events('ticket').length;
     const notificationsBefore = agentStream.events('notifications').length;
     const change = async (tx: Db) => {

@@ -9,8 +9,8 @@ import {
 import type { Db } from '../db/postgres.ts';
 import { jsonText } from '../json-text.ts';
 import { kbSearchSql } from '../kb/pool.ts';
-import { selectArticleHitsBySimilarity, selectArticleHitsByText } from '../kb/queries.ts';
-import { articleSearchOf, noteArticleSearch, searchInTwoSteps } from '../kb/service.ts';
+import { selectArticleSearchHits } from '../kb/queries.ts';
+import { articleSearchOf, missOf } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import { searchSql } from './pool.ts';
@@ -131,11 +131,7 @@ async function findArticles(
 ): Promise<TSearchArticleHit[]> {
   const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
   if (search === null) return [];
-  const articles = await searchInTwoSteps(search, {
-    byText: (run) => selectArticleHitsByText(kbSearchSql, run),
-    bySimilarity: (run) => selectArticleHitsBySimilarity(kbSearchSql, run),
-  });
-  await noteArticleSearch(viewer, search, q, articles.length);
+  const articles = await selectArticleSearchHits(kbSearchSql, search, missOf(viewer, search, q));
   return articles.map((article) => {
     const excerpt = article.excerpt ?? '';
     const content = article.content;

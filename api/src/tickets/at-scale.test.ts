@@ -235,7 +235,7 @@ describe('query plans at scale', () => {
     // With `limit $n` PostgreSQL cannot cost a generic plan at this size and plans every
     // execution again (db/literal-limit.ts): eight executions, eight plannings.
     const filters: TicketListFilters = { requesterId: null, statuses: ['in_progress'], priorities: null };
-    const plans = await plansOverRuns(db.sql, '"cursorAt"', 8, (sql) =>
+    const plans = await plansOverRuns(db.sql, "'cursorAt'", 8, (sql) =>
       selectTicketPageText(sql, filters, { size: 25, after: null }),
     );
     expect(plans.custom).toBeLessThanOrEqual(5);

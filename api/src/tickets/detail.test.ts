@@ -5,6 +5,7 @@
  * first with ties broken by id, and an end user never sees internal notes or their events. And it
  * stays one statement however long the thread.
  */
+import { heapStats } from 'bun:jsc';
 import { beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
@@ -18,7 +19,7 @@ import postgres from 'postgres';
 import { signedIn, sql } from '../../test/helpers.ts';
 import { ensureSlaPolicies, fileTicket } from '../../test/tickets.ts';
 import type { Db } from '../db/postgres.ts';
-import { selectTicketDetailText, type TicketScope } from './queries.ts';
+import { selectTicketDetailText, type TicketScope, ticketDetailStatement } from './queries.ts';
 
 /** The rendered ticket page, parsed. */
 const selectTicketDetail = async (db: Db, id: string, scope: TicketScope) =>
@@ -204,6 +205,26 @@ describe('GET /api/tickets/{id} in one statement', () => {
       expect(userLong?.comments).toHaveLength(1200);
     } finally {
       await counting.end();
+    }
+  });
+
+  test('its constant parts are built once: a request makes a handful of statement fragments, not one per column', () => {
+    // Each postgres.js fragment is a Promise with closures of its own; per request they were the
+    // garbage that piled up under load (docs/performance.md#api-process). Counted while alive.
+    const livePromises = () => {
+      Bun.gc(true);
+      return heapStats().objectTypeCounts.Promise ?? 0;
+    };
+    const scopes: TicketScope[] = [
+      { requesterId: null, includeInternal: true },
+      { requesterId: requester.user.id, includeInternal: false },
+    ];
+    for (const scope of scopes) {
+      const before = livePromises();
+      const built = Array.from({ length: 200 }, () => ticketDetailStatement(crypto.randomUUID(), scope));
+      const perStatement = (livePromises() - before) / built.length;
+      expect(built).toHaveLength(200);
+      expect(perStatement).toBeLessThanOrEqual(5);
     }
   });
 });

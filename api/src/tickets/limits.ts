@@ -1,7 +1,9 @@
 import { type TUserRole, WRITE_LIMIT_MESSAGES } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
+import type { ApiError } from '../errors.ts';
 import type { Budget } from '../limits/limiter.ts';
-import { enforceRateLimit, tryRateLimit } from '../limits/rate-limits.ts';
+import type { RateCell } from '../limits/queries.ts';
+import { enforceRateLimit, rateCellOf, rateRefusal, tryRateLimit } from '../limits/rate-limits.ts';
 
 /**
  * Per-user limits on filing tickets and commenting (docs/security.md#write-limits). Each is one
@@ -36,14 +38,32 @@ export function confirmationMailBudget(address: string): Budget {
   return { key: `ticket-confirmation:address:${address.toLowerCase()}`, limit: 1, windowMs: 5 * MINUTE };
 }
 
-/** Spends one ticket filing of the user's budget, or refuses with 429, Retry-After and the wait in words. */
-export async function takeTicketFiling(db: Db, user: { id: string; role: TUserRole }): Promise<void> {
-  await enforceRateLimit(db, [ticketBudget(user)], WRITE_LIMIT_MESSAGES.tooManyTickets);
-}
-
 /** Spends one comment of the user's budget, or refuses with 429, Retry-After and the wait in words. */
 export async function takeComment(db: Db, user: { id: string; role: TUserRole }): Promise<void> {
   await enforceRateLimit(db, [commentBudget(user)], WRITE_LIMIT_MESSAGES.tooManyComments);
+}
+
+/**
+ * One ticket filing of the user's budget as a cell the filing's first statement spends (its policy
+ * read), so the limit costs no round trip of its own.
+ */
+export function ticketFilingCell(user: { id: string; role: TUserRole }): RateCell {
+  return rateCellOf(ticketBudget(user));
+}
+
+/** One comment of the user's budget as a cell the comment's context read spends. */
+export function commentCell(user: { id: string; role: TUserRole }): RateCell {
+  return rateCellOf(commentBudget(user));
+}
+
+/** The 429 for a filing whose cell was refused: Retry-After and the wait in words. */
+export function ticketFilingRefusal(db: Db, cell: RateCell): Promise<ApiError> {
+  return rateRefusal(db, cell, WRITE_LIMIT_MESSAGES.tooManyTickets);
+}
+
+/** The 429 for a comment whose cell was refused, as takeComment refuses. */
+export function commentRefusal(db: Db, cell: RateCell): Promise<ApiError> {
+  return rateRefusal(db, cell, WRITE_LIMIT_MESSAGES.tooManyComments);
 }
 
 /** Whether a confirmation mail may go to the address now (spends the address's budget when it may). */

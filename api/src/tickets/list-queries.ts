@@ -1,4 +1,10 @@
-import type { TTicketCategory, TTicketPriority, TTicketStatus, TTicketView } from '@helpdesk/contracts';
+import type {
+  TTicketCategory,
+  TTicketPriority,
+  TTicketStatus,
+  TTicketSummary,
+  TTicketView,
+} from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
@@ -6,13 +12,7 @@ import { tsqueryOnce } from '../db/tsquery-once.ts';
 import { sql } from '../db.ts';
 import type { NumberRange } from '../search/search-terms.ts';
 import type { QueueKeyKinds, QueuePosition } from './list-cursor.ts';
-import {
-  type RenderedPage,
-  renderedPage,
-  summaryColumns,
-  summaryJoins,
-  type TicketListRow,
-} from './queries.ts';
+import { type RenderedPage, renderedPage, summaryColumns, summaryJoins } from './queries.ts';
 import { joined } from './write-statement.ts';
 
 type Fragment = PendingQuery<Row[]>;
@@ -48,7 +48,7 @@ export type QueueList = {
  * window that match, and the window's last row whether it matches or not (`isWindowEnd`): the
  * next page starts after it.
  */
-export type QueueRow = TicketListRow & {
+export type QueueRow = TTicketSummary & {
   cursorPart: 0 | 1;
   cursorKeys: (string | number)[];
   isMatch: boolean;
@@ -64,11 +64,43 @@ export const QUEUE_TEXT_WINDOW = 5000;
 
 const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
 
+/** The ticket columns a sort key is made of: tickets `t`'s own, or a page row `q`'s (summaryColumns). */
+type KeySource = {
+  createdAt: Fragment;
+  updatedAt: Fragment;
+  priority: Fragment;
+  status: Fragment;
+  responseBy: Fragment;
+  resolveBy: Fragment;
+  respondedAt: Fragment;
+};
+
+const TICKET_KEYS = (): KeySource => ({
+  createdAt: sql`t.created_at`,
+  updatedAt: sql`t.updated_at`,
+  priority: sql`t.priority`,
+  status: sql`t.status`,
+  responseBy: sql`t.sla_response_by`,
+  resolveBy: sql`t.sla_resolve_by`,
+  respondedAt: sql`t.responded_at`,
+});
+
+const PAGE_ROW_KEYS = (): KeySource => ({
+  createdAt: sql`q."createdAt"`,
+  updatedAt: sql`q."updatedAt"`,
+  priority: sql`q.priority`,
+  status: sql`q.status`,
+  responseBy: sql`q."slaResponseBy"`,
+  resolveBy: sql`q."slaResolveBy"`,
+  respondedAt: sql`q."respondedAt"`,
+});
+
 // The expressions of the 00063 and 00098 indexes, written exactly as there so the planner matches them.
-const breachAt = () => sql`ticket_breach_at(t.status, t.sla_response_by, t.sla_resolve_by, t.responded_at)`;
+const breachAt = (c: KeySource = TICKET_KEYS()) =>
+  sql`ticket_breach_at(${c.status}, ${c.responseBy}, ${c.resolveBy}, ${c.respondedAt})`;
 const riskAt = () =>
   sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
-const priorityRank = () => sql`ticket_priority_rank(t.priority)`;
+const priorityRank = (c: KeySource = TICKET_KEYS()) => sql`ticket_priority_rank(${c.priority})`;
 // A literal (never a parameter), so the planner proves the partial open indexes' predicate.
 const isOpen = () => sql`t.status in ('new', 'in_progress')`;
 
@@ -79,17 +111,17 @@ export function queueKeyKinds(key: QueueSortKey, part: 0 | 1): QueueKeyKinds {
   return ['time'];
 }
 
-/** The sort key columns of a part before the id, as the cursor holds them. */
-function keyColumns(key: QueueSortKey, part: 0 | 1): Fragment[] {
+/** The sort key columns of a part before the id, as the cursor holds them (of tickets `t` unless told). */
+function keyColumns(key: QueueSortKey, part: 0 | 1, c: KeySource = TICKET_KEYS()): Fragment[] {
   switch (key) {
     case 'created':
-      return [sql`t.created_at`];
+      return [c.createdAt];
     case 'updated':
-      return [sql`t.updated_at`];
+      return [c.updatedAt];
     case 'priority':
-      return [priorityRank(), sql`t.created_at`];
+      return [priorityRank(c), c.createdAt];
     case 'due':
-      return part === 0 ? [breachAt(), sql`t.created_at`] : [sql`t.created_at`];
+      return part === 0 ? [breachAt(c), c.createdAt] : [c.createdAt];
   }
 }
 
@@ -170,9 +202,9 @@ function afterCondition(list: QueueList, part: 0 | 1, after: QueuePosition | nul
 }
 
 /** The cursor's key values of a row of this part, as text at full precision (ranks as numbers). */
-function cursorKeysColumn(list: QueueList, part: 0 | 1): Fragment {
+function cursorKeysColumn(list: QueueList, part: 0 | 1, c: KeySource = TICKET_KEYS()): Fragment {
   const kinds = queueKeyKinds(list.key, part);
-  const keys = keyColumns(list.key, part).map((column, index) =>
+  const keys = keyColumns(list.key, part, c).map((column, index) =>
     kinds[index] === 'rank' ? column : sql`${column}::text`,
   );
   return sql`json_build_array(${joined(keys, sql`, `)})`;
@@ -196,7 +228,13 @@ const branchColumns = () => sql`
  * subquery of their own: flattened, the people's joins could move inside each team's loop (a
  * hash of every user per team) instead of running once over the merged rows.
  */
-function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, limit: number): Fragment {
+function partPage(
+  list: QueueList,
+  part: 0 | 1,
+  after: QueuePosition | null,
+  limit: number,
+  withKeys: boolean,
+): Fragment {
   const where = sql`${listConditions(list)} ${partCondition(list, part)} ${afterCondition(list, part, after)}`;
   const direction = list.descending ? sql`desc` : sql`asc`;
   const order = joined(
@@ -212,12 +250,17 @@ function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, lim
                                 order by ${order} limit ${literalLimit(read)}) t
             where m.user_id = ${list.viewerId} offset 0`
       : sql`select ${columns} from tickets t where true ${where}`;
-  const rows = sql`${summaryColumns()}, t.created_at::text as "cursorAt", ${part}::int as "cursorPart",
-                   ${cursorKeysColumn(list, part)} as "cursorKeys", t."isMatch"`;
+  // A rendered page makes its cursor's keys from the one row it names (renderedPage), not here for every row.
+  const keys = withKeys ? sql`, ${cursorKeysColumn(list, part)} as "cursorKeys"` : sql``;
+  const rows = sql`${summaryColumns()}, ${part}::int as "cursorPart" ${keys}, t."isMatch"`;
   if (list.text === null) {
+    // The page is cut before the people are joined, as with `q` below: when PostgreSQL reads a
+    // small view whole and sorts it (the waiting view, a few hundred tickets at a million), the
+    // sort then comes before the joins and the people are looked up for the page's rows only,
+    // not for every ticket of the view. The outer order keeps the page in order after the joins.
     return sql`
       select ${rows}, false as "isWindowEnd"
-      from (${source}) t ${summaryJoins()}
+      from (select * from (${source}) t order by ${order} limit ${literalLimit(limit)}) t ${summaryJoins()}
       order by ${order}
       limit ${literalLimit(limit)}`;
   }
@@ -246,13 +289,17 @@ function partPage(list: QueueList, part: 0 | 1, after: QueuePosition | null, lim
  * short; the cursor says which part it stopped in. (A coalesce(breach, 'infinity') key would sort
  * the same in one part, but it needs a second index for the descending order's '-infinity'.)
  */
-function queuePageRows(list: QueueList, page: { limit: number; after: QueuePosition | null }): Fragment {
+function queuePageRows(
+  list: QueueList,
+  page: { limit: number; after: QueuePosition | null },
+  withKeys: boolean,
+): Fragment {
   const parts: (0 | 1)[] = list.key !== 'due' ? [0] : page.after?.part === 1 ? [1] : [0, 1];
-  if (parts.length === 1) return partPage(list, parts[0] ?? 0, page.after, page.limit);
+  if (parts.length === 1) return partPage(list, parts[0] ?? 0, page.after, page.limit, withKeys);
   return sql`
-    (${partPage(list, 0, page.after, page.limit)})
+    (${partPage(list, 0, page.after, page.limit, withKeys)})
     union all
-    (${partPage(list, 1, page.after, page.limit)})
+    (${partPage(list, 1, page.after, page.limit, withKeys)})
     limit ${literalLimit(page.limit)}`;
 }
 
@@ -262,27 +309,36 @@ export function selectQueuePage(
   list: QueueList,
   page: { limit: number; after: QueuePosition | null },
 ): Promise<QueueRow[]> {
-  return db<QueueRow[]>`${queuePageRows(list, page)}`;
+  return db<QueueRow[]>`${queuePageRows(list, page, true)}`;
 }
 
-/** What a queue's cursor logic needs of each row read (QueueRow's cursor columns). */
-export type QueueMark = Pick<QueueRow, 'id' | 'cursorPart' | 'cursorKeys' | 'isMatch' | 'isWindowEnd'>;
+/** What a queue's next cursor is made of: its row's part, sort keys and id (QueueRow's cursor columns). */
+export type QueueMark = Pick<QueueRow, 'id' | 'cursorPart' | 'cursorKeys'>;
 
 /**
- * One page of a queue, rendered (renderedPage): at most `size` rows, read one past it, with every
- * row read's cursor facts for the next page's cursor.
+ * The cursor's keys of the page row `q` (renderedPage's mark): the same values cursorKeysColumn
+ * gives the ticket, from the row's own columns, in the part the row came from.
+ */
+function markKeys(list: QueueList): Fragment {
+  if (list.key !== 'due') return cursorKeysColumn(list, 0, PAGE_ROW_KEYS());
+  return sql`case when q."cursorPart" = 0 then ${cursorKeysColumn(list, 0, PAGE_ROW_KEYS())}
+                  else ${cursorKeysColumn(list, 1, PAGE_ROW_KEYS())} end`;
+}
+
+/**
+ * One page of a queue, rendered (renderedPage): at most `size` rows, read one past it, and what
+ * the next page's cursor is made of.
  */
 export async function selectQueuePageText(
   db: Db,
   list: QueueList,
   page: { size: number; after: QueuePosition | null },
 ): Promise<RenderedPage<QueueMark>> {
-  const rows = queuePageRows(list, { limit: page.size + 1, after: page.after });
+  const rows = queuePageRows(list, { limit: page.size + 1, after: page.after }, false);
   const [row] = await db<RenderedPage<QueueMark>[]>`${renderedPage(
     rows,
     page.size,
-    sql`json_build_object('id', q.id, 'cursorPart', q."cursorPart", 'cursorKeys', q."cursorKeys",
-                          'isMatch', q."isMatch", 'isWindowEnd', q."isWindowEnd")`,
+    sql`json_build_object('id', q.id, 'cursorPart', q."cursorPart", 'cursorKeys', ${markKeys(list)})`,
   )}`;
-  return row ?? { tickets: '[]', marks: [] };
+  return row ?? { tickets: '[]', next: null };
 }

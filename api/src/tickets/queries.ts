@@ -5,7 +5,6 @@ import type {
   TTicketEventType,
   TTicketPriority,
   TTicketStatus,
-  TTicketSummary,
   TTriggerAppliedAction,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
@@ -14,6 +13,7 @@ import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { Recipient } from '../email/prepare.ts';
+import { type RateCell, rateCellTake } from '../limits/queries.ts';
 import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
 import { enabledRulesColumn } from '../triggers/queries.ts';
 import type { TriggerRule } from '../triggers/rules.ts';
@@ -25,8 +25,15 @@ type Fragment = PendingQuery<Row[]>;
 /** Who is reading: staff see every ticket and internal notes; an end user only their own tickets, no internal notes. */
 export type TicketScope = { requesterId: string | null; includeInternal: boolean };
 
-/** A list row's columns (tickets t, requester r, assignee a). */
-export const summaryColumns = () => sql`
+/*
+ * The statements' constant parts are built once, as module constants. Each sql`...` fragment is a
+ * postgres.js Query, a Promise with three closures of its own: the ticket page built about forty
+ * of them per request, and under load the garbage of requests in flight outlived the young
+ * generation and piled up until a full collection (docs/performance.md#api-process). A fragment
+ * never runs by itself, and one fragment may sit in any number of statements.
+ */
+
+const SUMMARY_COLUMNS = sql`
   t.id, t.ticket_number as "ticketNumber", t.title, t.priority, t.status, t.category,
   t.requester_id as "requesterId", t.assignee_id as "assigneeId", t.team_id as "teamId",
   t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
@@ -40,23 +47,27 @@ export const summaryColumns = () => sql`
        else json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name) end
     as assignee`;
 
-/** The people a list row names. */
-export const summaryJoins = () => sql`
+/** A list row's columns (tickets t, requester r, assignee a). */
+export const summaryColumns = (): Fragment => SUMMARY_COLUMNS;
+
+const SUMMARY_JOINS = sql`
   join users r on r.id = t.requester_id
   left join users a on a.id = t.assignee_id`;
 
+/** The people a list row names. */
+export const summaryJoins = (): Fragment => SUMMARY_JOINS;
+
+const NO_CONDITION = sql``;
+
 /** An end user's scope in SQL: requester_id = $me. Staff: no restriction. */
 const scoped = (scope: TicketScope) =>
-  scope.requesterId === null ? sql`` : sql`and t.requester_id = ${scope.requesterId}`;
+  scope.requesterId === null ? NO_CONDITION : sql`and t.requester_id = ${scope.requesterId}`;
 
 export type TicketListFilters = {
   requesterId: string | null;
   statuses: readonly TTicketStatus[] | null;
   priorities: readonly TTicketPriority[] | null;
 };
-
-/** A list row plus its created_at at full (microsecond) precision, for the next page's cursor. */
-export type TicketListRow = TTicketSummary & { cursorAt: string };
 
 /**
  * The list's rows, newest first: (created_at, id) strictly after the cursor. Every filter
@@ -67,7 +78,7 @@ function ticketPageRows(
   page: { limit: number; after: { at: string; id: string } | null },
 ): Fragment {
   return sql`
-    select ${summaryColumns()}, t.created_at::text as "cursorAt", true as "isMatch", false as "isWindowEnd"
+    select ${summaryColumns()}, true as "isMatch", false as "isWindowEnd"
     from tickets t ${summaryJoins()}
     where true
       ${filters.requesterId === null ? sql`` : sql`and t.requester_id = ${filters.requesterId}`}
@@ -84,7 +95,7 @@ function ticketPageRows(
  * into compact JSON faster than json_build_object builds the same object (a quarter more list
  * pages a second in PostgreSQL, docs/performance.md#pages-rendered-by-postgresql).
  */
-const summaryJsonColumns = () => sql`
+const SUMMARY_JSON_COLUMNS = sql`
   q.id, q."ticketNumber", q.title, q.priority, q.status, q.category, q."requesterId", q."assigneeId", q."teamId",
   ${isoText(sql`q."slaResponseBy"`)} as "slaResponseBy", ${isoText(sql`q."slaResolveBy"`)} as "slaResolveBy",
   ${isoText(sql`q."slaResponseRiskAt"`)} as "slaResponseRiskAt",
@@ -93,23 +104,30 @@ const summaryJsonColumns = () => sql`
   ${isoText(sql`q."resolvedAt"`)} as "resolvedAt", ${isoText(sql`q."closedAt"`)} as "closedAt",
   ${isoText(sql`q."createdAt"`)} as "createdAt", ${isoText(sql`q."updatedAt"`)} as "updatedAt",
   q.requester, q.assignee`;
+const summaryJsonColumns = (): Fragment => SUMMARY_JSON_COLUMNS;
 
 /**
  * A page rendered by PostgreSQL (docs/performance.md#pages-rendered-by-postgresql), one row:
- * `tickets`, the JSON text of the page's rows as TTicketSummary, and `marks`, what each row read
- * tells the cursor (`mark`, over row `q`), in read order. `rows` is a page statement (the list's or
- * a queue's) read one row past `size`. Its rows are numbered as they come, with a running count of
- * matches and whether a window end came before (window frames over the input order: no sort), and
- * both arrays are aggregated by that number. The page is what the cursor logic took before: the
- * read stops at the first window end (`isWindowEnd`, a queue with `q`), and of the rows up to
- * there, the first `size` that match. The aggregates' order sorts at most size + 1 rows.
+ * `tickets`, the JSON text of the page's rows as TTicketSummary, and `next`, what the next page's
+ * cursor is made of (`mark`, over row `q`), or null when there is no next page. `rows` is a page
+ * statement (the list's or a queue's) read one row past `size`. Its rows are numbered as they come,
+ * with a running count of matches and whether a window end came before (window frames over the
+ * input order: no sort), and the page is aggregated by that number: the read stops at the first
+ * window end (`isWindowEnd`, a queue with `q`), and of the rows up to there, the first `size` that
+ * match. The aggregates' order sorts at most size + 1 rows. The cursor is the page's last match
+ * when more match after it, else the window end the read stopped at: `mark` is evaluated for that
+ * one row (an aggregate's FILTER comes before its argument), never once per row read.
  */
 export function renderedPage(rows: Fragment, size: number, mark: Fragment): Fragment {
+  const read = sql`not q."isPastEnd"`;
   return sql`
     select coalesce(json_agg(r order by q.n)
-                      filter (where q."isMatch" and not q."isPastEnd" and q."matchRank" <= ${literalLimit(size)}),
+                      filter (where q."isMatch" and ${read} and q."matchRank" <= ${literalLimit(size)}),
                     '[]')::text as tickets,
-           coalesce(json_agg(${mark} order by q.n), '[]') as marks
+           case when count(*) filter (where q."isMatch" and ${read}) > ${literalLimit(size)}
+                then (array_agg(${mark}) filter (where q."isMatch" and ${read} and q."matchRank" = ${literalLimit(size)}))[1]
+                else (array_agg(${mark}) filter (where q."isWindowEnd" and ${read}))[1]
+           end as next
     from (
       select q.*, row_number() over upto as n,
              count(*) filter (where q."isMatch") over upto as "matchRank",
@@ -121,10 +139,10 @@ export function renderedPage(rows: Fragment, size: number, mark: Fragment): Frag
     cross join lateral (select ${summaryJsonColumns()}) r`;
 }
 
-/** A rendered page: the rows' JSON text and each read row's cursor facts, in order. */
-export type RenderedPage<Mark> = { tickets: string; marks: Mark[] };
+/** A rendered page: the rows' JSON text and what the next page's cursor is made of (none: the last page). */
+export type RenderedPage<Mark> = { tickets: string; next: Mark | null };
 
-/** What the plain list's cursor needs of a row: its full-precision created_at and id. */
+/** What the plain list's cursor needs of its row: its full-precision created_at and id. */
 export type PlainMark = { cursorAt: string; id: string };
 
 /**
@@ -140,15 +158,16 @@ export async function selectTicketPageText(
   const [row] = await db<RenderedPage<PlainMark>[]>`${renderedPage(
     rows,
     page.size,
-    sql`json_build_object('cursorAt', q."cursorAt", 'id', q.id)`,
+    sql`json_build_object('cursorAt', q."createdAt"::text, 'id', q.id)`,
   )}`;
-  return row ?? { tickets: '[]', marks: [] };
+  return row ?? { tickets: '[]', next: null };
 }
 
 /** The ticket `t`'s "Follow-up of" link: a follow-up always has its old ticket's requester, so any scope that sees `t` may see it. */
-const followUpOfColumn = () => sql`
+const FOLLOW_UP_OF_COLUMN = sql`
   (select json_build_object('id', o.id, 'ticketNumber', o.ticket_number)
    from tickets o where o.id = t.follow_up_of) as "followUpOf"`;
+const followUpOfColumn = (): Fragment => FOLLOW_UP_OF_COLUMN;
 
 /**
  * The whole ticket page in one statement: the ticket with its people and team, and, as JSON
@@ -156,9 +175,16 @@ const followUpOfColumn = () => sql`
  * (ticket_id, created_at, id) index (no sort, however long the thread). One round trip instead
  * of four. Without internal access (an end user) internal comments, internal attachments (a
  * mailed message's original) and every event about one are left out, and someone else's ticket
- * is no row at all.
+ * is no row at all. The follow-ups an end user sees are their own: the ticket's requester's,
+ * since the scope admits only their own tickets.
  */
-function ticketDetailRow(id: string, scope: TicketScope): Fragment {
+function detailSelect(includeInternal: boolean, ownFollowUpsOnly: boolean): Fragment {
+  const internalComments = includeInternal ? NO_CONDITION : sql`and not c.is_internal`;
+  const internalAttachments = includeInternal ? NO_CONDITION : sql`and not f.is_internal`;
+  const internalEvents = includeInternal
+    ? NO_CONDITION
+    : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`;
+  const followUpsScope = ownFollowUpsOnly ? sql`and f.requester_id = t.requester_id` : NO_CONDITION;
   return sql`
     select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",
            case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team,
@@ -168,7 +194,7 @@ function ticketDetailRow(id: string, scope: TicketScope): Fragment {
                      json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
                                        'profileImageUrl', u.profile_image_url) as author
               from ticket_comments c join users u on u.id = c.author_id
-              where c.ticket_id = t.id ${scope.includeInternal ? sql`` : sql`and not c.is_internal`}
+              where c.ticket_id = t.id ${internalComments}
               order by c.created_at, c.id
             ) c) as comments,
            (select coalesce(json_agg(f), '[]') from (
@@ -176,7 +202,7 @@ function ticketDetailRow(id: string, scope: TicketScope): Fragment {
                      f.file_type as "fileType", ${isoText(sql`f.created_at`)} as "createdAt",
                      json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as "uploadedBy"
               from attachments f join users u on u.id = f.uploaded_by_id
-              where f.ticket_id = t.id ${scope.includeInternal ? sql`` : sql`and not f.is_internal`}
+              where f.ticket_id = t.id ${internalAttachments}
               order by f.created_at, f.id
             ) f) as attachments,
            (select coalesce(json_agg(e), '[]') from (
@@ -186,19 +212,36 @@ function ticketDetailRow(id: string, scope: TicketScope): Fragment {
                           else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) end
                        as user
               from ticket_events e left join users u on u.id = e.user_id
-              where e.ticket_id = t.id
-                ${scope.includeInternal ? sql`` : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`}
+              where e.ticket_id = t.id ${internalEvents}
               order by e.created_at, e.id
             ) e) as events,
            ${followUpOfColumn()},
            (select coalesce(json_agg(json_build_object('id', f.id, 'ticketNumber', f.ticket_number)
                                      order by f.created_at, f.id), '[]')
             from tickets f
-            where f.follow_up_of = t.id ${scope.requesterId === null ? sql`` : sql`and f.requester_id = ${scope.requesterId}`}
+            where f.follow_up_of = t.id ${followUpsScope}
            ) as "followUps"
     from tickets t ${summaryJoins()}
-    left join teams tm on tm.id = t.team_id
-    where t.id = ${id} ${scoped(scope)}`;
+    left join teams tm on tm.id = t.team_id`;
+}
+
+/** detailSelect for each kind of scope, built once: staff (everything) and end users (their own, nothing internal). */
+const DETAIL_SELECTS = {
+  staff: detailSelect(true, false),
+  endUser: detailSelect(false, true),
+  internalOwn: detailSelect(true, true),
+  publicAll: detailSelect(false, false),
+};
+
+/** The ticket page's select for a scope (one of DETAIL_SELECTS), without its WHERE. */
+function ticketDetailSelect(scope: TicketScope): Fragment {
+  const own = scope.requesterId !== null;
+  if (scope.includeInternal) return own ? DETAIL_SELECTS.internalOwn : DETAIL_SELECTS.staff;
+  return own ? DETAIL_SELECTS.endUser : DETAIL_SELECTS.publicAll;
+}
+
+function ticketDetailRow(id: string, scope: TicketScope): Fragment {
+  return sql`${ticketDetailSelect(scope)} where t.id = ${id} ${scoped(scope)}`;
 }
 
 /** The detail (ticketDetailRow, as `q`) as TTicketDetail's row: exactly the contract's keys. */
@@ -207,10 +250,13 @@ const detailJsonRow = (id: string, scope: TicketScope) => sql`
          q.events, q."followUpOf", q."followUps"
   from (${ticketDetailRow(id, scope)}) q`;
 
+/** The ticket page's statement: one row, `body`, the page's JSON text; none when the ticket is not the scope's. */
+export const ticketDetailStatement = (id: string, scope: TicketScope): Fragment =>
+  sql`select row_to_json(r)::text as body from (${detailJsonRow(id, scope)}) r`;
+
 /** The ticket page as the viewer may see it, rendered (the JSON text GET /api/tickets/{id} answers); null when not theirs. */
 export async function selectTicketDetailText(db: Db, id: string, scope: TicketScope): Promise<string | null> {
-  const [row] = await db<{ body: string }[]>`
-    select row_to_json(r)::text as body from (${detailJsonRow(id, scope)}) r`;
+  const [row] = await db<{ body: string }[]>`${ticketDetailStatement(id, scope)}`;
   return row?.body ?? null;
 }
 
@@ -569,12 +615,22 @@ export type CommentContext = TicketState &
     triggerRules: TriggerRule[] | null;
     /** Whether any webhook is enabled, when asked for (withWebhookState); null otherwise. */
     isAnyWebhookEnabled: boolean | null;
+    /** Whether the read spent its take's cell: null when it had none or its condition did not hold. */
+    isRateTaken: boolean | null;
   };
+
+/**
+ * A comment's budget spent by its context read (rateCellTake), only on a ticket the scope may see,
+ * and with `isOnlyWhileOpen` only on one neither resolved, closed nor waiting on its requester: a
+ * reply to such a ticket may be decided again on the locked row, whose transaction then spends it.
+ */
+export type ContextTake = { cell: RateCell; isOnlyWhileOpen: boolean };
 
 /**
  * The context of a comment on a ticket the scope may see, in one statement; null for a missing
  * ticket and for someone else's alike. `isLocking` holds the ticket row until the transaction ends,
  * for a reply that may reopen it: its status and resolvedAt cannot change under the decision.
+ * `take` spends the comment's budget in the same statement (ContextTake).
  */
 export async function selectCommentContext(
   db: Db,
@@ -584,8 +640,19 @@ export async function selectCommentContext(
   isLocking = false,
   withRules = false,
   withWebhookState = false,
+  take: ContextTake | null = null,
 ): Promise<CommentContext | null> {
+  const whileOpen = sql`and t.status not in ('resolved', 'closed') and t.waiting_since is null`;
+  const takeCtes =
+    take === null
+      ? sql``
+      : sql`
+    with tried as (
+      select exists (select from tickets t where t.id = ${ticketId} ${scoped(scope)}
+                     ${take.isOnlyWhileOpen ? whileOpen : sql``}) as ok),
+    taken as (${rateCellTake(take.cell, sql`(select ok from tried)`)})`;
   const [row] = await db<CommentContext[]>`
+    ${takeCtes}
     select ${stateColumns()}, ${slaContextColumns()}, t.resolved_at as "resolvedAt",
            json_build_object('id', r.id, 'email', r.email, 'firstName', r.first_name,
                              'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
@@ -593,7 +660,8 @@ export async function selectCommentContext(
            s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language,
            s.reopen_window_days as "reopenWindowDays",
            ${withRules ? enabledRulesColumn() : sql`null::json`} as "triggerRules",
-           ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled"
+           ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled",
+           ${take === null ? sql`null::boolean` : sql`case when (select ok from tried) then exists (select from taken) end`} as "isRateTaken"
     from tickets t
     join users r on r.id = t.requester_id
     left join settings s on true

@@ -116,16 +116,10 @@ export async function listQueue(caller: QueueCaller, query: TTicketListQuery): P
     query.cursor === undefined
       ? null
       : decodeQueueCursor(query.cursor, fingerprint, (part) => queueKeyKinds(key, part));
-  const { tickets, marks } = await selectQueuePageText(sql, queueListOf(caller, query), {
+  const { tickets, next } = await selectQueuePageText(sql, queueListOf(caller, query), {
     size: query.limit,
     after,
   });
-  // With `q`, the read stops at its window's end: nothing after that row is on this page.
-  const end = marks.findIndex((row) => row.isWindowEnd);
-  const read = end === -1 ? marks : marks.slice(0, end + 1);
-  const matches = read.filter((row) => row.isMatch);
-  const page = matches.slice(0, query.limit);
-  const next = matches.length > query.limit ? page.at(-1) : end === -1 ? undefined : read.at(-1);
   return listBody(
     tickets,
     next

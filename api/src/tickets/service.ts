@@ -44,7 +44,14 @@ import {
   type TicketFacts,
 } from './effects.ts';
 import { endedHold, newSlaState, recomputedSla, type SlaState, slaStateOf } from './hold.ts';
-import { takeComment, takeConfirmationMail, takeTicketFiling } from './limits.ts';
+import {
+  commentCell,
+  commentRefusal,
+  takeComment,
+  takeConfirmationMail,
+  ticketFilingCell,
+  ticketFilingRefusal,
+} from './limits.ts';
 import { decodePlainCursor } from './list-cursor.ts';
 import {
   type NewTicket,
@@ -97,7 +104,7 @@ export async function requireVisibleTicket(db: Db, viewer: Viewer, ticketId: str
 export async function listTickets(viewer: Viewer, query: TTicketListQuery): Promise<string> {
   if (!isPlainList(query)) return listQueue({ id: viewer.id, isStaff: isStaff(viewer) }, query);
   const after = query.cursor === undefined ? null : decodePlainCursor(query.cursor);
-  const { tickets, marks } = await selectTicketPageText(
+  const { tickets, next } = await selectTicketPageText(
     sql,
     {
       requesterId: scopeOf(viewer).requesterId,
@@ -106,11 +113,7 @@ export async function listTickets(viewer: Viewer, query: TTicketListQuery): Prom
     },
     { size: query.limit, after },
   );
-  const last = marks[query.limit - 1];
-  return listBody(
-    tickets,
-    marks.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-  );
+  return listBody(tickets, next ? encodeCursor({ at: next.cursorAt, id: next.id }) : null);
 }
 
 /**
@@ -219,8 +222,9 @@ type TicketFiling = Omit<NewTicket, 'id' | 'ticketNumber'>;
  * event, the ticket_created broadcast to every active agent but the creator, the auto assignment
  * job, the requester's confirmation when asked; what the 'created' triggers did and add,
  * triggers/ticket-writes.ts) in one statement, after spending the creator's
- * filing budget. The deadlines are counted in the matching policy's calendar from the instant the
- * insert stores as created_at (one indexed read for the policy). A confirmation needs the ticket's
+ * filing budget, which the policy read spends in the same statement. The deadlines are counted in
+ * the matching policy's calendar from the instant the insert stores as created_at (one indexed
+ * read for the policy). A confirmation needs the ticket's
  * number before the insert: it is drawn up front with the requester's address and the mail
  * settings, one statement more.
  */
@@ -230,7 +234,6 @@ async function fileTicket(
   filing: TicketFiling,
   links: MailLinks,
 ): Promise<TTicketDetail> {
-  await takeTicketFiling(db, viewer);
   const id = crypto.randomUUID();
   // The 'created' triggers run first: their priority, category and team are what the SLA policy
   // is matched on, and an assignee they give leaves auto assignment nothing to do.
@@ -238,12 +241,16 @@ async function fileTicket(
   // A new ticket has no team unless its mailbox or a trigger gives one: then team policies may match too.
   const cached = cachedTriggerRules();
   const webhookState = webhookStateRead();
+  // The filing budget is spent by this first statement; refused, nothing else is read or written.
+  const filingCell = ticketFilingCell(viewer);
   const first = await selectPolicyAndRules(
     db,
     { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category },
     cached.rules === null,
     webhookState.isWanted,
+    filingCell,
   );
+  if (!first.isTaken) throw await ticketFilingRefusal(db, filingCell);
   const rules = triggerRulesOf(cached, first.rules);
   keepWebhookState(webhookState, first.isAnyWebhookEnabled);
   const email = filing.requesterId === viewer.id ? viewer.email : null;
@@ -582,14 +589,17 @@ export function addComment(
   return runIdempotent(
     { userId: viewer.id, key: idempotencyKey, scope: `POST /api/tickets/${ticketId}/comments`, body },
     ZAddCommentAnswer,
-    (db) => writeCommentOf(db, viewer, ticketId, body, links, false),
+    (db) => writeCommentOf(db, viewer, ticketId, body, links, false, false),
   );
 }
 
 /**
  * addComment's work. A reply that moves its ticket is decided again on the locked row in a
  * transaction (`isLocked`), so a concurrent change cannot slip between the decision and the write;
- * every other comment stays the two statements it always was.
+ * every other comment stays the two statements it always was. The context read spends the
+ * comment's budget (`isTaken` once it has), except for a reply to a ticket resolved, closed or
+ * waiting on its requester: that one is spent in the locked transaction, so a reply refused there
+ * (a follow-up over the filing budget) spends nothing.
  */
 async function writeCommentOf(
   db: Db,
@@ -598,6 +608,7 @@ async function writeCommentOf(
   body: z.output<typeof ZCreateCommentRequest>,
   links: MailLinks,
   isLocked: boolean,
+  isTaken: boolean,
 ): Promise<Answer<TAddCommentAnswer>> {
   const scope = scopeOf(viewer);
   const commentId = crypto.randomUUID();
@@ -608,6 +619,8 @@ async function writeCommentOf(
   // A public comment runs the 'updated' triggers: their rules come with its context read.
   const cached = body.isInternal ? null : cachedTriggerRules();
   const webhookState = webhookStateRead();
+  // An end user's internal note is refused without spending anything.
+  const cell = isTaken || (body.isInternal && !isStaff(viewer)) ? null : commentCell(viewer);
   const context = isStaffNote
     ? null
     : await selectCommentContext(
@@ -618,10 +631,13 @@ async function writeCommentOf(
         isLocked,
         !body.isInternal && cached?.rules === null,
         webhookState.isWanted,
+        cell && { cell, isOnlyWhileOpen: !isLocked },
       );
   if (!isStaffNote && !context) throw ticketNotFound();
   keepWebhookState(webhookState, context?.isAnyWebhookEnabled);
   if (body.isInternal && !isStaff(viewer)) throw forbidden(TICKET_MESSAGES.internalCommentForbidden);
+  if (cell && context?.isRateTaken === false) throw await commentRefusal(db, cell);
+  const isSpent = isTaken || context?.isRateTaken === true;
   const actor = { id: viewer.id, role: viewer.role, name: context?.authorName ?? null };
   // The requester's own reply ends the ticket's hold on them, on the locked row.
   const isEndingHold =
@@ -656,9 +672,10 @@ async function writeCommentOf(
       final.assigneeId !== commented.assigneeId);
   // A reply that moves its ticket, or that a rule changes, is written on the locked row.
   if ((destination !== 'ticket' || isEndingHold || isRuleChanged) && !isLocked) {
-    return inTransaction(db, (tx) => writeCommentOf(tx, viewer, ticketId, body, links, true));
+    return inTransaction(db, (tx) => writeCommentOf(tx, viewer, ticketId, body, links, true, isSpent));
   }
-  await takeComment(db, viewer);
+  // A staff note, or a staff reply to a resolved ticket, spends it on its own.
+  if (!isSpent) await takeComment(db, viewer);
   if (context && destination === 'follow_up') {
     const followUp = await fileTicket(
       db,

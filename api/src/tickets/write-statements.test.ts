@@ -56,23 +56,25 @@ afterAll(() => {
 });
 
 describe('statements per write', () => {
-  test('filing a ticket: the requester look-up, the rate limit, the policy match and one statement, however many agents hear of it', async () => {
+  test('filing a ticket: the requester look-up, the policy match that spends the filing budget, and one statement, however many agents hear of it', async () => {
     const sent = await statementsOf(() => file(false));
-    expect(sent).toHaveLength(4);
+    expect(sent).toHaveLength(3);
     expect(sent[0]).toStartWith('select id from users');
-    expect(sent[1]).toStartWith('insert into rate_limits');
-    expect(sent[2]).toStartWith('select (select case');
-    expect(sent[3]).toStartWith('with t as');
+    expect(sent[1]).toStartWith('with taken as');
+    expect(sent[2]).toStartWith('with t as');
   });
 
-  test('a comment: the rate limit, then two statements when public, one for a staff note, on a quiet and a long thread alike', async () => {
+  test('a comment: the context read that spends the comment budget and one statement when public; the budget and one statement for a staff note; on a quiet and a long thread alike', async () => {
     const quiet = (await file(false)).body;
     const busy = (await file(false)).body;
     for (let i = 0; i < 30; i++) await comment(busy.id, i % 3 === 0);
     for (const ticket of [quiet, busy]) {
-      expect(await statementsOf(() => comment(ticket.id, false))).toHaveLength(3);
+      const reply = await statementsOf(() => comment(ticket.id, false));
+      expect(reply).toHaveLength(2);
+      expect(reply[0]).toStartWith('with tried as');
+      expect(reply[1]).toStartWith('with c as');
       expect(await statementsOf(() => comment(ticket.id, true))).toHaveLength(2);
-      expect(await statementsOf(() => comment(ticket.id, false, requester))).toHaveLength(3);
+      expect(await statementsOf(() => comment(ticket.id, false, requester))).toHaveLength(2);
     }
   });
 

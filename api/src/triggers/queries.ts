@@ -2,6 +2,7 @@ import type { TTicketCategory, TTicketPriority, TTrigger, TTriggerInput } from '
 import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
+import { type RateCell, rateCellTake } from '../limits/queries.ts';
 import { matchingPolicy, type PolicyRow } from '../sla/queries.ts';
 import { anyWebhookEnabledColumn } from '../webhooks/queries.ts';
 import type { TriggerDirectory, TriggerRule } from './rules.ts';
@@ -30,31 +31,39 @@ type PolicyAndRules = {
   policy: PolicyRow | null;
   rules: TriggerRule[] | null;
   isAnyWebhookEnabled: boolean | null;
+  /** Whether `take`'s cell was spent; true without one. */
+  isTaken: boolean;
 };
 
 /**
  * A new ticket's SLA policy for its priority, team and category, with the enabled rules when
  * `withRules` and whether any webhook is enabled when `withWebhookState` (the process keeps no
- * copy of them), in one statement.
+ * copy of them), in one statement that first spends `take`, the creator's filing budget
+ * (rateCellTake): the limit costs no round trip of its own, and a refused take leaves the filing
+ * to be refused before anything is written.
  */
 export async function selectPolicyAndRules(
   db: Db,
   match: { priority: TTicketPriority; teamId: string | null; category: TTicketCategory },
   withRules: boolean,
   withWebhookState = false,
+  take: RateCell | null = null,
 ): Promise<PolicyAndRules> {
   const [row] = await db<PolicyAndRules[]>`
+    ${take === null ? sql`` : sql`with taken as (${rateCellTake(take)})`}
     select ${matchingPolicy({
       priority: sql`${match.priority}`,
       teamId: sql`${match.teamId}::uuid`,
       category: sql`${match.category}`,
     })} as policy,
     ${withRules ? enabledRulesColumn() : sql`null::json`} as rules,
-    ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled"`;
+    ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled",
+    ${take === null ? sql`true` : sql`exists (select from taken)`} as "isTaken"`;
   return {
     policy: row?.policy ?? null,
     rules: row?.rules ?? null,
     isAnyWebhookEnabled: row?.isAnyWebhookEnabled ?? null,
+    isTaken: row?.isTaken ?? false,
   };
 }
 
