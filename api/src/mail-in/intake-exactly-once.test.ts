@@ -10,7 +10,7 @@ import { createUser, signIn, sql, type TestUser, testConfig } from '../../test/h
 import { workerContext } from '../email/email-test-kit.ts';
 import { createWorkerTasks } from '../worker/tasks.ts';
 import { INBOUND_CHANNEL } from './inbound-queries.ts';
-import { claimInbound, finishInbound } from './intake-queries.ts';
+import { claimDueInbound, claimInbound, finishInbound, releaseInboundClaims } from './intake-queries.ts';
 import { processInboundMessage } from './intake-service.ts';
 import { createMailIntakeTask } from './intake-task.ts';
 import {
@@ -182,8 +182,9 @@ describe('a round of several messages at once', () => {
     for (let index = 0; index < 7; index += 1)
       ids.push(await takeIn(box, mail([from(user), `Subject: Burst ${index}`])));
     await roundsUntilDone(ids, { floodLimit: 3, concurrency: 4 });
+    // The count is this test's; which three is the claim's order, the next test's.
     const outcomes = await Promise.all(ids.map(async (id) => (await inboundRow(id)).outcome));
-    expect(outcomes).toEqual(['ticket', 'ticket', 'ticket', 'flood', 'flood', 'flood', 'flood']);
+    expect(outcomes.toSorted()).toEqual(['flood', 'flood', 'flood', 'flood', 'ticket', 'ticket', 'ticket']);
     expect(await ticketsOf(user.id)).toHaveLength(3);
   });
 
@@ -207,6 +208,21 @@ describe('a round of several messages at once', () => {
       outcome: 'comment',
       ticketId: opened.ticketId,
     });
+  });
+
+  test('a round claims messages in the order they came in', async () => {
+    const user = await createUser();
+    const ids: string[] = [];
+    for (let index = 0; index < 12; index += 1)
+      ids.push(await takeIn(box, mail([from(user), `Subject: In order ${index}`])));
+    // Due in the reverse order: the claim's own order (the lease) must not decide the order of work.
+    for (const [index, id] of ids.entries())
+      await sql`update inbound_messages set next_attempt_at = now() - ${`${index} seconds`}::interval where id = ${id}`;
+    const claimed = (await claimDueInbound(sql, { limit: 1000, leaseMs: 60_000 })).filter((claim) =>
+      ids.includes(claim.id),
+    );
+    await releaseInboundClaims(sql, claimed);
+    expect(claimed.map((claim) => claim.id)).toEqual(ids);
   });
 
   test('messages of different senders are all taken in, each once', async () => {

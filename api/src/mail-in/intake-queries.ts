@@ -17,15 +17,23 @@ const milliseconds = (ms: number) => `${Math.max(0, Math.round(ms))} millisecond
  */
 export type ClaimedInbound = { id: string; attempts: number; wasInterrupted: boolean };
 
-/** Claims the rows `due` selects (locked, skipping those another worker holds): a lease, and the attempt counted before any work. */
+/**
+ * Claims the rows `due` selects (locked, skipping those another worker holds): a lease, and the
+ * attempt counted before any work. Answered in the order the mail came in (received, then the
+ * server's UID): a round keeps that order for one sender and one thread (intake-lanes.ts), and an
+ * UPDATE's RETURNING has no order of its own.
+ */
 function claimRows(db: Db, leaseMs: number, due: PendingQuery<Row[]>): Promise<ClaimedInbound[]> {
   return db<ClaimedInbound[]>`
-    with due as (${due})
-    update inbound_messages i
-    set status = 'processing', attempts = i.attempts + 1,
-        next_attempt_at = now() + ${milliseconds(leaseMs)}::interval
-    from due where i.id = due.id
-    returning i.id, i.attempts, due.status = 'processing' as "wasInterrupted"`;
+    with due as (${due}),
+    claimed as (
+      update inbound_messages i
+      set status = 'processing', attempts = i.attempts + 1,
+          next_attempt_at = now() + ${milliseconds(leaseMs)}::interval
+      from due where i.id = due.id
+      returning i.id, i.attempts, due.status = 'processing' as "wasInterrupted", i.received_at, i.uid
+    )
+    select id, attempts, "wasInterrupted" from claimed order by received_at, uid nulls last, id`;
 }
 
 /**
