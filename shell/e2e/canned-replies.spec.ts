@@ -58,7 +58,7 @@ test('an agent writes a canned reply with placeholders and a status, then answer
   await page.keyboard.press('Enter');
   const manage = page.getByTestId('manage-canned-replies');
   await expect(manage).toBeVisible();
-  await tabTo(page, manage.getByRole('button', { name: 'New canned reply' }), 3);
+  await tabTo(page, manage.getByRole('button', { name: 'New canned reply' }), 12);
   await page.keyboard.press('Enter');
 
   const title = `Resolved VPN ${uniqueName('')}`;
@@ -69,7 +69,11 @@ test('an agent writes a canned reply with placeholders and a status, then answer
   await page.keyboard.type('Hi {{requester.first_name}}, ticket {{ticket.number}} is fixed. {{agent.name}}');
   await tabTo(page, manage.getByTestId('canned-reply-status'), 3);
   await page.keyboard.press('Enter');
+  // The open list moves focus to the chosen option once it has placed itself; letters typed before
+  // that land on the trigger, and the late focus would undo them. Type once the list holds focus.
+  await expect(page.getByRole('option', { name: "Don't change" })).toBeFocused();
   await page.keyboard.type('Res');
+  await expect(page.getByRole('option', { name: 'Resolved' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(manage.getByTestId('canned-reply-status')).toHaveText('Resolved');
   await tabTo(page, manage.getByRole('button', { name: 'Save' }), 3);
