@@ -11,14 +11,17 @@
  *   lock, taken first as the product does), the auto assignment job while the setting is on, and
  *   their NOTIFYs (the ticket, the agents' bells, the jobs' wake-up);
  * - comment (a public staff reply): the comment, the ticket's touch (first response), its
- *   'comment_added' event and the ticket's NOTIFY; a staff reply rings no bell, and mail goes out
- *   only with e-mail notifications on (off in the bench's data set): no outbox row;
+ *   'comment_added' event, the requester's reply mail in the outbox (e-mail notifications are on by
+ *   default and the bench's open tickets notify their requesters) and the NOTIFYs (the ticket, the
+ *   outbox's wake-up); a staff reply rings no bell. The mail's subject and bodies are the product's
+ *   in shape and size, filled in by the statement from the ticket and its requester;
  * - status change (new <-> in progress): the ticket's status (and first response), its
  *   'status_changed' event, one notification per member of the assignee's and team's audience but
  *   the actor, and the NOTIFYs (the ticket, the bells); mail only on resolving: no outbox row.
  */
 import { Elysia } from 'elysia';
 import type { Sql } from 'postgres';
+import { OUTBOX_CHANNEL } from '../../api/src/email/queries.ts';
 import { JOBS_CHANNEL } from '../../api/src/jobs/queries.ts';
 import { REALTIME_CHANNEL } from '../../api/src/realtime/publish.ts';
 import { NOTIFICATION_STATUS_TITLES } from '../../contracts/src/constants/notification-texts.ts';
@@ -27,15 +30,40 @@ import { DEFAULT_SETTINGS } from '../../contracts/src/settings.ts';
 
 const MINUTE_MS = 60_000;
 
-export async function writeCeilingRoutes(sql: Sql) {
-  const [actor] = await sql<{ id: string }[]>`select id from users where username = 'agent001'`;
+// The reply mail's bodies as the product renders them (api/src/email/templates.ts), with the
+// requester's first name, the ticket's number and its link left to the statement: the raw server
+// writes rows of the same size, it does not render.
+/** As long as the bench's product API's base URL, which the product's links start with. */
+const APP_URL = 'http://127.0.0.1:4900';
+const REPLY_TEXT = `Hello %1$s,
+
+Riley Wilson replied to your ticket %2$s:
+
+> Bench: looking into it.
+
+View ticket: %3$s
+
+— Help Desk`;
+const REPLY_HTML = `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="margin:0;padding:24px;background:#f3f4f6"><div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">
+<p style="margin:0 0 16px">Hello %1$s,</p>
+<p style="margin:0 0 16px">Riley Wilson replied to your ticket %2$s:</p>
+<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d1d5db;color:#374151;white-space:pre-wrap">Bench: looking into it.</blockquote>
+<p style="margin:0 0 16px"><a href="%3$s" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px">View ticket</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or open this link: %3$s</p>
+<p style="margin:24px 0 0;color:#6b7280">— Help Desk</p>
+</div></body></html>`;
+
+/** The routes, acting as `actorUsername` (the bench's agent001 unless a test names its own agent). */
+export async function writeCeilingRoutes(sql: Sql, actorUsername = 'agent001') {
+  const [actor] = await sql<{ id: string }[]>`select id from users where username = ${actorUsername}`;
   const [policy] = await sql<{ id: string; responseMinutes: number; resolutionMinutes: number }[]>`
     select id, response_minutes as "responseMinutes", resolution_minutes as "resolutionMinutes"
     from sla_policies
     where is_active and priority = 'medium' and team_id is null and (category is null or category = 'hardware')
     order by (category is not null) desc limit 1`;
   if (!actor || !policy)
-    throw new Error('the database has no agent001 or medium policy: run bun run seed:large first');
+    throw new Error(`the database has no ${actorUsername} or medium policy: run bun run seed:large first`);
   const ticketMessage = (ticketId: string) => JSON.stringify({ type: 'ticket', ticketId });
   const bells = JSON.stringify({ type: 'agentNotifications', exceptUserId: actor.id });
 
@@ -88,7 +116,21 @@ export async function writeCeilingRoutes(sql: Sql) {
             insert into ticket_events (ticket_id, user_id, event_type, event_data)
             select c.ticket_id, ${actor.id}, 'comment_added', jsonb_build_object('commentId', c.id, 'isInternal', false)
             from c),
-          announced as (select pg_notify(${REALTIME_CHANNEL}, ${ticketMessage(params.id)}) from c)
+          m as (
+            insert into email_outbox (dedupe_key, kind, recipient, subject, text_body, html_body, ticket_id)
+            select 'comment.public:' || c.id, 'ticket_reply', u.email,
+                   '[Help Desk] New reply on ' || t.ticket_number || ': ' || t.title,
+                   format(${REPLY_TEXT}, u.first_name, t.ticket_number, ${`${APP_URL}/tickets/`} || t.id),
+                   format(${REPLY_HTML}, u.first_name, t.ticket_number, ${`${APP_URL}/tickets/`} || t.id),
+                   t.id
+            from c join tickets t on t.id = c.ticket_id join users u on u.id = t.requester_id
+            where t.notify_requester and u.id <> ${actor.id}
+              and coalesce((select s.email_notifications from settings s), ${DEFAULT_SETTINGS.emailNotifications})
+            on conflict (dedupe_key) do nothing
+            returning id),
+          announced as (
+            select pg_notify(${REALTIME_CHANNEL}, ${ticketMessage(params.id)}) from c
+            union all select pg_notify(${OUTBOX_CHANNEL}, '') from m)
           select c.id from c cross join (select count(*) from announced) a`;
       return row ?? status(404, { message: 'not found' });
     })
