@@ -1,5 +1,6 @@
 import { LIMITS, type TNotification, type TNotificationType } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
+import { NOTHING } from '../db/fragments.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -155,6 +156,10 @@ export type StaffNotificationRows = {
   source?: PendingQuery<Row[]>;
 };
 
+// The audience's constant parts, built once (db/fragments.ts says why).
+const NOBODY = sql`false`;
+const OR_EVERY_AGENT = sql`or u.role = 'agent'`;
+
 /**
  * One notification per recipient: always active agents or admins (end users have no bell, so
  * they can never receive a note about an internal change), each at most once, and never the
@@ -167,13 +172,13 @@ export function staffNotificationsInsert(notification: StaffNotificationRows): P
     insert into notifications (user_id, type, title, message, related_entity_id, related_entity_type)
     select u.id, ${notification.type}, left(${notification.title}, ${LIMITS.notificationTitleMax}),
            ${notification.message}, ${notification.relatedEntityId}, ${notification.relatedEntityType}
-    from users u ${notification.source ? sql`, ${notification.source}` : sql``}
+    from users u ${notification.source ? sql`, ${notification.source}` : NOTHING}
     where u.status = 'active' and u.role in ('agent', 'admin')
       and (${notification.actorId}::uuid is null or u.id <> ${notification.actorId}::uuid)
       and (
-        ${audience.userIds.length > 0 ? sql`u.id in ${sql([...audience.userIds])}` : sql`false`}
-        ${audience.teamId ? sql`or u.id in (select m.user_id from team_members m where m.team_id = ${audience.teamId})` : sql``}
-        ${audience.allAgents ? sql`or u.role = 'agent'` : sql``}
+        ${audience.userIds.length > 0 ? sql`u.id in ${sql([...audience.userIds])}` : NOBODY}
+        ${audience.teamId ? sql`or u.id in (select m.user_id from team_members m where m.team_id = ${audience.teamId})` : NOTHING}
+        ${audience.allAgents ? OR_EVERY_AGENT : NOTHING}
       )
     returning user_id`;
 }
@@ -211,7 +216,7 @@ export function agentBroadcastInsert(broadcast: AgentBroadcast): PendingQuery<Ro
     insert into broadcast_notifications (actor_id, type, title, message, related_entity_id, related_entity_type)
     select ${broadcast.actorId}::uuid, ${broadcast.type}, left(${broadcast.title}, ${LIMITS.notificationTitleMax}),
            ${broadcast.message}, ${broadcast.relatedEntityId}, ${broadcast.relatedEntityType}
-    ${broadcast.source ? sql`from ${broadcast.source}` : sql``}
+    ${broadcast.source ? sql`from ${broadcast.source}` : NOTHING}
     returning id`;
 }
 

@@ -6,6 +6,7 @@ import type {
   TTicketView,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
+import { joined } from '../db/fragments.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { tsqueryOnce } from '../db/tsquery-once.ts';
@@ -13,7 +14,6 @@ import { sql } from '../db.ts';
 import type { NumberRange } from '../search/search-terms.ts';
 import type { QueueKeyKinds, QueuePosition } from './list-cursor.ts';
 import { type RenderedPage, renderedPage, summaryColumns, summaryJoins } from './queries.ts';
-import { joined } from './write-statement.ts';
 
 type Fragment = PendingQuery<Row[]>;
 

@@ -8,6 +8,7 @@ import type {
   TTriggerAppliedAction,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
+import { joined, whereAnyRowIn } from '../db/fragments.ts';
 import { isoText } from '../db/iso-text.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
@@ -376,7 +377,7 @@ export async function selectActiveUserIdById(db: Db, id: string): Promise<string
 }
 
 /** The columns a new ticket's answer is built from (its search vector is left out). */
-const newTicketColumns = () => sql`
+const NEW_TICKET_COLUMNS = sql`
   id, ticket_number, title, priority, status, category, requester_id, assignee_id, team_id,
   sla_response_by, sla_resolve_by, sla_response_risk_at, sla_resolve_risk_at, waiting_since,
   responded_at, resolved_at, closed_at, created_at, updated_at, description, notify_requester, follow_up_of`;
@@ -403,6 +404,9 @@ export type NewTicket = {
 /** A new ticket's SLA: its creation instant and the deadlines counted from it (service.ts computes them). */
 export type NewTicketSla = { createdAt: number; state: SlaState };
 
+const TICKET_NUMBER_COLUMN = sql`ticket_number,`;
+const COMMA = sql`, `;
+
 /**
  * The INSERT of a new ticket, as the body of a data-modifying CTE: its created_at is the instant its
  * deadlines were counted from, so the two agree. Returns the columns newTicketDetailSelect answers from.
@@ -411,18 +415,18 @@ export function ticketInsert(ticket: NewTicket, sla: NewTicketSla): PendingQuery
   const at = (ms: number | null) => (ms === null ? null : new Date(ms));
   return sql`
     insert into tickets (
-      ${ticket.ticketNumber === null ? sql`` : sql`ticket_number,`}
+      ${ticket.ticketNumber === null ? NO_CONDITION : TICKET_NUMBER_COLUMN}
       id, title, description, priority, category, requester_id, notify_requester, follow_up_of, team_id,
       assignee_id, created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
       sla_resolve_risk_at
     ) values (
-      ${ticket.ticketNumber === null ? sql`` : sql`${ticket.ticketNumber},`}
+      ${ticket.ticketNumber === null ? NO_CONDITION : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
       ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null}, ${ticket.teamId ?? null},
       ${ticket.assigneeId ?? null}, ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
       ${at(sla.state.resolveBy)}, ${at(sla.state.responseRiskAt)}, ${at(sla.state.resolveRiskAt)}
     )
-    returning ${newTicketColumns()}`;
+    returning ${NEW_TICKET_COLUMNS}`;
 }
 
 /**
@@ -693,6 +697,8 @@ export function commentInsert(comment: NewComment): PendingQuery<Row[]> {
     returning id, ticket_id, author_id, content, is_internal, created_at, updated_at`;
 }
 
+const REOPENED = sql`, status = 'in_progress', resolved_at = null, closed_at = null`;
+
 /**
  * The ticket's touch by the comment in CTE `c` (over commentInsert): updatedAt, respondedAt
  * when still empty and `markResponded`, and with `reopen` the status back to in progress with its
@@ -714,12 +720,12 @@ export function commentTouch(touch: {
                           else t.responded_at end
       ${
         fields === null
-          ? sql``
+          ? NO_CONDITION
           : sql`, priority = ${fields.priority}, category = ${fields.category},
                 assignee_id = ${fields.assigneeId}, team_id = ${fields.teamId}`
       }
-      ${touch.reopen ? sql`, status = 'in_progress', resolved_at = null, closed_at = null` : sql``}
-      ${touch.sla === null ? sql`` : sql`, ${slaAssignments(touch.sla)}`}
+      ${touch.reopen ? REOPENED : NO_CONDITION}
+      ${touch.sla === null ? NO_CONDITION : sql`, ${slaAssignments(touch.sla)}`}
     from c
     where t.id = c.ticket_id and not c.is_internal`;
 }
@@ -767,8 +773,8 @@ export function eventsInsert(
   return sql`
     insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
     select e.ticket_id, e.user_id, e.event_type, e.event_data, clock_timestamp() + e.place * interval '1 microsecond'
-    from (values ${rows.reduce((all, row) => sql`${all}, ${row}`)}) e (ticket_id, user_id, event_type, event_data, place)
-    ${onlyWith === null ? sql`` : sql`where exists (select from ${sql(onlyWith)})`}
+    from (values ${joined(rows, COMMA)}) e (ticket_id, user_id, event_type, event_data, place)
+    ${onlyWith === null ? NO_CONDITION : whereAnyRowIn(onlyWith)}
     returning id, user_id, event_type, event_data, created_at`;
 }
 

@@ -1,5 +1,6 @@
 import type { TTicketComment, TTicketDetail } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
+import { type CteEntry, joined, NOTHING, whereAnyRowIn, withClause } from '../db/fragments.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { outboxInsert, outboxWakeUp } from '../email/queries.ts';
@@ -42,14 +43,59 @@ import {
 const ticketChangedMessage = (ticketId: string) =>
   JSON.stringify({ type: 'ticket', ticketId } satisfies RealtimeMessage);
 
-/** Fragments joined by a separator (a comma list, a union). */
-export const joined = (parts: readonly PendingQuery<Row[]>[], separator: PendingQuery<Row[]>) =>
-  parts.reduce((all, part) => sql`${all}${separator}${part}`);
+// The statement's constant parts, built once (db/fragments.ts says why).
+const COMMA = sql`, `;
+const CONCAT = sql` || `;
+const AND = sql` and `;
+const CROSS_JOIN = sql` cross join `;
+const UNION_ALL = sql` union all `;
+const ALWAYS = sql`true`;
+const HELD_USERS = sql`(select count(*) from referenced) as held`;
+const AUTO_ASSIGNMENT = {
+  whileUnsavedOn: sql`coalesce((select s.auto_assignment from settings s), true)`,
+  whileUnsavedOff: sql`coalesce((select s.auto_assignment from settings s), false)`,
+};
+const PUBLIC_COMMENT_ROWS = sql`from c where not c.is_internal`;
+const IS_PUBLIC_COMMENT = sql`exists (select from c where not c.is_internal)`;
+
+/** What the statement says about one of its own CTEs, built once per CTE name (a handful, never input). */
+type CteParts = {
+  /** `from <cte>` */
+  from: PendingQuery<Row[]>;
+  /** `where exists (select from <cte>)` */
+  whereAny: PendingQuery<Row[]>;
+  /** `exists (select from <cte>)` */
+  any: PendingQuery<Row[]>;
+  /** The inserted ticket's number, as a column of the CTE. */
+  ticketNumber: PendingQuery<Row[]>;
+  /** The inserted ticket's number, as a scalar subquery. */
+  selectedNumber: PendingQuery<Row[]>;
+  /** Whether the inserted ticket has no assignee. */
+  unassigned: PendingQuery<Row[]>;
+};
+const cteParts = new Map<string, CteParts>();
+function partsOf(cte: string): CteParts {
+  let parts = cteParts.get(cte);
+  if (!parts) {
+    parts = {
+      from: sql`from ${sql(cte)}`,
+      whereAny: whereAnyRowIn(cte),
+      any: sql`exists (select from ${sql(cte)})`,
+      ticketNumber: sql`${sql(cte)}.ticket_number`,
+      selectedNumber: sql`(select ticket_number from ${sql(cte)})`,
+      unassigned: sql`exists (select from ${sql(cte)} where assignee_id is null)`,
+    };
+    cteParts.set(cte, parts);
+  }
+  return parts;
+}
+
+type Cte = CteEntry;
 
 /** How the row write frames the plan's effects. */
 type RowWrite = {
-  /** The CTEs that write the row, first in the statement. */
-  ctes: readonly PendingQuery<Row[]>[];
+  /** The CTEs that write the row (name and body), first in the statement. */
+  ctes: readonly Cte[];
   /** The CTE every effect hangs on (a comment the scope refused writes nothing else either); null when the row is always written. */
   onlyWith: string | null;
   /** The inserted ticket's CTE (with ticket_number and assignee_id), for texts and conditions about it; null for other writes. */
@@ -68,17 +114,17 @@ function textSql(text: PlanText, row: RowWrite): PendingQuery<Row[]> {
   const parts = text.map((part) => {
     if (typeof part === 'string') return sql`${part}::text`;
     if (row.insertedTicket === null) throw new Error('only a new ticket has an inserted ticket number');
-    return sql`${sql(row.insertedTicket)}.ticket_number`;
+    return partsOf(row.insertedTicket).ticketNumber;
   });
-  return joined(parts, sql` || `);
+  return joined(parts, CONCAT);
 }
 
 function jobConditionSql(condition: JobCondition, row: RowWrite): PendingQuery<Row[]> {
   if ('setting' in condition) {
-    return sql`coalesce((select s.auto_assignment from settings s), ${condition.whileUnsaved})`;
+    return condition.whileUnsaved ? AUTO_ASSIGNMENT.whileUnsavedOn : AUTO_ASSIGNMENT.whileUnsavedOff;
   }
   if (row.insertedTicket === null) throw new Error('only a new ticket has an inserted row to check');
-  return sql`exists (select from ${sql(row.insertedTicket)} where assignee_id is null)`;
+  return partsOf(row.insertedTicket).unassigned;
 }
 
 /** A trigger's internal notes as the body of a data-modifying CTE, only with `onlyWith`'s row when named. */
@@ -94,18 +140,18 @@ function notesInsert(
     insert into ticket_comments (id, ticket_id, author_id, content, is_internal, created_at, updated_at)
     select n.id, ${ticketId}::uuid, n.author_id, n.content, true,
            clock_timestamp() + n.place * interval '1 microsecond', clock_timestamp() + n.place * interval '1 microsecond'
-    from (values ${joined(rows, sql`, `)}) n (id, author_id, content, place)
-    ${onlyWith === null ? sql`` : sql`where exists (select from ${sql(onlyWith)})`}`;
+    from (values ${joined(rows, COMMA)}) n (id, author_id, content, place)
+    ${onlyWith === null ? NOTHING : partsOf(onlyWith).whereAny}`;
 }
 
 /** The row write's CTEs, the plan's CTEs and `announced` (every NOTIFY), as the WITH clause of the statement. */
 function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
-  const ctes: PendingQuery<Row[]>[] = [...row.ctes];
-  const fromRow = row.onlyWith === null ? sql`` : sql`from ${sql(row.onlyWith)}`;
+  const ctes: Cte[] = [...row.ctes];
+  const fromRow = row.onlyWith === null ? NOTHING : partsOf(row.onlyWith).from;
   const events: NewTicketEvent[] = plan.events.map((event) => ({ ticketId: plan.ticketId, ...event }));
-  if (events.length > 0) ctes.push(sql`e as (${eventsInsert(events, row.onlyWith)})`);
+  if (events.length > 0) ctes.push(['e', eventsInsert(events, row.onlyWith)]);
   const notes = plan.notes ?? [];
-  if (notes.length > 0) ctes.push(sql`notes as (${notesInsert(plan.ticketId, notes, row.onlyWith)})`);
+  if (notes.length > 0) ctes.push(['notes', notesInsert(plan.ticketId, notes, row.onlyWith)]);
 
   const bells: PendingQuery<Row[]>[] = [];
   if (plan.notifications.some((notification) => notification.audience === 'every_active_agent')) {
@@ -116,12 +162,13 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
         ...notes.map((note) => note.authorId),
       ]),
     ];
-    ctes.push(sql`referenced as (
-      -- The users rows the statement's foreign keys lock anyway (requester, and the actor through
-      -- the event), taken before the broadcast's fence: a role change holds admin rows while it
-      -- waits for the fence, so taking them after it could deadlock.
-      select id from users where id in ${sql(lockedIds)} for key share
-    )`);
+    ctes.push([
+      'referenced',
+      // The users rows the statement's foreign keys lock anyway (requester, and the actor through
+      // the event), taken before the broadcast's fence: a role change holds admin rows while it
+      // waits for the fence, so taking them after it could deadlock.
+      sql`select id from users where id in ${sql(lockedIds)} for key share`,
+    ]);
   }
   plan.notifications.forEach((notification, index) => {
     const name = `notified_${index}`;
@@ -134,20 +181,15 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
       relatedEntityType: 'ticket',
     };
     const rowSources = [...new Set([row.insertedTicket, row.onlyWith])].flatMap((cte) =>
-      cte === null ? [] : [sql`${sql(cte)}`],
+      cte === null ? [] : [sql(cte) as unknown as PendingQuery<Row[]>],
     );
     if (notification.audience === 'every_active_agent') {
-      const source = joined(
-        [...rowSources, sql`(select count(*) from referenced) as held`],
-        sql` cross join `,
-      );
-      ctes.push(sql`${sql(name)} as (${agentBroadcastInsert({ ...texts, source })})`);
+      const source = joined([...rowSources, HELD_USERS], CROSS_JOIN);
+      ctes.push([name, agentBroadcastInsert({ ...texts, source })]);
       bells.push(agentBroadcastPublish(name, notification.actorId));
     } else {
-      const source = rowSources.length === 0 ? undefined : joined(rowSources, sql`, `);
-      ctes.push(
-        sql`${sql(name)} as (${staffNotificationsInsert({ ...texts, audience: notification.audience, source })})`,
-      );
+      const source = rowSources.length === 0 ? undefined : joined(rowSources, COMMA);
+      ctes.push([name, staffNotificationsInsert({ ...texts, audience: notification.audience, source })]);
       bells.push(notificationsPublish(name));
     }
   });
@@ -155,34 +197,29 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
   const wakeUps: PendingQuery<Row[]>[] = [];
   plan.mail.forEach((message, index) => {
     const name = `mail_${index}`;
-    ctes.push(
-      sql`${sql(name)} as (${outboxInsert({ ...message, ticketId: plan.ticketId }, row.mailSource)})`,
-    );
+    ctes.push([name, outboxInsert({ ...message, ticketId: plan.ticketId }, row.mailSource)]);
     wakeUps.push(outboxWakeUp(name));
   });
   plan.jobs.forEach((job, index) => {
     const name = `job_${index}`;
     const conditions = [
       ...job.onlyIf.map((condition) => jobConditionSql(condition, row)),
-      ...(row.onlyWith === null ? [] : [sql`exists (select from ${sql(row.onlyWith)})`]),
+      ...(row.onlyWith === null ? [] : [partsOf(row.onlyWith).any]),
     ];
-    ctes.push(
-      sql`${sql(name)} as (${jobInsert(job, conditions.length === 0 ? sql`true` : joined(conditions, sql` and `))})`,
-    );
+    ctes.push([name, jobInsert(job, conditions.length === 0 ? ALWAYS : joined(conditions, AND))]);
     wakeUps.push(jobsWakeUp(name));
   });
 
   // In the statement unless this process knows no webhook is enabled (webhooks/enabled-cache.ts):
   // then the part would join nothing, and leaving it out saves building, planning and running it.
   if (plan.webhooks.length > 0 && mayAnyWebhookTake()) {
-    ctes.push(
-      webhookDeliveryCtes(plan.webhooks, {
+    ctes.push({
+      framed: webhookDeliveryCtes(plan.webhooks, {
         names: { deliveries: 'webhook_deliveries_new', jobs: 'webhook_jobs' },
-        insertedNumber:
-          row.insertedTicket === null ? null : sql`(select ticket_number from ${sql(row.insertedTicket)})`,
-        condition: row.webhooksOnlyIf ?? sql`true`,
+        insertedNumber: row.insertedTicket === null ? null : partsOf(row.insertedTicket).selectedNumber,
+        condition: row.webhooksOnlyIf ?? ALWAYS,
       }),
-    );
+    });
     wakeUps.push(jobsWakeUp('webhook_jobs'));
   }
 
@@ -194,8 +231,8 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
     ),
     ...wakeUps,
   ];
-  ctes.push(sql`announced as (${joined(announcements, sql` union all `)})`);
-  return sql`with ${joined(ctes, sql`, `)}`;
+  ctes.push(['announced', joined(announcements, UNION_ALL)]);
+  return withClause(ctes);
 }
 
 function noSuchNotification(index: number): never {
@@ -203,6 +240,9 @@ function noSuchNotification(index: number): never {
 }
 
 const announcedOnce = sql`cross join (select count(*) from announced) as announcements`;
+const NEW_TICKET_ANSWER = newTicketDetailSelect('e', announcedOnce);
+const NEW_COMMENT_ANSWER = newCommentSelect(announcedOnce);
+const ANNOUNCED_COUNT = sql`select count(*) from announced`;
 
 /**
  * Files a ticket with its plan in one statement and answers it as its creator sees it, built from
@@ -214,18 +254,25 @@ export async function writeNewTicket(
   sla: NewTicketSla,
   plan: EffectsPlan,
 ): Promise<TTicketDetail> {
+  const [detail] = await db<TTicketDetail[]>`${newTicketStatement(ticket, sla, plan)}`;
+  if (!detail) throw new Error('ticket insert returned no row');
+  return detail;
+}
+
+/** writeNewTicket's statement, built and not run. */
+export function newTicketStatement(
+  ticket: NewTicket,
+  sla: NewTicketSla,
+  plan: EffectsPlan,
+): PendingQuery<Row[]> {
   const row: RowWrite = {
-    ctes: [sql`t as (${ticketInsert(ticket, sla)})`],
+    ctes: [['t', ticketInsert(ticket, sla)]],
     onlyWith: null,
     insertedTicket: 't',
     lockedUserIds: ticket.assigneeId ? [ticket.requesterId, ticket.assigneeId] : [ticket.requesterId],
-    mailSource: sql``,
+    mailSource: NOTHING,
   };
-  const [detail] = await db<TTicketDetail[]>`
-    ${withEffects(plan, row)}
-    ${newTicketDetailSelect('e', announcedOnce)}`;
-  if (!detail) throw new Error('ticket insert returned no row');
-  return detail;
+  return sql`${withEffects(plan, row)} ${NEW_TICKET_ANSWER}`;
 }
 
 /**
@@ -241,15 +288,13 @@ export async function writeTicketChange(
 ): Promise<void> {
   if (plan.events.length === 0) return;
   const row: RowWrite = {
-    ctes: [
-      sql`updated as (${ticketUpdate(id, { ...next, markResponded: plan.touch?.markResponded ?? false })})`,
-    ],
+    ctes: [['updated', ticketUpdate(id, { ...next, markResponded: plan.touch?.markResponded ?? false })]],
     onlyWith: null,
     insertedTicket: null,
     lockedUserIds: next.assigneeId === null ? [] : [next.assigneeId],
-    mailSource: sql``,
+    mailSource: NOTHING,
   };
-  await db`${withEffects(plan, row)} select count(*) from announced`;
+  await db`${withEffects(plan, row)} ${ANNOUNCED_COUNT}`;
 }
 
 /**
@@ -262,8 +307,21 @@ export async function writeComment(
   comment: NewComment,
   plan: EffectsPlan,
   sla: SlaState | null = null,
-  fields: Parameters<typeof commentTouch>[0]['fields'] = null,
+  fields: CommentTouchFields = null,
 ): Promise<TTicketComment | null> {
+  const [written] = await db<TTicketComment[]>`${commentStatement(comment, plan, sla, fields)}`;
+  return written ?? null;
+}
+
+type CommentTouchFields = Parameters<typeof commentTouch>[0]['fields'];
+
+/** writeComment's statement, built and not run. */
+export function commentStatement(
+  comment: NewComment,
+  plan: EffectsPlan,
+  sla: SlaState | null,
+  fields: CommentTouchFields,
+): PendingQuery<Row[]> {
   const touch = plan.touch && {
     markResponded: plan.touch.markResponded,
     reopen: plan.touch.reopen === true,
@@ -271,23 +329,17 @@ export async function writeComment(
     fields,
   };
   const row: RowWrite = {
-    ctes: [
-      sql`c as (${commentInsert(comment)})`,
-      ...(touch ? [sql`touched as (${commentTouch(touch)})`] : []),
-    ],
+    ctes: [['c', commentInsert(comment)], ...(touch ? [['touched', commentTouch(touch)] as const] : [])],
     onlyWith: 'c',
     insertedTicket: null,
     lockedUserIds: fields?.assigneeId ? [comment.authorId, fields.assigneeId] : [comment.authorId],
     // A message is written only for a comment stored as public: an internal note never becomes
     // mail, whatever the plan was told.
-    mailSource: sql`from c where not c.is_internal`,
+    mailSource: PUBLIC_COMMENT_ROWS,
     // The same for a webhook: an internal note is never in a payload, whatever the plan was told.
-    webhooksOnlyIf: sql`exists (select from c where not c.is_internal)`,
+    webhooksOnlyIf: IS_PUBLIC_COMMENT,
   };
-  const [written] = await db<TTicketComment[]>`
-    ${withEffects(plan, row)}
-    ${newCommentSelect(announcedOnce)}`;
-  return written ?? null;
+  return sql`${withEffects(plan, row)} ${NEW_COMMENT_ANSWER}`;
 }
 
 /**
@@ -296,13 +348,13 @@ export async function writeComment(
  */
 export async function writeTicketHold(db: Db, id: string, sla: SlaState, plan: EffectsPlan): Promise<void> {
   const row: RowWrite = {
-    ctes: [sql`held as (update tickets t set ${slaAssignments(sla)} where t.id = ${id})`],
+    ctes: [['held', sql`update tickets t set ${slaAssignments(sla)} where t.id = ${id}`]],
     onlyWith: null,
     insertedTicket: null,
     lockedUserIds: [],
-    mailSource: sql``,
+    mailSource: NOTHING,
   };
-  await db`${withEffects(plan, row)} select count(*) from announced`;
+  await db`${withEffects(plan, row)} ${ANNOUNCED_COUNT}`;
 }
 
 /**
@@ -315,5 +367,5 @@ export async function insertTicketEvents(db: Db, events: readonly NewTicketEvent
   const announcements = messages.map((message) => sql`select pg_notify(${REALTIME_CHANNEL}, ${message})`);
   await db`
     with e as (${eventsInsert(events)})
-    ${joined(announcements, sql` union all `)}`;
+    ${joined(announcements, UNION_ALL)}`;
 }

@@ -3,10 +3,15 @@
  * writes are measured against one raw insert). Counted on the API's own pool with postgres.js's
  * debug hook, calling the services directly so the session lookup is not in the count.
  */
+
+import { heapStats } from 'bun:jsc';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createUser, sql, type TestUser } from '../../test/helpers.ts';
 import { ensureSlaPolicies } from '../../test/tickets.ts';
+import { newTicketFacts, planTicketEffects } from './effects.ts';
+import { newSlaState } from './hold.ts';
 import { addComment, createTicket, updateTicketFields } from './service.ts';
+import { commentStatement, newTicketStatement } from './write-statement.ts';
 
 const links = { appBaseUrl: 'http://desk.test' };
 
@@ -105,5 +110,101 @@ describe('statements per write', () => {
       );
       expect(resolve).toHaveLength(5);
     }
+  });
+});
+
+describe('building a write statement', () => {
+  // Each postgres.js fragment is a Promise with closures of its own, made and walked again for
+  // every request (docs/performance.md#api-process). Counted while alive, for the bench's two
+  // writes with everything they cause: the broadcast and job of a new ticket, the reply's mail,
+  // and the webhook part (this process does not know that no webhook is enabled).
+  const livePromises = () => {
+    Bun.gc(true);
+    return heapStats().objectTypeCounts.Promise ?? 0;
+  };
+  const perStatement = (build: () => unknown) => {
+    const before = livePromises();
+    const built = Array.from({ length: 200 }, build);
+    const count = (livePromises() - before) / built.length;
+    expect(built).toHaveLength(200);
+    return count;
+  };
+  const facts = (id: string, requesterId: string) =>
+    newTicketFacts(
+      {
+        id,
+        ticketNumber: 'TKT-000042',
+        title: 'Printer offline',
+        priority: 'medium',
+        category: 'hardware',
+        requesterId,
+        notifyRequester: true,
+      },
+      { email: 'eve@example.test', firstName: 'Eve', emailVerified: true },
+    );
+  const mailOn = { emailNotifications: true, companyName: 'Acme', autoAssignment: true };
+
+  test('a new ticket with its broadcast and auto assignment job', () => {
+    const count = perStatement(() => {
+      const id = crypto.randomUUID();
+      const ticket = {
+        id,
+        ticketNumber: null,
+        title: 'Printer offline',
+        description: 'It blinks.',
+        priority: 'medium' as const,
+        category: 'hardware' as const,
+        requesterId: requester.id,
+        notifyRequester: false,
+      };
+      const plan = planTicketEffects({
+        kind: 'created',
+        ticketId: id,
+        before: null,
+        after: newTicketFacts(ticket, null),
+        actor: { id: agent.id, role: 'agent', name: 'Ann Agent' },
+        comment: null,
+        settings: mailOn,
+        links,
+      });
+      const createdAt = Date.now();
+      return newTicketStatement(ticket, { createdAt, state: newSlaState(null, createdAt) }, plan);
+    });
+    console.log('COUNT', count);
+    // 65 while every part was built per request.
+    expect(count).toBeLessThanOrEqual(24);
+  });
+
+  test("a public staff reply with the requester's mail", () => {
+    const count = perStatement(() => {
+      const ticketId = crypto.randomUUID();
+      const commentId = crypto.randomUUID();
+      const plan = planTicketEffects({
+        kind: 'commented',
+        ticketId,
+        before: null,
+        after: facts(ticketId, requester.id),
+        actor: { id: agent.id, role: 'agent', name: 'Ann Agent' },
+        comment: { id: commentId, content: 'Looking into it.', isInternal: false },
+        settings: mailOn,
+        links,
+      });
+      return commentStatement(
+        {
+          id: commentId,
+          ticketId,
+          authorId: agent.id,
+          content: 'Looking into it.',
+          isInternal: false,
+          scope: { requesterId: null, includeInternal: true },
+        },
+        plan,
+        null,
+        null,
+      );
+    });
+    console.log('COUNT', count);
+    // 48 while every part was built per request.
+    expect(count).toBeLessThanOrEqual(15);
   });
 });

@@ -105,6 +105,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** An ISO time in UTC with milliseconds, as every time in a payload is written. */
 const isoSql = isoText;
+const NOW_ISO = isoSql(sql`now()`);
+const ANY_WEBHOOK = sql`true`;
+const ENABLED_WEBHOOK = sql`w.is_enabled`;
 
 const personSql = (id: PendingQuery<Row[]>) => sql`(
   select jsonb_build_object('name', u.first_name || ' ' || u.last_name, 'email', u.email)
@@ -116,6 +119,19 @@ const personSql = (id: PendingQuery<Row[]>) => sql`(
  * plan's own ids of the people are not sent.
  */
 function filledDataSql(insertedNumber: PendingQuery<Row[]> | null): PendingQuery<Row[]> {
+  // Built once per number source (none, or a statement's constant part): every ticket write of a
+  // desk with webhooks builds it (db/fragments.ts says why that matters).
+  let filled = filledData.get(insertedNumber);
+  if (!filled) {
+    filled = buildFilledData(insertedNumber);
+    filledData.set(insertedNumber, filled);
+  }
+  return filled;
+}
+
+const filledData = new Map<PendingQuery<Row[]> | null, PendingQuery<Row[]>>();
+
+function buildFilledData(insertedNumber: PendingQuery<Row[]> | null): PendingQuery<Row[]> {
   const ticket = sql`(e.data -> 'ticket')`;
   const ticketId = sql`(${ticket} ->> 'id')::uuid`;
   const number = insertedNumber ?? sql`(select tk.ticket_number from tickets tk where tk.id = ${ticketId})`;
@@ -161,7 +177,7 @@ export function webhookDeliveryCtes(
   return sql`${sql(deliveries)} as (
     insert into webhook_deliveries (id, webhook_id, event, body)
     select e.id, e.webhook_id, e.event, jsonb_build_object(
-      'id', e.id, 'event', e.event, 'occurredAt', ${isoSql(sql`now()`)}, 'data', ${filledDataSql(options.insertedNumber)}
+      'id', e.id, 'event', e.event, 'occurredAt', ${NOW_ISO}, 'data', ${filledDataSql(options.insertedNumber)}
     )::text
     -- A volatile id in the inner select list: one per row (the subquery is not flattened).
     from (
@@ -169,7 +185,7 @@ export function webhookDeliveryCtes(
       from webhooks w
       join jsonb_to_recordset(${sql.json(rows)}) as event(event text, data jsonb, "onlyWebhookId" uuid)
         on w.id = event."onlyWebhookId" or (event."onlyWebhookId" is null and event.event = any(w.events))
-      where ${options.evenWhenOff ? sql`true` : sql`w.is_enabled`} and ${options.condition}
+      where ${options.evenWhenOff ? ANY_WEBHOOK : ENABLED_WEBHOOK} and ${options.condition}
     ) e
     returning id
   ), ${sql(jobs)} as (
