@@ -17,5 +17,15 @@ export function literalLimit(limit: number): PendingQuery<Row[]> {
   if (!Number.isSafeInteger(limit) || limit < 0 || limit > LITERAL_LIMIT_MAX) {
     throw new RangeError(`a LIMIT must be an integer from 0 to ${LITERAL_LIMIT_MAX}, not ${limit}`);
   }
-  return sql.unsafe(String(limit));
+  // A statement uses a few limits (a page, one past it, a window): each is built once
+  // (db/fragments.ts says why), and any other number is built as it comes.
+  let literal = literals.get(limit);
+  if (!literal) {
+    literal = sql.unsafe(String(limit));
+    if (literals.size < KEPT_LITERALS) literals.set(limit, literal);
+  }
+  return literal;
 }
+
+const KEPT_LITERALS = 1_000;
+const literals = new Map<number, PendingQuery<Row[]>>();

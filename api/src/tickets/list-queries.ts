@@ -6,7 +6,7 @@ import type {
   TTicketView,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
-import { joined } from '../db/fragments.ts';
+import { joined, NOTHING } from '../db/fragments.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { tsqueryOnce } from '../db/tsquery-once.ts';
@@ -65,7 +65,7 @@ export const QUEUE_TEXT_WINDOW = 5000;
 const OPEN_VIEWS = new Set<TTicketView>(['mine', 'unassigned', 'my_teams', 'at_risk', 'waiting', 'open']);
 
 /** The ticket columns a sort key is made of: tickets `t`'s own, or a page row `q`'s (summaryColumns). */
-type KeySource = {
+type KeyColumns = {
   createdAt: Fragment;
   updatedAt: Fragment;
   priority: Fragment;
@@ -75,8 +75,20 @@ type KeySource = {
   respondedAt: Fragment;
 };
 
-// Built once: a fragment is a postgres.js Query, and a page needs only one or two of these.
-const TICKET_KEYS: KeySource = {
+/** A source's key columns with the index expressions made of them. */
+type KeySource = KeyColumns & { name: 't' | 'q'; breachAt: Fragment; priorityRank: Fragment };
+
+// The expressions of the 00063 and 00098 indexes, written exactly as there so the planner matches them.
+const keySource = (name: KeySource['name'], c: KeyColumns): KeySource => ({
+  ...c,
+  name,
+  breachAt: sql`ticket_breach_at(${c.status}, ${c.responseBy}, ${c.resolveBy}, ${c.respondedAt})`,
+  priorityRank: sql`ticket_priority_rank(${c.priority})`,
+});
+
+// Every constant part of a page's statement is built once (db/fragments.ts says why): a page
+// needs a few of them, and each built anew would be a Promise per request.
+const TICKET_KEYS = keySource('t', {
   createdAt: sql`t.created_at`,
   updatedAt: sql`t.updated_at`,
   priority: sql`t.priority`,
@@ -84,9 +96,9 @@ const TICKET_KEYS: KeySource = {
   responseBy: sql`t.sla_response_by`,
   resolveBy: sql`t.sla_resolve_by`,
   respondedAt: sql`t.responded_at`,
-};
+});
 
-const PAGE_ROW_KEYS: KeySource = {
+const PAGE_ROW_KEYS = keySource('q', {
   createdAt: sql`q."createdAt"`,
   updatedAt: sql`q."updatedAt"`,
   priority: sql`q.priority`,
@@ -94,16 +106,44 @@ const PAGE_ROW_KEYS: KeySource = {
   responseBy: sql`q."slaResponseBy"`,
   resolveBy: sql`q."slaResolveBy"`,
   respondedAt: sql`q."respondedAt"`,
+});
+
+const RISK_AT = sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
+// A literal (never a parameter), so the planner proves the partial open indexes' predicate.
+const IS_OPEN = sql`t.status in ('new', 'in_progress')`;
+const AND_OPEN = sql`and ${IS_OPEN}`;
+const TICKET_ID = sql`t.id`;
+const ASSIGNEE_ID = sql`t.assignee_id`;
+const ALWAYS = sql`true`;
+const COMMA = sql`, `;
+const OR = sql` or `;
+const BEFORE = sql`<`;
+const AFTER = sql`>`;
+const VIEW_CONDITIONS: Partial<Record<TTicketView, Fragment>> = {
+  unassigned: sql`and t.assignee_id is null`,
+  at_risk: sql`and ${RISK_AT} <= now()`,
+  waiting: sql`and t.waiting_since is not null`,
+};
+const TEAM_ID = sql`t.team_id`;
+const NO_ASSIGNEE = sql`and t.assignee_id is null`;
+const NO_TEAM = sql`and t.team_id is null`;
+const DUE_PARTS = {
+  withDeadline: sql`and ${TICKET_KEYS.breachAt} is not null`,
+  withDeadlineOpen: sql`and ${TICKET_KEYS.breachAt} is not null ${AND_OPEN}`,
+  withoutDeadline: sql`and ${TICKET_KEYS.breachAt} is null`,
+  withoutDeadlineAnyStatus: sql`and (t.status not in ('new', 'in_progress')
+                  or (t.sla_resolve_by is null and (t.responded_at is not null or t.sla_response_by is null)))`,
 };
 
-// The expressions of the 00063 and 00098 indexes, written exactly as there so the planner matches them.
-const breachAt = (c: KeySource = TICKET_KEYS) =>
-  sql`ticket_breach_at(${c.status}, ${c.responseBy}, ${c.resolveBy}, ${c.respondedAt})`;
-const riskAt = () =>
-  sql`ticket_risk_at(t.status, t.sla_response_risk_at, t.sla_resolve_risk_at, t.responded_at, t.sla_resolve_by)`;
-const priorityRank = (c: KeySource = TICKET_KEYS) => sql`ticket_priority_rank(${c.priority})`;
-// A literal (never a parameter), so the planner proves the partial open indexes' predicate.
-const isOpen = () => sql`t.status in ('new', 'in_progress')`;
+/** Kept per key of a small, fixed set (the code's shapes, never input). */
+function builtOnce<T>(cache: Map<string, T>, key: string, build: () => T): T {
+  let built = cache.get(key);
+  if (built === undefined) {
+    built = build();
+    cache.set(key, built);
+  }
+  return built;
+}
 
 /** The key kinds of a cursor of this sort and part (the id follows them). */
 export function queueKeyKinds(key: QueueSortKey, part: 0 | 1): QueueKeyKinds {
@@ -120,9 +160,9 @@ function keyColumns(key: QueueSortKey, part: 0 | 1, c: KeySource = TICKET_KEYS):
     case 'updated':
       return [c.updatedAt];
     case 'priority':
-      return [priorityRank(c), c.createdAt];
+      return [c.priorityRank, c.createdAt];
     case 'due':
-      return part === 0 ? [breachAt(c), c.createdAt] : [c.createdAt];
+      return part === 0 ? [c.breachAt, c.createdAt] : [c.createdAt];
   }
 }
 
@@ -135,10 +175,23 @@ function keyColumns(key: QueueSortKey, part: 0 | 1, c: KeySource = TICKET_KEYS):
 function orderColumns(list: QueueList, part: 0 | 1): Fragment[] {
   const keys = keyColumns(list.key, part);
   const leading: Fragment[] = [];
-  if (list.view === 'unassigned' && (list.key === 'created' || list.key === 'due'))
-    leading.push(sql`t.assignee_id`);
-  if (list.key === 'due' && part === 1 && list.view !== 'all') leading.push(breachAt());
-  return [...leading, ...keys, sql`t.id`];
+  if (list.view === 'unassigned' && (list.key === 'created' || list.key === 'due')) leading.push(ASSIGNEE_ID);
+  if (list.key === 'due' && part === 1 && list.view !== 'all') leading.push(TICKET_KEYS.breachAt);
+  return [...leading, ...keys, TICKET_ID];
+}
+
+const orders = new Map<string, Fragment>();
+
+/** The ORDER BY list of a part, with its direction. */
+function orderOf(list: QueueList, part: 0 | 1): Fragment {
+  const leading = list.view === 'unassigned' ? 'unassigned' : list.view === 'all' ? 'all' : 'other';
+  return builtOnce(orders, `${leading}|${list.key}|${part}|${list.descending}`, () => {
+    const direction = list.descending ? sql`desc` : sql`asc`;
+    return joined(
+      orderColumns(list, part).map((column) => sql`${column} ${direction}`),
+      COMMA,
+    );
+  });
 }
 
 function textMatch(text: QueueText): Fragment {
@@ -150,26 +203,23 @@ function textMatch(text: QueueText): Fragment {
       sql`(t.ticket_number collate "C" >= ${range.from} and t.ticket_number collate "C" < ${range.to})`,
     );
   }
-  return ways.length === 0 ? sql`true` : sql`(${joined(ways, sql` or `)})`;
+  return ways.length === 0 ? ALWAYS : sql`(${joined(ways, OR)})`;
 }
 
-const equalOrNone = (column: Fragment, value: { id: string } | 'none' | null) =>
-  value === null ? sql`` : value === 'none' ? sql`and ${column} is null` : sql`and ${column} = ${value.id}`;
+const equalOrNone = (column: Fragment, isNone: Fragment, value: { id: string } | 'none' | null) =>
+  value === null ? NOTHING : value === 'none' ? isNone : sql`and ${column} = ${value.id}`;
 
 /** The view and filters in SQL (without the caller's teams: each is a branch of its own); the counts spell the views in view-filters.ts. */
 function listConditions(list: QueueList): Fragment {
   return sql`
-    ${OPEN_VIEWS.has(list.view) ? sql`and ${isOpen()}` : sql``}
-    ${list.view === 'mine' ? sql`and t.assignee_id = ${list.viewerId}` : sql``}
-    ${list.view === 'unassigned' ? sql`and t.assignee_id is null` : sql``}
-    ${list.view === 'at_risk' ? sql`and ${riskAt()} <= now()` : sql``}
-    ${list.view === 'waiting' ? sql`and t.waiting_since is not null` : sql``}
-    ${list.requesterId === null ? sql`` : sql`and t.requester_id = ${list.requesterId}`}
-    ${equalOrNone(sql`t.assignee_id`, list.assignee)}
-    ${equalOrNone(sql`t.team_id`, list.team)}
-    ${list.statuses === null ? sql`` : sql`and t.status in ${sql(list.statuses)}`}
-    ${list.priorities === null ? sql`` : sql`and t.priority in ${sql(list.priorities)}`}
-    ${list.categories === null ? sql`` : sql`and t.category in ${sql(list.categories)}`}
+    ${OPEN_VIEWS.has(list.view) ? AND_OPEN : NOTHING}
+    ${list.view === 'mine' ? sql`and t.assignee_id = ${list.viewerId}` : (VIEW_CONDITIONS[list.view] ?? NOTHING)}
+    ${list.requesterId === null ? NOTHING : sql`and t.requester_id = ${list.requesterId}`}
+    ${equalOrNone(ASSIGNEE_ID, NO_ASSIGNEE, list.assignee)}
+    ${equalOrNone(TEAM_ID, NO_TEAM, list.team)}
+    ${list.statuses === null ? NOTHING : sql`and t.status in ${sql(list.statuses)}`}
+    ${list.priorities === null ? NOTHING : sql`and t.priority in ${sql(list.priorities)}`}
+    ${list.categories === null ? NOTHING : sql`and t.category in ${sql(list.categories)}`}
 `;
 }
 
@@ -180,42 +230,55 @@ function listConditions(list: QueueList): Fragment {
  * closed ticket, and sort instead of walking the created index.
  */
 function partCondition(list: QueueList, part: 0 | 1): Fragment {
-  if (list.key !== 'due') return sql``;
-  const open = OPEN_VIEWS.has(list.view) ? sql`` : sql`and ${isOpen()}`;
-  if (part === 0) return sql`and ${breachAt()} is not null ${open}`;
-  if (OPEN_VIEWS.has(list.view)) return sql`and ${breachAt()} is null`;
-  return sql`and (t.status not in ('new', 'in_progress')
-                  or (t.sla_resolve_by is null and (t.responded_at is not null or t.sla_response_by is null)))`;
+  if (list.key !== 'due') return NOTHING;
+  const isOpenView = OPEN_VIEWS.has(list.view);
+  if (part === 0) return isOpenView ? DUE_PARTS.withDeadline : DUE_PARTS.withDeadlineOpen;
+  return isOpenView ? DUE_PARTS.withoutDeadline : DUE_PARTS.withoutDeadlineAnyStatus;
 }
+
+const afterColumns = new Map<string, Fragment>();
 
 /** Strictly after the cursor in the part's order: a row comparison over the index's own columns. */
 function afterCondition(list: QueueList, part: 0 | 1, after: QueuePosition | null): Fragment {
-  if (after === null || after.part !== part) return sql``;
+  if (after === null || after.part !== part) return NOTHING;
   const kinds = queueKeyKinds(list.key, part);
   const values = after.keys.map((value, index) =>
     kinds[index] === 'rank' ? sql`${value}::int` : sql`${value}::timestamptz`,
   );
-  const columns = [...keyColumns(list.key, part), sql`t.id`];
-  return sql`and (${joined(columns, sql`, `)}) ${list.descending ? sql`<` : sql`>`} (${joined(
+  const columns = builtOnce(afterColumns, `${list.key}|${part}`, () =>
+    joined([...keyColumns(list.key, part), TICKET_ID], COMMA),
+  );
+  return sql`and (${columns}) ${list.descending ? BEFORE : AFTER} (${joined(
     [...values, sql`${after.id}::uuid`],
-    sql`, `,
+    COMMA,
   )})`;
 }
 
 /** The cursor's key values of a row of this part, as text at full precision (ranks as numbers). */
 function cursorKeysColumn(list: QueueList, part: 0 | 1, c: KeySource = TICKET_KEYS): Fragment {
-  const kinds = queueKeyKinds(list.key, part);
-  const keys = keyColumns(list.key, part, c).map((column, index) =>
-    kinds[index] === 'rank' ? column : sql`${column}::text`,
-  );
-  return sql`json_build_array(${joined(keys, sql`, `)})`;
+  return builtOnce(cursorKeys, `${list.key}|${part}|${c.name}`, () => {
+    const kinds = queueKeyKinds(list.key, part);
+    const keys = keyColumns(list.key, part, c).map((column, index) =>
+      kinds[index] === 'rank' ? column : sql`${column}::text`,
+    );
+    return sql`json_build_array(${joined(keys, COMMA)})`;
+  });
 }
 
+const cursorKeys = new Map<string, Fragment>();
+
 /** The columns a page reads from tickets (each team's branch has the same). */
-const branchColumns = () => sql`
+const BRANCH_COLUMNS: Fragment = sql`
   t.id, t.ticket_number, t.title, t.priority, t.status, t.category, t.requester_id, t.assignee_id,
   t.team_id, t.sla_response_by, t.sla_resolve_by, t.sla_response_risk_at, t.sla_resolve_risk_at,
   t.waiting_since, t.responded_at, t.resolved_at, t.closed_at, t.created_at, t.updated_at`;
+const ALL_MATCH_COLUMNS = sql`${BRANCH_COLUMNS}, true as "isMatch"`;
+const PARTS = [sql`0::int`, sql`1::int`] as const;
+/** A page's rows when the cursor's keys are made from one row (renderedPage): per part. */
+const PAGE_ROWS = [
+  sql`${summaryColumns()}, ${PARTS[0]} as "cursorPart", t."isMatch"`,
+  sql`${summaryColumns()}, ${PARTS[1]} as "cursorPart", t."isMatch"`,
+] as const;
 
 /**
  * One part of a page, in its index's order. `my_teams` reads each of the caller's teams as its
@@ -237,13 +300,10 @@ function partPage(
   withKeys: boolean,
 ): Fragment {
   const where = sql`${listConditions(list)} ${partCondition(list, part)} ${afterCondition(list, part, after)}`;
-  const direction = list.descending ? sql`desc` : sql`asc`;
-  const order = joined(
-    orderColumns(list, part).map((column) => sql`${column} ${direction}`),
-    sql`, `,
-  );
+  const order = orderOf(list, part);
   const read = list.text === null ? limit : QUEUE_TEXT_WINDOW;
-  const columns = sql`${branchColumns()}, ${list.text === null ? sql`true` : textMatch(list.text)} as "isMatch"`;
+  const columns =
+    list.text === null ? ALL_MATCH_COLUMNS : sql`${BRANCH_COLUMNS}, ${textMatch(list.text)} as "isMatch"`;
   const source =
     list.view === 'my_teams'
       ? sql`select t.* from team_members m
@@ -252,8 +312,9 @@ function partPage(
             where m.user_id = ${list.viewerId} offset 0`
       : sql`select ${columns} from tickets t where true ${where}`;
   // A rendered page makes its cursor's keys from the one row it names (renderedPage), not here for every row.
-  const keys = withKeys ? sql`, ${cursorKeysColumn(list, part)} as "cursorKeys"` : sql``;
-  const rows = sql`${summaryColumns()}, ${part}::int as "cursorPart" ${keys}, t."isMatch"`;
+  const rows = withKeys
+    ? sql`${summaryColumns()}, ${PARTS[part]} as "cursorPart", ${cursorKeysColumn(list, part)} as "cursorKeys", t."isMatch"`
+    : PAGE_ROWS[part];
   if (list.text === null) {
     // The page is cut before the people are joined, as with `q` below: when PostgreSQL reads a
     // small view whole and sorts it (the waiting view, a few hundred tickets at a million), the
@@ -326,6 +387,17 @@ function markKeys(list: QueueList): Fragment {
                   else ${cursorKeysColumn(list, 1, PAGE_ROW_KEYS)} end`;
 }
 
+/** The mark of a page row (renderedPage), per sort key. */
+function markOf(list: QueueList): Fragment {
+  return builtOnce(
+    marks,
+    list.key,
+    () => sql`json_build_object('id', q.id, 'cursorPart', q."cursorPart", 'cursorKeys', ${markKeys(list)})`,
+  );
+}
+
+const marks = new Map<string, Fragment>();
+
 /**
  * One page of a queue, rendered (renderedPage): at most `size` rows, read one past it, and what
  * the next page's cursor is made of.
@@ -335,11 +407,15 @@ export async function selectQueuePageText(
   list: QueueList,
   page: { size: number; after: QueuePosition | null },
 ): Promise<RenderedPage<QueueMark>> {
-  const rows = queuePageRows(list, { limit: page.size + 1, after: page.after }, false);
-  const [row] = await db<RenderedPage<QueueMark>[]>`${renderedPage(
-    rows,
-    page.size,
-    sql`json_build_object('id', q.id, 'cursorPart', q."cursorPart", 'cursorKeys', ${markKeys(list)})`,
-  )}`;
+  const [row] = await db<RenderedPage<QueueMark>[]>`${queuePageTextStatement(list, page)}`;
   return row ?? { tickets: '[]', next: null };
+}
+
+/** selectQueuePageText's statement, built and not run. */
+export function queuePageTextStatement(
+  list: QueueList,
+  page: { size: number; after: QueuePosition | null },
+): Fragment {
+  const rows = queuePageRows(list, { limit: page.size + 1, after: page.after }, false);
+  return renderedPage(rows, page.size, markOf(list));
 }

@@ -82,10 +82,10 @@ function ticketPageRows(
     select ${summaryColumns()}, true as "isMatch", false as "isWindowEnd"
     from tickets t ${summaryJoins()}
     where true
-      ${filters.requesterId === null ? sql`` : sql`and t.requester_id = ${filters.requesterId}`}
-      ${filters.statuses === null ? sql`` : sql`and t.status in ${sql(filters.statuses)}`}
-      ${filters.priorities === null ? sql`` : sql`and t.priority in ${sql(filters.priorities)}`}
-      ${page.after === null ? sql`` : sql`and (t.created_at, t.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
+      ${filters.requesterId === null ? NO_CONDITION : sql`and t.requester_id = ${filters.requesterId}`}
+      ${filters.statuses === null ? NO_CONDITION : sql`and t.status in ${sql(filters.statuses)}`}
+      ${filters.priorities === null ? NO_CONDITION : sql`and t.priority in ${sql(filters.priorities)}`}
+      ${page.after === null ? NO_CONDITION : sql`and (t.created_at, t.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
     order by t.created_at desc, t.id desc
     limit ${literalLimit(page.limit)}`;
 }
@@ -107,6 +107,8 @@ const SUMMARY_JSON_COLUMNS = sql`
   q.requester, q.assignee`;
 const summaryJsonColumns = (): Fragment => SUMMARY_JSON_COLUMNS;
 
+const READ_SO_FAR = sql`not q."isPastEnd"`;
+
 /**
  * A page rendered by PostgreSQL (docs/performance.md#pages-rendered-by-postgresql), one row:
  * `tickets`, the JSON text of the page's rows as TTicketSummary, and `next`, what the next page's
@@ -120,7 +122,7 @@ const summaryJsonColumns = (): Fragment => SUMMARY_JSON_COLUMNS;
  * one row (an aggregate's FILTER comes before its argument), never once per row read.
  */
 export function renderedPage(rows: Fragment, size: number, mark: Fragment): Fragment {
-  const read = sql`not q."isPastEnd"`;
+  const read = READ_SO_FAR;
   return sql`
     select coalesce(json_agg(r order by q.n)
                       filter (where q."isMatch" and ${read} and q."matchRank" <= ${literalLimit(size)}),
@@ -156,13 +158,11 @@ export async function selectTicketPageText(
   page: { size: number; after: { at: string; id: string } | null },
 ): Promise<RenderedPage<PlainMark>> {
   const rows = ticketPageRows(filters, { limit: page.size + 1, after: page.after });
-  const [row] = await db<RenderedPage<PlainMark>[]>`${renderedPage(
-    rows,
-    page.size,
-    sql`json_build_object('cursorAt', q."createdAt"::text, 'id', q.id)`,
-  )}`;
+  const [row] = await db<RenderedPage<PlainMark>[]>`${renderedPage(rows, page.size, PLAIN_MARK)}`;
   return row ?? { tickets: '[]', next: null };
 }
+
+const PLAIN_MARK = sql`json_build_object('cursorAt', q."createdAt"::text, 'id', q.id)`;
 
 /** The ticket `t`'s "Follow-up of" link: a follow-up always has its old ticket's requester, so any scope that sees `t` may see it. */
 const FOLLOW_UP_OF_COLUMN = sql`

@@ -1,3 +1,4 @@
+import { heapStats } from 'bun:jsc';
 import { beforeAll, describe, expect, test } from 'bun:test';
 import {
   API_PATHS,
@@ -13,8 +14,8 @@ import {
 } from '@helpdesk/contracts';
 import { createUser, errorOf, signedIn, sql, type TestClient, type TestUser } from '../../test/helpers.ts';
 import { createTeam, insertTicketRow } from '../../test/tickets.ts';
-import { QUEUE_TEXT_WINDOW } from './list-queries.ts';
-import { listQueue } from './queues.ts';
+import { QUEUE_TEXT_WINDOW, queuePageTextStatement } from './list-queries.ts';
+import { listQueue, queueListOf } from './queues.ts';
 
 const HOUR = 3_600_000;
 
@@ -408,5 +409,29 @@ describe('my_teams and team membership', () => {
     const left = await admin.client.request('DELETE', `${teamMembersPath(team)}/${member.user.id}`);
     expect(left.status).toBe(204);
     expect(await page()).toEqual([]);
+  });
+});
+
+describe("a page's statement", () => {
+  test('its constant parts are built once: a page makes a handful of fragments, whatever its view and order', () => {
+    // Each postgres.js fragment is a Promise with closures of its own, made and walked again for
+    // every request (docs/performance.md#api-process). Counted while alive. Built per request,
+    // these pages made 38 to 88.
+    const livePromises = () => {
+      Bun.gc(true);
+      return heapStats().objectTypeCounts.Promise ?? 0;
+    };
+    const caller = { id: crypto.randomUUID(), isStaff: true };
+    const most = { mine: 14, at_risk: 14, waiting: 8, all: 8, unassigned: 8 } as const;
+    for (const [view, limit] of Object.entries(most)) {
+      const list = queueListOf(caller, ZTicketListQuery.parse({ view }));
+      const before = livePromises();
+      const built = Array.from({ length: 100 }, () =>
+        queuePageTextStatement(list, { size: 50, after: null }),
+      );
+      const perStatement = (livePromises() - before) / built.length;
+      expect(built).toHaveLength(100);
+      expect({ view, perStatement: perStatement <= limit }).toEqual({ view, perStatement: true });
+    }
   });
 });
