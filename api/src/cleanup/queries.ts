@@ -102,13 +102,16 @@ export function deleteExpiredLoginFailureBatch(
   });
 }
 
-/** Deletes up to `limit` rate-limit cells whose time has passed (a missing row allows as much). */
+/**
+ * Deletes up to `limit` rate-limit cells whose time has passed (a missing row allows as much), in
+ * key order: the arrival time has no index, so that a take updates its row in place (migration 00103).
+ */
 export function deleteSpentRateCellBatch(db: Db, options: { now: Date; limit: number }): Promise<number> {
   return deleteBatch(db, {
     table: 'rate_limits',
     key: ['key'],
     where: db`tat < ${options.now}`,
-    orderBy: 'tat',
+    orderBy: 'key',
     limit: options.limit,
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createSql } from '../db/postgres.ts';
 import { RateLimiter } from './limiter.ts';
+import { rateCellTake } from './queries.ts';
 
 const db = createSql(process.env.DATABASE_URL ?? '', { max: 8 });
 afterAll(() => db.end());
@@ -75,5 +76,27 @@ describe('rate limiter', () => {
     const b = { key: key('flood-b'), limit: 50, windowMs: MINUTE };
     const both = await Promise.all(Array.from({ length: 40 }, () => limiter.take(db, [a, b])));
     expect(both.filter((wait) => wait === 0)).toHaveLength(4);
+  });
+});
+
+describe('a rate cell', () => {
+  test('is updated in place: a flood of takes of one key writes no index entry (heap-only updates)', async () => {
+    // PostgreSQL's counters of this backend's updates, read before and after within one transaction.
+    const cell = key('flood');
+    const counters = (tx: typeof db) => tx<{ updated: number; heapOnly: number }[]>`
+      select pg_stat_get_xact_tuples_updated('rate_limits'::regclass)::int as updated,
+             pg_stat_get_xact_tuples_hot_updated('rate_limits'::regclass)::int as "heapOnly"`;
+    const [before, after] = await db.begin(async (tx) => {
+      const [first] = await counters(tx);
+      const now = Date.now();
+      for (let i = 0; i < 50; i++) {
+        await tx`${rateCellTake({ key: cell, now, intervalMs: 1, windowMs: MINUTE })}`;
+      }
+      const [last] = await counters(tx);
+      return [first, last];
+    });
+    // The first take inserts the row; the other 49 update it.
+    expect((after?.updated ?? 0) - (before?.updated ?? 0)).toBe(49);
+    expect((after?.heapOnly ?? 0) - (before?.heapOnly ?? 0)).toBe(49);
   });
 });
