@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { createSql } from '../db/postgres.ts';
+import { createSql, type Db } from '../db/postgres.ts';
 import { RateLimiter } from './limiter.ts';
 import { rateCellTake } from './queries.ts';
 
@@ -83,7 +83,7 @@ describe('a rate cell', () => {
   test('is updated in place: a flood of takes of one key writes no index entry (heap-only updates)', async () => {
     // PostgreSQL's counters of this backend's updates, read before and after within one transaction.
     const cell = key('flood');
-    const counters = (tx: typeof db) => tx<{ updated: number; heapOnly: number }[]>`
+    const counters = (tx: Db) => tx<{ updated: number; heapOnly: number }[]>`
       select pg_stat_get_xact_tuples_updated('rate_limits'::regclass)::int as updated,
              pg_stat_get_xact_tuples_hot_updated('rate_limits'::regclass)::int as "heapOnly"`;
     const [before, after] = await db.begin(async (tx) => {
