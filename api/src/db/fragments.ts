@@ -14,6 +14,22 @@ type Fragment = PendingQuery<Row[]>;
 /** The empty fragment, shared: what a statement has in place of a clause it leaves out. */
 export const NOTHING: Fragment = sql``;
 
+/** The comma of a list, shared. */
+export const COMMA: Fragment = sql`, `;
+
+/**
+ * What `build` makes for `key`, made once and kept in `cache`. Only for keys from a small fixed set
+ * the code spells (a CTE name, a sort, a view), never for input: nothing is ever dropped.
+ */
+export function builtOnce<K, T>(cache: Map<K, T>, key: K, build: () => T): T {
+  let built = cache.get(key);
+  if (built === undefined) {
+    built = build();
+    cache.set(key, built);
+  }
+  return built;
+}
+
 // postgres.js takes any array with a `raw` array as a template's strings; kept per length.
 const blankStrings = new Map<number, TemplateStringsArray>();
 
@@ -42,12 +58,7 @@ const whereAnyRows = new Map<string, Fragment>();
 
 /** `where exists (select from <cte>)`, built once per CTE name (the statement's own, never input). */
 export function whereAnyRowIn(cte: string): Fragment {
-  let condition = whereAnyRows.get(cte);
-  if (!condition) {
-    condition = sql`where exists (select from ${sql(cte)})`;
-    whereAnyRows.set(cte, condition);
-  }
-  return condition;
+  return builtOnce(whereAnyRows, cte, () => sql`where exists (select from ${sql(cte)})`);
 }
 
 /** A CTE as its name and body, or `name as (...)` items a query module frames itself. */

@@ -6,7 +6,7 @@ import type {
   TTicketView,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
-import { joined, NOTHING } from '../db/fragments.ts';
+import { builtOnce, COMMA, joined, NOTHING } from '../db/fragments.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { tsqueryOnce } from '../db/tsquery-once.ts';
@@ -115,7 +115,6 @@ const AND_OPEN = sql`and ${IS_OPEN}`;
 const TICKET_ID = sql`t.id`;
 const ASSIGNEE_ID = sql`t.assignee_id`;
 const ALWAYS = sql`true`;
-const COMMA = sql`, `;
 const OR = sql` or `;
 const BEFORE = sql`<`;
 const AFTER = sql`>`;
@@ -134,16 +133,6 @@ const DUE_PARTS = {
   withoutDeadlineAnyStatus: sql`and (t.status not in ('new', 'in_progress')
                   or (t.sla_resolve_by is null and (t.responded_at is not null or t.sla_response_by is null)))`,
 };
-
-/** Kept per key of a small, fixed set (the code's shapes, never input). */
-function builtOnce<T>(cache: Map<string, T>, key: string, build: () => T): T {
-  let built = cache.get(key);
-  if (built === undefined) {
-    built = build();
-    cache.set(key, built);
-  }
-  return built;
-}
 
 /** The key kinds of a cursor of this sort and part (the id follows them). */
 export function queueKeyKinds(key: QueueSortKey, part: 0 | 1): QueueKeyKinds {

@@ -8,7 +8,7 @@ import type {
   TTriggerAppliedAction,
 } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
-import { joined, whereAnyRowIn } from '../db/fragments.ts';
+import { COMMA, joined, NOTHING, whereAnyRowIn } from '../db/fragments.ts';
 import { isoText } from '../db/iso-text.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
@@ -58,11 +58,9 @@ const SUMMARY_JOINS = sql`
 /** The people a list row names. */
 export const summaryJoins = (): Fragment => SUMMARY_JOINS;
 
-const NO_CONDITION = sql``;
-
 /** An end user's scope in SQL: requester_id = $me. Staff: no restriction. */
 const scoped = (scope: TicketScope) =>
-  scope.requesterId === null ? NO_CONDITION : sql`and t.requester_id = ${scope.requesterId}`;
+  scope.requesterId === null ? NOTHING : sql`and t.requester_id = ${scope.requesterId}`;
 
 export type TicketListFilters = {
   requesterId: string | null;
@@ -82,10 +80,10 @@ function ticketPageRows(
     select ${summaryColumns()}, true as "isMatch", false as "isWindowEnd"
     from tickets t ${summaryJoins()}
     where true
-      ${filters.requesterId === null ? NO_CONDITION : sql`and t.requester_id = ${filters.requesterId}`}
-      ${filters.statuses === null ? NO_CONDITION : sql`and t.status in ${sql(filters.statuses)}`}
-      ${filters.priorities === null ? NO_CONDITION : sql`and t.priority in ${sql(filters.priorities)}`}
-      ${page.after === null ? NO_CONDITION : sql`and (t.created_at, t.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
+      ${filters.requesterId === null ? NOTHING : sql`and t.requester_id = ${filters.requesterId}`}
+      ${filters.statuses === null ? NOTHING : sql`and t.status in ${sql(filters.statuses)}`}
+      ${filters.priorities === null ? NOTHING : sql`and t.priority in ${sql(filters.priorities)}`}
+      ${page.after === null ? NOTHING : sql`and (t.created_at, t.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`}
     order by t.created_at desc, t.id desc
     limit ${literalLimit(page.limit)}`;
 }
@@ -122,14 +120,13 @@ const READ_SO_FAR = sql`not q."isPastEnd"`;
  * one row (an aggregate's FILTER comes before its argument), never once per row read.
  */
 export function renderedPage(rows: Fragment, size: number, mark: Fragment): Fragment {
-  const read = READ_SO_FAR;
   return sql`
     select coalesce(json_agg(r order by q.n)
-                      filter (where q."isMatch" and ${read} and q."matchRank" <= ${literalLimit(size)}),
+                      filter (where q."isMatch" and ${READ_SO_FAR} and q."matchRank" <= ${literalLimit(size)}),
                     '[]')::text as tickets,
-           case when count(*) filter (where q."isMatch" and ${read}) > ${literalLimit(size)}
-                then (array_agg(${mark}) filter (where q."isMatch" and ${read} and q."matchRank" = ${literalLimit(size)}))[1]
-                else (array_agg(${mark}) filter (where q."isWindowEnd" and ${read}))[1]
+           case when count(*) filter (where q."isMatch" and ${READ_SO_FAR}) > ${literalLimit(size)}
+                then (array_agg(${mark}) filter (where q."isMatch" and ${READ_SO_FAR} and q."matchRank" = ${literalLimit(size)}))[1]
+                else (array_agg(${mark}) filter (where q."isWindowEnd" and ${READ_SO_FAR}))[1]
            end as next
     from (
       select q.*, row_number() over upto as n,
@@ -180,12 +177,12 @@ const followUpOfColumn = (): Fragment => FOLLOW_UP_OF_COLUMN;
  * since the scope admits only their own tickets.
  */
 function detailSelect(includeInternal: boolean, ownFollowUpsOnly: boolean): Fragment {
-  const internalComments = includeInternal ? NO_CONDITION : sql`and not c.is_internal`;
-  const internalAttachments = includeInternal ? NO_CONDITION : sql`and not f.is_internal`;
+  const internalComments = includeInternal ? NOTHING : sql`and not c.is_internal`;
+  const internalAttachments = includeInternal ? NOTHING : sql`and not f.is_internal`;
   const internalEvents = includeInternal
-    ? NO_CONDITION
+    ? NOTHING
     : sql`and coalesce(e.event_data ->> 'isInternal', 'false') <> 'true'`;
-  const followUpsScope = ownFollowUpsOnly ? sql`and f.requester_id = t.requester_id` : NO_CONDITION;
+  const followUpsScope = ownFollowUpsOnly ? sql`and f.requester_id = t.requester_id` : NOTHING;
   return sql`
     select ${summaryColumns()}, t.description, t.notify_requester as "notifyRequester",
            case when tm.id is null then null else json_build_object('id', tm.id, 'name', tm.name) end as team,
@@ -405,7 +402,6 @@ export type NewTicket = {
 export type NewTicketSla = { createdAt: number; state: SlaState };
 
 const TICKET_NUMBER_COLUMN = sql`ticket_number,`;
-const COMMA = sql`, `;
 
 /**
  * The INSERT of a new ticket, as the body of a data-modifying CTE: its created_at is the instant its
@@ -415,12 +411,12 @@ export function ticketInsert(ticket: NewTicket, sla: NewTicketSla): PendingQuery
   const at = (ms: number | null) => (ms === null ? null : new Date(ms));
   return sql`
     insert into tickets (
-      ${ticket.ticketNumber === null ? NO_CONDITION : TICKET_NUMBER_COLUMN}
+      ${ticket.ticketNumber === null ? NOTHING : TICKET_NUMBER_COLUMN}
       id, title, description, priority, category, requester_id, notify_requester, follow_up_of, team_id,
       assignee_id, created_at, updated_at, sla_policy_id, sla_response_by, sla_resolve_by, sla_response_risk_at,
       sla_resolve_risk_at
     ) values (
-      ${ticket.ticketNumber === null ? NO_CONDITION : sql`${ticket.ticketNumber},`}
+      ${ticket.ticketNumber === null ? NOTHING : sql`${ticket.ticketNumber},`}
       ${ticket.id}, ${ticket.title}, ${ticket.description}, ${ticket.priority}, ${ticket.category},
       ${ticket.requesterId}, ${ticket.notifyRequester}, ${ticket.followUpOf ?? null}, ${ticket.teamId ?? null},
       ${ticket.assigneeId ?? null}, ${at(sla.createdAt)}, ${at(sla.createdAt)}, ${sla.state.policyId}, ${at(sla.state.responseBy)},
@@ -720,12 +716,12 @@ export function commentTouch(touch: {
                           else t.responded_at end
       ${
         fields === null
-          ? NO_CONDITION
+          ? NOTHING
           : sql`, priority = ${fields.priority}, category = ${fields.category},
                 assignee_id = ${fields.assigneeId}, team_id = ${fields.teamId}`
       }
-      ${touch.reopen ? REOPENED : NO_CONDITION}
-      ${touch.sla === null ? NO_CONDITION : sql`, ${slaAssignments(touch.sla)}`}
+      ${touch.reopen ? REOPENED : NOTHING}
+      ${touch.sla === null ? NOTHING : sql`, ${slaAssignments(touch.sla)}`}
     from c
     where t.id = c.ticket_id and not c.is_internal`;
 }
@@ -774,7 +770,7 @@ export function eventsInsert(
     insert into ticket_events (ticket_id, user_id, event_type, event_data, created_at)
     select e.ticket_id, e.user_id, e.event_type, e.event_data, clock_timestamp() + e.place * interval '1 microsecond'
     from (values ${joined(rows, COMMA)}) e (ticket_id, user_id, event_type, event_data, place)
-    ${onlyWith === null ? NO_CONDITION : whereAnyRowIn(onlyWith)}
+    ${onlyWith === null ? NOTHING : whereAnyRowIn(onlyWith)}
     returning id, user_id, event_type, event_data, created_at`;
 }
 

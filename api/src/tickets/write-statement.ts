@@ -1,6 +1,14 @@
 import type { TTicketComment, TTicketDetail } from '@helpdesk/contracts';
 import type { PendingQuery, Row } from 'postgres';
-import { type CteEntry, joined, NOTHING, whereAnyRowIn, withClause } from '../db/fragments.ts';
+import {
+  builtOnce,
+  COMMA,
+  type CteEntry,
+  joined,
+  NOTHING,
+  whereAnyRowIn,
+  withClause,
+} from '../db/fragments.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { outboxInsert, outboxWakeUp } from '../email/queries.ts';
@@ -44,7 +52,6 @@ const ticketChangedMessage = (ticketId: string) =>
   JSON.stringify({ type: 'ticket', ticketId } satisfies RealtimeMessage);
 
 // The statement's constant parts, built once (db/fragments.ts says why).
-const COMMA = sql`, `;
 const CONCAT = sql` || `;
 const AND = sql` and `;
 const CROSS_JOIN = sql` cross join `;
@@ -60,6 +67,8 @@ const IS_PUBLIC_COMMENT = sql`exists (select from c where not c.is_internal)`;
 
 /** What the statement says about one of its own CTEs, built once per CTE name (a handful, never input). */
 type CteParts = {
+  /** The CTE itself, as a FROM item. */
+  ref: PendingQuery<Row[]>;
   /** `from <cte>` */
   from: PendingQuery<Row[]>;
   /** `where exists (select from <cte>)` */
@@ -74,28 +83,21 @@ type CteParts = {
   unassigned: PendingQuery<Row[]>;
 };
 const cteParts = new Map<string, CteParts>();
-function partsOf(cte: string): CteParts {
-  let parts = cteParts.get(cte);
-  if (!parts) {
-    parts = {
-      from: sql`from ${sql(cte)}`,
-      whereAny: whereAnyRowIn(cte),
-      any: sql`exists (select from ${sql(cte)})`,
-      ticketNumber: sql`${sql(cte)}.ticket_number`,
-      selectedNumber: sql`(select ticket_number from ${sql(cte)})`,
-      unassigned: sql`exists (select from ${sql(cte)} where assignee_id is null)`,
-    };
-    cteParts.set(cte, parts);
-  }
-  return parts;
-}
-
-type Cte = CteEntry;
+const partsOf = (cte: string): CteParts =>
+  builtOnce(cteParts, cte, () => ({
+    ref: sql`${sql(cte)}`,
+    from: sql`from ${sql(cte)}`,
+    whereAny: whereAnyRowIn(cte),
+    any: sql`exists (select from ${sql(cte)})`,
+    ticketNumber: sql`${sql(cte)}.ticket_number`,
+    selectedNumber: sql`(select ticket_number from ${sql(cte)})`,
+    unassigned: sql`exists (select from ${sql(cte)} where assignee_id is null)`,
+  }));
 
 /** How the row write frames the plan's effects. */
 type RowWrite = {
   /** The CTEs that write the row (name and body), first in the statement. */
-  ctes: readonly Cte[];
+  ctes: readonly CteEntry[];
   /** The CTE every effect hangs on (a comment the scope refused writes nothing else either); null when the row is always written. */
   onlyWith: string | null;
   /** The inserted ticket's CTE (with ticket_number and assignee_id), for texts and conditions about it; null for other writes. */
@@ -146,7 +148,7 @@ function notesInsert(
 
 /** The row write's CTEs, the plan's CTEs and `announced` (every NOTIFY), as the WITH clause of the statement. */
 function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
-  const ctes: Cte[] = [...row.ctes];
+  const ctes: CteEntry[] = [...row.ctes];
   const fromRow = row.onlyWith === null ? NOTHING : partsOf(row.onlyWith).from;
   const events: NewTicketEvent[] = plan.events.map((event) => ({ ticketId: plan.ticketId, ...event }));
   if (events.length > 0) ctes.push(['e', eventsInsert(events, row.onlyWith)]);
@@ -181,7 +183,7 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
       relatedEntityType: 'ticket',
     };
     const rowSources = [...new Set([row.insertedTicket, row.onlyWith])].flatMap((cte) =>
-      cte === null ? [] : [sql(cte) as unknown as PendingQuery<Row[]>],
+      cte === null ? [] : [partsOf(cte).ref],
     );
     if (notification.audience === 'every_active_agent') {
       const source = joined([...rowSources, HELD_USERS], CROSS_JOIN);

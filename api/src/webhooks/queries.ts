@@ -5,6 +5,7 @@ import type {
   TWebhookSubscribableEvent,
 } from '@helpdesk/contracts';
 import type { JSONValue, PendingQuery, Row } from 'postgres';
+import { builtOnce } from '../db/fragments.ts';
 import { isoText } from '../db/iso-text.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
@@ -121,12 +122,7 @@ const personSql = (id: PendingQuery<Row[]>) => sql`(
 function filledDataSql(insertedNumber: PendingQuery<Row[]> | null): PendingQuery<Row[]> {
   // Built once per number source (none, or a statement's constant part): every ticket write of a
   // desk with webhooks builds it (db/fragments.ts says why that matters).
-  let filled = filledData.get(insertedNumber);
-  if (!filled) {
-    filled = buildFilledData(insertedNumber);
-    filledData.set(insertedNumber, filled);
-  }
-  return filled;
+  return builtOnce(filledData, insertedNumber, () => buildFilledData(insertedNumber));
 }
 
 const filledData = new Map<PendingQuery<Row[]> | null, PendingQuery<Row[]>>();
