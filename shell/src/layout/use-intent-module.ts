@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { type PointerEvent, useEffect, useRef, useSyncExternalStore } from 'react';
 import { createOnDemandLoader, type TOnDemandLoader } from '../remote/on-demand-loader.ts';
 
 /**
@@ -22,6 +22,10 @@ export function useLoadedModule<M>(loader: TOnDemandLoader<M>): M | null {
  * button, takes the focus it had (or the click gave it), and only then `onActivate` opens the control.
  * Opened in the same render as the swap, the removed button's lost focus counted as a focus outside
  * the new menu, which could close it again at once (an e2e flake: the user menu's Log out never showed).
+ *
+ * A press counts as the activation, not only a click: when the module arrives between the press and
+ * the release, the button pressed is gone, so the browser sends the click to a common ancestor and
+ * neither button hears it. Radix menus open on the press themselves, so this is what they would do.
  */
 export function useIntentModule<M>(loader: TOnDemandLoader<M>, options: { onActivate: () => void }) {
   const module = useLoadedModule(loader);
@@ -49,6 +53,11 @@ export function useIntentModule<M>(loader: TOnDemandLoader<M>, options: { onActi
     },
     onBlur: () => {
       isPlaceholderFocused.current = false;
+    },
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      if (event.button !== 0 || event.ctrlKey) return;
+      isActivationPending.current = true;
+      prefetch();
     },
     onClick: () => {
       isActivationPending.current = true;
