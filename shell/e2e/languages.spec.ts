@@ -181,8 +181,11 @@ test('a German admin works on German Users & Teams and exports a German report',
       (options) => browser.newContext({ ...options, baseURL: E2E.baseUrl, acceptDownloads: true }),
       'de-DE',
     );
-    const catalogues = catalogueRequests(page);
     await signInAsAdmin(page);
+    // Counted from the next page load on: the sign-in's own /admin/users fetches the file too, and
+    // it may still be on its way when the URL has already changed.
+    await expect(page.getByRole('tab', { name: 'Benutzer', selected: true })).toBeVisible();
+    const catalogues = catalogueRequests(page);
     await page.goto('/admin/users');
     await expect(page.getByRole('tab', { name: 'Benutzer', selected: true })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Registriert am' })).toBeVisible();
