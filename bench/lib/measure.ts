@@ -26,6 +26,8 @@ export type Case = {
     databaseUrl: string;
     statement: string;
     variables?: Record<string, string | number>;
+    /** The sessions' settings, where the product reads on a pool of its own that sets them. */
+    settings?: Readonly<Record<string, string>>;
     minRatio: number;
   };
   /** What else the product's req/s is divided by, measured in the same rounds. */
@@ -102,6 +104,7 @@ export async function measure(testCase: Case, options: MeasureOptions): Promise<
       const reference = await runPgbench(limit.databaseUrl, limit.statement, {
         seconds: options.saturationSeconds,
         variables: limit.variables,
+        settings: limit.settings,
       });
       if (reference.failed > 0) failures.push(`the reference statement failed ${reference.failed} times`);
       postgresRps.push(reference.tps);

@@ -28,6 +28,17 @@ export function parsePgbenchOutput(output: string): PgbenchResult {
   return { tps, transactions, failed };
 }
 
+/** Session settings as libpq's PGOPTIONS (`-c name=value ...`); names and values are the bench's own. */
+export function sessionOptions(settings: Readonly<Record<string, string>> = {}): string {
+  return Object.entries(settings)
+    .map(([name, value]) => {
+      if (!/^[a-z_]+$/.test(name) || !/^[\w.]+$/.test(value))
+        throw new Error(`not a setting: ${name}=${value}`);
+      return `-c ${name}=${value}`;
+    })
+    .join(' ');
+}
+
 export function hasPgbench(): boolean {
   return Bun.which('pgbench') !== null;
 }
@@ -36,7 +47,13 @@ export function hasPgbench(): boolean {
 export async function runPgbench(
   databaseUrl: string,
   statement: string,
-  options: { seconds: number; variables?: Record<string, string | number>; connections?: number },
+  options: {
+    seconds: number;
+    variables?: Record<string, string | number>;
+    connections?: number;
+    /** Settings of pgbench's sessions, as a product pool opens its connections with them. */
+    settings?: Readonly<Record<string, string>>;
+  },
 ): Promise<PgbenchResult> {
   if (!hasPgbench())
     throw new Error(
@@ -57,7 +74,11 @@ export async function runPgbench(
         `--file=${script}`,
         databaseUrl,
       ],
-      { stdout: 'pipe', stderr: 'pipe' },
+      {
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: { ...process.env, PGOPTIONS: sessionOptions(options.settings) },
+      },
     );
     const [output, errors, code] = await Promise.all([
       new Response(run.stdout).text(),

@@ -259,47 +259,169 @@ export function tsqueryText(term: string): string {
 }
 
 /**
- * Global search as an agent asks it (ZSearchResponse): the newest `perGroup` tickets whose words
- * match, the people, the published articles best first, each with its snippet text. The matching
- * text's highlight ranges are left empty: finding them is the API's work on a handful of short
- * texts, and the reference then asks less of PostgreSQL than the product, never more.
+ * A search's words as the desk reads what was typed: letters and digits only, NFKC and lower case,
+ * each distinct word once, at most twelve; words of three letters or more also match as a prefix.
  */
-export function globalSearchStatement(term: string, perGroup = 5): string {
-  const q = `to_tsquery('english', ${literal(tsqueryText(term))})`;
-  // The newest matches: a walk of the newest rows finds a common word's; only when it finds too
-  // few (a one-time filter, evaluated once) does the word index look further back.
-  return `with walk as (
-  select t.id, t.created_at from (select id, created_at, search_vector from tickets order by created_at desc limit 1000) t
-  where t.search_vector @@ ${q} order by t.created_at desc limit ${perGroup}
-), found as (
-  select id from (
-    select id, created_at from walk
-    union
-    select g.id, g.created_at from (select count(*) as n from walk) w
-    cross join lateral (select t.id, t.created_at from tickets t
-      where w.n < ${perGroup} and t.search_vector @@ ${q}
-      order by t.created_at + interval '0 s' desc limit ${perGroup}) g
-  ) m order by created_at desc limit ${perGroup}
+function deskSearchWords(term: string) {
+  const words = [
+    ...new Set(
+      term
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ].slice(0, 12);
+  if (words.some((word) => /^\d+$/.test(word)))
+    throw new Error(`'${term}' holds a ticket number, which this reference does not look up`);
+  const terms = words.map((word) => (word.length >= 3 ? `${word}:*` : word));
+  const trimmed = term.trim();
+  return {
+    anyWords: terms.join(' | '),
+    allWords: terms.join(' & '),
+    peopleWords: words.map((word) => `${word}:*`).join(' & '),
+    text: words.join(' '),
+    identity: /^[\p{L}\p{N}._@+-]{1,254}$/u.test(trimmed) ? trimmed.toLowerCase() : null,
+  };
+}
+
+/** How often the bench's seed puts a search's words in tickets and in comments (seed-facts.ts). */
+export type WordFrequency = { tickets: 'common' | 'rare'; comments: 'common' | 'rare' };
+
+/** Newest matches a search ranks within, per source (the desk's CANDIDATES_PER_SOURCE). */
+const SEARCH_CANDIDATES = 100;
+
+/**
+ * The newest SEARCH_CANDIDATES rows of `table` whose words match, as the CTE `name (id)`, read the
+ * cheapest way for the word: a common word's by walking the newest rows (its matches turn up within
+ * the first few hundred; the word index is read only if ten thousand rows held too few), a rare
+ * word's from the word index, sorted. Left to the planner, a rare word's LIMIT walks the whole
+ * table newest first.
+ */
+function newestMatches(
+  name: string,
+  table: string,
+  id: string,
+  createdAt: string,
+  vector: string,
+  q: string,
+  frequency: 'common' | 'rare',
+): string {
+  const n = SEARCH_CANDIDATES;
+  const fromIndex = `select ${id} as id from ${table} where ${vector} @@ ${q}
+    order by ${createdAt} + interval '0 s' desc limit ${n}`;
+  if (frequency === 'rare') return `${name} as (${fromIndex})`;
+  return `${name}_walk as (
+  select r.id, r.created_at from (select ${id} as id, ${createdAt} as created_at, ${vector} as search_vector
+    from ${table} order by ${createdAt} desc limit 10000) r
+  where r.search_vector @@ ${q} order by r.created_at desc limit ${n}
+), ${name} as (
+  select id from ${name}_walk
+  union all
+  (select ${id} as id from ${table} where (select count(*) from ${name}_walk) < ${n} and ${vector} @@ ${q}
+   order by ${createdAt} + interval '0 s' desc limit ${n}))`;
+}
+
+/**
+ * Global search as an agent asks it (ZSearchResponse), the same rows the desk answers with
+ * (docs/product.md#search): tickets ranked within the newest 100 whose title or description and the
+ * newest 100 comments that hold a word (every word first, then cover density, a matching comment,
+ * a person named; ties newest first), titles a typo away when fewer are found; active people whose
+ * names start with every word, the one named exactly first, then those a typo away; articles of
+ * every status (an agent's search finds drafts), every word first, then cover density, then those
+ * whose titles are a typo away. Each ticket's snippet text is its description, or the newest
+ * matching comment when the description lacks the words. The highlight ranges are left empty:
+ * finding them is the API's work on a handful of short texts, and the reference then asks less of
+ * PostgreSQL than the product, never more. The bench's words hold no ticket number.
+ */
+export function globalSearchStatement(term: string, frequency: WordFrequency, perGroup = 5): string {
+  const words = deskSearchWords(term);
+  const anyQ = `to_tsquery('english', ${literal(words.anyWords)})`;
+  const allQ = `to_tsquery('english', ${literal(words.allWords)})`;
+  const peopleQ = `to_tsquery('simple', ${literal(words.peopleWords)})`;
+  const text = literal(words.text);
+  const similar = words.text.length >= 3;
+  const exact =
+    words.identity === null
+      ? 'false'
+      : `(lower(u.username) = ${literal(words.identity)} or lower(u.email) = ${literal(words.identity)})`;
+  return `with named as (
+  select u.id, ${exact} as is_exact, ts_rank(u.search_vector, ${peopleQ}) as rank
+  from users u where u.status = 'active' and (u.search_vector @@ ${peopleQ} or ${exact})
+  order by 2 desc, 3 desc, u.last_name, u.first_name, u.id limit ${perGroup}
+), alike_people as (
+  select u.id from users u
+  where ${similar} and (select count(*) from named) < ${perGroup} and u.status = 'active'
+    and ${text} <% u.search_text and u.id not in (select id from named)
+  order by word_similarity(${text}, u.search_text) desc, u.last_name, u.first_name, u.id
+  limit ${perGroup} - (select count(*) from named)
+), ${newestMatches('text_matches', 'tickets t', 't.id', 't.created_at', 't.search_vector', anyQ, frequency.tickets)},
+${newestMatches('comment_matches', 'ticket_comments c', 'c.ticket_id', 'c.created_at', 'c.search_vector', anyQ, frequency.comments)},
+found as (
+  select id, 'text' as source from text_matches
+  union all
+  select id, 'comment' from comment_matches
+  union all
+  select x.id, 'person' from named p cross join lateral (
+    (select t.id from tickets t where t.requester_id = p.id order by t.created_at desc limit ${perGroup})
+    union all
+    (select t.id from tickets t where t.assignee_id = p.id order by t.created_at desc limit ${perGroup})) x
+), ranked as (
+  select t.id, t.created_at from (
+    select id, bool_or(source = 'comment') as is_comment, bool_or(source = 'person') as is_person
+    from found group by id) f
+  join tickets t on t.id = f.id
+  order by (case when f.is_person then 8 else 0 end) + (case when f.is_comment then 3 else 0 end)
+    + (case when t.search_vector @@ ${allQ} then 20 else 0 end) + 10 * ts_rank_cd(t.search_vector, ${anyQ}, 32) desc,
+    t.created_at desc, t.id desc
+  limit ${perGroup}
+), alike_tickets as (
+  select t.id from tickets t
+  where ${similar} and (select count(*) from ranked) < ${perGroup}
+    and ${text} <% t.title and t.id not in (select id from ranked)
+  order by word_similarity(${text}, t.title) desc, t.created_at desc, t.id desc
+  limit ${perGroup} - (select count(*) from ranked)
+), tickets_found as (
+  select id, 0 as kind, row_number() over () as place from ranked
+  union all
+  select id, 1, row_number() over () from alike_tickets
+), article_hits as (
+  select k.id, 0 as kind, k.search_vector @@ ${allQ} as has_all, ts_rank_cd(k.search_vector, ${anyQ}) as score, k.updated_at
+  from kb_articles k where k.search_vector @@ ${anyQ}
+  order by 3 desc, 4 desc, k.updated_at desc, k.id desc limit ${perGroup}
+), article_alike as (
+  select k.id, 1 as kind, false as has_all, word_similarity(${text}, k.search_text) as score, k.updated_at
+  from kb_articles k
+  where ${similar} and (select count(*) from article_hits) < ${perGroup}
+    and ${text} <% k.search_text and k.id not in (select id from article_hits)
+  order by 4 desc, k.updated_at desc, k.id desc limit ${perGroup}
 )
 select json_build_object(
   'tickets', coalesce((select json_agg(json_build_object('id', t.id, 'ticketNumber', t.ticket_number,
       'title', t.title, 'titleHighlights', '[]'::json, 'status', t.status, 'priority', t.priority,
       'requester', ${person('r')}, 'assignee', case when a.id is null then null else ${person('a')} end,
-      'snippetSource', 'description',
-      'snippet', json_build_object('text', left(t.description, 200), 'highlights', '[]'::json))
-      order by t.created_at desc)
-    from found f join tickets t on t.id = f.id join users r on r.id = t.requester_id
-    left join users a on a.id = t.assignee_id), '[]'),
+      'snippetSource', case when s.comment is null then 'description' else 'comment' end,
+      'snippet', json_build_object('text', left(coalesce(s.comment, t.description), 200), 'highlights', '[]'::json))
+      order by f.kind, f.place)
+    from tickets_found f join tickets t on t.id = f.id join users r on r.id = t.requester_id
+    left join users a on a.id = t.assignee_id
+    cross join lateral (select case when f.kind = 1 or to_tsvector('english', t.description) @@ ${anyQ} then null
+      else (select c.content from (select c.content, c.search_vector from ticket_comments c where c.ticket_id = t.id
+              order by c.created_at desc, c.id desc limit 500) c
+            where c.search_vector @@ ${anyQ} limit 1) end as comment) s), '[]'),
   'users', coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
-      'lastName', u.last_name, 'username', u.username, 'email', u.email, 'role', u.role, 'status', u.status))
-    from (select * from users u where u.search_vector @@ ${q} limit ${perGroup}) u), '[]'),
+      'lastName', u.last_name, 'username', u.username, 'email', u.email, 'role', u.role, 'status', u.status)
+      order by p.kind, p.place)
+    from (select id, 0 as kind, row_number() over () as place from named
+          union all select id, 1, row_number() over () from alike_people) p
+    join users u on u.id = p.id), '[]'),
   'articles', coalesce((select json_agg(json_build_object('id', k.id, 'title', k.title,
       'titleHighlights', '[]'::json, 'status', k.status,
       'category', json_build_object('id', c.id, 'name', c.name),
-      'snippet', json_build_object('text', coalesce(k.excerpt, ''), 'highlights', '[]'::json)) order by k.rank desc)
-    from (select k.*, ts_rank_cd(k.search_vector, ${q}) as rank from kb_articles k
-          where k.status = 'published' and k.search_vector @@ ${q} order by rank desc limit ${perGroup}) k
-    join kb_categories c on c.id = k.category_id), '[]'))::text;`;
+      'snippet', json_build_object('text', left(coalesce(k.excerpt, k.content_text, k.content), 200), 'highlights', '[]'::json))
+      order by h.kind, h.has_all desc, h.score desc, h.updated_at desc, h.id desc)
+    from (select * from (select * from article_hits union all select * from article_alike) u
+          order by kind, has_all desc, score desc, updated_at desc, id desc limit ${perGroup}) h
+    join kb_articles k on k.id = h.id join kb_categories c on c.id = k.category_id), '[]'))::text;`;
 }
 
 /** One knowledge base article as lists show it (ZKbArticleSummary), from `k`, category `c`, author `u`. */

@@ -17,3 +17,19 @@ export const BENCH_SEARCH_WORDS = {
   /** A 3-letter prefix of many words (password, passwords). */
   prefix: 'pas',
 } as const;
+
+/**
+ * How often each of BENCH_SEARCH_WORDS is in the seeded tickets' titles and descriptions and in
+ * their comments (the comments hold 'please' and none of the other words): a common word's newest
+ * matches are found by walking the newest rows, a rare one's through the word index.
+ */
+export const BENCH_SEARCH_WORD_FREQUENCY = {
+  rare: { tickets: 'rare', comments: 'rare' },
+  none: { tickets: 'rare', comments: 'rare' },
+  common: { tickets: 'common', comments: 'common' },
+  twoWords: { tickets: 'common', comments: 'rare' },
+  prefix: { tickets: 'common', comments: 'rare' },
+} as const satisfies Record<
+  keyof typeof BENCH_SEARCH_WORDS,
+  { tickets: 'common' | 'rare'; comments: 'common' | 'rare' }
+>;
