@@ -5,7 +5,7 @@ import { deskDayFailures } from './desk-day-run.ts';
 import { extractPlans, planViolations } from './gates.ts';
 import { deepRowIndex, halfRate, limitOf, plainDeepRowIndex } from './limits.ts';
 import { parseWrkOutput, wrkScript } from './load.ts';
-import { parsePgbenchOutput, pgbenchScript } from './pgbench.ts';
+import { parsePgbenchOutput, pgbenchScript, sessionOptions } from './pgbench.ts';
 import { blankResult, formatTable } from './report.ts';
 
 const WRK_OUTPUT = `Running 8s test @ http://127.0.0.1:4900
@@ -216,6 +216,15 @@ describe('read limits', () => {
   test('a pgbench script sets its variables, then runs the statement once', () => {
     expect(pgbenchScript('select :limit', { limit: 51 })).toBe('\\set limit 51\nselect :limit;\n');
     expect(pgbenchScript('select 1;\n')).toBe('select 1;\n');
+  });
+
+  test("a reference's session settings reach pgbench as PGOPTIONS; nothing else gets through", () => {
+    expect(
+      sessionOptions({ max_parallel_workers_per_gather: '0', plan_cache_mode: 'force_generic_plan' }),
+    ).toBe('-c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_generic_plan');
+    expect(sessionOptions()).toBe('');
+    expect(() => sessionOptions({ work_mem: '1MB -c fsync=off' })).toThrow(/not a setting/);
+    expect(() => sessionOptions({ 'work_mem=1': '1' })).toThrow(/not a setting/);
   });
 
   test('the limit is the lower of PostgreSQL alone and Bun from memory; a side that did not run is no limit', () => {
