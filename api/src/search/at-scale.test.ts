@@ -8,9 +8,7 @@ import {
   GIN_SAMPLE,
   SEARCH_SESSION_SETTINGS,
   selectPeople,
-  selectPeopleBySimilarity,
   selectTicketMatches,
-  selectTicketsBySimilarity,
   type TicketSearch,
   WALK_ROWS,
 } from './queries.ts';
@@ -130,10 +128,18 @@ afterAll(async () => {
 const STAFF: TicketScope = { requesterId: null, includeInternal: true };
 
 /** The ticket search the service would run for a query, in a scope. */
-async function ticketSearch(q: string, scope: TicketScope, people: string[] = []): Promise<TicketSearch> {
+async function ticketSearch(
+  q: string,
+  scope: TicketScope,
+  people: string[] = [],
+  limit = 20,
+): Promise<TicketSearch> {
   const terms = buildDeskSearchTerms(q);
   const words = terms.text?.text.split(' ') ?? [];
+  const text = terms.text?.text ?? '';
   return {
+    // As the service asks: the typo fallback rides along whenever there are three letters.
+    similarText: text.length >= 3 ? text : null,
     commonLexemes: scope.requesterId === null ? await commonLexemesFor(db.sql, words) : [],
     anyWords: terms.text?.anyWords ?? null,
     allWords: terms.text?.allWords ?? null,
@@ -141,7 +147,7 @@ async function ticketSearch(q: string, scope: TicketScope, people: string[] = []
     numberRanges: terms.number?.ranges ?? [],
     personIds: people,
     scope,
-    limit: 20,
+    limit,
   };
 }
 
@@ -209,7 +215,12 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
       problems.push(...tsqueryPerRow(q, await planOf((sql) => selectTicketMatches(sql, search))));
     }
     const people = await planOf((sql) =>
-      selectPeople(sql, { allWords: 'maria:* & surname4:*', exactIdentity: null, limit: 20 }),
+      selectPeople(sql, {
+        allWords: 'maria:* & surname4:*',
+        exactIdentity: null,
+        similarText: null,
+        limit: 20,
+      }),
     );
     problems.push(...tsqueryPerRow('people', people));
     expect(problems).toEqual([]);
@@ -266,7 +277,12 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
           expect({ q, rows: a }).toEqual({ q, rows: b });
         }
       }
-      const people = { allWords: 'maria:* & surname4:*', exactIdentity: null, limit: 20 };
+      const people = {
+        allWords: 'maria:* & surname4:*',
+        exactIdentity: null,
+        similarText: 'maria surname4',
+        limit: 20,
+      };
       expect(await selectPeople(kept, people)).toEqual(await selectPeople(planned, people));
     } finally {
       await Promise.all([kept.end(), planned.end()]);
@@ -294,22 +310,22 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
     const fallbacks: [string, (sql: Sql) => Promise<unknown>][] = [
       [
         'ticket typo (staff)',
-        (sql) =>
-          selectTicketsBySimilarity(sql, { text: 'serail12345', scope: STAFF, limit: 20, excludedIds: [] }),
+        async (sql) => selectTicketMatches(sql, await ticketSearch('serail12345', STAFF)),
       ],
       [
         'ticket typo (end user)',
-        (sql) =>
-          selectTicketsBySimilarity(sql, {
-            text: 'pirnter',
-            scope: { requesterId, includeInternal: false },
-            limit: 20,
-            excludedIds: [],
-          }),
+        async (sql) =>
+          selectTicketMatches(sql, await ticketSearch('pirnter', { requesterId, includeInternal: false })),
       ],
       [
         'people by name',
-        (sql) => selectPeople(sql, { allWords: 'surname4321:*', exactIdentity: null, limit: 20 }),
+        (sql) =>
+          selectPeople(sql, {
+            allWords: 'surname4321:*',
+            exactIdentity: null,
+            similarText: 'surname4321',
+            limit: 20,
+          }),
       ],
       [
         'people by username',
@@ -317,12 +333,19 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
           selectPeople(sql, {
             allWords: 'scale:* & user:* & 77:*',
             exactIdentity: 'scale_user_77',
+            similarText: 'scale user 77',
             limit: 20,
           }),
       ],
       [
         'people typo',
-        (sql) => selectPeopleBySimilarity(sql, { text: 'surnme4321', limit: 20, excludedIds: [] }),
+        (sql) =>
+          selectPeople(sql, {
+            allWords: 'surnme4321:*',
+            exactIdentity: null,
+            similarText: 'surnme4321',
+            limit: 20,
+          }),
       ],
     ];
     for (const [label, run] of fallbacks) problems.push(...problemsOf(label, await planOf(run)));
@@ -342,13 +365,13 @@ describe('the typo fallbacks as their pool plans them once (a generic plan)', ()
         `ticket typo (${who})`,
         // An end user's own tickets' index may serve instead of the trigram one.
         scope.requesterId === null ? /trgm/ : /^tickets_/,
-        (sql) =>
-          selectTicketsBySimilarity(sql, { text: 'pirnter', scope, limit: 7, excludedIds: [requesterId] }),
+        async (sql) => selectTicketMatches(sql, await ticketSearch('pirnter', scope, [], 7)),
       ]),
       [
         'people typo',
         /trgm/,
-        (sql) => selectPeopleBySimilarity(sql, { text: 'surnme', limit: 9, excludedIds: [] }),
+        (sql) =>
+          selectPeople(sql, { allWords: 'surnme:*', exactIdentity: null, similarText: 'surnme', limit: 9 }),
       ],
     ];
     for (const [label, index, run] of runs) {

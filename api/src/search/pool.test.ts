@@ -39,6 +39,7 @@ test('the search pool plans each statement once and keeps that plan, whatever th
         numberRanges: [],
         personIds: [],
         commonLexemes: [],
+        similarText: terms.text?.text ?? null,
         scope: { requesterId: null, includeInternal: true },
         limit: 5,
       });

@@ -41,6 +41,8 @@ export type TicketSearch = {
   personIds: readonly string[];
   /** The statistics' common lexemes that may match the words (word-frequency.ts): walk or GIN. */
   commonLexemes: readonly CommonLexeme[];
+  /** The words for the typo fallback on titles (null: none), read only when the rest finds too few. */
+  similarText: string | null;
   scope: TicketScope;
   limit: number;
 };
@@ -56,7 +58,10 @@ const visibleComments = (scope: TicketScope) => (scope.includeInternal ? sql`` :
 
 const anyQuery = (words: string) => tsqueryOnce('english', words);
 
-/** The columns of a match; without words there is nothing to find in the description or comments. */
+/**
+ * The columns of a match from page row `p`; without words, or for a title a typo away (`p.kind` 1),
+ * there is nothing to find in the description or comments.
+ */
 function matchColumns(scope: TicketScope, anyWords: string | null): Fragment {
   return sql`
     t.id, t.ticket_number as "ticketNumber", t.title, t.status, t.priority, t.description,
@@ -64,19 +69,22 @@ function matchColumns(scope: TicketScope, anyWords: string | null): Fragment {
      from users r where r.id = t.requester_id) as requester,
     (select json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name)
      from users a where a.id = t.assignee_id) as assignee,
-    ${anyWords === null ? sql`false` : sql`to_tsvector('english', t.description) @@ ${anyQuery(anyWords)}`}
-      as "isDescriptionMatch",
+    ${
+      anyWords === null
+        ? sql`false`
+        : sql`(p.kind = 0 and to_tsvector('english', t.description) @@ ${anyQuery(anyWords)})`
+    } as "isDescriptionMatch",
     ${
       anyWords === null
         ? sql`null::text`
         : // The thread is read newest first by ticket_id (its newest THREAD_COMMENTS_READ), and the
           // words tested on those rows: the inner LIMIT keeps the word test from being pushed into
           // a GIN scan once per result row (a bitmap of a common word's million comments).
-          sql`(select c.content from (
+          sql`case when p.kind = 0 then (select c.content from (
                  select c.content, c.search_vector from ticket_comments c
                  where c.ticket_id = t.id ${visibleComments(scope)}
                  order by c.created_at desc, c.id desc limit ${THREAD_COMMENTS_READ}) c
-               where c.search_vector @@ ${anyQuery(anyWords)} limit 1)`
+               where c.search_vector @@ ${anyQuery(anyWords)} limit 1) end`
     } as "commentText"`;
 }
 
@@ -286,7 +294,10 @@ function candidateSources(db: Db, search: TicketSearch): Fragment[] {
  * sources and result all carry requester_id = $me; their comment text never includes internal
  * notes). Ranked within the bounded candidates: the exact number, then numbers starting with the
  * digits, then every word before some words and cover density (title weighs more than
- * description), a named person, a matching comment; ties newest first.
+ * description), a named person, a matching comment; ties newest first. When they are fewer than
+ * the limit, titles with words similar to the search fill the rest (pg_trgm word_similarity at its
+ * default threshold, 0.6, through the title's trigram index), most similar first: a CTE that reads
+ * nothing unless too few were found (a one-time filter), so a search is one round trip either way.
  */
 export async function selectTicketMatches(db: Db, search: TicketSearch): Promise<TicketMatchRow[]> {
   const sources = candidateSources(db, search);
@@ -298,6 +309,8 @@ export async function selectTicketMatches(db: Db, search: TicketSearch): Promise
       ? sql`0`
       : sql`(case when t.search_vector @@ ${tsqueryOnce('english', search.allWords)} then 20 else 0 end)
             + 10 * ts_rank_cd(t.search_vector, ${anyQuery(search.anyWords)}, 32)`;
+  const limit = literalLimit(search.limit);
+  const text = search.similarText;
   return db<TicketMatchRow[]>`
     with ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope, search.commonLexemes)}
     found (id, source) as (${union}),
@@ -305,51 +318,62 @@ export async function selectTicketMatches(db: Db, search: TicketSearch): Promise
       select id, bool_or(source = 'exact') as is_exact, bool_or(source = 'number') as is_number,
              bool_or(source = 'person') as is_person, bool_or(source = 'comment') as is_comment
       from found group by id
+    ),
+    ranked as (
+      select t.id, t.created_at,
+             ((case when k.is_exact then 1000 else 0 end) + (case when k.is_number then 100 else 0 end)
+              + (case when k.is_person then 8 else 0 end) + (case when k.is_comment then 3 else 0 end)
+              + ${textScore})::float8 as score
+      from candidates k join tickets t on t.id = k.id
+      where true ${scoped(search.scope)}
+      order by score desc, t.created_at desc, t.id desc
+      limit ${limit}
+    ),
+    page as (
+      select id, 0 as kind, score, created_at from ranked
+      ${
+        text === null
+          ? sql``
+          : sql`union all (
+              select t.id, 1, word_similarity(${text}, t.title)::float8, t.created_at
+              from tickets t
+              where (select count(*) from ranked) < ${limit} and ${text} <% t.title ${scoped(search.scope)}
+                and t.id not in (select id from ranked)
+              order by 3 desc, t.created_at desc, t.id desc
+              limit ${limit})`
+      }
     )
     select ${matchColumns(search.scope, search.anyWords)}
-    from candidates k join tickets t on t.id = k.id
-    where true ${scoped(search.scope)}
-    order by (case when k.is_exact then 1000 else 0 end) + (case when k.is_number then 100 else 0 end)
-             + (case when k.is_person then 8 else 0 end) + (case when k.is_comment then 3 else 0 end)
-             + ${textScore} desc,
-             t.created_at desc, t.id desc
-    limit ${search.limit}`;
-}
-
-/**
- * The typo-tolerant fallback: tickets whose title has words similar to the search (pg_trgm
- * word_similarity at its default threshold, 0.6, through the title's trigram index), most similar
- * first, within the scope, leaving out the tickets already found.
- */
-export function selectTicketsBySimilarity(
-  db: Db,
-  search: { text: string; scope: TicketScope; limit: number; excludedIds: readonly string[] },
-): Promise<TicketMatchRow[]> {
-  return db<TicketMatchRow[]>`
-    select ${matchColumns(search.scope, null)}
-    from tickets t
-    where ${search.text} <% t.title ${scoped(search.scope)}
-      and t.id <> all(${db.array([...search.excludedIds], UUID_ARRAY_OID)}::uuid[])
-    order by word_similarity(${search.text}, t.title) desc, t.created_at desc, t.id desc
-    limit ${literalLimit(search.limit)}`;
+    from page p join tickets t on t.id = p.id
+    order by p.kind, p.score desc, p.created_at desc, p.id desc
+    limit ${limit}`;
 }
 
 const personColumns = () => sql`
   u.id, u.first_name as "firstName", u.last_name as "lastName", u.username, u.email, u.role, u.status`;
+
+/** A person the search found; `isNamed`: by the words themselves (not a typo away), so their tickets count. */
+export type PersonMatchRow = TSearchUserHit & { isNamed: boolean };
 
 /**
  * Active people only: a pending or rejected registrant (or a deactivated account) is nobody staff
  * should find, and their address is theirs alone (docs/security.md#write-limits).
  * People whose names, username or email hold every word as a word start (GIN on the users'
  * search_vector), plus the one whose username or email is exactly the search; that one first,
- * then by rank and name. Ranked within a bounded candidate list.
+ * then by rank and name. Ranked within a bounded candidate list. When they are fewer than the
+ * limit, names, usernames and emails similar to `similarText` fill the rest (trigram index), most
+ * similar first, in the same statement: a CTE that reads nothing unless too few were named.
  */
 export function selectPeople(
   db: Db,
-  search: { allWords: string; exactIdentity: string | null; limit: number },
-): Promise<TSearchUserHit[]> {
+  search: { allWords: string; exactIdentity: string | null; similarText: string | null; limit: number },
+): Promise<PersonMatchRow[]> {
   const exact = search.exactIdentity;
-  return db<TSearchUserHit[]>`
+  const limit = literalLimit(search.limit);
+  const text = search.similarText;
+  const isExact =
+    exact === null ? sql`false` : sql`(lower(u.username) = ${exact} or lower(u.email) = ${exact})`;
+  return db<PersonMatchRow[]>`
     with matched as (
       (select u.id from users u
        where u.search_vector @@ ${tsqueryOnce('simple', search.allWords)} and u.status = 'active'
@@ -360,25 +384,29 @@ export function selectPeople(
           : sql`union (select u.id from users u
                    where (lower(u.username) = ${exact} or lower(u.email) = ${exact}) and u.status = 'active')`
       }
+    ),
+    named as (
+      select u.id, ${isExact} as is_exact, ts_rank(u.search_vector, ${tsqueryOnce('simple', search.allWords)})::float8 as score
+      from matched m join users u on u.id = m.id
+      order by 2 desc, 3 desc, u.last_name, u.first_name, u.id
+      limit ${limit}
+    ),
+    page as (
+      select id, true as is_named, is_exact, score from named
+      ${
+        text === null
+          ? sql``
+          : sql`union all (
+              select u.id, false, false, word_similarity(${text}, u.search_text)::float8
+              from users u
+              where (select count(*) from named) < ${limit} and ${text} <% u.search_text and u.status = 'active'
+                and u.id not in (select id from named)
+              order by 4 desc, u.last_name, u.first_name, u.id
+              limit ${limit})`
+      }
     )
-    select ${personColumns()}
-    from matched m join users u on u.id = m.id
-    order by ${exact === null ? sql`` : sql`(lower(u.username) = ${exact} or lower(u.email) = ${exact}) desc,`}
-             ts_rank(u.search_vector, ${tsqueryOnce('simple', search.allWords)}) desc,
-             u.last_name, u.first_name, u.id
-    limit ${search.limit}`;
-}
-
-/** The typo fallback for people: names, usernames and emails similar to the words (trigram index). */
-export function selectPeopleBySimilarity(
-  db: Db,
-  search: { text: string; limit: number; excludedIds: readonly string[] },
-): Promise<TSearchUserHit[]> {
-  return db<TSearchUserHit[]>`
-    select ${personColumns()}
-    from users u
-    where ${search.text} <% u.search_text and u.status = 'active'
-      and u.id <> all(${db.array([...search.excludedIds], UUID_ARRAY_OID)}::uuid[])
-    order by word_similarity(${search.text}, u.search_text) desc, u.last_name, u.first_name, u.id
-    limit ${literalLimit(search.limit)}`;
+    select ${personColumns()}, p.is_named as "isNamed"
+    from page p join users u on u.id = p.id
+    order by p.is_named desc, p.is_exact desc, p.score desc, u.last_name, u.first_name, u.id
+    limit ${limit}`;
 }

@@ -3,7 +3,6 @@ import {
   type TSearchQuery,
   type TSearchResponse,
   type TSearchTicketHit,
-  type TSearchUserHit,
   ZSearchResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
@@ -14,13 +13,7 @@ import { articleSearchOf, missOf } from '../kb/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import { searchSql } from './pool.ts';
-import {
-  selectPeople,
-  selectPeopleBySimilarity,
-  selectTicketMatches,
-  selectTicketsBySimilarity,
-  type TicketMatchRow,
-} from './queries.ts';
+import { type PersonMatchRow, selectPeople, selectTicketMatches, type TicketMatchRow } from './queries.ts';
 import { buildDeskSearchTerms, type DeskSearchTerms } from './search-terms.ts';
 import { commonLexemesFor } from './word-frequency.ts';
 
@@ -59,9 +52,13 @@ function toTicketHit(row: TicketMatchRow, words: readonly string[]): TSearchTick
   };
 }
 
+/** The words for a typo fallback, when there are enough letters for similarity to mean anything. */
+const similarTextOf = (text: string | undefined) =>
+  text !== undefined && text.length >= MIN_SIMILARITY_TEXT ? text : null;
+
 /**
  * Tickets by words, number and (staff) the people named; when they are fewer than the limit,
- * titles a small typo away fill the rest.
+ * titles a small typo away fill the rest. One statement.
  */
 async function findTickets(
   db: Db,
@@ -72,49 +69,31 @@ async function findTickets(
 ): Promise<TicketMatchRow[]> {
   const scope = scopeOf(viewer);
   const words = terms.text?.text.split(' ') ?? [];
-  const found = await selectTicketMatches(db, {
+  return selectTicketMatches(db, {
     anyWords: terms.text?.anyWords ?? null,
     allWords: terms.text?.allWords ?? null,
     exactNumber: terms.number?.exact ?? null,
     numberRanges: terms.number?.ranges ?? [],
     personIds,
     commonLexemes: words.length > 0 && scope.requesterId === null ? await commonLexemesFor(db, words) : [],
+    similarText: similarTextOf(terms.text?.text),
     scope,
     limit,
   });
-  const text = terms.text?.text ?? '';
-  if (found.length >= limit || text.length < MIN_SIMILARITY_TEXT) return found;
-  const similar = await selectTicketsBySimilarity(db, {
-    text,
-    scope,
-    limit: limit - found.length,
-    excludedIds: found.map((row) => row.id),
-  });
-  return [...found, ...similar];
 }
 
 /**
- * People (staff only) by word starts of name, username and email (`named`); when few match, the
- * ones a small typo away fill up the list (`similar`).
+ * People (staff only) by word starts of name, username and email (`isNamed`); when few match, the
+ * ones a small typo away fill up the list. One statement.
  */
-async function findPeople(
-  db: Db,
-  terms: DeskSearchTerms,
-  limit: number,
-): Promise<{ named: TSearchUserHit[]; similar: TSearchUserHit[] }> {
-  if (terms.people === null) return { named: [], similar: [] };
-  const named = await selectPeople(db, {
+function findPeople(db: Db, terms: DeskSearchTerms, limit: number): Promise<PersonMatchRow[]> {
+  if (terms.people === null) return Promise.resolve([]);
+  return selectPeople(db, {
     allWords: terms.people.allWords,
     exactIdentity: terms.exactIdentity,
+    similarText: similarTextOf(terms.people.text),
     limit,
   });
-  if (named.length >= limit || terms.people.text.length < MIN_SIMILARITY_TEXT) return { named, similar: [] };
-  const similar = await selectPeopleBySimilarity(db, {
-    text: terms.people.text,
-    limit: limit - named.length,
-    excludedIds: named.map((person) => person.id),
-  });
-  return { named, similar };
 }
 
 /**
@@ -167,13 +146,14 @@ export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<R
   }
   const [ticketsAndPeople, articles] = await Promise.all([
     (async () => {
-      const people = isStaff(viewer)
-        ? await findPeople(searchSql, terms, query.limit)
-        : { named: [], similar: [] };
+      const people = isStaff(viewer) ? await findPeople(searchSql, terms, query.limit) : [];
       // Only people named outright bring their tickets: a name a typo away is a guess.
-      const personIds = people.named.slice(0, PEOPLE_FOR_TICKETS).map((person) => person.id);
+      const personIds = people
+        .filter((person) => person.isNamed)
+        .slice(0, PEOPLE_FOR_TICKETS)
+        .map((person) => person.id);
       const tickets = await findTickets(searchSql, viewer, terms, personIds, query.limit);
-      return { people: [...people.named, ...people.similar], tickets };
+      return { people: people.map(({ isNamed: _, ...person }) => person), tickets };
     })(),
     terms.text === null ? Promise.resolve([]) : findArticles(viewer, query.q, words, query.limit),
   ]);
