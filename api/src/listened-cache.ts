@@ -61,3 +61,49 @@ export abstract class ListenedCache {
     this.#hits += 1;
   }
 }
+
+/**
+ * One value a ticket write needs and an admin rarely changes (the enabled triggers, whether any
+ * webhook is enabled, the active SLA policies), kept by the rules above. The cache never reads by
+ * itself: a writer that finds nothing current reads the value with its own first statement and
+ * offers it back (`keep`). Reading it through the pool instead would make a writer that holds a
+ * connection in its transaction wait for a second one: with every connection held by such a writer,
+ * the pool waits on itself for good.
+ */
+export class ListenedValue<T> extends ListenedCache {
+  #entry: { value: T; deadline: number } | null = null;
+
+  constructor(options: { ttlMs: number; now?: () => number }) {
+    super({ lifetimeMs: options.ttlMs, now: options.now });
+  }
+
+  #live(): { value: T } | null {
+    const entry = this.#entry;
+    return this.isActive && entry && entry.deadline > this.now() ? entry : null;
+  }
+
+  /** The value, or null when none is current (the writer then reads it and offers it to `keep`). */
+  current(): T | null {
+    const entry = this.#live();
+    if (!entry) return null;
+    this.countHit();
+    return entry.value;
+  }
+
+  /** Whether a writer's first statement should read the value: the cache would keep it and has none. */
+  get wantsRead(): boolean {
+    return this.isActive && this.#live() === null;
+  }
+
+  /** Keeps a value read since `mark` (taken before the read), unless a change was heard meanwhile. */
+  keep(mark: number, value: T): void {
+    if (!this.isActive || !this.isCurrent(mark)) return;
+    this.#entry = { value, deadline: this.now() + this.lifetimeMs };
+  }
+
+  /** Drops the value (it changed, or a change may have been missed). */
+  clear(): void {
+    this.invalidate();
+    this.#entry = null;
+  }
+}

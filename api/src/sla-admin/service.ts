@@ -19,6 +19,7 @@ import { type Db, uniqueViolation } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { isAroundTheClock } from '../sla/business-time.ts';
+import { slaPolicyCache } from '../sla/policy-cache.ts';
 import { lockTeamIfExists } from '../teams/queries.ts';
 import {
   type CalendarFields,
@@ -67,9 +68,16 @@ function conflictOf(error: unknown) {
   }
 }
 
+/**
+ * Runs a change to the calendars or policies: once it commits, this process's own filings stop
+ * trusting the policies it kept before answering, without waiting for the tables' notification
+ * (sla/policy-cache.ts); the other processes hear the notification.
+ */
 async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return (await sql.begin((tx) => work(tx))) as T;
+    const result = (await sql.begin((tx) => work(tx))) as T;
+    slaPolicyCache().clear();
+    return result;
   } catch (error) {
     throw conflictOf(error) ?? error;
   }

@@ -46,6 +46,20 @@ export const matchingPolicy = (match: {
    order by (p.team_id is not null) desc, (p.category is not null) desc
    limit 1)`;
 
+/** An active policy with what it is matched on (policy-match.ts's matchPolicy), as the policy cache keeps it. */
+export type ActivePolicy = PolicyRow & {
+  priority: TTicketPriority;
+  teamId: string | null;
+  category: TTicketCategory | null;
+};
+
+/** Every active policy with its calendar as one JSON array column (ActivePolicy[]), for a filing's first statement to read for the cache. */
+export const activePoliciesColumn = () => sql`
+  (select coalesce(json_agg(${policyJson()}::jsonb || jsonb_build_object(
+            'priority', p.priority, 'teamId', p.team_id, 'category', p.category)), '[]'::json)
+   from sla_policies p left join business_calendars c on c.id = p.calendar_id
+   where p.is_active)`;
+
 /** The policy that applies to (priority, team, category) with its calendar, in one indexed read. */
 export async function selectMatchingPolicy(
   db: Db,

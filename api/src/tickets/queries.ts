@@ -464,16 +464,22 @@ export type NewTicketMailContext = {
  * Draws the next ticket number (the column's own default, next_ticket_number()) before the insert,
  * so the confirmation a new ticket sends can be rendered up front and stored by the ticket's own
  * statement. A number drawn for an insert that then fails is a gap, as a failed insert leaves today.
+ * With `take` (the creator's filing budget, when no earlier statement spent it) the statement
+ * spends it first and draws no number when it is refused: `isTaken` says which.
  */
 export async function selectNewTicketMailContext(
   db: Db,
   requesterId: string,
-): Promise<NewTicketMailContext | null> {
-  const [row] = await db<NewTicketMailContext[]>`
-    select next_ticket_number() as "ticketNumber",
+  take: RateCell | null = null,
+): Promise<(NewTicketMailContext & { isTaken: boolean }) | null> {
+  const isTaken = take === null ? sql`true` : sql`exists (select from taken)`;
+  const [row] = await db<(NewTicketMailContext & { isTaken: boolean })[]>`
+    ${take === null ? NOTHING : sql`with taken as (${rateCellTake(take)})`}
+    select case when ${isTaken} then next_ticket_number() end as "ticketNumber",
            json_build_object('email', r.email, 'firstName', r.first_name,
                              'emailVerified', r.email_verified_at is not null, 'language', r.language) as requester,
-           s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language
+           s.email_notifications as "emailNotifications", s.company_name as "companyName", s.language,
+           ${isTaken} as "isTaken"
     from users r
     left join settings s on true
     where r.id = ${requesterId}`;

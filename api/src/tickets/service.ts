@@ -22,8 +22,10 @@ import { sql } from '../db.ts';
 import type { MailLinks } from '../email/prepare.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
-import { calendarOf, clockOf } from '../sla/policy-match.ts';
-import { selectMatchingPolicy } from '../sla/queries.ts';
+import { takeRateCell } from '../limits/queries.ts';
+import { keepSlaPolicies, slaPoliciesRead } from '../sla/policy-cache.ts';
+import { calendarOf, clockOf, matchPolicy } from '../sla/policy-match.ts';
+import { type PolicyRow, selectMatchingPolicy } from '../sla/queries.ts';
 import { selectPolicyAndRules } from '../triggers/queries.ts';
 import {
   cachedTriggerRules,
@@ -221,12 +223,15 @@ type TicketFiling = Omit<NewTicket, 'id' | 'ticketNumber'>;
  * Files a ticket with its SLA deadlines and everything its plan causes (effects.ts: the 'created'
  * event, the ticket_created broadcast to every active agent but the creator, the auto assignment
  * job, the requester's confirmation when asked; what the 'created' triggers did and add,
- * triggers/ticket-writes.ts) in one statement, after spending the creator's
- * filing budget, which the policy read spends in the same statement. The deadlines are counted in
- * the matching policy's calendar from the instant the insert stores as created_at (one indexed
- * read for the policy). A confirmation needs the ticket's
- * number before the insert: it is drawn up front with the requester's address and the mail
- * settings, one statement more.
+ * triggers/ticket-writes.ts) in one statement. The deadlines are counted in the matching policy's
+ * calendar from the instant the insert stores as created_at.
+ *
+ * What the filing needs besides its own fields comes from this process's caches when they hold it
+ * (the SLA policies, the enabled triggers, whether any webhook is enabled); whatever they lack is
+ * read by one statement first. A confirmation needs the ticket's number before the insert: it is
+ * drawn up front with the requester's address and the mail settings. The creator's filing budget
+ * is spent by the first statement the filing sends, whichever it is, so a refused filing reads and
+ * writes nothing else.
  */
 async function fileTicket(
   db: Db,
@@ -238,40 +243,59 @@ async function fileTicket(
   // The 'created' triggers run first: their priority, category and team are what the SLA policy
   // is matched on, and an assignee they give leaves auto assignment nothing to do.
   const drafted = newTicketFacts({ ...filing, id, ticketNumber: null }, null);
-  // A new ticket has no team unless its mailbox or a trigger gives one: then team policies may match too.
+  const draftedMatch = { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category };
   const cached = cachedTriggerRules();
   const webhookState = webhookStateRead();
-  // The filing budget is spent by this first statement; refused, nothing else is read or written.
+  const policiesRead = slaPoliciesRead();
   const filingCell = ticketFilingCell(viewer);
-  const first = await selectPolicyAndRules(
-    db,
-    { priority: drafted.priority, teamId: drafted.teamId, category: drafted.category },
-    cached.rules === null,
-    webhookState.isWanted,
-    filingCell,
-  );
-  if (!first.isTaken) throw await ticketFilingRefusal(db, filingCell);
-  const rules = triggerRulesOf(cached, first.rules);
-  keepWebhookState(webhookState, first.isAnyWebhookEnabled);
+  let isTaken = false;
+  let policies = policiesRead.policies;
+  let draftedPolicy: PolicyRow | null = null;
+  let rules = cached.rules;
+  if (policies === null || rules === null || webhookState.isWanted) {
+    const first = await selectPolicyAndRules(
+      db,
+      draftedMatch,
+      { policies: policiesRead.isWanted, rules: rules === null, webhookState: webhookState.isWanted },
+      filingCell,
+    );
+    if (!first.isTaken) throw await ticketFilingRefusal(db, filingCell);
+    isTaken = true;
+    rules = triggerRulesOf(cached, first.rules);
+    keepWebhookState(webhookState, first.isAnyWebhookEnabled);
+    keepSlaPolicies(policiesRead, first.policies);
+    policies = policies ?? first.policies;
+    draftedPolicy = first.policy;
+  } else if (!filing.notifyRequester) {
+    // Nothing to read: the budget is spent on its own, committed at once. Spent by the write's
+    // statement instead, it would hold the creator's cell locked until that commits, and one
+    // person's filings (a mailbox's, an integration's) would queue on each other.
+    if (!(await takeRateCell(db, filingCell))) throw await ticketFilingRefusal(db, filingCell);
+    isTaken = true;
+  }
   const email = filing.requesterId === viewer.id ? viewer.email : null;
   const ruled = await runTriggers(db, 'created', drafted, email, rules);
   const routed = factsAfterTriggers(drafted, ruled);
+  const routedMatch = { priority: routed.priority, teamId: routed.teamId, category: routed.category };
   const isRematched =
-    routed.priority !== drafted.priority ||
-    routed.teamId !== drafted.teamId ||
-    routed.category !== drafted.category;
-  const policy = isRematched
-    ? await selectMatchingPolicy(db, {
-        priority: routed.priority,
-        teamId: routed.teamId,
-        category: routed.category,
-      })
-    : first.policy;
+    routedMatch.priority !== draftedMatch.priority ||
+    routedMatch.teamId !== draftedMatch.teamId ||
+    routedMatch.category !== draftedMatch.category;
+  const policy =
+    policies !== null
+      ? matchPolicy(policies, routedMatch)
+      : isRematched
+        ? await selectMatchingPolicy(db, routedMatch)
+        : draftedPolicy;
   const createdAt = Date.now();
   const sla = { createdAt, state: newSlaState(clockOf(policy), createdAt) };
   const mailContext = filing.notifyRequester
-    ? await selectNewTicketMailContext(db, filing.requesterId)
+    ? await selectNewTicketMailContext(db, filing.requesterId, isTaken ? null : filingCell)
     : null;
+  if (mailContext) {
+    if (!mailContext.isTaken) throw await ticketFilingRefusal(db, filingCell);
+    isTaken = true;
+  }
   const settings = mailContext ? mailSettings(mailContext) : {};
   const isConfirmationThrottled =
     mailContext !== null &&

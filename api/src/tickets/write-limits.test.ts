@@ -4,7 +4,7 @@
  * any other reason (someone else's ticket, an end user's internal note, a follow-up over the filing
  * budget) spends nothing. The limits are the production ones (scale 1).
  */
-import { describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { API_PATHS, ERROR_CODES, ticketPath } from '@helpdesk/contracts';
 import {
   createUser,
@@ -15,7 +15,9 @@ import {
   type TestResponse,
   withRateLimitScale,
 } from '../../test/helpers.ts';
-import { fileTicket, insertTicketRow } from '../../test/tickets.ts';
+import { startListeningCaches } from '../../test/process-caches.ts';
+import { ensureSlaPolicies, fileTicket, insertTicketRow } from '../../test/tickets.ts';
+import { slaPolicyCache } from '../sla/policy-cache.ts';
 
 const commentOn = (client: TestClient, ticketId: string, n: number, isInternal = false) =>
   client.post(`${ticketPath(ticketId)}/comments`, { content: `Reply ${n}`, isInternal });
@@ -36,22 +38,34 @@ function statuses(answers: readonly { status: number }[]): Record<number, number
   return counts;
 }
 
+/**
+ * Thirty filings at once by one end user: five are filed with their events and broadcasts, the rest
+ * refused with the wait in words, leaving no row and no mail of theirs.
+ */
+async function ticketFlood(notifyRequester: boolean) {
+  const { user, client } = await signedIn('end_user');
+  const answers = await withRateLimitScale(1, () =>
+    times(30, (n) =>
+      client.post(API_PATHS.tickets, { title: `Flood ${n}`, description: 'Again.', notifyRequester }),
+    ),
+  );
+  expect(statuses(answers)).toEqual({ 201: 5, 429: 25 });
+  for (const answer of answers.filter((item) => item.status === 429)) {
+    expectLimited(answer, /filed too many tickets.*try again in \d+ minutes?\./);
+  }
+  const [rows] = await sql<{ tickets: number; events: number; broadcasts: number; strayMail: number }[]>`
+    select (select count(*)::int from tickets where requester_id = ${user.id}) as tickets,
+           (select count(*)::int from ticket_events e join tickets t on t.id = e.ticket_id
+            where t.requester_id = ${user.id} and e.event_type = 'created') as events,
+           (select count(*)::int from broadcast_notifications where actor_id = ${user.id}) as broadcasts,
+           (select count(*)::int from email_outbox o where o.recipient = ${user.email}
+            and (o.ticket_id is null or o.ticket_id not in (select id from tickets where requester_id = ${user.id}))) as "strayMail"`;
+  expect(rows).toEqual({ tickets: 5, events: 5, broadcasts: 5, strayMail: 0 });
+}
+
 describe('a write over its budget writes nothing', () => {
   test('a ticket flood: 5 filed with their events, 25 refused with the wait in words, no row of theirs', async () => {
-    const { user, client } = await signedIn('end_user');
-    const answers = await withRateLimitScale(1, () =>
-      times(30, (n) => client.post(API_PATHS.tickets, { title: `Flood ${n}`, description: 'Again.' })),
-    );
-    expect(statuses(answers)).toEqual({ 201: 5, 429: 25 });
-    for (const answer of answers.filter((item) => item.status === 429)) {
-      expectLimited(answer, /filed too many tickets.*try again in \d+ minutes?\./);
-    }
-    const [rows] = await sql<{ tickets: number; events: number; broadcasts: number }[]>`
-      select (select count(*)::int from tickets where requester_id = ${user.id}) as tickets,
-             (select count(*)::int from ticket_events e join tickets t on t.id = e.ticket_id
-              where t.requester_id = ${user.id} and e.event_type = 'created') as events,
-             (select count(*)::int from broadcast_notifications where actor_id = ${user.id}) as broadcasts`;
-    expect(rows).toEqual({ tickets: 5, events: 5, broadcasts: 5 });
+    await ticketFlood(true);
   });
 
   test('a comment flood: 10 stored with their events, 15 refused, the ticket touched by the 10 alone', async () => {
@@ -126,5 +140,34 @@ describe('a refused comment spends nothing', () => {
     const [row] = await sql<{ count: number }[]>`
       select count(*)::int as count from tickets where follow_up_of = ${closed.id}`;
     expect(row?.count).toBe(0);
+  });
+});
+
+// With the process caches up, a filing reads nothing for its policy, rules or webhooks: its budget
+// is spent by the confirmation's read when it sends one, and on its own when it does not.
+describe('a ticket flood while the caches hold everything a filing needs', () => {
+  let stopCaches: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    await ensureSlaPolicies();
+    stopCaches = await startListeningCaches(() => slaPolicyCache().isActive);
+    // One filing fills the caches for the floods.
+    await fileTicket((await signedIn('end_user')).client);
+  });
+
+  afterAll(async () => {
+    await stopCaches();
+  });
+
+  test('with a confirmation: 5 filed, 25 refused, no row or mail of theirs', async () => {
+    const hits = slaPolicyCache().hits;
+    await ticketFlood(true);
+    expect(slaPolicyCache().hits).toBeGreaterThan(hits);
+  });
+
+  test('without one: 5 filed, 25 refused, no row of theirs', async () => {
+    const hits = slaPolicyCache().hits;
+    await ticketFlood(false);
+    expect(slaPolicyCache().hits).toBeGreaterThan(hits);
   });
 });

@@ -6,8 +6,12 @@
 
 import { heapStats } from 'bun:jsc';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createUser, sql, type TestUser } from '../../test/helpers.ts';
+import { slaPolicyPath } from '@helpdesk/contracts';
+import { eventually } from '../../test/eventually.ts';
+import { createUser, signedIn, sql, type TestUser } from '../../test/helpers.ts';
+import { startListeningCaches } from '../../test/process-caches.ts';
 import { ensureSlaPolicies } from '../../test/tickets.ts';
+import { SlaPolicyCache, slaPolicyCache, useSlaPolicyCache } from '../sla/policy-cache.ts';
 import { newTicketFacts, planTicketEffects } from './effects.ts';
 import { newSlaState } from './hold.ts';
 import { addComment, createTicket, updateTicketFields } from './service.ts';
@@ -15,12 +19,12 @@ import { commentStatement, newTicketStatement } from './write-statement.ts';
 
 const links = { appBaseUrl: 'http://desk.test' };
 
-/** The statements `run` sends on the API's pool (BEGIN and COMMIT included). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+/** The statements `run` sends on the API's pool (BEGIN and COMMIT included), each by its first `words`. */
+async function statementsOf(run: () => Promise<unknown>, words = 4): Promise<string[]> {
   const sent: string[] = [];
   const previous = sql.options.debug;
   sql.options.debug = (_connection, query) => {
-    sent.push(query.trim().split(/\s+/).slice(0, 4).join(' '));
+    sent.push(query.trim().split(/\s+/).slice(0, words).join(' '));
   };
   try {
     await run();
@@ -109,6 +113,87 @@ describe('statements per write', () => {
         ),
       );
       expect(resolve).toHaveLength(5);
+    }
+  });
+});
+
+/** The policy a medium hardware ticket without a team gets, and the resolution hours of a ticket filed now. */
+async function mediumPolicy() {
+  const [policy] = await sql<{ id: string; hours: number }[]>`
+    select id, resolution_minutes / 60 as hours from sla_policies
+    where is_active and priority = 'medium' and team_id is null and (category is null or category = 'hardware')
+    order by (category is not null) desc limit 1`;
+  if (!policy) throw new Error('no medium policy');
+  const resolutionHours = async () => {
+    const { id } = (await file(false)).body;
+    const [row] = await sql<{ hours: number }[]>`
+      select extract(epoch from sla_resolve_by - created_at)::int / 3600 as hours from tickets where id = ${id}`;
+    return row?.hours;
+  };
+  return { policy, resolutionHours };
+}
+
+// With the process caches up, the policies, rules and webhook state are this process's own: a
+// filing reads nothing for them, and its first statement spends the budget.
+describe('statements per filing while the caches hold everything it needs', () => {
+  let stopCaches: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    stopCaches = await startListeningCaches(() => slaPolicyCache().isActive);
+    // The first filing reads what the caches then keep.
+    await file(false);
+  });
+
+  afterAll(async () => {
+    await stopCaches();
+  });
+
+  test('without a confirmation: the requester look-up, the budget alone (its lock ends at once), one statement', async () => {
+    const sent = await statementsOf(() => file(false));
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toStartWith('select id from users');
+    expect(sent[1]).toStartWith('insert into rate_limits as');
+    expect(sent[2]).toStartWith('with t as');
+  });
+
+  test('with one: the look-up, the confirmation read that spends the budget, its address budget, one statement', async () => {
+    const sent = await statementsOf(() => file(true), 80);
+    expect(sent).toHaveLength(4);
+    expect(sent[1]).toStartWith('with taken as');
+    expect(sent[1]).toContain('next_ticket_number()');
+    expect(sent[3]).toStartWith('with t as');
+  });
+
+  test('a policy changed elsewhere counts from the filings after its notification is heard', async () => {
+    const { policy, resolutionHours } = await mediumPolicy();
+    expect(await resolutionHours()).toBe(policy.hours);
+    try {
+      // Another process's change: only the tables' notification drops the copy within the cache's minute.
+      await sql`update sla_policies set resolution_minutes = ${(policy.hours + 1) * 60} where id = ${policy.id}`;
+      await eventually(async () => (await resolutionHours()) === policy.hours + 1, 3_000, 'the change heard');
+    } finally {
+      await sql`update sla_policies set resolution_minutes = ${policy.hours * 60} where id = ${policy.id}`;
+    }
+  });
+
+  test('a policy changed through this process counts from its very next filing, before any notification', async () => {
+    const { policy, resolutionHours } = await mediumPolicy();
+    // A copy that hears nothing: only the change's own process can drop it.
+    const heard = slaPolicyCache();
+    const deaf = new SlaPolicyCache({ ttlMs: 60_000 });
+    deaf.follow(() => true);
+    useSlaPolicyCache(deaf);
+    try {
+      expect(await resolutionHours()).toBe(policy.hours);
+      expect(await resolutionHours()).toBe(policy.hours);
+      expect(deaf.hits).toBeGreaterThan(0);
+      const { client } = await signedIn('admin');
+      const changed = await client.patch(slaPolicyPath(policy.id), { resolutionTimeHours: policy.hours + 2 });
+      expect(changed.status).toBe(200);
+      expect(await resolutionHours()).toBe(policy.hours + 2);
+    } finally {
+      useSlaPolicyCache(heard);
+      await sql`update sla_policies set resolution_minutes = ${policy.hours * 60} where id = ${policy.id}`;
     }
   });
 });

@@ -3,7 +3,7 @@ import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { type RateCell, rateCellTake } from '../limits/queries.ts';
-import { matchingPolicy, type PolicyRow } from '../sla/queries.ts';
+import { type ActivePolicy, activePoliciesColumn, matchingPolicy, type PolicyRow } from '../sla/queries.ts';
 import { anyWebhookEnabledColumn } from '../webhooks/queries.ts';
 import type { TriggerDirectory, TriggerRule } from './rules.ts';
 
@@ -28,7 +28,10 @@ export const enabledRulesColumn = (): PendingQuery<Row[]> => sql`
    from triggers g where g.is_enabled)`;
 
 type PolicyAndRules = {
+  /** The matching policy; null when none matches, and when `all` was read instead. */
   policy: PolicyRow | null;
+  /** Every active policy, when asked for the policy cache (sla/policy-cache.ts). */
+  policies: ActivePolicy[] | null;
   rules: TriggerRule[] | null;
   isAnyWebhookEnabled: boolean | null;
   /** Whether `take`'s cell was spent; true without one. */
@@ -36,31 +39,37 @@ type PolicyAndRules = {
 };
 
 /**
- * A new ticket's SLA policy for its priority, team and category, with the enabled rules when
- * `withRules` and whether any webhook is enabled when `withWebhookState` (the process keeps no
- * copy of them), in one statement that first spends `take`, the creator's filing budget
+ * What a new ticket is filed from and this process keeps no copy of: its SLA policy for its
+ * priority, team and category (or, with `wants.policies`, every active policy for the cache to
+ * keep), the enabled rules with `wants.rules` and whether any webhook is enabled with
+ * `wants.webhookState`, in one statement that first spends `take`, the creator's filing budget
  * (rateCellTake): the limit costs no round trip of its own, and a refused take leaves the filing
  * to be refused before anything is written.
  */
 export async function selectPolicyAndRules(
   db: Db,
   match: { priority: TTicketPriority; teamId: string | null; category: TTicketCategory },
-  withRules: boolean,
-  withWebhookState = false,
+  wants: { policies: boolean; rules: boolean; webhookState: boolean },
   take: RateCell | null = null,
 ): Promise<PolicyAndRules> {
   const [row] = await db<PolicyAndRules[]>`
     ${take === null ? sql`` : sql`with taken as (${rateCellTake(take)})`}
-    select ${matchingPolicy({
-      priority: sql`${match.priority}`,
-      teamId: sql`${match.teamId}::uuid`,
-      category: sql`${match.category}`,
-    })} as policy,
-    ${withRules ? enabledRulesColumn() : sql`null::json`} as rules,
-    ${withWebhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled",
+    select ${
+      wants.policies
+        ? sql`null::json`
+        : matchingPolicy({
+            priority: sql`${match.priority}`,
+            teamId: sql`${match.teamId}::uuid`,
+            category: sql`${match.category}`,
+          })
+    } as policy,
+    ${wants.policies ? activePoliciesColumn() : sql`null::json`} as policies,
+    ${wants.rules ? enabledRulesColumn() : sql`null::json`} as rules,
+    ${wants.webhookState ? anyWebhookEnabledColumn() : sql`null::boolean`} as "isAnyWebhookEnabled",
     ${take === null ? sql`true` : sql`exists (select from taken)`} as "isTaken"`;
   return {
     policy: row?.policy ?? null,
+    policies: row?.policies ?? null,
     rules: row?.rules ?? null,
     isAnyWebhookEnabled: row?.isAnyWebhookEnabled ?? null,
     isTaken: row?.isTaken ?? false,

@@ -1,9 +1,7 @@
-import { ListenedCache } from '../listened-cache.ts';
+import { ListenedValue } from '../listened-cache.ts';
 
 /** The channel migration 00102 notifies on COMMIT of any change to the webhooks table. */
 export const WEBHOOKS_CHANNEL = 'helpdesk_webhooks';
-
-type Entry = { isAnyEnabled: boolean; deadline: number };
 
 /**
  * Whether any webhook is enabled, as this process last read it. A ticket write leaves its webhook
@@ -13,48 +11,8 @@ type Entry = { isAnyEnabled: boolean; deadline: number };
  * It is kept right as the trigger rules' cache is (rule-cache.ts, listened-cache.ts): dropped by the
  * table's notification, by a new LISTEN and after the lifetime, and never filled by a read that a
  * change overtook.
- *
- * The cache never reads by itself: a writer that finds nothing current asks for the answer in its
- * own first statement and offers it back (`keep`). Reading it through the pool instead would make a
- * writer that holds a connection in its transaction wait for a second one: the pool could deadlock.
  */
-export class WebhookStateCache extends ListenedCache {
-  #entry: Entry | null = null;
-
-  constructor(options: { ttlMs: number; now?: () => number }) {
-    super({ lifetimeMs: options.ttlMs, now: options.now });
-  }
-
-  #live(): Entry | null {
-    const entry = this.#entry;
-    return this.isActive && entry && entry.deadline > this.now() ? entry : null;
-  }
-
-  /** Whether any webhook is enabled, or null when no answer is current (the statement then keeps its deliveries). */
-  current(): boolean | null {
-    const entry = this.#live();
-    if (!entry) return null;
-    this.countHit();
-    return entry.isAnyEnabled;
-  }
-
-  /** Whether a writer's first statement should read the answer: the cache would keep it and has none. */
-  get wantsRead(): boolean {
-    return this.isActive && this.#live() === null;
-  }
-
-  /** Keeps an answer read since `mark` (taken before the read), unless a change was heard meanwhile. */
-  keep(mark: number, isAnyEnabled: boolean): void {
-    if (!this.isActive || !this.isCurrent(mark)) return;
-    this.#entry = { isAnyEnabled, deadline: this.now() + this.lifetimeMs };
-  }
-
-  /** Drops the answer (the table changed, or a change may have been missed). */
-  clear(): void {
-    this.invalidate();
-    this.#entry = null;
-  }
-}
+export class WebhookStateCache extends ListenedValue<boolean> {}
 
 let processState: WebhookStateCache | null = null;
 
