@@ -451,6 +451,26 @@ describe('GET /api/kb/articles/{id}', () => {
     expect(errorOf(bad).message).toBe('Invalid article ID format');
     expect((await new TestClient().get(kbArticlePath(draft.id))).status).toBe(401);
   });
+  test("an end user's read of an inactive category's article is a 404 that counts nothing; staff's counts", async () => {
+    const closed = await insertCategory();
+    const article = await postArticle(agent.client, closed.id, { status: 'published' });
+    await sql`update kb_categories set is_active = false where id = ${closed.id}`;
+    const views = async () => {
+      const [row] = await sql<{ views: number; readers: number }[]>`
+        select a.view_count as views,
+               (select count(*)::int from kb_article_viewers v where v.article_id = a.id) as readers
+        from kb_articles a where a.id = ${article.id}`;
+      return row;
+    };
+    const probe = await endUser.client.get(kbArticlePath(article.id));
+    expect(probe.status).toBe(404);
+    expect(errorOf(probe)).toEqual({ code: ERROR_CODES.notFound, message: KB_MESSAGES.articleNotFound });
+    expect(await views()).toEqual({ views: 0, readers: 0 });
+    const staff = await agent.client.get(kbArticlePath(article.id));
+    expect(staff.status).toBe(200);
+    expect(ZKbArticle.parse(staff.body).viewCount).toBe(1);
+    expect(await views()).toEqual({ views: 1, readers: 1 });
+  });
 });
 
 describe('the popular rule', () => {

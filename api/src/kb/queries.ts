@@ -281,13 +281,20 @@ export async function selectArticle(db: Db, id: string, status: StatusScope): Pr
  * Counts one read of a published article in one statement, once per reader and day (kb_article_viewers,
  * so nobody can make an article popular by reloading it): view_count + 1, last_viewed_at = now(),
  * today's row of kb_article_views and the window's sum. False when the article is missing or not
- * published, or this reader's view of it is already counted today.
+ * published, outside `status`'s scope ('public': an end user's, whose read of an inactive category's
+ * article is a 404 that counts nothing), or this reader's view of it is already counted today.
  */
-export async function countArticleView(db: Db, id: string, viewerId: string): Promise<boolean> {
+export async function countArticleView(
+  db: Db,
+  id: string,
+  viewerId: string,
+  status: 'public' | null = null,
+): Promise<boolean> {
   const rows = await db`
     with first_today as (
       insert into kb_article_viewers (article_id, viewer_id, viewed_on)
-      select a.id, ${viewerId}, current_date from kb_articles a where a.id = ${id} and a.status = 'published'
+      select a.id, ${viewerId}, current_date from kb_articles a
+      where a.id = ${id} and a.status = 'published' ${statusIs(status)}
       on conflict do nothing
       returning article_id
     ),
