@@ -30,11 +30,7 @@ import {
   slaStateOf,
   startedHold,
 } from '../tickets/hold.ts';
-import {
-  selectTicketHoldContextForUpdate,
-  type TicketHoldContext,
-  updateTicket,
-} from '../tickets/queries.ts';
+import { selectTicketHoldContext, type TicketHoldContext, updateTicket } from '../tickets/queries.ts';
 import { writeTicketHold } from '../tickets/write-statement.ts';
 import { insertPerson } from '../worker/test-fixtures.ts';
 import { selectDeskMetrics } from './queries.ts';
@@ -254,7 +250,7 @@ async function holdWrite(
   ) => { state: SlaState; ended?: Record<string, string | number | null> } | null,
 ): Promise<void> {
   await db.begin(async (tx) => {
-    const ticket = await selectTicketHoldContextForUpdate(tx, id);
+    const ticket = await selectTicketHoldContext(tx, id, { forUpdate: true });
     const change = ticket && next(ticket);
     if (!ticket || !change) return;
     const plan = planTicketEffects({

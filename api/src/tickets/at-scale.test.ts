@@ -22,7 +22,7 @@ import { newSlaState, startedHold } from './hold.ts';
 import {
   selectDueHoldsForUpdate,
   selectTicketDetailText,
-  selectTicketHoldContextForUpdate,
+  selectTicketHoldContext,
   selectTicketPageText,
   selectTicketSlaTimes,
   type TicketListFilters,
@@ -292,8 +292,16 @@ describe('query plans at scale', () => {
         (sql) => selectMatchingPolicy(sql, { priority: 'low', teamId: null, category: 'other' }),
         'sla_policies_active_match_key',
       ],
-      ['hold context', (sql) => selectTicketHoldContextForUpdate(sql, ticketId), 'tickets_pkey'],
+      ['hold context', (sql) => selectTicketHoldContext(sql, ticketId, { forUpdate: true }), 'tickets_pkey'],
       ['hold write', (sql) => writeTicketHold(sql, ticketId, state, plan), 'tickets_pkey'],
+      [
+        'hold write, as read',
+        async (sql) => {
+          const read = await selectTicketHoldContext(sql, ticketId, { forUpdate: false });
+          return writeTicketHold(sql, ticketId, state, plan, read?.version ?? null);
+        },
+        'tickets_pkey',
+      ],
       [
         'waiting_until sweep',
         (sql) => selectDueHoldsForUpdate(sql, { now: new Date(), limit: 100 }),

@@ -303,21 +303,29 @@ export const slaAssignments = (state: SlaState) => {
 
 /** What a hold is decided on: the locked ticket's status and SLA state, its response and resolution times. */
 export type TicketHoldContext = TicketState &
-  TicketSlaContext & { respondedAt: string | null; resolvedAt: string | null };
+  TicketSlaContext & {
+    respondedAt: string | null;
+    resolvedAt: string | null;
+    /** The row's version as read (its xmin): a write that names it happens only if nobody changed the row since. */
+    version: string;
+  };
+
+const HOLD_CONTEXT_COLUMNS = sql`t.responded_at as "respondedAt", t.resolved_at as "resolvedAt", t.xmin::text as version`;
 
 /**
- * The ticket locked until the transaction ends, with its SLA state, for a hold's start or end: a
- * concurrent resume, reply or sweep waits and then sees the hold already ended. Null when missing.
+ * The ticket with its SLA state, for a hold's start or end; with `forUpdate` locked until the
+ * transaction ends, so a concurrent resume, reply or sweep waits and then sees the hold already
+ * ended. Null when missing.
  */
-export async function selectTicketHoldContextForUpdate(
+export async function selectTicketHoldContext(
   db: Db,
   id: string,
+  options: { forUpdate: boolean },
 ): Promise<TicketHoldContext | null> {
   const [row] = await db<TicketHoldContext[]>`
-    select ${stateColumns()}, ${slaContextColumns()},
-           t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
+    select ${stateColumns()}, ${slaContextColumns()}, ${HOLD_CONTEXT_COLUMNS}
     from tickets t where t.id = ${id}
-    for update of t`;
+    ${options.forUpdate ? sql`for update of t` : NOTHING}`;
   return row ?? null;
 }
 
@@ -331,8 +339,7 @@ export function selectDueHoldsForUpdate(
   options: { now: Date; limit: number },
 ): Promise<TicketHoldContext[]> {
   return db<TicketHoldContext[]>`
-    select ${stateColumns()}, ${slaContextColumns()},
-           t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
+    select ${stateColumns()}, ${slaContextColumns()}, ${HOLD_CONTEXT_COLUMNS}
     from tickets t
     where t.waiting_until <= ${options.now}
     order by t.waiting_until

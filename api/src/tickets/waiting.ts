@@ -6,17 +6,12 @@ import {
   WAIT_UNTIL_MAX_DAYS,
 } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
-import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { calendarOf } from '../sla/policy-match.ts';
-import { planTicketEffects } from './effects.ts';
+import { type EffectsPlan, planTicketEffects } from './effects.ts';
 import { endedHold, type SlaState, slaColumnsOf, slaStateOf, startedHold } from './hold.ts';
-import {
-  selectDueHoldsForUpdate,
-  selectTicketHoldContextForUpdate,
-  type TicketHoldContext,
-} from './queries.ts';
+import { selectDueHoldsForUpdate, selectTicketHoldContext, type TicketHoldContext } from './queries.ts';
 import { isStaff, ticketNotFound, type Viewer } from './service.ts';
 import { slaStatusOf } from './sla.ts';
 import { writeTicketHold } from './write-statement.ts';
@@ -25,7 +20,8 @@ import { writeTicketHold } from './write-statement.ts';
  * Holds on the requester (docs/product.md#sla): an open ticket waits on its requester, its
  * resolution clock stopped, until staff resume it, the requester replies (service.ts's comments),
  * the date it waits until comes (the SLA watch's round) or it is resolved (service.ts's changes).
- * Every hold write locks the ticket row first, so two of them never move one deadline twice.
+ * A hold write is decided from the ticket row and written only if the row is still the one it was
+ * decided from (or under its lock), so two of them never move one deadline twice.
  */
 
 const DAY_MS = 86_400_000;
@@ -48,6 +44,40 @@ const isOpen = (ticket: TicketHoldContext) => ticket.status === 'new' || ticket.
 const statusAfter = (ticket: TicketHoldContext, state: SlaState, now: number) =>
   slaStatusOf({ ...ticket, ...slaColumnsOf(state) }, now);
 
+/** What a hold change decided from the ticket as read: the state and plan to write (none: nothing changes), and the answer. */
+type HoldChange = { write: { state: SlaState; plan: EffectsPlan } | null; answer: TTicketSlaStatus };
+
+/** Attempts at a hold change decided from the row as read, before one under the row's lock. */
+const UNLOCKED_ATTEMPTS = 3;
+
+/**
+ * Applies a hold change that `decide` makes from the ticket as it is now (it throws for a ticket
+ * the change does not apply to). Decided from the row as read and written only if the row is still
+ * that version (its xmin): two statements, no transaction. Had anything changed the row in between
+ * (a resume, a reply, a sweep), the write writes nothing and the change is decided again from the
+ * new row; after UNLOCKED_ATTEMPTS such races it is decided and written under the row's lock.
+ */
+async function changeHold(
+  ticketId: string,
+  decide: (ticket: TicketHoldContext, now: number) => HoldChange,
+): Promise<TTicketSlaStatus> {
+  for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt++) {
+    const ticket = await selectTicketHoldContext(sql, ticketId, { forUpdate: false });
+    if (!ticket) throw ticketNotFound();
+    const change = decide(ticket, Date.now());
+    if (change.write === null) return change.answer;
+    const { state, plan } = change.write;
+    if (await writeTicketHold(sql, ticketId, state, plan, ticket.version)) return change.answer;
+  }
+  return sql.begin(async (tx) => {
+    const ticket = await selectTicketHoldContext(tx, ticketId, { forUpdate: true });
+    if (!ticket) throw ticketNotFound();
+    const change = decide(ticket, Date.now());
+    if (change.write !== null) await writeTicketHold(tx, ticketId, change.write.state, change.write.plan);
+    return change.answer;
+  });
+}
+
 /**
  * Puts an open ticket on hold for its requester, optionally until a date (agents and admins). On
  * a ticket already waiting only the date changes: no second event. Answers its SLA status.
@@ -58,15 +88,13 @@ export async function waitOnRequester(
   body: TWaitOnRequesterRequest,
 ): Promise<TTicketSlaStatus> {
   if (!isStaff(viewer)) throw forbidden();
-  const now = Date.now();
-  const until = untilOf(body.until, now);
-  return sql.begin(async (tx) => {
-    const ticket = await selectTicketHoldContextForUpdate(tx, ticketId);
-    if (!ticket) throw ticketNotFound();
+  const until = untilOf(body.until, Date.now());
+  return changeHold(ticketId, (ticket, now) => {
     if (!isOpen(ticket)) throw conflict(SLA_MESSAGES.notOpen);
     const state = slaStateOf(ticket);
     const isWaiting = state.waitingSince !== null;
-    if (isWaiting && state.waitingUntil === until) return statusAfter(ticket, state, now);
+    if (isWaiting && state.waitingUntil === until)
+      return { write: null, answer: statusAfter(ticket, state, now) };
     const next = isWaiting ? { ...state, waitingUntil: until } : startedHold(state, now, until);
     const plan = planTicketEffects({
       kind: 'waiting',
@@ -79,19 +107,17 @@ export async function waitOnRequester(
       links: null,
       holdStarted: isWaiting ? null : { until: until === null ? null : new Date(until).toISOString() },
     });
-    await writeTicketHold(tx, ticketId, next, plan);
-    return statusAfter(ticket, next, now);
+    return { write: { state: next, plan }, answer: statusAfter(ticket, next, now) };
   });
 }
 
-/** Ends a locked ticket's hold at `endMs` for `reason`, with its waiting_ended event; answers the new state. */
-async function endHoldOf(
-  tx: Db,
+/** A ticket's hold ended at `endMs` for `reason`: its new state and the plan with its waiting_ended event. */
+function endedHoldOf(
   ticket: TicketHoldContext,
   endMs: number,
   reason: TWaitingEndReason,
   actor: Viewer | null,
-): Promise<SlaState> {
+): { state: SlaState; plan: EffectsPlan } {
   const ended = endedHold(slaStateOf(ticket), calendarOf(ticket.policy), endMs, reason);
   const plan = planTicketEffects({
     kind: 'waiting',
@@ -104,20 +130,16 @@ async function endHoldOf(
     links: null,
     holdEnded: ended.event,
   });
-  await writeTicketHold(tx, ticket.id, ended.state, plan);
-  return ended.state;
+  return { state: ended.state, plan };
 }
 
 /** Resumes a waiting ticket's resolution clock now (agents and admins); 409 when it is not waiting. */
 export async function resumeTicket(viewer: Viewer, ticketId: string): Promise<TTicketSlaStatus> {
   if (!isStaff(viewer)) throw forbidden();
-  return sql.begin(async (tx) => {
-    const ticket = await selectTicketHoldContextForUpdate(tx, ticketId);
-    if (!ticket) throw ticketNotFound();
+  return changeHold(ticketId, (ticket, now) => {
     if (ticket.waitingSince === null) throw conflict(SLA_MESSAGES.notWaiting);
-    const now = Date.now();
-    const state = await endHoldOf(tx, ticket, now, 'resumed', viewer);
-    return statusAfter(ticket, state, now);
+    const write = endedHoldOf(ticket, now, 'resumed', viewer);
+    return { write, answer: statusAfter(ticket, write.state, now) };
   });
 }
 
@@ -134,7 +156,8 @@ export function endDueHolds(
     const due = await selectDueHoldsForUpdate(tx, { now: new Date(now), limit });
     for (const ticket of due) {
       const until = ticket.waitingUntil === null ? now : Date.parse(ticket.waitingUntil);
-      await endHoldOf(tx, ticket, until, 'date_reached', null);
+      const { state, plan } = endedHoldOf(ticket, until, 'date_reached', null);
+      await writeTicketHold(tx, ticket.id, state, plan);
     }
     return { ended: due.length, isBatchFull: due.length === limit };
   });

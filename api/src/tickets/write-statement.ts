@@ -346,18 +346,34 @@ export function commentStatement(
 
 /**
  * Writes a ticket's SLA state as a hold begins, changes or ends, with its plan (the waiting
- * events, the ticket's realtime message) in one statement.
+ * events, the ticket's realtime message) in one statement. With `version` (the row's xmin as the
+ * hold was decided from it) nothing at all is written when the row changed since: false then.
  */
-export async function writeTicketHold(db: Db, id: string, sla: SlaState, plan: EffectsPlan): Promise<void> {
+export async function writeTicketHold(
+  db: Db,
+  id: string,
+  sla: SlaState,
+  plan: EffectsPlan,
+  version: string | null = null,
+): Promise<boolean> {
+  const isSameVersion = version === null ? NOTHING : sql`and t.xmin = ${version}::xid`;
   const row: RowWrite = {
-    ctes: [['held', sql`update tickets t set ${slaAssignments(sla)} where t.id = ${id}`]],
-    onlyWith: null,
+    ctes: [
+      [
+        'held',
+        sql`update tickets t set ${slaAssignments(sla)} where t.id = ${id} ${isSameVersion} returning t.id`,
+      ],
+    ],
+    onlyWith: 'held',
     insertedTicket: null,
     lockedUserIds: [],
     mailSource: NOTHING,
   };
-  await db`${withEffects(plan, row)} ${ANNOUNCED_COUNT}`;
+  const [written] = await db<{ isWritten: boolean }[]>`${withEffects(plan, row)} ${HELD_ANSWER}`;
+  return written?.isWritten === true;
 }
+
+const HELD_ANSWER = sql`select exists (select from held) as "isWritten" from (select count(*) from announced) as announcements`;
 
 /**
  * Appends events to timelines in one statement (eventsInsert), for a write that has nothing else

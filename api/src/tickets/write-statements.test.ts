@@ -15,6 +15,7 @@ import { SlaPolicyCache, slaPolicyCache, useSlaPolicyCache } from '../sla/policy
 import { newTicketFacts, planTicketEffects } from './effects.ts';
 import { newSlaState } from './hold.ts';
 import { addComment, createTicket, updateTicketFields } from './service.ts';
+import { resumeTicket, waitOnRequester } from './waiting.ts';
 import { commentStatement, newTicketStatement } from './write-statement.ts';
 
 const links = { appBaseUrl: 'http://desk.test' };
@@ -114,6 +115,19 @@ describe('statements per write', () => {
       );
       expect(resolve).toHaveLength(5);
     }
+  });
+
+  test('a hold and its resume: the ticket as read and one write that happens only if the row is still that one', async () => {
+    const ticket = (await file(false)).body;
+    const hold = await statementsOf(() => waitOnRequester(agent, ticket.id, {}));
+    expect(hold).toHaveLength(2);
+    expect(hold[0]).toStartWith('select t.id, t.ticket_number');
+    expect(hold[1]).toStartWith('with held as');
+    // The same hold again writes nothing.
+    expect(await statementsOf(() => waitOnRequester(agent, ticket.id, {}))).toHaveLength(1);
+    const resume = await statementsOf(() => resumeTicket(agent, ticket.id));
+    expect(resume).toHaveLength(2);
+    expect(resume[1]).toStartWith('with held as');
   });
 });
 
