@@ -13,11 +13,11 @@ import {
 } from '@helpdesk/contracts';
 import { eventually } from '../test/eventually.ts';
 import { signedIn, sql, type TestClient, testConfig } from '../test/helpers.ts';
+import { startListeningCaches } from '../test/process-caches.ts';
 import { ensureSlaPolicies, fileTicket } from '../test/tickets.ts';
 import { deskSnapshots } from './dashboard/desk-snapshot.ts';
-import { createSql, DEFAULT_POOL_MAX } from './db/postgres.ts';
+import { DEFAULT_POOL_MAX } from './db/postgres.ts';
 import { UnreadCountCache, unreadCountCache, useUnreadCountCache } from './notifications/count-cache.ts';
-import { startProcessCaches } from './process-caches.ts';
 import { publishNotificationsChanged } from './realtime/publish.ts';
 import { realtimeHub } from './realtime/service.ts';
 import { triggerRuleCache } from './triggers/rule-cache.ts';
@@ -63,20 +63,15 @@ async function notify(userId: string, count: number, options: { isRolledBack?: b
 // The API the tests share, with the caches on as production runs them: entries would live a
 // minute, so only the invalidations can make these tests see a change in time.
 describe('the process caches in the API', () => {
-  let listener: ReturnType<typeof startProcessCaches> = null;
+  let stopCaches: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
     await ensureSlaPolicies();
-    listener = startProcessCaches({
-      ttlMs: 60_000,
-      open: () => createSql(testConfig.databaseUrl, { max: 1 }),
-      log: { info: () => {}, error: () => {} },
-    });
-    await eventually(async () => unreadCountCache().isActive && deskSnapshots().isActive, 3_000, 'listening');
+    stopCaches = await startListeningCaches(() => unreadCountCache().isActive && deskSnapshots().isActive);
   });
 
   afterAll(async () => {
-    await listener?.stop();
+    await stopCaches();
     expect(unreadCountCache().isActive).toBe(false);
     expect(deskSnapshots().isActive).toBe(false);
   });
@@ -137,8 +132,7 @@ describe('the process caches in the API', () => {
     const { user, client } = await signedIn('admin');
     await cachedCount(client);
     const cache = unreadCountCache();
-    const original = listener;
-    await original?.stop();
+    await stopCaches();
     try {
       await sql`insert into notifications (user_id, type, title, message)
                 values (${user.id}, 'ticket_assigned', 'Unannounced', 'Written without a message')`;
@@ -146,12 +140,7 @@ describe('the process caches in the API', () => {
       expect(await countOf(client)).toBe(1);
       expect(cache.hits).toBe(hits);
     } finally {
-      listener = startProcessCaches({
-        ttlMs: 60_000,
-        open: () => createSql(testConfig.databaseUrl, { max: 1 }),
-        log: { info: () => {}, error: () => {} },
-      });
-      await eventually(async () => unreadCountCache().isActive, 3_000, 'listening again');
+      stopCaches = await startListeningCaches(() => unreadCountCache().isActive);
     }
   });
 

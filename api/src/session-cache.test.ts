@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { API_PATHS, adminUserRolePath, type TUser } from '@helpdesk/contracts';
 import { sampleUser } from '@helpdesk/contracts/testing';
 import { eventually } from '../test/eventually.ts';
-import {
-  createUser,
-  signedIn,
-  sql,
-  type TestClient,
-  type TestResponse,
-  testConfig,
-} from '../test/helpers.ts';
-import { createSql } from './db/postgres.ts';
-import { startProcessCaches } from './process-caches.ts';
+import { createUser, signedIn, sql, type TestClient, type TestResponse } from '../test/helpers.ts';
+import { startListeningCaches } from '../test/process-caches.ts';
 import { sha256Hex } from './session.ts';
 import { SessionCache, sessionCache } from './session-cache.ts';
 
@@ -105,19 +97,14 @@ describe('SessionCache', () => {
 // The API the tests share, with the cache on as production runs it: entries would live a minute,
 // so only the invalidations can make these tests see a change in time.
 describe('the session cache in the API', () => {
-  let listener: ReturnType<typeof startProcessCaches> = null;
+  let stopCaches: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    listener = startProcessCaches({
-      ttlMs: 60_000,
-      open: () => createSql(testConfig.databaseUrl, { max: 1 }),
-      log: { info: () => {}, error: () => {} },
-    });
-    await eventually(async () => sessionCache().isActive, 3_000, 'the session cache listens');
+    stopCaches = await startListeningCaches(() => sessionCache().isActive);
   });
 
   afterAll(async () => {
-    await listener?.stop();
+    await stopCaches();
     expect(sessionCache().isActive).toBe(false);
   });
 
@@ -232,7 +219,7 @@ describe('the session cache in the API', () => {
   test('while the LISTEN is down nothing is served from the cache', async () => {
     const { user, client } = await signedIn('admin');
     await cachedAs(client, API_PATHS.adminUsers);
-    await listener?.stop();
+    await stopCaches();
     await sql`update users set role = 'agent' where id = ${user.id}`;
     expect((await client.get(API_PATHS.adminUsers)).status).toBe(403);
   });

@@ -18,8 +18,8 @@ import {
   type TestUser,
   testConfig,
 } from '../../test/helpers.ts';
+import { startListeningCaches } from '../../test/process-caches.ts';
 import { createSql } from '../db/postgres.ts';
-import { startProcessCaches } from '../process-caches.ts';
 import { sha256Hex } from '../session.ts';
 import { SESSION_CHANNEL, SessionCache, sessionCache } from '../session-cache.ts';
 import { deviceOf } from './device.ts';
@@ -239,24 +239,19 @@ describe("an admin and a user's sessions", () => {
 });
 
 describe('ending takes effect in every API process at once', () => {
-  let listener: ReturnType<typeof startProcessCaches> = null;
+  let stopCaches: () => Promise<void> = async () => {};
   /** Another API process's cache: its own LISTEN, fed only by the database's notifications. */
   const elsewhere = new SessionCache({ ttlMs: 60_000 });
   const otherConnection = createSql(testConfig.databaseUrl, { max: 1 });
 
   beforeAll(async () => {
-    listener = startProcessCaches({
-      ttlMs: 60_000,
-      open: () => createSql(testConfig.databaseUrl, { max: 1 }),
-      log: { info: () => {}, error: () => {} },
-    });
+    stopCaches = await startListeningCaches(() => sessionCache().isActive);
     elsewhere.follow(() => true);
     await otherConnection.listen(SESSION_CHANNEL, (payload) => elsewhere.onNotification(payload));
-    await eventually(async () => sessionCache().isActive, 3_000, 'the session cache listens');
   });
 
   afterAll(async () => {
-    await listener?.stop();
+    await stopCaches();
     await otherConnection.end({ timeout: 1 });
   });
 

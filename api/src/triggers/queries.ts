@@ -28,7 +28,7 @@ export const enabledRulesColumn = (): PendingQuery<Row[]> => sql`
    from triggers g where g.is_enabled)`;
 
 type PolicyAndRules = {
-  /** The matching policy; null when none matches, and when `all` was read instead. */
+  /** The matching policy; null when none matches, and when `policies` was read instead. */
   policy: PolicyRow | null;
   /** Every active policy, when asked for the policy cache (sla/policy-cache.ts). */
   policies: ActivePolicy[] | null;
