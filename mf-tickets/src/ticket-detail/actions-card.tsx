@@ -18,7 +18,7 @@ import {
   useLocalizeText,
   withLocalizedLabels,
 } from '@helpdesk/shared-ui';
-import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { OptionSelect } from '@helpdesk/shared-ui/select';
 import { useId } from 'react';
 import { idFromSelectValue, NONE_VALUE } from '../tickets/none-option.ts';
 import { assigneeOptions, type TSelectOption, teamOptions } from './assignment-select-options.ts';
@@ -39,14 +39,16 @@ function SelectField({ label, value, options, onChange, isDisabled, testId }: TF
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange} disabled={isDisabled}>
-        <SelectTrigger id={id} className="w-full" data-testid={testId}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectOptions options={options} />
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        id={id}
+        label={label}
+        value={value}
+        options={options}
+        onValueChange={onChange}
+        disabled={isDisabled}
+        className="w-full"
+        testId={testId}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Input, Spinner, useDebouncedValue, useLocalizeText, withLocalizedLabels } from '@helpdesk/shared-ui';
-import { Select, SelectContent, SelectOptions, SelectTrigger, SelectValue } from '@helpdesk/shared-ui/select';
+import { OptionSelect } from '@helpdesk/shared-ui/select';
 import { useEffect, useRef, useState } from 'react';
 import {
   PRIORITY_FILTER_OPTIONS,
@@ -30,14 +30,13 @@ function FilterSelect({
 }) {
   const shown = options.some((option) => option.value === value) ? (value as string) : 'all';
   return (
-    <Select value={shown} onValueChange={onPick}>
-      <SelectTrigger className="w-full bg-background sm:w-40" aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectOptions options={options} />
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      label={label}
+      value={shown}
+      options={options}
+      onValueChange={onPick}
+      className="w-full bg-background sm:w-40"
+    />
   );
 }
 

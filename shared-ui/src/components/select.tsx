@@ -1,7 +1,11 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+
+const SELECT_TRIGGER_CLASS =
+  "flex w-fit items-center justify-between gap-2 whitespace-nowrap rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 data-[size=default]:h-9 data-[size=sm]:h-8 data-[placeholder]:text-muted-foreground dark:bg-input/30 dark:aria-invalid:ring-destructive/40 dark:hover:bg-input/50 [&>[data-slot=select-value]]:line-clamp-1 [&>[data-slot=select-value]]:flex [&>[data-slot=select-value]]:items-center [&>[data-slot=select-value]]:gap-2 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0";
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />;
@@ -25,10 +29,7 @@ export function SelectTrigger({
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
       data-size={size}
-      className={cn(
-        "flex w-fit items-center justify-between gap-2 whitespace-nowrap rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 data-[size=default]:h-9 data-[size=sm]:h-8 data-[placeholder]:text-muted-foreground dark:bg-input/30 dark:aria-invalid:ring-destructive/40 dark:hover:bg-input/50 [&>[data-slot=select-value]]:line-clamp-1 [&>[data-slot=select-value]]:flex [&>[data-slot=select-value]]:items-center [&>[data-slot=select-value]]:gap-2 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0",
-        className,
-      )}
+      className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
     >
       {children}
@@ -160,5 +161,96 @@ export function SelectScrollDownButton({
     >
       <ChevronDownIcon className="size-4" />
     </SelectPrimitive.ScrollDownButton>
+  );
+}
+
+/** The keys that open a closed radix select from its trigger. */
+const OPENING_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown']);
+
+/**
+ * A select of a list of options whose radix machinery mounts after the first paint of the screen it is
+ * on. Mounting a closed radix select sets its own state several times over (its trigger, its value, its
+ * popper, the hidden copy of its items), each one more render before the browser may paint: the ticket list,
+ * with three of them, painted 20-30 ms later. Until the deferred render, a frame or two, a plain button with
+ * the same look, name and value stands in; the real trigger takes its focus, and a press or an opening
+ * key on it opens the real select as soon as it is there.
+ */
+export function OptionSelect({
+  label,
+  value,
+  options,
+  onValueChange,
+  className,
+  id,
+  disabled,
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: readonly TSelectOption[];
+  onValueChange: (value: string) => void;
+  className?: string;
+  id?: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const isMounted = useDeferredValue(true, false);
+  const [isOpen, setIsOpen] = useState(false);
+  const isStandInFocused = useRef(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (isMounted && isStandInFocused.current) triggerRef.current?.focus();
+  }, [isMounted]);
+  if (!isMounted) {
+    return (
+      <button
+        type="button"
+        id={id}
+        disabled={disabled}
+        data-testid={testId}
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="none"
+        aria-label={label}
+        data-slot="select-trigger"
+        data-size="default"
+        className={cn(SELECT_TRIGGER_CLASS, className)}
+        onFocus={() => {
+          isStandInFocused.current = true;
+        }}
+        onBlur={() => {
+          isStandInFocused.current = false;
+        }}
+        onPointerDown={(event) => {
+          if (event.button === 0 && !event.ctrlKey) setIsOpen(true);
+        }}
+        onKeyDown={(event) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          setIsOpen(true);
+        }}
+      >
+        <span data-slot="select-value" style={{ pointerEvents: 'none' }}>
+          {options.find((option) => option.value === value)?.label}
+        </span>
+        <ChevronDownIcon className="size-4 opacity-50" aria-hidden />
+      </button>
+    );
+  }
+  return (
+    <Select
+      value={value}
+      onValueChange={onValueChange}
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      disabled={disabled}
+    >
+      <SelectTrigger ref={triggerRef} id={id} className={className} aria-label={label} data-testid={testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectOptions options={options} />
+      </SelectContent>
+    </Select>
   );
 }
