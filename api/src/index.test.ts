@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
 import { API_PATHS, ERROR_CODES, SERVER_MESSAGES } from '@helpdesk/contracts';
 import { createScratchDatabase } from '../test/helpers.ts';
 import { type ChildProcess, createTcpProxy, freePort, spawnApiEntry } from '../test/processes.ts';
@@ -41,6 +42,41 @@ describe('the API process', () => {
       expect(api.output()).not.toContain('API listening');
     } finally {
       busy.stop(true);
+    }
+  });
+});
+
+describe('the worker in the API process', () => {
+  const REPORT_WORKER_IMPORTS = join(import.meta.dir, '../test/report-worker-imports.ts');
+  const startWatched = (workerInApi: 'true' | 'false', port: number) =>
+    spawnApiEntry(
+      'src/index.ts',
+      { DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none', API_PORT: String(port), WORKER_IN_API: workerInApi },
+      { preload: REPORT_WORKER_IMPORTS },
+    );
+
+  test('runs there by default, with its modules', async () => {
+    const port = freePort();
+    const api = startWatched('true', port);
+    try {
+      await api.waitFor('worker started in the API');
+      expect(api.output()).toContain('worker module imported: ./worker/runner.ts');
+    } finally {
+      api.process.kill('SIGKILL');
+    }
+  });
+
+  test('beside a worker process of its own, the API loads none of the worker modules', async () => {
+    const port = freePort();
+    const api = startWatched('false', port);
+    try {
+      await api.waitFor(`API listening on http://localhost:${port}`);
+      // The worker is decided right after the listen: give that moment time to pass.
+      await Bun.sleep(500);
+      expect(api.output()).not.toContain('worker module imported');
+      expect(api.output()).not.toContain('worker started');
+    } finally {
+      api.process.kill('SIGKILL');
     }
   });
 });

@@ -65,15 +65,18 @@ consoleLogger.info(`API listening on http://localhost:${config.port} (${config.h
 });
 
 // Background work (SLA watch, auto assignment, email, cleanup) runs here unless WORKER_IN_API=false.
-const { createWorker } = await import('./worker/runner.ts');
-const { createWorkerTasks } = await import('./worker/tasks.ts');
-const workerTasks = createWorkerTasks(config);
-const worker = config.worker.isInApi
-  ? createWorker({ tasks: workerTasks, config, log: consoleLogger, sql })
-  : null;
-if (worker) {
-  worker.start();
-  consoleLogger.info(`worker started in the API: ${workerTasks.map((task) => task.name).join(', ')}`);
+// Its modules load only then: an API beside a worker process of its own does not carry them (about
+// 10 MB of its resident memory).
+const worker = config.worker.isInApi ? await startWorkerInApi() : null;
+
+async function startWorkerInApi() {
+  const { createWorker } = await import('./worker/runner.ts');
+  const { createWorkerTasks } = await import('./worker/tasks.ts');
+  const tasks = createWorkerTasks(config);
+  const started = createWorker({ tasks, config, log: consoleLogger, sql });
+  started.start();
+  consoleLogger.info(`worker started in the API: ${tasks.map((task) => task.name).join(', ')}`);
+  return started;
 }
 
 let isStopping = false;

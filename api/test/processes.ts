@@ -95,10 +95,15 @@ export type ChildProcess = {
 
 /**
  * Runs an entry of the api package (`src/index.ts`, `src/worker-main.ts`) with a clean environment:
- * only PATH and HOME pass through, uploads go to the test run's own directory, never .data/.
+ * only PATH and HOME pass through, uploads go to the test run's own directory, never .data/. A
+ * `preload` runs first in the same process (bun --preload), to watch what the entry does.
  */
-export function spawnApiEntry(entry: string, env: Record<string, string>): ChildProcess {
-  const child = Bun.spawn(['bun', entry], {
+export function spawnApiEntry(
+  entry: string,
+  env: Record<string, string>,
+  options: { preload?: string } = {},
+): ChildProcess {
+  const child = Bun.spawn(['bun', ...(options.preload ? ['--preload', options.preload] : []), entry], {
     cwd: API_DIR,
     env: {
       PATH: process.env.PATH ?? '',
