@@ -75,6 +75,8 @@ describe('the worker in the API process', () => {
       await Bun.sleep(500);
       expect(api.output()).not.toContain('worker module imported');
       expect(api.output()).not.toContain('worker started');
+      // Nor the mail transport, which only sending loads (the worker's, or an admin's test mail).
+      expect(api.output()).not.toContain('nodemailer imported');
     } finally {
       api.process.kill('SIGKILL');
     }

@@ -94,7 +94,7 @@ async function deliverOne(
       message.ticketId === null
         ? {}
         : await threadHeadersFor(sql, { id: message.id, ticketId: message.ticketId }, domain);
-    await transportFor(server).sendMail({
+    await (await transportFor(server)).sendMail({
       from,
       to: message.recipient,
       subject: message.subject,

@@ -45,7 +45,7 @@ export async function sendTestMail(
     { firstName: admin.firstName, settingsUrl: `${config.appBaseUrl}/admin/settings` },
     settings,
   );
-  const transport = singleUseTransport(server);
+  const transport = await singleUseTransport(server);
   try {
     await transport.sendMail({
       from,

@@ -13,14 +13,15 @@ let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
 let base = '';
 
 async function send(subject: string, text: string, html: string) {
-  await transportFor({
+  const transport = await transportFor({
     source: 'environment',
     host: '127.0.0.1',
     port: catcher.smtpPort,
     isSecure: false,
     username: null,
     password: null,
-  }).sendMail({ from: 'desk@acme.test', to: 'reader@acme.test', subject, text, html });
+  });
+  await transport.sendMail({ from: 'desk@acme.test', to: 'reader@acme.test', subject, text, html });
 }
 
 beforeAll(async () => {
