@@ -47,12 +47,12 @@ describe('the API process', () => {
 });
 
 describe('the worker in the API process', () => {
-  const REPORT_WORKER_IMPORTS = join(import.meta.dir, '../test/report-worker-imports.ts');
+  const REPORT_OPTIONAL_IMPORTS = join(import.meta.dir, '../test/report-optional-imports.ts');
   const startWatched = (workerInApi: 'true' | 'false', port: number) =>
     spawnApiEntry(
       'src/index.ts',
       { DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none', API_PORT: String(port), WORKER_IN_API: workerInApi },
-      { preload: REPORT_WORKER_IMPORTS },
+      { preload: REPORT_OPTIONAL_IMPORTS },
     );
 
   test('runs there by default, with its modules', async () => {

@@ -102,7 +102,11 @@ let cached: CachedTransport | null = null;
  * nodemailer loads with the first message sent, the worker's or an admin's test mail: an API whose
  * worker runs in a process of its own seldom sends one, and idles 2-3 MB smaller without it.
  */
-const loadNodemailer = () => import('nodemailer').then((module) => module.default);
+let nodemailerLoad: Promise<typeof import('nodemailer').default> | undefined;
+const loadNodemailer = () => {
+  nodemailerLoad ??= import('nodemailer').then((module) => module.default);
+  return nodemailerLoad;
+};
 
 /** One pooled transport per server configuration, reused across rounds and closed when the configuration changes. */
 export async function transportFor(server: SmtpServer): Promise<Transporter> {

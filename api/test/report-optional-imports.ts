@@ -4,7 +4,7 @@
  * tell whether the process carries them.
  */
 Bun.plugin({
-  name: 'report-worker-imports',
+  name: 'report-optional-imports',
   setup(build) {
     build.onResolve({ filter: /(^|\/)worker\/[^/]+\.ts$/ }, (args) => {
       if (args.importer.includes('/api/src/')) console.log(`worker module imported: ${args.path}`);
