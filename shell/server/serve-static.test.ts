@@ -240,6 +240,32 @@ describe('several API processes behind the shell', () => {
     }
   }, 15_000);
 
+  test('every answer but a stream names the idle timeout, so pooling clients retire a connection before it is cut', async () => {
+    const upstream = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request) =>
+        new URL(request.url).pathname === '/api/events'
+          ? new Response(': connected\n\n', { headers: { 'content-type': 'text/event-stream' } })
+          : Response.json({ ok: true }),
+    });
+    const handler = createStaticHandler({ root: dist, remotes: {}, apiOrigins: [upstream.url.origin] });
+    const front = serveStatic(handler, { port: 0, hostname: '127.0.0.1', idleTimeoutSeconds: 7 });
+    try {
+      for (const path of ['/', '/tickets/1', '/api/tickets', '/nothing.js']) {
+        const response = await fetch(`${front.url.origin}${path}`);
+        await response.arrayBuffer();
+        expect(`${path} ${response.headers.get('keep-alive')}`).toBe(`${path} timeout=7`);
+      }
+      const stream = await fetch(`${front.url.origin}/api/events`);
+      await stream.arrayBuffer();
+      expect(stream.headers.get('keep-alive')).toBeNull();
+    } finally {
+      front.stop(true);
+      upstream.stop(true);
+    }
+  });
+
   test('without the stream exemption the same quiet connection would be cut (the test above can fail)', async () => {
     const upstream = Bun.serve({
       hostname: '127.0.0.1',

@@ -256,11 +256,16 @@ export type StaticServerOptions = {
 /**
  * Serves a handler the way serve-static.ts runs it. An event stream from the API is quiet between
  * heartbeats, so its connection is exempt from the idle timeout that still guards everything else.
+ *
+ * Every other answer names that timeout in `Keep-Alive`. A client that reuses a connection the
+ * server is closing at that moment gets ECONNRESET, and Node's HTTP agent (API clients, scripts,
+ * Playwright's request contexts) retires a pooled connection a second before the hinted timeout.
  */
 export function serveStatic(
   handle: ReturnType<typeof createStaticHandler>,
   { port, hostname, idleTimeoutSeconds = 10 }: StaticServerOptions,
 ) {
+  const keepAlive = idleTimeoutSeconds > 0 ? `timeout=${idleTimeoutSeconds}` : null;
   return Bun.serve({
     port,
     hostname,
@@ -270,6 +275,7 @@ export function serveStatic(
     fetch: async (request, server) => {
       const response = await handle(request, server.requestIP(request)?.address);
       if (response.headers.get('content-type')?.startsWith('text/event-stream')) server.timeout(request, 0);
+      else if (keepAlive !== null) response.headers.set('Keep-Alive', keepAlive);
       return response;
     },
   });
