@@ -75,6 +75,12 @@ export function toFixedRequests(request: LoadRequest): FixedRatePlan['requests']
   }));
 }
 
+/** What the open loop's errors were, when there were any. */
+function errorKinds(result: FixedRateResult): string {
+  if (result.errors === 0) return '';
+  return ` (${result.refused} refused, ${result.non2xx} non-2xx, ${result.broken} broken)`;
+}
+
 let mirrored = 0;
 
 export async function measure(testCase: Case, options: MeasureOptions): Promise<CaseResult> {
@@ -117,7 +123,8 @@ export async function measure(testCase: Case, options: MeasureOptions): Promise<
     }
   }
   const rps = median(product.map((result) => result.rps));
-  errors += product.reduce((sum, result) => sum + result.errors, 0);
+  const saturationErrors = product.reduce((sum, result) => sum + result.errors, 0);
+  errors += saturationErrors;
 
   let limitRps: number | null = null;
   if (limit) {
@@ -150,7 +157,14 @@ export async function measure(testCase: Case, options: MeasureOptions): Promise<
     if (!(loaded.p99Ms <= maxP99))
       failures.push(`p99 ${loaded.p99Ms.toFixed(1)} ms at ${rate}/s > ${maxP99} ms`);
   }
-  if (errors > 0) failures.push(`${errors} failed requests`);
+  if (errors > 0) {
+    const where = [
+      `${saturationErrors} saturated`,
+      ...(loaded ? [`${loaded.errors} at ${rate}/s${errorKinds(loaded)}`] : []),
+      ...(unloaded ? [`${unloaded.errors} at ${UNLOADED_RATE}/s${errorKinds(unloaded)}`] : []),
+    ];
+    failures.push(`${errors} failed requests (${where.join(', ')})`);
+  }
   return {
     name: testCase.name,
     rps,
