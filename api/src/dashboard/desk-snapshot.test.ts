@@ -45,6 +45,62 @@ describe('DeskSnapshots', () => {
     expect(reads()).toBe(2);
   });
 
+  test('an answer nearing its age is read again ahead: nobody waits on the clock, one read serves', async () => {
+    const { snapshots, advance } = listening();
+    expect(await snapshots.load('metrics', async () => 'first')).toBe('first');
+    advance(1_499);
+    let reads = 0;
+    const ahead = pendingRead();
+    const readAhead = () => {
+      reads += 1;
+      return ahead.read();
+    };
+    expect(await snapshots.load('metrics', readAhead)).toBe('first');
+    expect(reads).toBe(0);
+    advance(1);
+    // Three quarters of the way: still the answer in hand, and one read of its successor starts.
+    expect(await snapshots.load('metrics', readAhead)).toBe('first');
+    expect(await snapshots.load('metrics', readAhead)).toBe('first');
+    expect(reads).toBe(1);
+    // Past the age, the successor is handed out, waited for if it is still being read.
+    advance(500);
+    const expired = snapshots.load('metrics', readAhead);
+    ahead.finish('second');
+    expect(await expired).toBe('second');
+    expect(reads).toBe(1);
+    // It is an answer like any other: its age counts from when its read started.
+    advance(999);
+    expect(await snapshots.load('metrics', readAhead)).toBe('second');
+    expect(reads).toBe(1);
+  });
+
+  test('a change heard while the successor is read ahead: the successor is never handed out', async () => {
+    const { snapshots, advance } = listening();
+    await snapshots.load('metrics', async () => 'before');
+    advance(1_600);
+    const ahead = pendingRead();
+    expect(await snapshots.load('metrics', ahead.read)).toBe('before');
+    snapshots.onRealtime(JSON.stringify({ type: 'ticket', ticketId: crypto.randomUUID() }));
+    ahead.finish('read across the change');
+    expect(await snapshots.load('metrics', async () => 'after the change')).toBe('after the change');
+    advance(1_000);
+    expect(await snapshots.load('metrics', async () => 'not read')).toBe('after the change');
+  });
+
+  test('a read ahead that fails: the answer in hand serves until its age, then a new read', async () => {
+    const { snapshots, advance } = listening();
+    await snapshots.load('metrics', async () => 'first');
+    advance(1_600);
+    const failing = (): Promise<string> => Promise.reject(new Error('down'));
+    expect(await snapshots.load('metrics', failing)).toBe('first');
+    await Bun.sleep(0);
+    advance(100);
+    // The failed read is forgotten, so the next request tries again ahead.
+    expect(await snapshots.load('metrics', async () => 'second')).toBe('first');
+    advance(300);
+    expect(await snapshots.load('metrics', async () => 'not read')).toBe('second');
+  });
+
   test('keys are separate answers', async () => {
     const { snapshots, read } = listening();
     expect(await snapshots.load('metrics', read)).toBe(1);

@@ -7,7 +7,19 @@ import { readRealtimeMessage } from '../realtime/publish.ts';
  */
 export const DESK_SNAPSHOT_MAX_AGE_MS = 2_000;
 
-type Entry = { value: Promise<unknown>; mark: number; startedAt: number };
+/**
+ * From this share of the lifetime on, a request that is served an answer also starts its
+ * successor's read: the answer changes hands before it expires, and no request waits on the clock.
+ */
+const REFRESH_AHEAD = 0.75;
+
+type Entry = {
+  value: Promise<unknown>;
+  mark: number;
+  startedAt: number;
+  /** The successor's read, started ahead of this answer's expiry. */
+  next: Entry | null;
+};
 
 /**
  * This process's desk-wide dashboard answers (the metrics, SLA compliance and team activity every
@@ -15,7 +27,8 @@ type Entry = { value: Promise<unknown>; mark: number; startedAt: number };
  * three (shell/src/session/live-updates.ts): with 200 agents that is 600 identical reads per
  * change. Here one read serves them: requests that arrive while it runs wait for it, and its
  * answer is reused until a ticket or a user changes (the realtime and session messages every
- * process hears) or DESK_SNAPSHOT_MAX_AGE_MS passes, whichever comes first. A read that started
+ * process hears) or DESK_SNAPSHOT_MAX_AGE_MS passes, whichever comes first. Only a change makes
+ * requests wait: an answer nearing its age is read again ahead (REFRESH_AHEAD). A read that started
  * before a change was heard is never handed to a request that arrives after it; listened-cache.ts
  * says the rest.
  */
@@ -30,19 +43,35 @@ export class DeskSnapshots extends ListenedCache {
   load<T>(key: string, read: () => Promise<T>): Promise<T> {
     if (!this.isActive) return read();
     const now = this.now();
-    const entry = this.#entries.get(key);
+    let entry = this.#entries.get(key);
+    // Expired, with its successor read ahead and nothing heard since: the successor takes over.
+    if (entry?.next && now - entry.startedAt >= this.lifetimeMs && this.isCurrent(entry.next.mark)) {
+      entry = entry.next;
+      this.#entries.set(key, entry);
+    }
     if (entry && this.isCurrent(entry.mark) && now - entry.startedAt < this.lifetimeMs) {
       this.countHit();
+      if (!entry.next && now - entry.startedAt >= this.lifetimeMs * REFRESH_AHEAD) {
+        const current = entry;
+        const ahead = this.#start(read, now, () => {
+          if (current.next === ahead) current.next = null;
+        });
+        current.next = ahead;
+      }
       return entry.value as Promise<T>;
     }
-    const value = read();
-    const fresh: Entry = { value, mark: this.mark(), startedAt: now };
-    this.#entries.set(key, fresh);
-    // A failed read is not kept: the next request tries again.
-    value.catch(() => {
+    const fresh = this.#start(read, now, () => {
       if (this.#entries.get(key) === fresh) this.#entries.delete(key);
     });
-    return value;
+    this.#entries.set(key, fresh);
+    return fresh.value as Promise<T>;
+  }
+
+  /** A read of an answer; `forget` drops it if it fails, so the next request tries again. */
+  #start(read: () => Promise<unknown>, now: number, forget: () => void): Entry {
+    const entry: Entry = { value: read(), mark: this.mark(), startedAt: now, next: null };
+    entry.value.catch(forget);
+    return entry;
   }
 
   /** Drops every answer (something changed, or a change may have been missed). */
