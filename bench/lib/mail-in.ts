@@ -120,6 +120,8 @@ export async function measureMailIn(options: {
   isQuick: boolean;
   wants: (name: string) => boolean;
   log: (line: string) => void;
+  /** Run first, when any row is wanted: puts the data set back as seeded. */
+  prepare?: () => Promise<void>;
 }): Promise<CaseResult[]> {
   const names = {
     takenIn: `mail in: ${WAITING.toLocaleString('en')} waiting messages, taken in`,
@@ -128,6 +130,7 @@ export async function measureMailIn(options: {
   };
   const wanted = Object.values(names).filter(options.wants);
   if (!wanted.length) return [];
+  await options.prepare?.();
   const { log } = options;
   const sql = postgres(options.databaseUrl, { max: 4, onnotice: () => {} });
   const imap = await startImapServer();
