@@ -38,6 +38,25 @@ describe('rate limiter', () => {
     expect(await limiter.take(db, [budget])).toBeGreaterThan(0);
   });
 
+  test('the last take of a burst may carry a clock a little older than the take applied before it', async () => {
+    for (const spend of ['one budget', 'several budgets'] as const) {
+      const { clock, limiter } = limiterAt(Date.now());
+      const budget = { key: key('late-clock'), limit: 5, windowMs: 10 * MINUTE };
+      const budgets =
+        spend === 'one budget' ? [budget] : [budget, { key: key('other'), limit: 50, windowMs: MINUTE }];
+      clock.now += 40;
+      for (let i = 0; i < 4; i++) expect(await limiter.take(db, budgets)).toBe(0);
+      // Its request read the clock first, but got the row last.
+      clock.now -= 40;
+      expect(await limiter.take(db, budgets)).toBe(0);
+      // The allowance never makes room for one more.
+      clock.now += 40;
+      expect(await limiter.take(db, budgets)).toBe(120);
+      clock.now += 2 * MINUTE - 1_000;
+      expect(await limiter.take(db, budgets)).toBe(1);
+    }
+  });
+
   test('a refused request spends nothing: waiting out the first wait is enough', async () => {
     const { clock, limiter } = limiterAt(Date.now());
     const budget = { key: key('refused'), limit: 2, windowMs: MINUTE };

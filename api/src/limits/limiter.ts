@@ -1,6 +1,7 @@
 import type { Db } from '../db/postgres.ts';
 import { inTransaction } from '../idempotency/service.ts';
 import {
+  clockAllowanceMs,
   type RateCell,
   selectRateCell,
   selectRateCellsForUpdate,
@@ -45,7 +46,7 @@ export class RateLimiter {
       for (const budget of budgets) {
         const intervalMs = this.intervalMs(budget);
         const tat = Math.max(next.get(budget.key) ?? cells.get(budget.key) ?? now, now) + intervalMs;
-        if (tat > now + budget.windowMs) {
+        if (tat > now + budget.windowMs + clockAllowanceMs(intervalMs)) {
           wait = Math.max(wait, this.waitSeconds(tat - intervalMs, intervalMs, budget.windowMs, now));
         }
         next.set(budget.key, tat);

@@ -15,6 +15,7 @@ export type RateCell = { key: string; now: number; intervalMs: number; windowMs:
  */
 export function rateCellTake(cell: RateCell, when: PendingQuery<Row[]> | null = null): PendingQuery<Row[]> {
   const now = new Date(cell.now).toISOString();
+  const reachMs = cell.windowMs + clockAllowanceMs(cell.intervalMs);
   return sql`
     insert into rate_limits as r (key, tat)
     select ${cell.key}, ${now}::timestamptz + ${cell.intervalMs} * interval '1 millisecond'
@@ -22,8 +23,19 @@ export function rateCellTake(cell: RateCell, when: PendingQuery<Row[]> | null = 
     on conflict (key) do update
       set tat = greatest(r.tat, ${now}::timestamptz) + ${cell.intervalMs} * interval '1 millisecond'
       where greatest(r.tat, ${now}::timestamptz) + ${cell.intervalMs} * interval '1 millisecond'
-            <= ${now}::timestamptz + ${cell.windowMs} * interval '1 millisecond'
+            <= ${now}::timestamptz + ${reachMs} * interval '1 millisecond'
     returning tat`;
+}
+
+/**
+ * How far a take's clock may be behind that of a take applied before it. Concurrent takes of one
+ * key read the clock when their request starts but apply in the order they get the row lock, so
+ * the last of a burst spent at once can carry a clock a few milliseconds older than the one before
+ * it, and was refused. Under half an interval, the allowance never lets through an action beyond
+ * the budget; a quarter of a second is below what Retry-After (whole seconds) can say.
+ */
+export function clockAllowanceMs(intervalMs: number): number {
+  return Math.min(intervalMs / 2, 250);
 }
 
 /** Spends one budget's cell (rateCellTake) on its own: whether it was taken. */
