@@ -76,7 +76,6 @@ function harness(statuses: (number | null)[]) {
     notifications: () => calls.push('notifications'),
     ticket: (id) => calls.push(`ticket ${id}`),
     presence: (id) => calls.push(`presence ${id}`),
-    firstOpen: () => calls.push('first-open'),
     resync: () => calls.push('resync'),
     fallbackRefresh: () => calls.push('fallback'),
     signedOut: () => calls.push('signed-out'),
@@ -121,17 +120,17 @@ describe('the live-updates connection', () => {
     h.latest().open();
     expect(h.connection.state()).toBe('live');
     // The bell was loaded before the stream could hear anything: it is fetched once more.
-    expect(h.calls).toEqual(['first-open']);
+    expect(h.calls).toEqual(['notifications']);
     h.latest().emit('notifications', '{}');
     h.latest().emit('ticket', JSON.stringify({ ticketId: TICKET_ID }));
     h.latest().emit('ticket', '{"ticketId":"<img src=x>"}');
     h.latest().emit('ticket', 'not json');
-    expect(h.calls).toEqual(['first-open', 'notifications', `ticket ${TICKET_ID}`]);
+    expect(h.calls).toEqual(['notifications', 'notifications', `ticket ${TICKET_ID}`]);
     expect(h.clock.pending()).toEqual([]);
     expect(h.focusListeners.size).toBe(0);
     await h.clock.advance(10 * REALTIME.fallbackRefetchMs);
     expect(h.probes).toEqual([]);
-    expect(h.calls).toEqual(['first-open', 'notifications', `ticket ${TICKET_ID}`]);
+    expect(h.calls).toEqual(['notifications', 'notifications', `ticket ${TICKET_ID}`]);
   });
 
   test('a `presence` event names its ticket; malformed ones are dropped', () => {
@@ -140,7 +139,7 @@ describe('the live-updates connection', () => {
     h.latest().emit('presence', JSON.stringify({ ticketId: TICKET_ID }));
     h.latest().emit('presence', JSON.stringify({ ticketId: TICKET_ID, userId: TICKET_ID }));
     h.latest().emit('presence', 'not json');
-    expect(h.calls).toEqual(['first-open', `presence ${TICKET_ID}`]);
+    expect(h.calls).toEqual(['notifications', `presence ${TICKET_ID}`]);
   });
 
   test('a dropped stream reconnects by itself and then refetches everything it may have missed', async () => {
@@ -153,7 +152,7 @@ describe('the live-updates connection', () => {
     await h.clock.advance(0);
     expect(h.sources).toHaveLength(2);
     h.latest().open();
-    expect(h.calls).toEqual(['first-open', 'resync']);
+    expect(h.calls).toEqual(['notifications', 'resync']);
     // It drops again at once: now it backs off before reconnecting (1 s doubling, with jitter).
     h.latest().fail();
     await settle();
@@ -163,7 +162,7 @@ describe('the live-updates connection', () => {
     await h.clock.advance(backoffDelay(2, () => 0.5));
     expect(h.sources).toHaveLength(3);
     h.latest().open();
-    expect(h.calls).toEqual(['first-open', 'resync', 'resync']);
+    expect(h.calls).toEqual(['notifications', 'resync', 'resync']);
   });
 
   test('the server restarting: probes back off, the bell is kept fresh meanwhile, then the stream resumes', async () => {
@@ -172,21 +171,21 @@ describe('the live-updates connection', () => {
     h.latest().fail();
     await settle();
     expect(h.connection.state()).toBe('fallback');
-    expect(h.calls).toEqual(['first-open', 'fallback']);
+    expect(h.calls).toEqual(['notifications', 'fallback']);
     expect(h.clock.pending()).toEqual([backoffDelay(1, () => 0.5)]);
     await h.clock.advance(backoffDelay(1, () => 0.5));
     expect(h.clock.pending()).toEqual([backoffDelay(2, () => 0.5)]);
     await h.clock.advance(backoffDelay(2, () => 0.5));
     expect(h.clock.pending()).toEqual([backoffDelay(3, () => 0.5)]);
     for (const run of h.focusListeners) run();
-    expect(h.calls).toEqual(['first-open', 'fallback', 'fallback']);
+    expect(h.calls).toEqual(['notifications', 'fallback', 'fallback']);
     await h.clock.advance(backoffDelay(3, () => 0.5));
     await h.clock.advance(0);
     expect(h.sources).toHaveLength(2);
     h.latest().open();
     expect(h.connection.state()).toBe('live');
     expect(h.focusListeners.size).toBe(0);
-    expect(h.calls).toEqual(['first-open', 'fallback', 'fallback', 'resync']);
+    expect(h.calls).toEqual(['notifications', 'fallback', 'fallback', 'resync']);
   });
 
   test('204 (push off): the bell is refreshed on focus and every minute, and push is looked for each minute', async () => {
@@ -217,7 +216,7 @@ describe('the live-updates connection', () => {
     h.latest().open();
     h.latest().fail();
     await settle();
-    expect(h.calls).toEqual(['first-open', 'signed-out']);
+    expect(h.calls).toEqual(['notifications', 'signed-out']);
     expect(h.connection.state()).toBe('stopped');
     await h.clock.advance(5 * 60_000);
     expect(h.sources).toHaveLength(1);

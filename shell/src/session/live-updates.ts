@@ -35,11 +35,6 @@ export type LiveUpdatesTarget = {
   ticket: (ticketId: string) => void;
   /** Who has this ticket's page open changed (agents and admins only). */
   presence: (ticketId: string) => void;
-  /**
-   * The stream opened for the first time. The bell was loaded before it could hear anything, so a
-   * notification written in between would otherwise wait for the next page change.
-   */
-  firstOpen: () => void;
   /** The stream (re)opened after a gap: anything may have changed meanwhile. */
   resync: () => void;
   /** The stream is unavailable: refresh the bell (on focus and every REALTIME.fallbackRefetchMs). */
@@ -115,7 +110,9 @@ export function startLiveUpdates(deps: LiveUpdatesDeps, target: LiveUpdatesTarge
       leaveFallback();
       clearTimer();
       if (needsResync) target.resync();
-      else if (!hasBeenLive) target.firstOpen();
+      // The bell was loaded before the stream could hear anything: a notification written in between
+      // would otherwise wait for the next page change.
+      else if (!hasBeenLive) target.notifications();
       hasBeenLive = true;
       needsResync = false;
     };

@@ -102,13 +102,6 @@ export function useLiveUpdates(role: TUserRole) {
             queryKey: [API_PATHS.tickets, ticketId, 'presence'],
             exact: true,
           }),
-        // The bell only, and no desktop notification: nothing new is known to have arrived.
-        firstOpen: () =>
-          void invalidateLiveChanges(queryClient, {
-            isBell: true,
-            isEverything: false,
-            ticketIds: new Set(),
-          }),
         resync: () => {
           isEverything = true;
           queue();
