@@ -22,6 +22,32 @@ function ticketCatalogues(page: Page): string[] {
   return urls;
 }
 
+/** The requests of the page that got no answer or an error status. */
+function failedRequests(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()}: ${response.status()}`);
+  });
+  return failed;
+}
+
+/**
+ * What the page showed when an expected dialog did not: which element had the focus, the dialogs open
+ * and their names, the page's language, its errors and failed requests.
+ */
+async function screenState(page: Page, errors: string[], failed: string[]): Promise<string> {
+  const shown = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    focused: document.activeElement?.outerHTML.slice(0, 160) ?? null,
+    dialogs: [...document.querySelectorAll('[role="dialog"]')].map((dialog) =>
+      (dialog.textContent ?? '').slice(0, 80),
+    ),
+    main: (document.querySelector('main')?.textContent ?? '').slice(0, 200),
+  }));
+  return JSON.stringify({ ...shown, errors, failed }, null, 2);
+}
+
 async function signedIn(browser: Browser, locale: string, who: { username: string; password: string }) {
   const context = await browser.newContext({ locale, baseURL: E2E.baseUrl });
   const response = await context.request.post('/api/auth/login', {
@@ -70,15 +96,23 @@ test('a German agent works the queues and a ticket in German, from the keyboard'
 test('a French requester opens Create Ticket in French from the keyboard', async ({ browser }) => {
   await whileSpeaking(DEMO.user, 'fr', async () => {
     const { context, page } = await signedIn(browser, 'fr-FR', DEMO.user);
+    const errors = collectPageErrors(page);
+    const failed = failedRequests(page);
     await page.goto('/tickets');
     await expect(page.getByTestId('ticket-list-page').getByRole('heading', { level: 2 })).toHaveText(
       'Mes tickets',
     );
     await expect(page.getByRole('link', { name: 'Fermés' })).toBeVisible();
-    await page.getByTestId('list-new-ticket').focus();
+    const newTicket = page.getByTestId('list-new-ticket');
+    await newTicket.focus();
+    await expect(newTicket).toBeFocused();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Créer un ticket' });
-    await expect(dialog).toBeVisible();
+    await expect(dialog)
+      .toBeVisible()
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await screenState(page, errors, failed)}`);
+      });
     await expect(dialog.getByRole('button', { name: 'Créer le ticket' })).toBeVisible();
     await expect(dialog.getByText('Taille max. : 10 Mo')).toBeVisible();
     await page.keyboard.press('Escape');
