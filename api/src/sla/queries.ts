@@ -60,6 +60,15 @@ export const activePoliciesColumn = () => sql`
    from sla_policies p left join business_calendars c on c.id = p.calendar_id
    where p.is_active)`;
 
+/** A policy with its calendar by id, active or not (null: there is none). */
+export async function selectPolicyById(db: Db, id: string): Promise<PolicyRow | null> {
+  const [row] = await db<{ policy: PolicyRow }[]>`
+    select ${policyJson()} as policy
+    from sla_policies p left join business_calendars c on c.id = p.calendar_id
+    where p.id = ${id}`;
+  return row?.policy ?? null;
+}
+
 /** The policy that applies to (priority, team, category) with its calendar, in one indexed read. */
 export async function selectMatchingPolicy(
   db: Db,

@@ -308,9 +308,27 @@ describe('query plans at scale', () => {
         'tickets_waiting_until_idx',
       ],
       [
-        'SLA status',
-        (sql) => selectTicketSlaTimes(sql, ticketId, { requesterId: null, includeInternal: true }),
+        // The active policies, read once a cache lifetime, are the whole small table, as a filing reads them.
+        'SLA status with its policy',
+        (sql) =>
+          selectTicketSlaTimes(
+            sql,
+            ticketId,
+            { requesterId: null, includeInternal: true },
+            { withPolicy: true, withActivePolicies: false },
+          ),
         null,
+      ],
+      [
+        'SLA status, the policies cached',
+        (sql) =>
+          selectTicketSlaTimes(
+            sql,
+            ticketId,
+            { requesterId: null, includeInternal: true },
+            { withPolicy: false, withActivePolicies: false },
+          ),
+        'tickets_pkey',
       ],
     ];
     const failures: string[] = [];

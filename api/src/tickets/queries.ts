@@ -15,7 +15,13 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import type { Recipient } from '../email/prepare.ts';
 import { type RateCell, rateCellTake } from '../limits/queries.ts';
-import { matchingPolicy, type PolicyRow, policyJson } from '../sla/queries.ts';
+import {
+  type ActivePolicy,
+  activePoliciesColumn,
+  matchingPolicy,
+  type PolicyRow,
+  policyJson,
+} from '../sla/queries.ts';
 import { enabledRulesColumn } from '../triggers/queries.ts';
 import type { TriggerRule } from '../triggers/rules.ts';
 import { anyWebhookEnabledColumn } from '../webhooks/queries.ts';
@@ -280,15 +286,21 @@ const stateColumns = () => sql`
 /** A ticket's SLA state and its creation time (SlaColumns), with its own policy and calendar as `policy`. */
 export type TicketSlaContext = SlaColumns & { createdAt: string; policy: PolicyRow | null };
 
-/** TicketSlaContext's columns of ticket `t`; its policy by id (one primary-key look-up each). */
-const slaContextColumns = () => sql`
+/** TicketSlaContext's columns of ticket `t` but its policy. */
+const slaStateColumns = () => sql`
   t.created_at as "createdAt", t.sla_policy_id as "slaPolicyId",
   t.sla_response_by as "slaResponseBy", t.sla_resolve_by as "slaResolveBy",
   t.sla_response_risk_at as "slaResponseRiskAt", t.sla_resolve_risk_at as "slaResolveRiskAt",
   t.sla_paused_minutes as "slaPausedMinutes", t.waiting_since as "waitingSince",
-  t.waiting_until as "waitingUntil", t.waiting_resolve_by as "waitingResolveBy",
+  t.waiting_until as "waitingUntil", t.waiting_resolve_by as "waitingResolveBy"`;
+
+/** Ticket `t`'s policy with its calendar by id (one primary-key look-up), as `policy`. */
+const ticketPolicyColumn = () => sql`
   (select ${policyJson()} from sla_policies p left join business_calendars c on c.id = p.calendar_id
    where p.id = t.sla_policy_id) as policy`;
+
+/** TicketSlaContext's columns of ticket `t`. */
+const slaContextColumns = () => sql`${slaStateColumns()}, ${ticketPolicyColumn()}`;
 
 /** The assignments that write a ticket's SLA state (all of its columns). */
 export const slaAssignments = (state: SlaState) => {
@@ -790,17 +802,30 @@ export function eventsInsert(
 /** What a ticket's SLA status and its explanation are computed from. */
 export type TicketSlaRow = TicketSlaContext & { respondedAt: string | null; resolvedAt: string | null };
 
-/** The ticket's SLA state with its policy and calendar when the scope may see it, by primary keys. */
+/**
+ * The ticket's SLA state when the scope may see it (by primary key). Its policy and calendar (`policy`)
+ * only `withPolicy`: a caller holding the active policies (policy-cache.ts) has them already. Every
+ * active policy (`activePolicies`) only `withActivePolicies`, for that cache.
+ */
 export async function selectTicketSlaTimes(
   db: Db,
   id: string,
   scope: TicketScope,
-): Promise<TicketSlaRow | null> {
-  const [row] = await db<TicketSlaRow[]>`
-    select ${slaContextColumns()}, t.responded_at as "respondedAt", t.resolved_at as "resolvedAt"
+  options: { withPolicy: boolean; withActivePolicies: boolean },
+): Promise<TicketSlaTimesRead | null> {
+  const [row] = await db<TicketSlaTimesRead[]>`
+    select ${slaStateColumns()}, t.responded_at as "respondedAt", t.resolved_at as "resolvedAt",
+      ${options.withActivePolicies ? activePoliciesColumn() : sql`null::json`} as "activePolicies"
+      ${options.withPolicy ? sql`, ${ticketPolicyColumn()}` : NOTHING}
     from tickets t where t.id = ${id} ${scoped(scope)}`;
   return row ?? null;
 }
+
+/** What selectTicketSlaTimes answers: a TicketSlaRow whose policy is absent when it was not asked for. */
+export type TicketSlaTimesRead = Omit<TicketSlaRow, 'policy'> & {
+  policy?: PolicyRow | null;
+  activePolicies: readonly ActivePolicy[] | null;
+};
 
 export async function selectAssignmentOptions(db: Db): Promise<TAssignmentOptions> {
   const [assignees, teams] = await Promise.all([

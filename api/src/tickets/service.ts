@@ -25,7 +25,7 @@ import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { takeRateCell } from '../limits/queries.ts';
 import { keepSlaPolicies, slaPoliciesRead } from '../sla/policy-cache.ts';
 import { calendarOf, clockOf, matchPolicy } from '../sla/policy-match.ts';
-import { type PolicyRow, selectMatchingPolicy } from '../sla/queries.ts';
+import { type ActivePolicy, type PolicyRow, selectMatchingPolicy, selectPolicyById } from '../sla/queries.ts';
 import { selectPolicyAndRules } from '../triggers/queries.ts';
 import {
   cachedTriggerRules,
@@ -130,9 +130,26 @@ export async function getTicket(viewer: Viewer, ticketId: string): Promise<strin
 
 /** The SLA status of a ticket's response and resolution targets now, with its explanation (rule in sla.ts). */
 export async function getTicketSlaStatus(viewer: Viewer, ticketId: string): Promise<TTicketSlaStatus> {
-  const times = await selectTicketSlaTimes(sql, ticketId, scopeOf(viewer));
+  // The ticket's policy comes from the process's copy of the active ones when there is one: the
+  // statement then reads the ticket's row alone.
+  const policiesRead = slaPoliciesRead();
+  const times = await selectTicketSlaTimes(sql, ticketId, scopeOf(viewer), {
+    withPolicy: policiesRead.policies === null,
+    withActivePolicies: policiesRead.isWanted,
+  });
   if (!times) throw ticketNotFound();
-  return slaStatusOf(times, Date.now());
+  keepSlaPolicies(policiesRead, times.activePolicies);
+  const policy =
+    times.policy === undefined
+      ? await ticketPolicy(times.slaPolicyId, policiesRead.policies ?? [])
+      : times.policy;
+  return slaStatusOf({ ...times, policy }, Date.now());
+}
+
+/** A ticket's policy among the active ones, else (it was deactivated since) read by id. */
+async function ticketPolicy(id: string | null, active: readonly ActivePolicy[]): Promise<PolicyRow | null> {
+  if (id === null) return null;
+  return active.find((policy) => policy.id === id) ?? (await selectPolicyById(sql, id));
 }
 
 /** What the Assignee and Team selects offer: active agents and admins, active teams. */
