@@ -249,15 +249,6 @@ left join teams tm on tm.id = t.team_id
 where t.id = ${id};`;
 }
 
-/** Plain words as an all-words tsquery text (a single word of three letters or fewer also as a prefix). */
-export function tsqueryText(term: string): string {
-  const words = term
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-  return words.map((word) => (words.length === 1 && word.length <= 3 ? `${word}:*` : word)).join(' & ');
-}
-
 /**
  * A search's words as the desk reads what was typed: letters and digits only, NFKC and lower case,
  * each distinct word once, at most twelve; words of three letters or more also match as a prefix.
@@ -434,27 +425,33 @@ function articleSummaryJson(): string {
 }
 
 /**
- * KB search as a requester asks it (ZKbSearchResponse): published articles of active categories
- * holding any of the words, those with every word first, then by cover density; when none
- * matches, titles and tags with similar words (pg_trgm, the typo-tolerant fallback).
+ * KB search as a requester asks it (ZKbSearchResponse), finding the desk's rows: published articles
+ * of active categories holding any of the words (words of three letters or more also as a prefix),
+ * those with every word first, then by cover density; when they are fewer than the limit, titles
+ * and tags with similar words (pg_trgm, the typo-tolerant fallback) fill the rest.
  */
 export function kbSearchStatement(term: string, limit = 10): string {
-  const words = tsqueryText(term);
-  const all = `to_tsquery('english', ${literal(words)})`;
-  const any = `to_tsquery('english', ${literal(words.replace(/ & /g, ' | '))})`;
-  const text = literal(term.trim().toLowerCase());
-  const visible = `k.status = 'published' and exists (select 1 from kb_categories c where c.id = k.category_id and c.is_active)`;
-  return `with hits as (
-  select k.id, 0 as kind, (k.search_vector @@ ${all})::int as has_all,
+  const words = deskSearchWords(term);
+  const all = `to_tsquery('english', ${literal(words.allWords)})`;
+  const any = `to_tsquery('english', ${literal(words.anyWords)})`;
+  const text = literal(words.text);
+  const similar = words.text.length >= 3;
+  const visible = `k.status = 'published' and k.category_id in (select id from kb_categories where is_active)`;
+  return `with text_hits as (
+  select k.id, 0 as kind, k.search_vector @@ ${all} as has_all,
     ts_rank_cd(k.search_vector, ${any}) as score, k.updated_at
   from kb_articles k where k.search_vector @@ ${any} and ${visible}
   order by 3 desc, 4 desc, k.updated_at desc, k.id desc limit ${limit}
 ), alike as (
-  select s.* from (select count(*) as n from hits) h cross join lateral (
-    select k.id, 1 as kind, 0 as has_all, word_similarity(${text}, k.search_text)::float4 as score, k.updated_at
-    from kb_articles k where h.n = 0 and ${text} <% k.search_text and ${visible}
-    order by 4 desc, k.updated_at desc, k.id desc limit ${limit}) s
-), found as (select * from hits union all select * from alike)
+  select k.id, 1 as kind, false as has_all, word_similarity(${text}, k.search_text) as score, k.updated_at
+  from kb_articles k
+  where ${similar} and (select count(*) from text_hits) < ${limit}
+    and ${text} <% k.search_text and ${visible} and k.id not in (select id from text_hits)
+  order by 4 desc, k.updated_at desc, k.id desc limit ${limit}
+), found as (
+  select * from (select * from text_hits union all select * from alike) u
+  order by kind, has_all desc, score desc, updated_at desc, id desc limit ${limit}
+)
 select json_build_object('articles', coalesce(json_agg(${articleSummaryJson()}
   order by f.kind, f.has_all desc, f.score desc, f.updated_at desc, f.id desc), '[]'))::text
 from found f

@@ -8,13 +8,15 @@
  * and articles each found are compared in order.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
+import { searchArticles } from '../../api/src/kb/service.ts';
 import { insertCategory, postArticle, uniqueWord } from '../../api/src/kb/test-fixtures.ts';
 import { searchDesk } from '../../api/src/search/service.ts';
 import { signedIn, sql, type TestUser } from '../../api/test/helpers.ts';
-import { globalSearchStatement, type WordFrequency } from './reference-statements.ts';
+import { globalSearchStatement, kbSearchStatement, type WordFrequency } from './reference-statements.ts';
 
 const LIMIT = 5;
 let agent: TestUser;
+let requester: TestUser;
 /** The stem every word of this file starts with, so nothing else in the database matches. */
 const stem = uniqueWord('rq');
 const word = (name: string) => `${stem}${name}`;
@@ -45,6 +47,7 @@ async function ticket(
 beforeAll(async () => {
   const signed = await signedIn('agent');
   agent = signed.user;
+  requester = (await signedIn('end_user')).user;
   const person = (await signedIn('end_user')).user;
   await sql`update users set first_name = ${word('person')} where id = ${person.id}`;
   const alike = (await signedIn('end_user')).user;
@@ -92,6 +95,27 @@ beforeAll(async () => {
     content: 'Steps.',
     status: 'published',
   });
+  // The knowledge base search's own: more common articles than a page, one holding the rare word,
+  // titles a typo away from the rare word and from a word nobody wrote, and what a requester never
+  // finds (an archived article, an article of an inactive category).
+  for (let n = 1; n <= 7; n++) {
+    await postArticle(client, categoryId, {
+      title: n % 2 === 0 ? `${word('common')} tip ${n}` : `Tip ${n}`,
+      content: `${word('common')} `.repeat(n) + (n % 3 === 0 ? word('timeout') : 'and more.'),
+      status: 'published',
+    });
+  }
+  await postArticle(client, categoryId, {
+    title: 'Keyboards',
+    content: `A ${word('rare')} layout.`,
+    status: 'published',
+  });
+  await postArticle(client, categoryId, { title: `${word('rares')} adapter`, status: 'published' });
+  await postArticle(client, categoryId, { title: `${word('nonee')} restore`, status: 'published' });
+  await postArticle(client, categoryId, { title: `${word('common')} old`, status: 'archived' });
+  const retired = (await insertCategory()).id;
+  await postArticle(client, retired, { title: `${word('common')} hidden`, status: 'published' });
+  await sql`update kb_categories set is_active = false where id = ${retired}`;
 });
 
 /** What both answers are compared on (the contract's ZSearchResponse, as far as it is read here). */
@@ -157,4 +181,26 @@ describe('the global search reference', () => {
       /ticket number/,
     );
   });
+});
+
+/**
+ * The knowledge base search's reference likewise answers with the desk's articles: every word of
+ * three letters or more as a prefix, and the typo fallback filling a page that full text left short,
+ * not only an empty one.
+ */
+describe('the knowledge base search reference', () => {
+  for (const [kind, q] of Object.entries(SEARCHES)) {
+    if (kind === 'person') continue;
+    test(`finds what the desk finds: ${kind}`, async () => {
+      const product = (await searchArticles(requester, { q, limit: LIMIT })).articles.map((hit) => hit.id);
+      expect(product.length).toBeGreaterThan(0);
+      const [row] = await sql.unsafe<{ body: string }[]>(
+        `select (${kbSearchStatement(q, LIMIT).replace(/;\s*$/, '')}) as body`,
+      );
+      const reference = (JSON.parse(row!.body) as { articles: { id: string }[] }).articles.map(
+        (hit) => hit.id,
+      );
+      expect(reference).toEqual(product);
+    });
+  }
 });
