@@ -280,6 +280,13 @@ describe('query plans at scale', () => {
       links: null,
       holdStarted: { until: null },
     });
+    const slaTimes = (sql: Sql, withPolicy: boolean) =>
+      selectTicketSlaTimes(
+        sql,
+        ticketId,
+        { requesterId: null, includeInternal: true },
+        { withPolicy, withActivePolicies: false },
+      );
     const queries: [string, (sql: Sql) => Promise<unknown>, string | null][] = [
       [
         'policy match',
@@ -307,29 +314,9 @@ describe('query plans at scale', () => {
         (sql) => selectDueHoldsForUpdate(sql, { now: new Date(), limit: 100 }),
         'tickets_waiting_until_idx',
       ],
-      [
-        // The active policies, read once a cache lifetime, are the whole small table, as a filing reads them.
-        'SLA status with its policy',
-        (sql) =>
-          selectTicketSlaTimes(
-            sql,
-            ticketId,
-            { requesterId: null, includeInternal: true },
-            { withPolicy: true, withActivePolicies: false },
-          ),
-        null,
-      ],
-      [
-        'SLA status, the policies cached',
-        (sql) =>
-          selectTicketSlaTimes(
-            sql,
-            ticketId,
-            { requesterId: null, includeInternal: true },
-            { withPolicy: false, withActivePolicies: false },
-          ),
-        'tickets_pkey',
-      ],
+      // The active policies, read once a cache lifetime, are the whole small table, as a filing reads them.
+      ['SLA status with its policy', (sql) => slaTimes(sql, true), null],
+      ['SLA status, the policies cached', (sql) => slaTimes(sql, false), 'tickets_pkey'],
     ];
     const failures: string[] = [];
     for (const [name, query, index] of queries) {
