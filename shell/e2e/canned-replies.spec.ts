@@ -127,4 +127,6 @@ test('an agent writes a canned reply with placeholders and a status, then answer
       ),
     )
     .toBe(true);
+  await requester.context().close();
+  await page.context().close();
 });

@@ -154,4 +154,6 @@ test('an agent starts the knowledge base from nothing; a reader answers No; an e
   await history.getByRole('button', { name: 'Close' }).click();
   await expect(agent.getByTestId('article-content')).toContainText('Sign in with your desk account');
   await expect(agent.getByTestId('article-content')).not.toContainText('Connect to vpn.example.com');
+  await reader.context().close();
+  await agent.context().close();
 });

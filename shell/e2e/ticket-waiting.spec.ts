@@ -74,4 +74,6 @@ test('an agent puts a ticket on hold and resumes it from the keyboard; card and 
   await expect(activity).toContainText('resumed the clock — waited');
   await settle(agent);
   expect(await seriousViolations(agent, 'ticket page after a hold')).toEqual([]);
+  await requester.context().close();
+  await agent.context().close();
 });
