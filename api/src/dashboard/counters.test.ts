@@ -18,6 +18,7 @@ import { raceTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
 import type { Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
+import { withTicketPolicy } from '../sla/policy-cache.ts';
 import { calendarOf, clockOf } from '../sla/policy-match.ts';
 import { selectMatchingPolicy } from '../sla/queries.ts';
 import { WEEKDAYS_NINE_TO_FIVE } from '../sla/test-fixtures.ts';
@@ -250,7 +251,8 @@ async function holdWrite(
   ) => { state: SlaState; ended?: Record<string, string | number | null> } | null,
 ): Promise<void> {
   await db.begin(async (tx) => {
-    const ticket = await selectTicketHoldContext(tx, id, { forUpdate: true });
+    const read = await selectTicketHoldContext(tx, id, { forUpdate: true, withPolicy: true });
+    const ticket = read && (await withTicketPolicy(tx, read, null));
     const change = ticket && next(ticket);
     if (!ticket || !change) return;
     const plan = planTicketEffects({

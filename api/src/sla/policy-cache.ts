@@ -1,5 +1,6 @@
+import type { Db } from '../db/postgres.ts';
 import { ListenedValue } from '../listened-cache.ts';
-import type { ActivePolicy } from './queries.ts';
+import { type ActivePolicy, type PolicyRow, selectPolicyById } from './queries.ts';
 
 /** The channel migration 00104 notifies on COMMIT of any change to sla_policies or business_calendars. */
 export const SLA_POLICIES_CHANNEL = 'helpdesk_sla_policies';
@@ -46,4 +47,21 @@ export function keepSlaPolicies(
   fromStatement: readonly ActivePolicy[] | null | undefined,
 ) {
   if (read.isWanted && fromStatement) slaPolicyCache().keep(read.mark, fromStatement);
+}
+
+/**
+ * `row` with its ticket's policy and calendar: as its statement read them, else from `active` (this
+ * process's copy, which let the statement leave them out), else read by id, since a policy
+ * deactivated after the ticket was filed is not among the active ones.
+ */
+export async function withTicketPolicy<T extends { slaPolicyId: string | null; policy?: PolicyRow | null }>(
+  db: Db,
+  row: T,
+  active: readonly ActivePolicy[] | null,
+): Promise<Omit<T, 'policy'> & { policy: PolicyRow | null }> {
+  if (row.policy !== undefined) return { ...row, policy: row.policy };
+  const id = row.slaPolicyId;
+  const policy =
+    id === null ? null : (active?.find((one) => one.id === id) ?? (await selectPolicyById(db, id)));
+  return { ...row, policy };
 }

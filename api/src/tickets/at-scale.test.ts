@@ -299,12 +299,16 @@ describe('query plans at scale', () => {
         (sql) => selectMatchingPolicy(sql, { priority: 'low', teamId: null, category: 'other' }),
         'sla_policies_active_match_key',
       ],
-      ['hold context', (sql) => selectTicketHoldContext(sql, ticketId, { forUpdate: true }), 'tickets_pkey'],
+      [
+        'hold context',
+        (sql) => selectTicketHoldContext(sql, ticketId, { forUpdate: true, withPolicy: true }),
+        'tickets_pkey',
+      ],
       ['hold write', (sql) => writeTicketHold(sql, ticketId, state, plan), 'tickets_pkey'],
       [
         'hold write, as read',
         async (sql) => {
-          const read = await selectTicketHoldContext(sql, ticketId, { forUpdate: false });
+          const read = await selectTicketHoldContext(sql, ticketId, { forUpdate: false, withPolicy: false });
           return writeTicketHold(sql, ticketId, state, plan, read?.version ?? null);
         },
         'tickets_pkey',

@@ -324,18 +324,23 @@ export type TicketHoldContext = TicketState &
 
 const HOLD_CONTEXT_COLUMNS = sql`t.responded_at as "respondedAt", t.resolved_at as "resolvedAt", t.xmin::text as version`;
 
+/** What selectTicketHoldContext answers: its policy is absent when it was not asked for. */
+export type TicketHoldContextRead = Omit<TicketHoldContext, 'policy'> & { policy?: PolicyRow | null };
+
 /**
  * The ticket with its SLA state, for a hold's start or end; with `forUpdate` locked until the
  * transaction ends, so a concurrent resume, reply or sweep waits and then sees the hold already
- * ended. Null when missing.
+ * ended. Its policy and calendar only `withPolicy` (a caller holding the active policies has them).
+ * Null when missing.
  */
 export async function selectTicketHoldContext(
   db: Db,
   id: string,
-  options: { forUpdate: boolean },
-): Promise<TicketHoldContext | null> {
-  const [row] = await db<TicketHoldContext[]>`
-    select ${stateColumns()}, ${slaContextColumns()}, ${HOLD_CONTEXT_COLUMNS}
+  options: { forUpdate: boolean; withPolicy: boolean },
+): Promise<TicketHoldContextRead | null> {
+  const [row] = await db<TicketHoldContextRead[]>`
+    select ${stateColumns()}, ${slaStateColumns()}, ${HOLD_CONTEXT_COLUMNS}
+      ${options.withPolicy ? sql`, ${ticketPolicyColumn()}` : NOTHING}
     from tickets t where t.id = ${id}
     ${options.forUpdate ? sql`for update of t` : NOTHING}`;
   return row ?? null;

@@ -23,9 +23,9 @@ import type { MailLinks } from '../email/prepare.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { type Answer, runIdempotent } from '../idempotency/service.ts';
 import { takeRateCell } from '../limits/queries.ts';
-import { keepSlaPolicies, slaPoliciesRead } from '../sla/policy-cache.ts';
+import { keepSlaPolicies, slaPoliciesRead, withTicketPolicy } from '../sla/policy-cache.ts';
 import { calendarOf, clockOf, matchPolicy } from '../sla/policy-match.ts';
-import { type ActivePolicy, type PolicyRow, selectMatchingPolicy, selectPolicyById } from '../sla/queries.ts';
+import { type PolicyRow, selectMatchingPolicy } from '../sla/queries.ts';
 import { selectPolicyAndRules } from '../triggers/queries.ts';
 import {
   cachedTriggerRules,
@@ -139,17 +139,7 @@ export async function getTicketSlaStatus(viewer: Viewer, ticketId: string): Prom
   });
   if (!times) throw ticketNotFound();
   keepSlaPolicies(policiesRead, times.activePolicies);
-  const policy =
-    times.policy === undefined
-      ? await ticketPolicy(times.slaPolicyId, policiesRead.policies ?? [])
-      : times.policy;
-  return slaStatusOf({ ...times, policy }, Date.now());
-}
-
-/** A ticket's policy among the active ones, else (it was deactivated since) read by id. */
-async function ticketPolicy(id: string | null, active: readonly ActivePolicy[]): Promise<PolicyRow | null> {
-  if (id === null) return null;
-  return active.find((policy) => policy.id === id) ?? (await selectPolicyById(sql, id));
+  return slaStatusOf(await withTicketPolicy(sql, times, policiesRead.policies), Date.now());
 }
 
 /** What the Assignee and Team selects offer: active agents and admins, active teams. */

@@ -13,6 +13,7 @@ import { createTeam, insertTicketRow } from '../../test/tickets.ts';
 import { slaPolicyCache } from '../sla/policy-cache.ts';
 import { WEEKDAYS_NINE_TO_FIVE } from '../sla/test-fixtures.ts';
 import { getTicketSlaStatus } from './service.ts';
+import { resumeTicket, waitOnRequester } from './waiting.ts';
 
 /** The statements `run` sends on the API's pool, whole. */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
@@ -88,6 +89,23 @@ describe('the SLA card while the policy cache is up', () => {
       timeZone: 'Europe/Berlin',
       isAroundTheClock: false,
     });
+  });
+
+  test('a hold and its resume read the ticket row alone, and answer with its policy', async () => {
+    await card();
+    let answer: Awaited<ReturnType<typeof card>> | null = null;
+    const held = await statementsOf(async () => {
+      answer = await waitOnRequester(agent, ticketId, {});
+    });
+    expect(held).toHaveLength(2);
+    expect(held[0]).not.toContain('sla_policies');
+    expect(answer!.explanation.policy?.id).toBe(policyId);
+    const resumed = await statementsOf(async () => {
+      answer = await resumeTicket(agent, ticketId);
+    });
+    expect(resumed).toHaveLength(2);
+    expect(resumed[0]).not.toContain('sla_policies');
+    expect(answer!.explanation.calendar?.name).toBe(`Card office ${suffix}`);
   });
 
   test('a policy renamed elsewhere shows on the card once its notification is heard', async () => {

@@ -6,8 +6,10 @@ import {
   WAIT_UNTIL_MAX_DAYS,
 } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
+import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
+import { slaPolicyCache, withTicketPolicy } from '../sla/policy-cache.ts';
 import { calendarOf } from '../sla/policy-match.ts';
 import { type EffectsPlan, planTicketEffects } from './effects.ts';
 import { endedHold, type SlaState, slaColumnsOf, slaStateOf, startedHold } from './hold.ts';
@@ -47,6 +49,17 @@ const statusAfter = (ticket: TicketHoldContext, state: SlaState, now: number) =>
 /** What a hold change decided from the ticket as read: the state and plan to write (none: nothing changes), and the answer. */
 type HoldChange = { write: { state: SlaState; plan: EffectsPlan } | null; answer: TTicketSlaStatus };
 
+/**
+ * The ticket a hold change is decided from (404 when missing), its policy from the process's copy
+ * of the active ones when there is one.
+ */
+async function holdContext(db: Db, ticketId: string, options: { forUpdate: boolean }) {
+  const active = slaPolicyCache().current();
+  const read = await selectTicketHoldContext(db, ticketId, { ...options, withPolicy: active === null });
+  if (!read) throw ticketNotFound();
+  return withTicketPolicy(db, read, active);
+}
+
 /** Attempts at a hold change decided from the row as read, before one under the row's lock. */
 const UNLOCKED_ATTEMPTS = 3;
 
@@ -62,16 +75,14 @@ async function changeHold(
   decide: (ticket: TicketHoldContext, now: number) => HoldChange,
 ): Promise<TTicketSlaStatus> {
   for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt++) {
-    const ticket = await selectTicketHoldContext(sql, ticketId, { forUpdate: false });
-    if (!ticket) throw ticketNotFound();
+    const ticket = await holdContext(sql, ticketId, { forUpdate: false });
     const change = decide(ticket, Date.now());
     if (change.write === null) return change.answer;
     const { state, plan } = change.write;
     if (await writeTicketHold(sql, ticketId, state, plan, ticket.version)) return change.answer;
   }
   return sql.begin(async (tx) => {
-    const ticket = await selectTicketHoldContext(tx, ticketId, { forUpdate: true });
-    if (!ticket) throw ticketNotFound();
+    const ticket = await holdContext(tx, ticketId, { forUpdate: true });
     const change = decide(ticket, Date.now());
     if (change.write !== null) await writeTicketHold(tx, ticketId, change.write.state, change.write.plan);
     return change.answer;
