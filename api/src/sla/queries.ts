@@ -60,12 +60,14 @@ export const activePoliciesColumn = () => sql`
    from sla_policies p left join business_calendars c on c.id = p.calendar_id
    where p.is_active)`;
 
+/** The policy with id `id` (active or not) with its calendar, as a scalar subquery (null when none). */
+export const policyById = (id: PendingQuery<Row[]>) => sql`
+  (select ${policyJson()} from sla_policies p left join business_calendars c on c.id = p.calendar_id
+   where p.id = ${id})`;
+
 /** A policy with its calendar by id, active or not (null: there is none). */
 export async function selectPolicyById(db: Db, id: string): Promise<PolicyRow | null> {
-  const [row] = await db<{ policy: PolicyRow }[]>`
-    select ${policyJson()} as policy
-    from sla_policies p left join business_calendars c on c.id = p.calendar_id
-    where p.id = ${id}`;
+  const [row] = await db<{ policy: PolicyRow | null }[]>`select ${policyById(sql`${id}::uuid`)} as policy`;
   return row?.policy ?? null;
 }
 

@@ -20,7 +20,7 @@ import {
   activePoliciesColumn,
   matchingPolicy,
   type PolicyRow,
-  policyJson,
+  policyById,
 } from '../sla/queries.ts';
 import { enabledRulesColumn } from '../triggers/queries.ts';
 import type { TriggerRule } from '../triggers/rules.ts';
@@ -295,9 +295,7 @@ const slaStateColumns = () => sql`
   t.waiting_until as "waitingUntil", t.waiting_resolve_by as "waitingResolveBy"`;
 
 /** Ticket `t`'s policy with its calendar by id (one primary-key look-up), as `policy`. */
-const ticketPolicyColumn = () => sql`
-  (select ${policyJson()} from sla_policies p left join business_calendars c on c.id = p.calendar_id
-   where p.id = t.sla_policy_id) as policy`;
+const ticketPolicyColumn = () => sql`${policyById(sql`t.sla_policy_id`)} as policy`;
 
 /** TicketSlaContext's columns of ticket `t`. */
 const slaContextColumns = () => sql`${slaStateColumns()}, ${ticketPolicyColumn()}`;
