@@ -122,6 +122,41 @@ describe('sql.begin under a full pipeline (patches/postgres@3.4.9.patch, upstrea
   });
 });
 
+describe("a pool's queues under steady load (patches/postgres@3.4.9.patch)", () => {
+  test('moving a connection searches only what the queue holds, however many queries have run', async () => {
+    // postgres.js keeps its pool's connections in queues that a shift leaves holes in. Unpatched,
+    // a pool kept busy never empties its `busy` queue by a shift, so the holes piled up and every
+    // move of a connection searched them all: a server's CPU per query doubled within a minute.
+    // The search is Array.prototype.indexOf on the queue's array, watched here for arrays of
+    // connections (objects with `execute` and `queue`).
+    const sql = createSql(process.env.DATABASE_URL ?? '', { max: 2 });
+    const indexOf = Array.prototype.indexOf;
+    let widest = 0;
+    let moves = 0;
+    Array.prototype.indexOf = function (this: unknown[], item: unknown, from?: number) {
+      if (item && typeof item === 'object' && 'execute' in item && 'queue' in item) {
+        moves++;
+        widest = Math.max(widest, this.length - Math.max(0, from ?? 0));
+      }
+      return indexOf.call(this, item, from);
+    };
+    try {
+      for (let round = 0; round < 40; round++) {
+        const rows = await Promise.all(
+          Array.from({ length: 64 }, (_, index) => sql<{ n: number }[]>`select ${index}::int as n`),
+        );
+        expect(rows.map((row) => row[0]?.n)).toEqual(Array.from({ length: 64 }, (_, index) => index));
+      }
+    } finally {
+      Array.prototype.indexOf = indexOf;
+      await sql.end({ timeout: 1 });
+    }
+    expect(moves).toBeGreaterThan(2_000);
+    // Two connections: the live part of a queue is never more than both of them.
+    expect(widest).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('isoFromTimestamptz', () => {
   test('gives what Date gives for every shape PostgreSQL sends a UTC session', async () => {
     const sql = createSql(process.env.DATABASE_URL ?? '', { max: 1 });
