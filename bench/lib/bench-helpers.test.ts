@@ -4,7 +4,7 @@ import { DESK_DAY_MIX, deskDayRequests, type Person, pickKind, seededRandom } fr
 import { deskDayFailures } from './desk-day-run.ts';
 import { extractPlans, planViolations } from './gates.ts';
 import { deepRowIndex, halfRate, limitOf, plainDeepRowIndex } from './limits.ts';
-import { parseWrkOutput, wrkScript } from './load.ts';
+import { parseWrkOutput, readsOnly, wrkScript } from './load.ts';
 import { parsePgbenchOutput, pgbenchScript, sessionOptions } from './pgbench.ts';
 import { blankResult, formatTable } from './report.ts';
 
@@ -34,6 +34,19 @@ describe('wrk', () => {
       p99Ms: 1200,
       errors: 7,
     });
+  });
+
+  test('only reads are warmed up before their round: a write repeated unmeasured would change what is measured', () => {
+    expect(readsOnly({ method: 'GET', paths: ['/a'], headers: {} })).toBe(true);
+    expect(readsOnly({ method: 'GET', paths: ['/a', '/b'], methods: ['GET', 'GET'], headers: {} })).toBe(
+      true,
+    );
+    expect(readsOnly({ method: 'POST', paths: ['/a'], headers: {} })).toBe(false);
+    // The desk day's mix and a hold with its resume cycle methods position by position.
+    expect(readsOnly({ method: 'GET', paths: ['/a', '/b'], methods: ['GET', 'POST'], headers: {} })).toBe(
+      false,
+    );
+    expect(readsOnly({ method: 'POST', paths: ['/a'], methods: ['PATCH'], headers: {} })).toBe(false);
   });
 
   test('a script cycles paths and bodies, with quotes and backslashes escaped for Lua', () => {

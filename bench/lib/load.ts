@@ -122,7 +122,49 @@ export function parseWrkOutput(output: string): SaturationResult {
   };
 }
 
-/** Saturates one endpoint with `connections` keep-alive connections for `seconds`. */
+/** A read's warm-up before its saturated round (see `saturate`). */
+export const READ_WARMUP_SECONDS = 1;
+
+/** Whether every request of `request` is a GET, which a warm-up may repeat without changing anything. */
+export function readsOnly(request: LoadRequest): boolean {
+  return request.method === 'GET' && (request.methods ?? []).every((method) => method === 'GET');
+}
+
+async function runWrk(
+  baseUrl: string,
+  script: string,
+  options: { seconds: number; connections: number; threads: number },
+): Promise<string> {
+  const run = Bun.spawn(
+    [
+      'wrk',
+      `-t${options.threads}`,
+      `-c${options.connections}`,
+      `-d${options.seconds}s`,
+      '--timeout',
+      '5s',
+      '--latency',
+      '-s',
+      script,
+      baseUrl,
+    ],
+    { stdout: 'pipe', stderr: 'pipe' },
+  );
+  const [output, errors, code] = await Promise.all([
+    new Response(run.stdout).text(),
+    new Response(run.stderr).text(),
+    run.exited,
+  ]);
+  if (code !== 0) throw new Error(`wrk failed (${code}): ${errors || output}`);
+  return output;
+}
+
+/**
+ * Saturates one endpoint with `connections` keep-alive connections for `seconds`. A read is first
+ * loaded for READ_WARMUP_SECONDS, unmeasured: a saturation is the steady rate, and a route's first
+ * second in a process (its code not yet compiled, its caches empty) measured that instead; each side
+ * of a ratio gets the same warm-up. Writes are not repeated: a hold and its resume must alternate.
+ */
 export async function saturate(
   baseUrl: string,
   request: LoadRequest,
@@ -134,28 +176,8 @@ export async function saturate(
   try {
     const script = join(dir, 'request.lua');
     writeFileSync(script, wrkScript(request, options.threads));
-    const run = Bun.spawn(
-      [
-        'wrk',
-        `-t${options.threads}`,
-        `-c${options.connections}`,
-        `-d${options.seconds}s`,
-        '--timeout',
-        '5s',
-        '--latency',
-        '-s',
-        script,
-        baseUrl,
-      ],
-      { stdout: 'pipe', stderr: 'pipe' },
-    );
-    const [output, errors, code] = await Promise.all([
-      new Response(run.stdout).text(),
-      new Response(run.stderr).text(),
-      run.exited,
-    ]);
-    if (code !== 0) throw new Error(`wrk failed (${code}): ${errors || output}`);
-    return parseWrkOutput(output);
+    if (readsOnly(request)) await runWrk(baseUrl, script, { ...options, seconds: READ_WARMUP_SECONDS });
+    return parseWrkOutput(await runWrk(baseUrl, script, options));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
