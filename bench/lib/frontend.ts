@@ -140,8 +140,24 @@ async function signedInContext(browser: Browser, shellUrl: string, cookie: strin
 }
 
 async function openDashboard(page: Page, shellUrl: string): Promise<void> {
+  // What the API refused on the way, for the error when the metrics never show.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
   await page.goto(`${shellUrl}/dashboard`);
-  await page.locator('ul[aria-label="Ticket metrics"] [data-testid="metric-value"]').first().waitFor();
+  try {
+    await page.locator('ul[aria-label="Ticket metrics"] [data-testid="metric-value"]').first().waitFor();
+  } catch (error) {
+    const body = await page
+      .locator('body')
+      .textContent()
+      .catch(() => null);
+    const text = (body ?? '').replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(
+      `the dashboard's metrics did not show at ${page.url()}: refused [${refused.join(', ')}]; the page read "${text}" (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    );
+  }
   // The recent tickets, team activity and SLA cards land after the metrics: let them settle.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
