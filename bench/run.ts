@@ -335,7 +335,8 @@ try {
       isQuick,
       wants: (name) => name.includes(only),
       log: say,
-      prepare: () => removeBenchWrites(url1m, say),
+      // Mid-run: the sessions stay, as the frontend's browser uses the agent's cookie afterwards.
+      prepare: () => removeBenchWrites(url1m, say, { keepSessions: true }),
     })),
   );
 
@@ -360,7 +361,7 @@ try {
   // single-endpoint floods above left in the process.
   let deskDay: DeskDayResult | null = null;
   if ('desk day'.includes(only)) {
-    await removeBenchWrites(url1m, say);
+    await removeBenchWrites(url1m, say, { keepSessions: true });
     const dayApi = await startProductApi('api-desk-day', PORT_BASE + 2, url1m);
     servers.push(dayApi);
     deskDay = await measureDeskDay({

@@ -122,9 +122,14 @@ const WRITTEN_TABLES = [
  * the seed), then vacuums, so each run measures the seeded data set: tens of thousands of
  * 'Ceiling insert' tickets at the head of the created_at order would change what a newest-first
  * list or search reads. Status changes on seeded tickets stay; they flip open tickets between
- * new and in progress, which keeps the status mix.
+ * new and in progress, which keeps the status mix. Within a run, `keepSessions` keeps the run's
+ * own sign-ins: the cookies its later cases (the frontend's browser) still use.
  */
-export async function removeBenchWrites(url: string, log: (line: string) => void): Promise<void> {
+export async function removeBenchWrites(
+  url: string,
+  log: (line: string) => void,
+  options: { keepSessions?: boolean } = {},
+): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [info] = await sql<{ seededAt: Date }[]>`select seeded_at as "seededAt" from large_seed_info`;
@@ -133,6 +138,7 @@ export async function removeBenchWrites(url: string, log: (line: string) => void
     await sql.begin(async (tx) => {
       await tx`set local statement_timeout = 0`;
       for (const table of WRITTEN_TABLES) {
+        if (table === 'sessions' && options.keepSessions) continue;
         // A data set seeded before a table's migration has not got it until the API migrates it.
         const [exists] = await tx`select to_regclass(${table}) is not null as "isThere"`;
         if (!exists?.isThere) continue;
