@@ -123,7 +123,7 @@ export function parseWrkOutput(output: string): SaturationResult {
 }
 
 /** A read's warm-up before its saturated round (see `saturate`). */
-export const READ_WARMUP_SECONDS = 1;
+const READ_WARMUP_SECONDS = 1;
 
 /** Whether every request of `request` is a GET, which a warm-up may repeat without changing anything. */
 export function readsOnly(request: LoadRequest): boolean {
