@@ -58,7 +58,7 @@ for (const [name, port] of wanted) {
 }
 
 const children: Child[] = [];
-let database: { url: string; stop: () => Promise<void> } | undefined;
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 let isShuttingDown = false;
 
 async function shutDown(code: number) {
@@ -116,7 +116,7 @@ children.push(
     command: ['bun', '--watch', 'src/index.ts'],
     cwd: join(REPO_ROOT, 'api'),
     env: {
-      DATABASE_URL: database?.url ?? '',
+      DATABASE_URL: database?.localUrl ?? '',
       API_PORT: String(PORTS.api),
       NODE_ENV: 'development',
       // The API listens on loopback (API_HOST, 127.0.0.1 by default in development), and the dev

@@ -112,7 +112,7 @@ if (trial) {
       database: 'helpdesk',
       log,
     });
-    databaseUrl = database.url;
+    databaseUrl = database.localUrl;
     stopDatabase = database.stop;
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));

@@ -14,12 +14,16 @@ type DatabaseOptions = {
 };
 
 /** A database to run against: the given server, or an embedded PostgreSQL started for this process. */
-export async function openDatabase(
-  options: DatabaseOptions,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function openDatabase(options: DatabaseOptions): Promise<{
+  /** The server over TCP (or DATABASE_URL as given): what a proxy in front of it can take. */
+  url: string;
+  /** What the product's processes on this machine connect with: the embedded server's Unix socket. */
+  localUrl: string;
+  stop: () => Promise<void>;
+}> {
   if (options.url) {
     options.log(`using the server in DATABASE_URL`);
-    return { url: options.url, stop: async () => {} };
+    return { url: options.url, localUrl: options.url, stop: async () => {} };
   }
   const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
     dataDir: options.dataDir,
@@ -32,7 +36,7 @@ export async function openDatabase(
     },
   });
   options.log(`embedded PostgreSQL on 127.0.0.1:${options.port} (data in ${options.dataDir})`);
-  return embedded;
+  return { url: embedded.url, localUrl: embedded.socketUrl, stop: embedded.stop };
 }
 
 /** Applies pending migrations, then loads the demo data when the database has no users yet. */

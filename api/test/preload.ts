@@ -9,7 +9,7 @@ import { afterAll } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../scripts/embedded-postgres.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../scripts/embedded-postgres.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/postgres.ts';
 
@@ -26,7 +26,7 @@ let url = process.env.TEST_DATABASE_URL ?? '';
  * `bun run test:unit` starts several test processes at once: a free port found by one may be taken by
  * another's server before this one binds it, so a failed start tries again on another port.
  */
-async function startDatabase(attemptsLeft = 3): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startDatabase(attemptsLeft = 3): Promise<EmbeddedDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-test-pg-'));
   try {
     return await startEmbeddedPostgres({
@@ -46,6 +46,8 @@ if (!url) {
   const database = await startDatabase();
   url = database.url;
   stopDatabase = database.stop;
+  // The same database through its Unix socket, for the tests of that path (src/db/postgres.test.ts).
+  process.env.TEST_DATABASE_SOCKET_URL = database.socketUrl;
 }
 process.env.DATABASE_URL = url;
 // The suites sign in, file and upload far faster than a person: the abuse limits are multiplied for

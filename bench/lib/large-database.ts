@@ -87,11 +87,13 @@ export async function openLargeCluster(log: (line: string) => void): Promise<Lar
       if (/ERROR|FATAL|PANIC/.test(line) && !isNoise && listeners.size === 0) log(line);
     },
   });
-  log(`benchmark PostgreSQL on 127.0.0.1:${port} (data in ${dataDir})`);
+  log(`benchmark PostgreSQL on 127.0.0.1:${port} and its Unix socket (data in ${dataDir})`);
+  // Every side of a ratio (the APIs, the worker, pgbench, the ceiling servers) connects through the
+  // socket, as a deployment with the database on the same machine does (docs/performance.md).
   return {
     urlFor: async (size) => {
-      await ensureDatabase(embedded.url, LARGE_SIZES[size].database);
-      return withDatabase(embedded.url, LARGE_SIZES[size].database);
+      await ensureDatabase(embedded.socketUrl, LARGE_SIZES[size].database);
+      return withDatabase(embedded.socketUrl, LARGE_SIZES[size].database);
     },
     stop: embedded.stop,
     captureServerLog: (listener) => {

@@ -38,6 +38,48 @@ describe('a pool whose database is down', () => {
       await sql.end({ timeout: 1 });
     }
   });
+
+  test('is "unavailable" through a Unix socket too, whose file a stopped server has removed', async () => {
+    const sql = createSql(`postgres://user:password@localhost:${closedPort()}/none?host=/tmp`, { max: 1 });
+    try {
+      const error = await sql`select 1`.then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ code: 'ENOENT', syscall: 'connect' });
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  test('a missing file that is not a socket stays a bug, not an outage', async () => {
+    const error = await Bun.file('/nonexistent/attachment')
+      .text()
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'ENOENT' });
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+// The embedded server's socket URL, from the test preload (absent when TEST_DATABASE_URL names a server).
+const socketUrl = process.env.TEST_DATABASE_SOCKET_URL;
+
+describe("a URL naming the server's socket directory, libpq's way (patches/postgres@3.4.9.patch)", () => {
+  test.skipIf(!socketUrl)('connects through the Unix socket, not TCP', async () => {
+    expect(new URL(socketUrl ?? '').searchParams.get('host')).toBe('/tmp');
+    const overSocket = createSql(socketUrl ?? '', { max: 1 });
+    const overTcp = createSql(process.env.DATABASE_URL ?? '', { max: 1 });
+    try {
+      // The server's address is null for a connection through a Unix socket.
+      const [viaSocket] = await overSocket`select inet_server_addr() as address, current_database() as name`;
+      const [viaTcp] = await overTcp`select inet_server_addr() as address, current_database() as name`;
+      expect(viaSocket).toEqual({ address: null, name: viaTcp?.name });
+      expect(viaTcp?.address).toBe('127.0.0.1');
+    } finally {
+      await Promise.all([overSocket.end(), overTcp.end()]);
+    }
+  });
 });
 
 describe('a transaction whose connection dies mid-query (patches/postgres@3.4.9.patch)', () => {

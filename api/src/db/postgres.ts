@@ -108,7 +108,16 @@ const UNAVAILABLE_CODES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error) || !('code' in error)) return false;
   const code = String(error.code);
-  return UNAVAILABLE_CODES.has(code) || code.startsWith('08');
+  return UNAVAILABLE_CODES.has(code) || code.startsWith('08') || isMissingSocket(error);
+}
+
+/**
+ * A server reached through its Unix socket (`?host=/directory`) that is stopped has removed the socket
+ * file, so connecting fails with ENOENT, not ECONNREFUSED. Only a connect can mean that: a missing
+ * file anywhere else (an attachment) stays a bug.
+ */
+function isMissingSocket(error: Error & { code: unknown }): boolean {
+  return error.code === 'ENOENT' && 'syscall' in error && error.syscall === 'connect';
 }
 
 /** The constraint a unique violation hit, or null for any other error. */

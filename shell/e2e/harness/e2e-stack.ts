@@ -120,7 +120,7 @@ const ports = {
   mfAdmin: E2E.ports.mfAdmin,
 };
 children = startProductionStack({
-  databaseUrl: database.url,
+  databaseUrl: database.localUrl,
   ports,
   // Two API processes behind the shell's proxy (E2E.ports.api and api2): live updates must cross them.
   apiProcesses: 2,
