@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
+  ADMIN_API_PATHS,
   API_PATHS,
+  DEFAULT_SETTINGS,
   notificationReadPath,
   type TDashboardMetrics,
+  type TOnboardingStatus,
   TRIGGER_PATHS,
   type TTeamActivityItem,
   ticketCommentsPath,
@@ -18,10 +21,21 @@ import { ensureSlaPolicies, fileTicket } from '../test/tickets.ts';
 import { deskSnapshots } from './dashboard/desk-snapshot.ts';
 import { DEFAULT_POOL_MAX } from './db/postgres.ts';
 import { UnreadCountCache, unreadCountCache, useUnreadCountCache } from './notifications/count-cache.ts';
+import {
+  OnboardingFactsCache,
+  onboardingFactsCache,
+  useOnboardingFactsCache,
+} from './onboarding/facts-cache.ts';
 import { publishNotificationsChanged } from './realtime/publish.ts';
 import { realtimeHub } from './realtime/service.ts';
+import { insertDefaultSettingsIfMissing } from './settings/queries.ts';
 import { triggerRuleCache } from './triggers/rule-cache.ts';
 import { webhookStateCache } from './webhooks/enabled-cache.ts';
+
+const checklistOf = async (client: TestClient) =>
+  (await client.get(ADMIN_API_PATHS.adminOnboarding)).body as TOnboardingStatus;
+const isCompanyDone = async (client: TestClient) =>
+  (await checklistOf(client)).items.find((item) => item.key === 'company')?.isDone;
 
 const countOf = async (client: TestClient) =>
   ((await client.get(API_PATHS.notificationsCount)).body as { count: number }).count;
@@ -317,6 +331,36 @@ describe('the process caches in the API', () => {
     );
   });
 
+  test('the first-day checklist: one read serves every admin until what it is read from changes', async () => {
+    const first = await signedIn('admin');
+    const second = await signedIn('admin');
+    await insertDefaultSettingsIfMissing(sql, DEFAULT_SETTINGS);
+    const [settings] = await sql<{ name: string }[]>`select company_name as name from settings`;
+    // Other tests' writes (a new agent) may still be on their way: read until a read is answered from memory.
+    let wasDone: boolean | undefined;
+    await eventually(
+      async () => {
+        await isCompanyDone(first.client);
+        const hits = onboardingFactsCache().hits;
+        wasDone = await isCompanyDone(second.client);
+        return onboardingFactsCache().hits === hits + 1;
+      },
+      3_000,
+      "the checklist answered from the process's copy",
+    );
+    try {
+      await sql`update settings set company_name = ${wasDone ? DEFAULT_SETTINGS.companyName : 'Cached Northwind'}`;
+      await eventually(
+        async () => (await isCompanyDone(first.client)) === !wasDone,
+        // Well within the copy's minute: only the table's notification can make it in time.
+        1_000,
+        'the new company name in the checklist',
+      );
+    } finally {
+      await sql`update settings set company_name = ${settings?.name ?? DEFAULT_SETTINGS.companyName}`;
+    }
+  });
+
   test("an end user's numbers are their own and never taken from the desk's", async () => {
     const staff = await signedIn('agent');
     const requester = await signedIn('end_user');
@@ -376,5 +420,34 @@ describe('the count cache without its messages', () => {
     const hits = deaf.hits;
     expect(await countOf(client)).toBe(1);
     expect(deaf.hits).toBe(hits + 1);
+  });
+});
+
+// A copy that hears nothing: only this process's own checklist writes can make it see them.
+describe('the checklist copy without its messages', () => {
+  const deaf = new OnboardingFactsCache({ ttlMs: 60_000 });
+  let original: OnboardingFactsCache;
+
+  beforeAll(() => {
+    original = onboardingFactsCache();
+    deaf.follow(() => true);
+    useOnboardingFactsCache(deaf);
+  });
+
+  afterAll(async () => {
+    useOnboardingFactsCache(original);
+    await sql`delete from desk_onboarding`;
+  });
+
+  test('dismissing on this process is in the next read, whatever the messages do', async () => {
+    const admin = await signedIn('admin');
+    await sql`delete from desk_onboarding`;
+    deaf.clear();
+    expect((await checklistOf(admin.client)).isDismissed).toBe(false);
+    const hits = deaf.hits;
+    expect((await checklistOf(admin.client)).isDismissed).toBe(false);
+    expect(deaf.hits).toBe(hits + 1);
+    expect((await admin.client.post(ADMIN_API_PATHS.adminOnboardingDismiss, {})).status).toBe(200);
+    expect((await checklistOf(admin.client)).isDismissed).toBe(true);
   });
 });

@@ -3,6 +3,11 @@ import { DESK_SNAPSHOT_MAX_AGE_MS, DeskSnapshots, useDeskSnapshots } from './das
 import { createWakeListener, type WakeListener } from './db/listener.ts';
 import type { Logger } from './log.ts';
 import { UnreadCountCache, useUnreadCountCache } from './notifications/count-cache.ts';
+import {
+  ONBOARDING_CHANNEL,
+  OnboardingFactsCache,
+  useOnboardingFactsCache,
+} from './onboarding/facts-cache.ts';
 import { REALTIME_CHANNEL } from './realtime/publish.ts';
 import { SESSION_CHANNEL, SessionCache, useSessionCache } from './session-cache.ts';
 import { SLA_POLICIES_CHANNEL, SlaPolicyCache, useSlaPolicyCache } from './sla/policy-cache.ts';
@@ -16,16 +21,17 @@ export type ProcessCaches = {
   triggers: TriggerRuleCache;
   webhooks: WebhookStateCache;
   slaPolicies: SlaPolicyCache;
+  onboarding: OnboardingFactsCache;
 };
 
 /**
  * Starts this process's caches of reads, all kept honest by one LISTEN connection of their own:
  * the session cache (session -> user) and the unread counts live `ttlMs` at most, the desk-wide
  * dashboard answers DESK_SNAPSHOT_MAX_AGE_MS, the enabled triggers, whether any webhook is enabled
- * and the active SLA policies `ttlMs`; each drops what the database's notifications say changed (the
+ * the active SLA policies and the first-day checklist's facts `ttlMs`; each drops what the database's notifications say changed (the
  * session channel of migration 00031, the realtime channel every write publishes on, the triggers
  * channel of migration 00094, the webhooks channel of migration 00102, the SLA policies channel of
- * migration 00104), serves nothing while the LISTEN is down and starts empty after every reconnect. The LISTEN
+ * migration 00104, the onboarding channel of migration 00105), serves nothing while the LISTEN is down and starts empty after every reconnect. The LISTEN
  * proves itself alive with a ping every few seconds, sent on a connection of its own: through the
  * request pool, a ping waits behind the requests of a saturated API, misses its deadline and
  * switches the caches off exactly when they help most. Returns what stops it at shutdown, or null
@@ -45,17 +51,26 @@ export function startProcessCaches(options: {
     triggers: new TriggerRuleCache({ ttlMs: options.ttlMs }),
     webhooks: new WebhookStateCache({ ttlMs: options.ttlMs }),
     slaPolicies: new SlaPolicyCache({ ttlMs: options.ttlMs }),
+    onboarding: new OnboardingFactsCache({ ttlMs: options.ttlMs }),
   };
   useSessionCache(caches.sessions);
   useTriggerRuleCache(caches.triggers);
   useWebhookStateCache(caches.webhooks);
   useSlaPolicyCache(caches.slaPolicies);
+  useOnboardingFactsCache(caches.onboarding);
   useUnreadCountCache(caches.unreadCounts);
   useDeskSnapshots(caches.desk);
   const pings = options.open();
   const listener: WakeListener = createWakeListener({
     name: 'process caches',
-    channels: [SESSION_CHANNEL, REALTIME_CHANNEL, TRIGGERS_CHANNEL, WEBHOOKS_CHANNEL, SLA_POLICIES_CHANNEL],
+    channels: [
+      SESSION_CHANNEL,
+      REALTIME_CHANNEL,
+      TRIGGERS_CHANNEL,
+      WEBHOOKS_CHANNEL,
+      SLA_POLICIES_CHANNEL,
+      ONBOARDING_CHANNEL,
+    ],
     open: options.open,
     pool: pings,
     // Without a payload (after a LISTEN) each cache clears itself: a message may have been missed.
@@ -66,6 +81,8 @@ export function startProcessCaches(options: {
         caches.webhooks.clear();
       } else if (channel === SLA_POLICIES_CHANNEL) {
         caches.slaPolicies.clear();
+      } else if (channel === ONBOARDING_CHANNEL) {
+        caches.onboarding.clear();
       } else if (channel === SESSION_CHANNEL) {
         caches.sessions.onNotification(payload);
         caches.unreadCounts.onSessionNotification(payload);
@@ -86,6 +103,7 @@ export function startProcessCaches(options: {
   caches.triggers.follow(isListening);
   caches.webhooks.follow(isListening);
   caches.slaPolicies.follow(isListening);
+  caches.onboarding.follow(isListening);
   listener.start();
   return {
     caches,

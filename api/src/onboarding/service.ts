@@ -11,6 +11,7 @@ import type { EnvSmtp } from '../config.ts';
 import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { resolveSmtpServer, type SmtpServer } from '../email/transport.ts';
+import { onboardingFactsCache } from './facts-cache.ts';
 import { type OnboardingFacts, selectOnboardingFacts, upsertDismissal } from './queries.ts';
 
 /** How a test mail's server is remembered: host and port, never the login. */
@@ -31,9 +32,24 @@ const IS_DONE: Record<TOnboardingItemKey, (facts: Facts) => boolean> = {
   knowledgeBase: (facts) => facts.hasActiveKbCategory,
 };
 
+/**
+ * The checklist's facts: through the pool from this process's copy when it has one (facts-cache.ts);
+ * inside a transaction always from the database, which the transaction is about to change.
+ */
+async function readFacts(db: Db): Promise<OnboardingFacts> {
+  if (db !== sql) return selectOnboardingFacts(db, DEFAULT_SETTINGS.companyName);
+  const cache = onboardingFactsCache();
+  const cached = cache.current();
+  if (cached) return cached;
+  const mark = cache.mark();
+  const facts = await selectOnboardingFacts(sql, DEFAULT_SETTINGS.companyName);
+  cache.keep(mark, facts);
+  return facts;
+}
+
 /** The first-day checklist: each item ticked from the desk's data, and whether it is still shown. */
 export async function getOnboardingStatus(envSmtp: EnvSmtp | null, db: Db = sql): Promise<TOnboardingStatus> {
-  const facts = await selectOnboardingFacts(db, DEFAULT_SETTINGS.companyName);
+  const facts = await readFacts(db);
   const server = resolveSmtpServer(
     {
       smtpHost: facts.smtpHost ?? DEFAULT_SETTINGS.smtpHost,
@@ -58,7 +74,7 @@ export async function dismissOnboarding(
   meta: RequestMeta,
   envSmtp: EnvSmtp | null,
 ): Promise<TOnboardingStatus> {
-  return sql.begin(async (tx) => {
+  const status = await sql.begin(async (tx) => {
     const before = await getOnboardingStatus(envSmtp, tx);
     if (await upsertDismissal(tx, admin.id)) {
       await insertAuditEntry(tx, {
@@ -72,4 +88,7 @@ export async function dismissOnboarding(
     }
     return { ...before, isDismissed: true, isVisible: false };
   });
+  // This process's next read must not wait for the notification to hear of it.
+  onboardingFactsCache().clear();
+  return status;
 }

@@ -14,6 +14,7 @@ import { fromAddress, resolveSmtpServer, singleUseTransport } from '../email/tra
 import { conflict } from '../errors.ts';
 import type { Budget } from '../limits/limiter.ts';
 import { enforceRateLimit } from '../limits/rate-limits.ts';
+import { onboardingFactsCache } from '../onboarding/facts-cache.ts';
 import { upsertTestMailServer } from '../onboarding/queries.ts';
 import { smtpServerKey } from '../onboarding/service.ts';
 import { getEffectiveSettings } from './service.ts';
@@ -74,5 +75,7 @@ export async function sendTestMail(
       userAgent: meta.userAgent,
     });
   });
+  // The checklist's mail item ticks on this process's next read, before the notification arrives.
+  onboardingFactsCache().clear();
   return { recipient, server: serverKey };
 }
