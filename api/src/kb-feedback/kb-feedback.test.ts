@@ -255,10 +255,10 @@ describe('searches with no result', () => {
         userId: agent.user.id,
         perPersonDaily: 10 * SEARCH_MISS_PHRASES_PER_DAY,
       });
-    expect(await count(kept)).toBe(true);
+    expect(await count(kept)).toEqual({ isCounted: true, isBudgetSpent: false });
     for (let i = 1; i < room; i++) await count(`${kept} filler${i}`);
-    expect(await count(uniqueWord())).toBe(false);
-    expect(await count(kept)).toBe(true);
+    expect(await count(uniqueWord())).toEqual({ isCounted: false, isBudgetSpent: false });
+    expect(await count(kept)).toEqual({ isCounted: true, isBudgetSpent: false });
     const [after] = await sql<{ n: number }[]>`
       select count(*)::int as n from kb_search_misses where searched_on = current_date`;
     expect(after?.n).toBe(SEARCH_MISS_PHRASES_PER_DAY);

@@ -1,8 +1,6 @@
 import type { TKbFeedback, TKbFeedbackComment } from '@helpdesk/contracts';
-import type { PendingQuery, Row } from 'postgres';
 import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
-import { sql } from '../db.ts';
 
 /**
  * Whether a reader may see an article: staff any article, end users a published one in an active
@@ -100,28 +98,33 @@ export const SEARCH_MISSES_PER_PERSON_DAY = 30;
 /** A search that found nothing, as the knowledge-base report counts it: its words and who searched. */
 export type SearchMiss = { words: string; userId: string; perPersonDaily?: number };
 
+/** What counting one search that found nothing did. */
+export type MissCount = {
+  /** The search was counted under its words. */
+  isCounted: boolean;
+  /** The person's budget was already spent today: nothing was, or will be until tomorrow, counted for them. */
+  isBudgetSpent: boolean;
+};
+
 /**
- * Counts one search that found nothing under today's row for its words, as three CTEs that do
- * nothing unless `nothingFound` (a one-time condition) holds, so the search itself can carry them
- * and a search that finds something writes nothing: `miss_old_days` drops earlier days' budget
- * rows, `miss_spent` spends one of the person's daily budget, `miss_counted (words)` is the row
- * counted. Nothing is counted once the person's budget is spent; a budget read as spent in the
- * statement's snapshot is not even locked (it only grows within a day), so a flood of one person's
- * empty searches takes no row lock and writes nothing. A new phrase is added only while the day
- * holds fewer than SEARCH_MISS_PHRASES_PER_DAY (its primary key's range, so counting costs at most
- * that many index entries).
+ * Counts one search that found nothing under today's row for its words, in one statement:
+ * `miss_old_days` drops earlier days' budget rows, `miss_spent` spends one of the person's daily
+ * budget, `miss_counted (words)` is the row counted. Nothing is counted once the person's budget is
+ * spent; a budget read as spent in the statement's snapshot is not even locked (it only grows within
+ * a day), so a flood of one person's empty searches takes no row lock and writes nothing. A new
+ * phrase is added only while the day holds fewer than SEARCH_MISS_PHRASES_PER_DAY (its primary
+ * key's range, so counting costs at most that many index entries).
  */
-export function searchMissCtes(miss: SearchMiss, nothingFound: PendingQuery<Row[]>): PendingQuery<Row[]> {
+export async function countSearchMiss(db: Db, miss: SearchMiss): Promise<MissCount> {
   const perPersonDaily = miss.perPersonDaily ?? SEARCH_MISSES_PER_PERSON_DAY;
-  return sql`
-    miss_old_days as (
-      delete from kb_search_miss_budget where searched_on < current_date and ${nothingFound}
+  const [row] = await db<MissCount[]>`
+    with miss_old_days as (
+      delete from kb_search_miss_budget where searched_on < current_date
     ),
     miss_spent as (
       insert into kb_search_miss_budget as b (searched_on, user_id, searches)
       select current_date, ${miss.userId}::uuid, 1
-      where ${nothingFound}
-        and not exists (
+      where not exists (
           select 1 from kb_search_miss_budget s
           where s.searched_on = current_date and s.user_id = ${miss.userId}::uuid and s.searches >= ${perPersonDaily})
       on conflict (searched_on, user_id) do update set searches = b.searches + 1
@@ -137,15 +140,9 @@ export function searchMissCtes(miss: SearchMiss, nothingFound: PendingQuery<Row[
                 < ${SEARCH_MISS_PHRASES_PER_DAY})
       on conflict (searched_on, words) do update set searches = m.searches + 1
       returning m.words
-    )`;
-}
-
-/** Counts one search that found nothing (searchMissCtes) in a statement of its own. True when counted. */
-export async function countSearchMiss(db: Db, miss: SearchMiss): Promise<boolean> {
-  const [row] = await db<{ counted: boolean }[]>`
-    with ${searchMissCtes(miss, sql`true`)}
-    select exists (select 1 from miss_counted) as counted`;
-  return row?.counted ?? false;
+    )
+    select exists (select 1 from miss_counted) as "isCounted", not exists (select 1 from miss_spent) as "isBudgetSpent"`;
+  return row ?? { isCounted: false, isBudgetSpent: false };
 }
 
 /** Counts a deflection by a published article in an active category for today; false when there is none. */

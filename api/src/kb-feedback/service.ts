@@ -18,6 +18,7 @@ import type { Budget } from '../limits/limiter.ts';
 import { enforceRateLimit } from '../limits/rate-limits.ts';
 import {
   countDeflection,
+  countSearchMiss,
   type SearchMiss,
   saveFeedback,
   selectArticleVisible,
@@ -25,6 +26,7 @@ import {
   selectFeedbackComments,
   selectFeedbackCounts,
 } from './queries.ts';
+import { SpentMissBudgets } from './spent-budgets.ts';
 
 type Reader = Pick<TUser, 'id' | 'role'>;
 
@@ -117,8 +119,7 @@ const MISS_WORDS_MAX = 120;
 
 /**
  * What a knowledge base search that finds nothing logs: its distinct words, sorted so word order
- * does not split one need into several rows, counted per day; null when no word is left. The search
- * statement carries the count (searchMissCtes) and moves it only when it finds nothing; past the
+ * does not split one need into several rows, counted per day; null when no word is left. Past the
  * person's daily budget the search is not logged (the search itself is never refused for it). Its
  * own tables, not the rate limiter's: a search is a read, and only these counters may move on it
  * (docs/security.md#cross-site-requests).
@@ -126,6 +127,24 @@ const MISS_WORDS_MAX = 120;
 export function searchMissOf(reader: Reader, query: string): SearchMiss | null {
   const words = searchWords(query).sort().join(' ').slice(0, MISS_WORDS_MAX).trim();
   return words === '' ? null : { words, userId: reader.id };
+}
+
+let spentBudgets = new SpentMissBudgets();
+
+/** Starts this process's memory of spent budgets afresh (tests that set a budget behind its back). */
+export function forgetSpentMissBudgets(): void {
+  spentBudgets = new SpentMissBudgets();
+}
+
+/**
+ * Counts a search that found nothing, after the search: the search itself stays a read of its own
+ * pool, and a search that finds something writes nothing and sends nothing more. A reader this
+ * process saw spend their budget today is not counted again: no statement at all.
+ */
+export async function recordSearchMiss(miss: SearchMiss | null): Promise<void> {
+  if (miss === null || spentBudgets.has(miss.userId)) return;
+  const { isBudgetSpent } = await countSearchMiss(sql, miss);
+  if (isBudgetSpent) spentBudgets.add(miss.userId);
 }
 
 /** Counts a deflection by a published article in an active category (404 otherwise); write-limited per person. */

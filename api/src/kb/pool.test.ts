@@ -10,8 +10,8 @@ test("the article searches' pool plans each statement once and keeps that plan, 
       const terms = buildSearchTerms(q);
       if (!terms) throw new Error(`no terms for ${q}`);
       const search = { ...terms, similarText: terms.text, limit: 10 };
-      await selectArticleSearch(connection, { ...search, status: 'public' }, null);
-      await selectArticleSearchHits(connection, { ...search, status: null }, null);
+      await selectArticleSearch(connection, { ...search, status: 'public' });
+      await selectArticleSearchHits(connection, { ...search, status: null });
     }
     const plans = await connection<{ generic: number; custom: number }[]>`
       select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements

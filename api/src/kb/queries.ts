@@ -3,7 +3,6 @@ import { literalLimit } from '../db/literal-limit.ts';
 import type { Db } from '../db/postgres.ts';
 import { tsqueryOnce } from '../db/tsquery-once.ts';
 import { sql } from '../db.ts';
-import { type SearchMiss, searchMissCtes } from '../kb-feedback/queries.ts';
 
 /**
  * The popular rule. An article is popular when it is published and either an editor flagged it
@@ -195,11 +194,9 @@ const similarHits = (search: ArticleSearch & { similarText: string }) => sql`
 /**
  * A search's page as the CTE `hits (id, kind, has_all_words, score, updated_at)`: full text first
  * (kind 0, textHits); when it finds fewer than the limit, the typo fallback fills the rest (kind
- * 1, similarHits). With `miss`, a search that finds nothing is counted for the knowledge-base
- * report by the same statement (searchMissCtes), so a search costs one round trip whether it finds
- * something, only typos, or nothing.
+ * 1, similarHits). A read: a search that finds nothing is counted after it (recordSearchMiss).
  */
-const hitsCtes = (search: ArticleSearch, miss: SearchMiss | null) => {
+const hitsCtes = (search: ArticleSearch) => {
   const similarText = search.similarText;
   const hits =
     similarText === null
@@ -215,24 +212,15 @@ const hitsCtes = (search: ArticleSearch, miss: SearchMiss | null) => {
           ) u
           order by kind, has_all_words desc, score desc, updated_at desc, id desc
           limit ${literalLimit(search.limit)})`;
-  return sql`
-    ${textHits(search)}, ${hits}
-    ${miss === null ? sql`` : sql`, ${searchMissCtes(miss, sql`not exists (select 1 from hits)`)}`}`;
+  return sql`${textHits(search)}, ${hits}`;
 };
 
 const hitsOrder = () => sql`h.kind, h.has_all_words desc, h.score desc, h.updated_at desc, h.id desc`;
 
-/**
- * The knowledge base's search in one statement (hitsCtes): best first, each article shaped for
- * the page; with `miss`, counted when it finds nothing.
- */
-export function selectArticleSearch(
-  db: Db,
-  search: ArticleSearch,
-  miss: SearchMiss | null,
-): Promise<TKbArticleSummary[]> {
+/** The knowledge base's search in one statement (hitsCtes): best first, each article shaped for the page. */
+export function selectArticleSearch(db: Db, search: ArticleSearch): Promise<TKbArticleSummary[]> {
   return db<TKbArticleSummary[]>`
-    with ${topRead()}, ${hitsCtes(search, miss)}
+    with ${topRead()}, ${hitsCtes(search)}
     select ${summaryColumns()}
     from hits h join kb_articles a on a.id = h.id ${joins()}
     order by ${hitsOrder()}`;
@@ -253,13 +241,9 @@ export type ArticleSearchRow = {
  * The same search for the desk's global search, in one statement: each article with the texts of
  * its snippet, without the popularity and author joins the knowledge base's page needs.
  */
-export function selectArticleSearchHits(
-  db: Db,
-  search: ArticleSearch,
-  miss: SearchMiss | null,
-): Promise<ArticleSearchRow[]> {
+export function selectArticleSearchHits(db: Db, search: ArticleSearch): Promise<ArticleSearchRow[]> {
   return db<ArticleSearchRow[]>`
-    with ${hitsCtes(search, miss)}
+    with ${hitsCtes(search)}
     select a.id, a.title, a.status, json_build_object('id', c.id, 'name', c.name) as category, a.excerpt,
            coalesce(a.content_text, a.content) as content
     from hits h join kb_articles a on a.id = h.id join kb_categories c on c.id = a.category_id

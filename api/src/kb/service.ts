@@ -17,7 +17,7 @@ import type { Db } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { SearchMiss } from '../kb-feedback/queries.ts';
-import { searchMissOf } from '../kb-feedback/service.ts';
+import { recordSearchMiss, searchMissOf } from '../kb-feedback/service.ts';
 import { linkArticleImages } from '../kb-images/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { markdownPlainText } from './plain-text.ts';
@@ -157,13 +157,15 @@ export function missOf(viewer: KbViewer, search: ArticleSearch, q: string): Sear
 /**
  * Searches titles, tags, excerpts and bodies in plain words, best match first; when full text
  * finds fewer than the limit, titles and tags similar to the words (a typo) fill the rest. One
- * statement, which also counts a search of published articles that finds nothing for the
+ * statement; a search of published articles that finds nothing is then counted for the
  * knowledge-base report (docs/product.md#reports).
  */
 export async function searchArticles(viewer: KbViewer, query: TKbSearchQuery): Promise<TKbSearchResponse> {
   const search = articleSearchOf(viewer, query);
   if (search === null) return { articles: [] };
-  return { articles: await selectArticleSearch(kbSearchSql, search, missOf(viewer, search, query.q)) };
+  const articles = await selectArticleSearch(kbSearchSql, search);
+  if (articles.length === 0) await recordSearchMiss(missOf(viewer, search, query.q));
+  return { articles };
 }
 
 /**

@@ -10,6 +10,7 @@ import { jsonText } from '../json-text.ts';
 import { kbSearchSql } from '../kb/pool.ts';
 import { selectArticleSearchHits } from '../kb/queries.ts';
 import { articleSearchOf, missOf } from '../kb/service.ts';
+import { recordSearchMiss } from '../kb-feedback/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import { searchSql } from './pool.ts';
@@ -110,7 +111,8 @@ async function findArticles(
 ): Promise<TSearchArticleHit[]> {
   const search = articleSearchOf(viewer, { q, limit, status: isStaff(viewer) ? 'all' : 'published' });
   if (search === null) return [];
-  const articles = await selectArticleSearchHits(kbSearchSql, search, missOf(viewer, search, q));
+  const articles = await selectArticleSearchHits(kbSearchSql, search);
+  if (articles.length === 0) await recordSearchMiss(missOf(viewer, search, q));
   return articles.map((article) => {
     const excerpt = article.excerpt ?? '';
     const content = article.content;
