@@ -27,15 +27,16 @@ export type ProcessCaches = {
 /**
  * Starts this process's caches of reads, all kept honest by one LISTEN connection of their own:
  * the session cache (session -> user) and the unread counts live `ttlMs` at most, the desk-wide
- * dashboard answers DESK_SNAPSHOT_MAX_AGE_MS, the enabled triggers, whether any webhook is enabled
- * the active SLA policies and the first-day checklist's facts `ttlMs`; each drops what the database's notifications say changed (the
- * session channel of migration 00031, the realtime channel every write publishes on, the triggers
- * channel of migration 00094, the webhooks channel of migration 00102, the SLA policies channel of
- * migration 00104, the onboarding channel of migration 00105), serves nothing while the LISTEN is down and starts empty after every reconnect. The LISTEN
- * proves itself alive with a ping every few seconds, sent on a connection of its own: through the
- * request pool, a ping waits behind the requests of a saturated API, misses its deadline and
- * switches the caches off exactly when they help most. Returns what stops it at shutdown, or null
- * when the caches are off (ttlMs 0: every read goes to the database).
+ * dashboard answers DESK_SNAPSHOT_MAX_AGE_MS, the enabled triggers, whether any webhook is enabled,
+ * the active SLA policies and the first-day checklist's facts `ttlMs`; each drops what the
+ * database's notifications say changed (the session channel of migration 00031, the realtime
+ * channel every write publishes on, the triggers channel of migration 00094, the webhooks channel
+ * of migration 00102, the SLA policies channel of migration 00104, the onboarding channel of
+ * migration 00105), serves nothing while the LISTEN is down and starts empty after every
+ * reconnect. The LISTEN proves itself alive with a ping every few seconds, sent on a connection of
+ * its own: through the request pool, a ping waits behind the requests of a saturated API, misses
+ * its deadline and switches the caches off exactly when they help most. Returns what stops it at
+ * shutdown, or null when the caches are off (ttlMs 0: every read goes to the database).
  */
 export function startProcessCaches(options: {
   ttlMs: number;
