@@ -6,8 +6,9 @@ import type { TicketScope } from '../tickets/queries.ts';
 import {
   applySearchSettings,
   GIN_SAMPLE,
+  type PeopleSearch,
   SEARCH_SESSION_SETTINGS,
-  selectPeople,
+  selectPeopleAndTickets,
   selectTicketMatches,
   type TicketSearch,
   WALK_ROWS,
@@ -20,7 +21,6 @@ type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
 let db: Scratch;
 let tracer: PlanTracer;
 let requesterId = '';
-let personIds: string[] = [];
 const TICKETS = 50_000;
 
 /**
@@ -110,11 +110,6 @@ beforeAll(async () => {
   const [requester] = await db.sql<{ id: string }[]>`
     select requester_id as id from tickets group by requester_id order by count(*) desc, requester_id limit 1`;
   requesterId = requester?.id ?? '';
-  personIds = (
-    await db.sql<
-      { id: string }[]
-    >`select id from users where last_name in ('Surname42', 'Surname7') order by id`
-  ).map((row) => row.id);
   tracer = createPlanTracer(db.url);
   // The plans are read as the service runs them: with its GIN cap and without parallel workers.
   await applySearchSettings(tracer.sql);
@@ -128,12 +123,7 @@ afterAll(async () => {
 const STAFF: TicketScope = { requesterId: null, includeInternal: true };
 
 /** The ticket search the service would run for a query, in a scope. */
-async function ticketSearch(
-  q: string,
-  scope: TicketScope,
-  people: string[] = [],
-  limit = 20,
-): Promise<TicketSearch> {
+async function ticketSearch(q: string, scope: TicketScope, limit = 20): Promise<TicketSearch> {
   const terms = buildDeskSearchTerms(q);
   const words = terms.text?.text.split(' ') ?? [];
   const text = terms.text?.text ?? '';
@@ -145,16 +135,32 @@ async function ticketSearch(
     allWords: terms.text?.allWords ?? null,
     exactNumber: terms.number?.exact ?? null,
     numberRanges: terms.number?.ranges ?? [],
-    personIds: people,
     scope,
     limit,
   };
 }
 
+/** The people search the service would run for a query (staff). */
+function peopleSearch(q: string, limit = 20): PeopleSearch {
+  const terms = buildDeskSearchTerms(q);
+  const text = terms.people?.text ?? '';
+  return {
+    allWords: terms.people?.allWords ?? '',
+    exactIdentity: terms.exactIdentity,
+    similarText: text.length >= 3 ? text : null,
+    limit,
+  };
+}
+
+/** Staff's statement for a query: its people and their tickets, as the service sends it. */
+async function peopleAndTickets(sql: Sql, q: string, limit = 20) {
+  return selectPeopleAndTickets(sql, peopleSearch(q, limit), await ticketSearch(q, STAFF, limit));
+}
+
 describe(`search query plans at scale (${TICKETS} tickets)`, () => {
   test('rare, common, prefix and number searches read indexes and a bounded number of rows, staff and end user', async () => {
     const endUser: TicketScope = { requesterId, includeInternal: false };
-    const searches: [string, TicketScope, string[]][] = [];
+    const searches: [string, TicketScope][] = [];
     for (const scope of [STAFF, endUser]) {
       for (const q of [
         'term4321',
@@ -171,18 +177,25 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
         'legacyword',
         'oldremark',
       ]) {
-        searches.push([q, scope, []]);
+        searches.push([q, scope]);
       }
     }
-    searches.push(['surname42', STAFF, personIds]);
     const problems: string[] = [];
-    for (const [q, scope, people] of searches) {
-      const label = `${q} (${scope.requesterId === null ? 'staff' : 'end user'})`;
-      const search = await ticketSearch(q, scope, people);
-      const nodes = await planOf((sql) => selectTicketMatches(sql, search));
+    const check = (label: string, nodes: PlanNode[]) => {
       problems.push(...problemsOf(label, nodes));
       if (!nodes.some((node) => node['Index Name']?.startsWith('tickets_')))
         problems.push(`${label}: no tickets index`);
+    };
+    for (const [q, scope] of searches) {
+      const search = await ticketSearch(q, scope);
+      check(
+        `${q} (${scope.requesterId === null ? 'staff' : 'end user'})`,
+        await planOf((sql) => selectTicketMatches(sql, search)),
+      );
+    }
+    // Staff's words also search people, and the people named bring their tickets: one statement.
+    for (const q of ['surname42', 'maria surname7', 'term4321', 'network', 'pri', 'legacyword']) {
+      check(`${q} (staff, with people)`, await planOf((sql) => peopleAndTickets(sql, q)));
     }
     expect(problems).toEqual([]);
   }, 120_000);
@@ -211,18 +224,12 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
   test('the words are made a tsquery once per search, not for each row a plan tests', async () => {
     const problems: string[] = [];
     for (const q of ['network', 'printer network term42', 'pri', 'legacyword']) {
-      const search = await ticketSearch(q, STAFF, personIds);
+      const search = await ticketSearch(q, STAFF);
       problems.push(...tsqueryPerRow(q, await planOf((sql) => selectTicketMatches(sql, search))));
     }
-    const people = await planOf((sql) =>
-      selectPeople(sql, {
-        allWords: 'maria:* & surname4:*',
-        exactIdentity: null,
-        similarText: null,
-        limit: 20,
-      }),
-    );
-    problems.push(...tsqueryPerRow('people', people));
+    for (const q of ['maria surname4', 'network surname42']) {
+      problems.push(...tsqueryPerRow(`${q} (with people)`, await planOf((sql) => peopleAndTickets(sql, q))));
+    }
     expect(problems).toEqual([]);
   }, 120_000);
 
@@ -258,16 +265,15 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
     const planned = session('force_custom_plan');
     try {
       const endUser: TicketScope = { requesterId, includeInternal: false };
-      const searches: [string, TicketScope, string[]][] = [
+      const searches: [string, TicketScope][] = [
         ...['term4321', 'network', 'printer network term42', 'pri', 'legacyword', '12345', 'TKT-000123'].map(
-          (q): [string, TicketScope, string[]] => [q, STAFF, []],
+          (q): [string, TicketScope] => [q, STAFF],
         ),
-        ['surname42', STAFF, personIds],
-        ['network', endUser, []],
-        ['12', endUser, []],
+        ['network', endUser],
+        ['12', endUser],
       ];
-      for (const [q, scope, people] of searches) {
-        const search = await ticketSearch(q, scope, people);
+      for (const [q, scope] of searches) {
+        const search = await ticketSearch(q, scope);
         // Twice on each side: the first runs of a prepared statement may be planned otherwise.
         for (let run = 0; run < 2; run++) {
           const [a, b] = [
@@ -277,13 +283,14 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
           expect({ q, rows: a }).toEqual({ q, rows: b });
         }
       }
-      const people = {
-        allWords: 'maria:* & surname4:*',
-        exactIdentity: null,
-        similarText: 'maria surname4',
-        limit: 20,
-      };
-      expect(await selectPeople(kept, people)).toEqual(await selectPeople(planned, people));
+      for (const q of ['surname42', 'maria surname4', 'network', 'surnme42']) {
+        for (let run = 0; run < 2; run++) {
+          expect({ q, found: await peopleAndTickets(kept, q) }).toEqual({
+            q,
+            found: await peopleAndTickets(planned, q),
+          });
+        }
+      }
     } finally {
       await Promise.all([kept.end(), planned.end()]);
     }
@@ -317,36 +324,9 @@ describe(`search query plans at scale (${TICKETS} tickets)`, () => {
         async (sql) =>
           selectTicketMatches(sql, await ticketSearch('pirnter', { requesterId, includeInternal: false })),
       ],
-      [
-        'people by name',
-        (sql) =>
-          selectPeople(sql, {
-            allWords: 'surname4321:*',
-            exactIdentity: null,
-            similarText: 'surname4321',
-            limit: 20,
-          }),
-      ],
-      [
-        'people by username',
-        (sql) =>
-          selectPeople(sql, {
-            allWords: 'scale:* & user:* & 77:*',
-            exactIdentity: 'scale_user_77',
-            similarText: 'scale user 77',
-            limit: 20,
-          }),
-      ],
-      [
-        'people typo',
-        (sql) =>
-          selectPeople(sql, {
-            allWords: 'surnme4321:*',
-            exactIdentity: null,
-            similarText: 'surnme4321',
-            limit: 20,
-          }),
-      ],
+      ['people by name', (sql) => peopleAndTickets(sql, 'surname4321')],
+      ['people by username', (sql) => peopleAndTickets(sql, 'scale_user_77')],
+      ['people typo', (sql) => peopleAndTickets(sql, 'surnme4321')],
     ];
     for (const [label, run] of fallbacks) problems.push(...problemsOf(label, await planOf(run)));
     expect(problems).toEqual([]);
@@ -364,15 +344,10 @@ describe('the typo fallbacks as their pool plans them once (a generic plan)', ()
       ...scopes.map(([who, scope]): [string, RegExp, (sql: Sql) => Promise<unknown>] => [
         `ticket typo (${who})`,
         // An end user's own tickets' index may serve instead of the trigram one.
-        scope.requesterId === null ? /trgm/ : /^tickets_/,
-        async (sql) => selectTicketMatches(sql, await ticketSearch('pirnter', scope, [], 7)),
+        scope.requesterId === null ? /^tickets_title_trgm/ : /^tickets_/,
+        async (sql) => selectTicketMatches(sql, await ticketSearch('pirnter', scope, 7)),
       ]),
-      [
-        'people typo',
-        /trgm/,
-        (sql) =>
-          selectPeople(sql, { allWords: 'surnme:*', exactIdentity: null, similarText: 'surnme', limit: 9 }),
-      ],
+      ['people typo', /^users_search_text_trgm/, (sql) => peopleAndTickets(sql, 'surnme', 9)],
     ];
     for (const [label, index, run] of runs) {
       const nodes = await tracer.planOf(run, { generic: true });

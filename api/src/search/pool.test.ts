@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { sql } from '../db.ts';
 import { searchSql } from './pool.ts';
-import { GIN_SAMPLE, SEARCH_SESSION_SETTINGS, selectTicketMatches } from './queries.ts';
+import { GIN_SAMPLE, SEARCH_SESSION_SETTINGS, selectPeopleAndTickets } from './queries.ts';
 import { buildDeskSearchTerms } from './search-terms.ts';
 
 test("the search pool's sessions start with the search settings; the main pool's do not", async () => {
@@ -26,23 +26,31 @@ test('the search pool plans each statement once and keeps that plan, whatever th
     select current_setting('plan_cache_mode') as mode, current_setting('enable_seqscan') as seqscan,
            current_setting('gin_fuzzy_search_limit') as gin`;
   expect(row).toEqual({ mode: 'force_generic_plan', seqscan: 'off', gin: String(GIN_SAMPLE) });
-  // The ticket search of three different searches on one of the pool's connections: one
-  // prepared statement, never planned for its words.
+  // Staff's search of people and tickets for three different searches on one of the pool's
+  // connections: one prepared statement, never planned for its words.
   const connection = await searchSql.reserve();
   try {
-    for (const q of ['printer', 'zzzrareword', 'vpn timeout']) {
+    for (const q of ['printer', 'zzzrareword', 'timeout']) {
       const terms = buildDeskSearchTerms(q);
-      await selectTicketMatches(connection, {
-        anyWords: terms.text?.anyWords ?? null,
-        allWords: terms.text?.allWords ?? null,
-        exactNumber: null,
-        numberRanges: [],
-        personIds: [],
-        commonLexemes: [],
-        similarText: terms.text?.text ?? null,
-        scope: { requesterId: null, includeInternal: true },
-        limit: 5,
-      });
+      await selectPeopleAndTickets(
+        connection,
+        {
+          allWords: terms.people?.allWords ?? '',
+          exactIdentity: terms.exactIdentity,
+          similarText: terms.people?.text ?? null,
+          limit: 5,
+        },
+        {
+          anyWords: terms.text?.anyWords ?? null,
+          allWords: terms.text?.allWords ?? null,
+          exactNumber: null,
+          numberRanges: [],
+          commonLexemes: [],
+          similarText: terms.text?.text ?? null,
+          scope: { requesterId: null, includeInternal: true },
+          limit: 5,
+        },
+      );
     }
     const plans = await connection<{ generic: number; custom: number }[]>`
       select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements

@@ -37,8 +37,6 @@ export type TicketSearch = {
   allWords: string | null;
   exactNumber: string | null;
   numberRanges: readonly NumberRange[];
-  /** People the search named: their tickets as requester or assignee (agents and admins only). */
-  personIds: readonly string[];
   /** The statistics' common lexemes that may match the words (word-frequency.ts): walk or GIN. */
   commonLexemes: readonly CommonLexeme[];
   /** The words for the typo fallback on titles (null: none), read only when the rest finds too few. */
@@ -140,13 +138,6 @@ export const SEARCH_SESSION_SETTINGS: Readonly<Record<string, string>> = {
   enable_seqscan: 'off',
   max_parallel_workers_per_gather: '0',
 };
-
-/**
- * uuid[]'s type, named for the search's id lists: postgres.js knows a pool's array types only once
- * its first connection has read them, so an untyped list in a new connection's first statement
- * would be sent as plain text.
- */
-const UUID_ARRAY_OID = 2951;
 
 /** Sets SEARCH_SESSION_SETTINGS on a session that was not opened with them (plan tests). */
 export async function applySearchSettings(db: Db): Promise<void> {
@@ -254,9 +245,9 @@ function wordSources(anyWords: string, scope: TicketScope, commonLexemes: readon
 /**
  * The candidate sources besides the words, each bounded: the exact ticket number (unique index)
  * and numbers starting with the digits (C-collation ranges), and the newest tickets of the
- * people named, as requester or assignee.
+ * people named (`persons`, a FROM item of their ids), as requester or assignee.
  */
-function candidateSources(db: Db, search: TicketSearch): Fragment[] {
+function candidateSources(search: TicketSearch, persons: Fragment | null): Fragment[] {
   const { scope } = search;
   const sources: Fragment[] = [];
   if (search.anyWords !== null) {
@@ -274,10 +265,10 @@ function candidateSources(db: Db, search: TicketSearch): Fragment[] {
         ${scoped(scope)}
       order by t.ticket_number collate "C" limit ${search.limit})`);
   }
-  if (search.personIds.length > 0) {
+  if (persons !== null) {
     sources.push(sql`(
       select x.id, 'person' as source
-      from unnest(${db.array([...search.personIds], UUID_ARRAY_OID)}::uuid[]) as p (id)
+      from ${persons} as p (id)
       cross join lateral (
         (select t.id from tickets t where t.requester_id = p.id ${scoped(scope)}
          order by t.created_at desc limit ${search.limit})
@@ -290,19 +281,22 @@ function candidateSources(db: Db, search: TicketSearch): Fragment[] {
 }
 
 /**
- * Tickets for a search, best first, at most `limit`, within the viewer's scope (an end user's
- * sources and result all carry requester_id = $me; their comment text never includes internal
- * notes). Ranked within the bounded candidates: the exact number, then numbers starting with the
- * digits, then every word before some words and cover density (title weighs more than
- * description), a named person, a matching comment; ties newest first. When they are fewer than
- * the limit, titles with words similar to the search fill the rest (pg_trgm word_similarity at its
- * default threshold, 0.6, through the title's trigram index), most similar first: a CTE that reads
- * nothing unless too few were found (a one-time filter), so a search is one round trip either way.
+ * The ticket search's CTEs, ending in `shown` (id, kind, place: the page in order), and the
+ * select of its rows; null when nothing could match. Ranked within the bounded candidates: the
+ * exact number, then numbers starting with the digits, then every word before some words and
+ * cover density (title weighs more than description), a named person, a matching comment; ties
+ * newest first. When they are fewer than the limit, titles with words similar to the search fill
+ * the rest (pg_trgm word_similarity at its default threshold, 0.6, through the title's trigram
+ * index), most similar first: a CTE that reads nothing unless too few were found (a one-time
+ * filter), so a search is one round trip either way.
  */
-export async function selectTicketMatches(db: Db, search: TicketSearch): Promise<TicketMatchRow[]> {
-  const sources = candidateSources(db, search);
+function ticketStatement(
+  search: TicketSearch,
+  persons: Fragment | null,
+): { ctes: Fragment; rows: Fragment } | null {
+  const sources = candidateSources(search, persons);
   const [first, ...rest] = sources;
-  if (!first) return [];
+  if (!first) return null;
   const union = rest.reduce<Fragment>((all, source) => sql`${all} union all ${source}`, first);
   const textScore =
     search.anyWords === null || search.allWords === null
@@ -311,8 +305,8 @@ export async function selectTicketMatches(db: Db, search: TicketSearch): Promise
             + 10 * ts_rank_cd(t.search_vector, ${anyQuery(search.anyWords)}, 32)`;
   const limit = literalLimit(search.limit);
   const text = search.similarText;
-  return db<TicketMatchRow[]>`
-    with ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope, search.commonLexemes)}
+  const ctes = sql`
+    ${search.anyWords === null ? sql`` : wordSources(search.anyWords, search.scope, search.commonLexemes)}
     found (id, source) as (${union}),
     candidates as (
       select id, bool_or(source = 'exact') as is_exact, bool_or(source = 'number') as is_number,
@@ -342,39 +336,66 @@ export async function selectTicketMatches(db: Db, search: TicketSearch): Promise
               order by 3 desc, t.created_at desc, t.id desc
               limit ${limit})`
       }
-    )
-    select ${matchColumns(search.scope, search.anyWords)}
-    from page p join tickets t on t.id = p.id
-    order by p.kind, p.score desc, p.created_at desc, p.id desc
-    limit ${limit}`;
+    ),
+    shown as (
+      select id, kind, row_number() over (order by kind, score desc, created_at desc, id desc) as place
+      from page
+      order by place
+      limit ${limit}
+    )`;
+  // The columns are read for the shown rows only: the thread lookups after the page is cut.
+  const rows = sql`select ${matchColumns(search.scope, search.anyWords)}, p.place
+    from shown p join tickets t on t.id = p.id`;
+  return { ctes, rows };
 }
 
-const personColumns = () => sql`
-  u.id, u.first_name as "firstName", u.last_name as "lastName", u.username, u.email, u.role, u.status`;
+/**
+ * Tickets for a search, best first, at most `limit`, within the viewer's scope (an end user's
+ * sources and result all carry requester_id = $me; their comment text never includes internal
+ * notes). One statement (ticketStatement); staff's search of people asks with them
+ * (selectPeopleAndTickets).
+ */
+export async function selectTicketMatches(db: Db, search: TicketSearch): Promise<TicketMatchRow[]> {
+  const statement = ticketStatement(search, null);
+  if (statement === null) return [];
+  return db<TicketMatchRow[]>`with ${statement.ctes} ${statement.rows} order by p.place`;
+}
+
+/** What the people search looks for (staff only). */
+export type PeopleSearch = {
+  /** Every word as a word start (`w1:* & w2:*`, the simple configuration). */
+  allWords: string;
+  /** The search as a whole username or email, when it could be one. */
+  exactIdentity: string | null;
+  /** The words for the typo fallback (null: none), read only when too few were named. */
+  similarText: string | null;
+  limit: number;
+};
 
 /** A person the search found; `isNamed`: by the words themselves (not a typo away), so their tickets count. */
 export type PersonMatchRow = TSearchUserHit & { isNamed: boolean };
 
+/** How many of the people named also bring their tickets (as requester or assignee) into the ticket results. */
+export const PEOPLE_FOR_TICKETS = 5;
+
 /**
+ * The people search's CTEs, ending in `people_rows` (the page's people, `place` their order).
  * Active people only: a pending or rejected registrant (or a deactivated account) is nobody staff
  * should find, and their address is theirs alone (docs/security.md#write-limits).
  * People whose names, username or email hold every word as a word start (GIN on the users'
  * search_vector), plus the one whose username or email is exactly the search; that one first,
  * then by rank and name. Ranked within a bounded candidate list. When they are fewer than the
  * limit, names, usernames and emails similar to `similarText` fill the rest (trigram index), most
- * similar first, in the same statement: a CTE that reads nothing unless too few were named.
+ * similar first: a CTE that reads nothing unless too few were named.
  */
-export function selectPeople(
-  db: Db,
-  search: { allWords: string; exactIdentity: string | null; similarText: string | null; limit: number },
-): Promise<PersonMatchRow[]> {
+function peopleCtes(search: PeopleSearch): Fragment {
   const exact = search.exactIdentity;
   const limit = literalLimit(search.limit);
   const text = search.similarText;
   const isExact =
     exact === null ? sql`false` : sql`(lower(u.username) = ${exact} or lower(u.email) = ${exact})`;
-  return db<PersonMatchRow[]>`
-    with matched as (
+  return sql`
+    people_matched as (
       (select u.id from users u
        where u.search_vector @@ ${tsqueryOnce('simple', search.allWords)} and u.status = 'active'
        limit ${CANDIDATES_PER_SOURCE})
@@ -385,28 +406,55 @@ export function selectPeople(
                    where (lower(u.username) = ${exact} or lower(u.email) = ${exact}) and u.status = 'active')`
       }
     ),
-    named as (
+    people_named as (
       select u.id, ${isExact} as is_exact, ts_rank(u.search_vector, ${tsqueryOnce('simple', search.allWords)})::float8 as score
-      from matched m join users u on u.id = m.id
+      from people_matched m join users u on u.id = m.id
       order by 2 desc, 3 desc, u.last_name, u.first_name, u.id
       limit ${limit}
     ),
-    page as (
-      select id, true as is_named, is_exact, score from named
+    people_page as (
+      select id, true as is_named, is_exact, score from people_named
       ${
         text === null
           ? sql``
           : sql`union all (
               select u.id, false, false, word_similarity(${text}, u.search_text)::float8
               from users u
-              where (select count(*) from named) < ${limit} and ${text} <% u.search_text and u.status = 'active'
-                and u.id not in (select id from named)
+              where (select count(*) from people_named) < ${limit} and ${text} <% u.search_text and u.status = 'active'
+                and u.id not in (select id from people_named)
               order by 4 desc, u.last_name, u.first_name, u.id
               limit ${limit})`
       }
-    )
-    select ${personColumns()}, p.is_named as "isNamed"
-    from page p join users u on u.id = p.id
-    order by p.is_named desc, p.is_exact desc, p.score desc, u.last_name, u.first_name, u.id
-    limit ${limit}`;
+    ),
+    people_rows as (
+      select u.id, u.first_name as "firstName", u.last_name as "lastName", u.username, u.email, u.role, u.status,
+             p.is_named as "isNamed",
+             row_number() over (
+               order by p.is_named desc, p.is_exact desc, p.score desc, u.last_name, u.first_name, u.id
+             ) as place
+      from people_page p join users u on u.id = p.id
+      order by place
+      limit ${limit}
+    )`;
+}
+
+/**
+ * Staff's search of people and tickets in one statement (one round trip, where two in a row cost
+ * the API and PostgreSQL a send and a receive each): the people found, and the tickets, whose
+ * person source is the first PEOPLE_FOR_TICKETS people named outright (a name a typo away is a
+ * guess). Each list comes back as one JSON array in its order.
+ */
+export async function selectPeopleAndTickets(
+  db: Db,
+  people: PeopleSearch,
+  tickets: TicketSearch,
+): Promise<{ people: PersonMatchRow[]; tickets: TicketMatchRow[] }> {
+  const persons = sql`(select id from people_rows where "isNamed" order by place limit ${literalLimit(PEOPLE_FOR_TICKETS)})`;
+  const statement = ticketStatement(tickets, persons);
+  if (statement === null) throw new Error('a ticket search with a person source always has a source');
+  const [row] = await db<{ people: PersonMatchRow[]; tickets: TicketMatchRow[] }[]>`
+    with ${peopleCtes(people)}, ${statement.ctes}
+    select (select coalesce(json_agg(r order by r.place), '[]'::json) from people_rows r) as people,
+           (select coalesce(json_agg(r order by r.place), '[]'::json) from (${statement.rows}) r) as tickets`;
+  return row ?? { people: [], tickets: [] };
 }

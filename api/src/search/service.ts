@@ -3,6 +3,7 @@ import {
   type TSearchQuery,
   type TSearchResponse,
   type TSearchTicketHit,
+  type TSearchUserHit,
   ZSearchResponse,
 } from '@helpdesk/contracts';
 import type { Db } from '../db/postgres.ts';
@@ -14,7 +15,14 @@ import { recordSearchMiss } from '../kb-feedback/service.ts';
 import { scopeOf, type Viewer } from '../tickets/service.ts';
 import { findHighlights, type MatchMode, snippetOf } from './highlight.ts';
 import { searchSql } from './pool.ts';
-import { type PersonMatchRow, selectPeople, selectTicketMatches, type TicketMatchRow } from './queries.ts';
+import {
+  type PeopleSearch,
+  type PersonMatchRow,
+  selectPeopleAndTickets,
+  selectTicketMatches,
+  type TicketMatchRow,
+  type TicketSearch,
+} from './queries.ts';
 import { buildDeskSearchTerms, type DeskSearchTerms } from './search-terms.ts';
 import { commonLexemesFor } from './word-frequency.ts';
 
@@ -22,9 +30,6 @@ const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === '
 
 /** Trigram similarity needs a few letters to mean anything (the knowledge base's rule too). */
 const MIN_SIMILARITY_TEXT = 3;
-
-/** How many of the people found also bring their tickets (as requester or assignee) into the ticket results. */
-const PEOPLE_FOR_TICKETS = 5;
 
 /**
  * Exact marks when a hit contains the words exactly; else fuzzy ones, because such a hit was found by similarity
@@ -57,44 +62,68 @@ function toTicketHit(row: TicketMatchRow, words: readonly string[]): TSearchTick
 const similarTextOf = (text: string | undefined) =>
   text !== undefined && text.length >= MIN_SIMILARITY_TEXT ? text : null;
 
-/**
- * Tickets by words, number and (staff) the people named; when they are fewer than the limit,
- * titles a small typo away fill the rest. One statement.
- */
-async function findTickets(
+/** A person found, as the body lists them. */
+function toUserHit(row: PersonMatchRow): TSearchUserHit {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+  };
+}
+
+/** Tickets by words and number, when they are fewer than the limit titles a small typo away. */
+async function ticketSearchOf(
   db: Db,
   viewer: Viewer,
   terms: DeskSearchTerms,
-  personIds: readonly string[],
   limit: number,
-): Promise<TicketMatchRow[]> {
+): Promise<TicketSearch> {
   const scope = scopeOf(viewer);
   const words = terms.text?.text.split(' ') ?? [];
-  return selectTicketMatches(db, {
+  return {
     anyWords: terms.text?.anyWords ?? null,
     allWords: terms.text?.allWords ?? null,
     exactNumber: terms.number?.exact ?? null,
     numberRanges: terms.number?.ranges ?? [],
-    personIds,
     commonLexemes: words.length > 0 && scope.requesterId === null ? await commonLexemesFor(db, words) : [],
     similarText: similarTextOf(terms.text?.text),
     scope,
     limit,
-  });
+  };
 }
 
 /**
- * People (staff only) by word starts of name, username and email (`isNamed`); when few match, the
- * ones a small typo away fill up the list. One statement.
+ * People (staff only) by word starts of name, username and email; when few match, the ones a
+ * small typo away fill up the list. Null when the search has no words for people.
  */
-function findPeople(db: Db, terms: DeskSearchTerms, limit: number): Promise<PersonMatchRow[]> {
-  if (terms.people === null) return Promise.resolve([]);
-  return selectPeople(db, {
+function peopleSearchOf(viewer: Viewer, terms: DeskSearchTerms, limit: number): PeopleSearch | null {
+  if (!isStaff(viewer) || terms.people === null) return null;
+  return {
     allWords: terms.people.allWords,
     exactIdentity: terms.exactIdentity,
     similarText: similarTextOf(terms.people.text),
     limit,
-  });
+  };
+}
+
+/**
+ * Tickets by words, number and (staff) the people named, and those people: one statement either
+ * way, on the search pool.
+ */
+async function findTicketsAndPeople(
+  viewer: Viewer,
+  terms: DeskSearchTerms,
+  limit: number,
+): Promise<{ people: TSearchUserHit[]; tickets: TicketMatchRow[] }> {
+  const tickets = await ticketSearchOf(searchSql, viewer, terms, limit);
+  const people = peopleSearchOf(viewer, terms, limit);
+  if (people === null) return { people: [], tickets: await selectTicketMatches(searchSql, tickets) };
+  const found = await selectPeopleAndTickets(searchSql, people, tickets);
+  return { people: found.people.map(toUserHit), tickets: found.tickets };
 }
 
 /**
@@ -147,16 +176,7 @@ export async function searchDesk(viewer: Viewer, query: TSearchQuery): Promise<R
     return jsonText(ZSearchResponse, NOTHING_FOUND);
   }
   const [ticketsAndPeople, articles] = await Promise.all([
-    (async () => {
-      const people = isStaff(viewer) ? await findPeople(searchSql, terms, query.limit) : [];
-      // Only people named outright bring their tickets: a name a typo away is a guess.
-      const personIds = people
-        .filter((person) => person.isNamed)
-        .slice(0, PEOPLE_FOR_TICKETS)
-        .map((person) => person.id);
-      const tickets = await findTickets(searchSql, viewer, terms, personIds, query.limit);
-      return { people: people.map(({ isNamed: _, ...person }) => person), tickets };
-    })(),
+    findTicketsAndPeople(viewer, terms, query.limit),
     terms.text === null ? Promise.resolve([]) : findArticles(viewer, query.q, words, query.limit),
   ]);
   const body: TSearchResponse = {
