@@ -8,6 +8,7 @@
  */
 import { Elysia } from 'elysia';
 import postgres from 'postgres';
+import { DATABASE_POOL_MAX_DEFAULT } from '../api/src/config.ts';
 
 const [portArg, url] = process.argv.slice(2);
 const port = Number(portArg);
@@ -16,8 +17,8 @@ if (!url || !Number.isInteger(port)) {
   process.exit(2);
 }
 
-// The same pool size as the API (api/src/db/postgres.ts), so neither side wins by connections.
-const sql = postgres(url, { max: 10, onnotice: () => {} });
+// The same pool size as the API's (api/src/config.ts), so neither side wins by connections.
+const sql = postgres(url, { max: DATABASE_POOL_MAX_DEFAULT, onnotice: () => {} });
 const [requester] = await sql<
   { id: string }[]
 >`select id from users where role = 'end_user' and status = 'active' order by username limit 1`;

@@ -115,6 +115,17 @@ describe('loadConfig', () => {
     }
   });
 
+  test('the main database pool: 4 connections by default, 1 to 100 when set', () => {
+    expect(loadConfig(base).databasePoolMax).toBe(4);
+    expect(loadConfig({ ...base, DATABASE_POOL_MAX: '1' }).databasePoolMax).toBe(1);
+    expect(loadConfig({ ...base, DATABASE_POOL_MAX: '100' }).databasePoolMax).toBe(100);
+    for (const value of ['0', '101', '-4', '2.5', 'many', ' 4']) {
+      expect(() => loadConfig({ ...base, DATABASE_POOL_MAX: value })).toThrow(
+        'DATABASE_POOL_MAX must be a whole number from 1 to 100',
+      );
+    }
+  });
+
   test('the session cache: 10 s by default, 0 turns it off, at most a minute', () => {
     expect(loadConfig(base).sessionCacheMs).toBe(10_000);
     expect(loadConfig({ ...base, SESSION_CACHE_SECONDS: '0' }).sessionCacheMs).toBe(0);

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { readDatabasePoolMax } from './config.ts';
 import { createSql } from './db/postgres.ts';
 
 function requireDatabaseUrl(): string {
@@ -11,5 +12,5 @@ function requireDatabaseUrl(): string {
 /** DATABASE_URL. index.ts checks the whole config before this module loads. */
 export const databaseUrl = requireDatabaseUrl();
 
-/** The API process's pool (search has a small one of its own, search/pool.ts). */
-export const sql: Sql = createSql(databaseUrl);
+/** The API process's pool, DATABASE_POOL_MAX connections (search has a small one of its own, search/pool.ts). */
+export const sql: Sql = createSql(databaseUrl, { max: readDatabasePoolMax(process.env) });

@@ -33,6 +33,28 @@ describe('the API process', () => {
     expect(api.output()).not.toContain('    at ');
   });
 
+  test('DATABASE_POOL_MAX sizes the main pool, as /api/metrics reports it; a bad value stops the start', async () => {
+    const port = freePort();
+    const api = startApi({
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none',
+      API_PORT: String(port),
+      DATABASE_POOL_MAX: '2',
+      WORKER_IN_API: 'false',
+    });
+    try {
+      await api.waitFor(`API listening on http://localhost:${port}`);
+      const body = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
+      expect(body).toMatch(/^helpdesk_db_pool_max_connections 2$/m);
+    } finally {
+      api.process.kill('SIGKILL');
+    }
+    const refused = startApi({ DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none', DATABASE_POOL_MAX: '0' });
+    expect(await refused.process.exited).toBe(1);
+    expect(refused.output()).toContain(
+      "API configuration error: DATABASE_POOL_MAX must be a whole number from 1 to 100, got '0'",
+    );
+  });
+
   test('a port in use is a clear error naming the port, never another port', async () => {
     const busy = Bun.listen({ hostname: '0.0.0.0', port: 0, socket: { data() {} } });
     try {

@@ -19,7 +19,6 @@ import { signedIn, sql, type TestClient, testConfig } from '../test/helpers.ts';
 import { startListeningCaches } from '../test/process-caches.ts';
 import { ensureSlaPolicies, fileTicket } from '../test/tickets.ts';
 import { deskSnapshots } from './dashboard/desk-snapshot.ts';
-import { DEFAULT_POOL_MAX } from './db/postgres.ts';
 import { UnreadCountCache, unreadCountCache, useUnreadCountCache } from './notifications/count-cache.ts';
 import {
   OnboardingFactsCache,
@@ -222,7 +221,7 @@ describe('the process caches in the API', () => {
     const agent = await signedIn('agent');
     const requester = await signedIn('end_user');
     const tickets = [];
-    for (let index = 0; index < DEFAULT_POOL_MAX * 3; index++)
+    for (let index = 0; index < sql.options.max * 3; index++)
       tickets.push(await fileTicket(requester.client));
     // Every writer finds the rules and the webhooks' state missing at once: none may wait for a
     // second connection while it holds one in its transaction, or a full pool waits on itself for good.

@@ -5,9 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DATABASE_POOL_MAX_DEFAULT } from '../../api/src/config.ts';
 
-/** The API's pool (api/src/db/postgres.ts): the product never has more statements in flight. */
-export const API_POOL_CONNECTIONS = 10;
+/** The API's pool (api/src/config.ts): the product never has more connections to send statements on. */
+export const API_POOL_CONNECTIONS = DATABASE_POOL_MAX_DEFAULT;
 
 export type PgbenchResult = { tps: number; transactions: number; failed: number };
 

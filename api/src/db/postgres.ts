@@ -5,9 +5,6 @@ export type Db = Sql | TransactionSql;
 
 const TIMESTAMPTZ_OID = 1184;
 
-/** Pool size unless a caller asks for another. */
-export const DEFAULT_POOL_MAX = 10;
-
 /**
  * This process's name in pg_stat_activity: unique per process, so /api/metrics can count its own
  * pool's connections even when many API instances share one database.
@@ -48,8 +45,8 @@ export function isoFromTimestamptz(raw: string): string {
 }
 
 export type SqlOptions = {
-  /** Pool size. */
-  max?: number;
+  /** Pool size: every pool says its own (the main one from DATABASE_POOL_MAX, config.ts). */
+  max: number;
   /** Run-time parameters every connection of the pool starts with, beside the API's own. */
   settings?: Readonly<Record<string, string>>;
 };
@@ -59,9 +56,9 @@ export type SqlOptions = {
  * contracts' date format, so rows are already the answer's shape), a short connect timeout and
  * reconnect delay so an unreachable database gives a fast 503, and UTC sessions.
  */
-export function createSql(url: string, options: SqlOptions = {}): Sql {
+export function createSql(url: string, options: SqlOptions): Sql {
   return postgres(url, {
-    max: options.max ?? DEFAULT_POOL_MAX,
+    max: options.max,
     connect_timeout: 3,
     backoff: reconnectDelaySeconds,
     idle_timeout: 30,

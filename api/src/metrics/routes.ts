@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Elysia } from 'elysia';
-import { APPLICATION_NAME, DEFAULT_POOL_MAX } from '../db/postgres.ts';
+import { APPLICATION_NAME } from '../db/postgres.ts';
 import { sql } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { elapsedMs } from '../request-context.ts';
@@ -81,7 +81,7 @@ export function createMetrics(metricsToken: string | undefined, session: Session
       const lines = [
         ...http.render(),
         ...renderGauge('helpdesk_db_pool_max_connections', 'Largest size of this process database pool.', [
-          { value: DEFAULT_POOL_MAX },
+          { value: sql.options.max },
         ]),
         ...renderGauge(
           'helpdesk_db_pool_connections',
