@@ -376,7 +376,10 @@ export type PeopleSearch = {
 export type PersonMatchRow = TSearchUserHit & { isNamed: boolean };
 
 /** How many of the people named also bring their tickets (as requester or assignee) into the ticket results. */
-export const PEOPLE_FOR_TICKETS = 5;
+const PEOPLE_FOR_TICKETS = 5;
+
+/** The tickets' person source in staff's statement: the first people named outright; built once. */
+const NAMED_PEOPLE = sql`(select id from people_rows where "isNamed" order by place limit ${literalLimit(PEOPLE_FOR_TICKETS)})`;
 
 /**
  * The people search's CTEs, ending in `people_rows` (the page's people, `place` their order).
@@ -449,8 +452,7 @@ export async function selectPeopleAndTickets(
   people: PeopleSearch,
   tickets: TicketSearch,
 ): Promise<{ people: PersonMatchRow[]; tickets: TicketMatchRow[] }> {
-  const persons = sql`(select id from people_rows where "isNamed" order by place limit ${literalLimit(PEOPLE_FOR_TICKETS)})`;
-  const statement = ticketStatement(tickets, persons);
+  const statement = ticketStatement(tickets, NAMED_PEOPLE);
   if (statement === null) throw new Error('a ticket search with a person source always has a source');
   const [row] = await db<{ people: PersonMatchRow[]; tickets: TicketMatchRow[] }[]>`
     with ${peopleCtes(people)}, ${statement.ctes}
