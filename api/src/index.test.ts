@@ -77,12 +77,33 @@ describe('the worker in the API process', () => {
       { preload: REPORT_OPTIONAL_IMPORTS },
     );
 
+  test('the import report names each package loaded on use when it is loaded', async () => {
+    const script = [
+      "await import('nodemailer').then((m) => m.default.createTransport({ jsonTransport: true }));",
+      "await import('qrcode');",
+      "await import('imapflow');",
+      "await import('mdast-util-from-markdown');",
+    ].join(' ');
+    const child = Bun.spawn(['bun', '--preload', REPORT_OPTIONAL_IMPORTS, '-e', script], {
+      cwd: join(import.meta.dir, '..'),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const output = await new Response(child.stdout).text();
+    expect(await child.exited).toBe(0);
+    for (const name of ['nodemailer', 'imapflow', 'qrcode', 'mdast-util-from-markdown']) {
+      expect(output).toContain(`${name} imported`);
+    }
+  });
+
   test('runs there by default, with its modules', async () => {
     const port = freePort();
     const api = startWatched('true', port);
     try {
       await api.waitFor('worker started in the API');
       expect(api.output()).toContain('worker module imported: ./worker/runner.ts');
+      // Fetching support mail is the worker's, and brings the IMAP client.
+      await api.waitFor('imapflow imported');
     } finally {
       api.process.kill('SIGKILL');
     }
@@ -97,8 +118,12 @@ describe('the worker in the API process', () => {
       await Bun.sleep(500);
       expect(api.output()).not.toContain('worker module imported');
       expect(api.output()).not.toContain('worker started');
-      // Nor the mail transport, which only sending loads (the worker's, or an admin's test mail).
-      expect(api.output()).not.toContain('nodemailer imported');
+      // Nor what only one rare action needs: the mail transport (the worker's sending, or an admin's
+      // test mail), the IMAP client (a mailbox's connection test), the QR code writer (two-factor
+      // setup) and the Markdown parser (an article saved).
+      for (const name of ['nodemailer', 'imapflow', 'qrcode', 'mdast-util-from-markdown']) {
+        expect(api.output()).not.toContain(`${name} imported`);
+      }
     } finally {
       api.process.kill('SIGKILL');
     }

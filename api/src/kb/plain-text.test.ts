@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { markdownPlainText } from './plain-text.ts';
 
-test('the text of Markdown: words kept, markup, URLs and raw HTML gone, blocks on lines of their own', () => {
+test('the text of Markdown: words kept, markup, URLs and raw HTML gone, blocks on lines of their own', async () => {
   const markdown = [
     '# Reset **your** password',
     '',
@@ -26,7 +26,7 @@ test('the text of Markdown: words kept, markup, URLs and raw HTML gone, blocks o
     'ping host',
     '```',
   ].join('\n');
-  expect(markdownPlainText(markdown)).toBe(
+  expect(await markdownPlainText(markdown)).toBe(
     [
       'Reset your password',
       'Open the portal and press Reset.',
@@ -43,7 +43,7 @@ test('the text of Markdown: words kept, markup, URLs and raw HTML gone, blocks o
   );
 });
 
-test('plain text stays as it is', () => {
-  expect(markdownPlainText('Line one\nLine two')).toBe('Line one\nLine two');
-  expect(markdownPlainText('')).toBe('');
+test('plain text stays as it is', async () => {
+  expect(await markdownPlainText('Line one\nLine two')).toBe('Line one\nLine two');
+  expect(await markdownPlainText('')).toBe('');
 });

@@ -1,7 +1,4 @@
 import type { Nodes } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
 
 /** Blocks whose children are blocks: their texts are separate lines. */
 const LINE_PARENTS = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'footnoteDefinition']);
@@ -32,7 +29,25 @@ function textOf(node: Nodes): string {
  * people read, without the markup around them, each block on its own line. Raw HTML is dropped
  * (it is never rendered either); a link keeps its text, an image its alt text, code its code.
  */
-export function markdownPlainText(markdown: string): string {
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  return textOf(tree);
+export async function markdownPlainText(markdown: string): Promise<string> {
+  return textOf((await markdownParser())(markdown));
+}
+
+let parser: Promise<(markdown: string) => Nodes> | null = null;
+
+/**
+ * The parser, loaded with the first article saved: only writers need it, and micromark with its
+ * GFM extensions is about 9 MB of the API's resident memory.
+ */
+function markdownParser(): Promise<(markdown: string) => Nodes> {
+  parser ??= Promise.all([
+    import('mdast-util-from-markdown'),
+    import('mdast-util-gfm'),
+    import('micromark-extension-gfm'),
+  ]).then(
+    ([{ fromMarkdown }, { gfmFromMarkdown }, { gfm }]) =>
+      (markdown) =>
+        fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }),
+  );
+  return parser;
 }

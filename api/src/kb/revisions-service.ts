@@ -229,7 +229,7 @@ export async function restoreRevision(
     await updateArticle(tx, articleId, {
       title: revision.title,
       content: revision.content,
-      contentText: markdownPlainText(revision.content),
+      contentText: await markdownPlainText(revision.content),
       excerpt: revision.excerpt,
       categoryId: revision.categoryId,
       status: revision.status,

@@ -231,7 +231,7 @@ export async function createArticle(
     const fields = {
       title: body.title,
       content: body.content,
-      contentText: markdownPlainText(body.content),
+      contentText: await markdownPlainText(body.content),
       excerpt: body.excerpt ? body.excerpt : null,
       categoryId: body.categoryId,
       status: body.status,
@@ -275,7 +275,7 @@ export async function updateArticleFields(
     await updateArticle(tx, articleId, {
       title: body.title,
       content: body.content,
-      contentText: markdownPlainText(body.content),
+      contentText: await markdownPlainText(body.content),
       excerpt: body.excerpt === undefined ? undefined : body.excerpt || null,
       categoryId: body.categoryId,
       status: body.status,

@@ -22,7 +22,7 @@ import { sql } from '../db.ts';
 import { badRequest, conflict, fieldsOf, notFound } from '../errors.ts';
 import type { Budget } from '../limits/limiter.ts';
 import { enforceRateLimit } from '../limits/rate-limits.ts';
-import { type ImapSettings, testImapConnection } from '../mail-in/imap-fetch.ts';
+import type { ImapSettings } from '../mail-in/imap-fetch.ts';
 import { INBOUND_CHANNEL } from '../mail-in/inbound-queries.ts';
 import { lockTeamIfExists } from '../teams/queries.ts';
 import { decodeCursor, encodeCursor } from '../tickets/cursor.ts';
@@ -332,6 +332,9 @@ export async function testMailboxConnection(
     if (error instanceof OAuthError) return { ok: false, message: error.message };
     throw error;
   }
+  // The IMAP client loads with the first test: an API beside a worker process of its own fetches no
+  // mail, and imapflow with its dependencies is about 17 MB of resident memory.
+  const { testImapConnection } = await import('../mail-in/imap-fetch.ts');
   const result = await testImapConnection(settings);
   return result.ok
     ? {

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { openSecret, sealSecret } from '../mailboxes/secret-box.ts';
 import { sha256Hex } from '../session.ts';
 
@@ -52,6 +51,8 @@ export async function setupOf(
   username: string,
 ): Promise<{ secret: string; otpauthUri: string; qrSvg: string }> {
   const otpauthUri = totpOf(secretBase32, username).toString();
+  // Loaded with the first setup, which is rare: the QR writer is about 4 MB of the API's resident memory.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret: secretBase32, otpauthUri, qrSvg };
 }
