@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import net from 'node:net';
 import postgres from 'postgres';
 import { createTcpProxy } from '../../test/processes.ts';
 import { createSql, isDatabaseUnavailable, isoFromTimestamptz, reconnectDelaySeconds } from './postgres.ts';
@@ -158,6 +159,99 @@ describe('sql.begin under a full pipeline (patches/postgres@3.4.9.patch, upstrea
         const probes = await Promise.all(transactions);
         expect(probes).toEqual(['0', '1', '2', '3', '4']);
       }
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+});
+
+/** A proxy to the test database that counts the writes the client side sends through it. */
+async function countingProxy() {
+  const target = new URL(process.env.DATABASE_URL ?? '');
+  let writes = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) sockets.add(socket);
+    client.on('data', (chunk) => {
+      writes++;
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    writes: () => writes,
+    stop: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe("a transaction's BEGIN (patches/postgres@3.4.9.patch)", () => {
+  test('leaves in the same write as the first statement: a transaction of two statements is three round trips', async () => {
+    const proxy = await countingProxy();
+    const sql = createSql(proxy.url, { max: 1 });
+    try {
+      await sql`select 1`;
+      const before = proxy.writes();
+      const sum = await sql.begin(async (tx) => {
+        const [a] = await tx<{ n: number }[]>`select 1 as n`;
+        const [b] = await tx<{ n: number }[]>`select 2 as n`;
+        return (a?.n ?? 0) + (b?.n ?? 0);
+      });
+      expect(sum).toBe(3);
+      // BEGIN with the first select, the second select, COMMIT. Unpatched, BEGIN was a write of its own.
+      expect(proxy.writes() - before).toBe(3);
+    } finally {
+      await sql.end({ timeout: 1 });
+      proxy.stop();
+    }
+  });
+
+  test('the statement that rides with BEGIN is inside the transaction: undone with it, and its failure fails it', async () => {
+    const sql = createSql(process.env.DATABASE_URL ?? '', { max: 1 });
+    try {
+      await sql`create temp table riding_probe (n int)`;
+      const undone = await sql
+        .begin(async (tx) => {
+          await tx`insert into riding_probe values (1)`;
+          throw new Error('undo');
+        })
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      expect(undone).toMatchObject({ message: 'undo' });
+      const failed = await sql
+        .begin(async (tx) => {
+          await tx`select 1 / 0`;
+        })
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      expect(failed).toMatchObject({ code: '22012' });
+      // A first statement sent after BEGIN has answered is in the transaction too.
+      await sql
+        .begin(async (tx) => {
+          await Bun.sleep(50);
+          await tx`insert into riding_probe values (2)`;
+          throw new Error('undo');
+        })
+        .catch(() => {});
+      const [row] = await sql<{ count: number }[]>`select count(*)::int as count from riding_probe`;
+      expect(row?.count).toBe(0);
+      // And the connection is the pool's again, outside any transaction: a transaction-local
+      // setting does not outlive its statement.
+      await sql`select set_config('helpdesk.probe', 'left open', true)`;
+      const [state] = await sql<{ probe: string }[]>`
+        select coalesce(current_setting('helpdesk.probe', true), '') as probe`;
+      expect(state?.probe).toBe('');
     } finally {
       await sql.end({ timeout: 1 });
     }
