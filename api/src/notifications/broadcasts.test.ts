@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TNotification, TUserRole } from '@helpdesk/contracts';
 import type { Sql } from 'postgres';
+import { eventually } from '../../test/eventually.ts';
 import { createScratchDatabase } from '../../test/helpers.ts';
 import { raceTransactions, randomTransactions } from '../../test/race.ts';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.ts';
-import type { Db } from '../db/postgres.ts';
+import { createSql, type Db } from '../db/postgres.ts';
 import { createRandom, type Random } from '../seed/random.ts';
 import { newTicketFacts, planTicketEffects } from '../tickets/effects.ts';
 import { newSlaState } from '../tickets/hold.ts';
@@ -467,6 +468,51 @@ describe('broadcast notifications under concurrent writers', () => {
     expect(kept.length).toBeGreaterThan(10);
     await expectExact(db, [...staff, ...kept.map((row) => row.id)]);
   }, 120_000);
+});
+
+describe('the users rows a create locks', () => {
+  test('are taken in id order, as a role change takes the admins: an admin filing for an admin never holds one while waiting for the other', async () => {
+    const [low, high] = [
+      await insertPerson(db, { role: 'admin' }),
+      await insertPerson(db, { role: 'admin' }),
+    ].sort();
+    if (!low || !high) throw new Error('two admins expected');
+    // The lower id's row moves to the table's end, so read in the table's order the higher comes first.
+    await db`update users set first_name = first_name where id = ${low}`;
+    const filer = createSql(scratch.url, {
+      max: 1,
+      settings: { enable_indexscan: 'off', enable_bitmapscan: 'off', application_name: 'lock-order-filer' },
+    });
+    const roleChange = await db.reserve();
+    let filing: Promise<unknown> = Promise.resolve();
+    try {
+      // A role change midway: it holds the lower admin and is about to take the higher.
+      await roleChange`begin`;
+      await roleChange`select id from users where id = ${low} for update`;
+      filing = fileTicket(filer, high, low);
+      await eventually(
+        async () => {
+          const [waiting] = await db<{ count: number }[]>`
+          select count(*)::int as count from pg_stat_activity
+          where application_name = 'lock-order-filer' and wait_event_type = 'Lock'`;
+          return waiting?.count === 1;
+        },
+        5_000,
+        'the filing waiting for a lock',
+      );
+      // The filing waits for the lower admin and holds nothing: the role change can take the higher.
+      const taken = await db`select id from users where id = ${high} for update nowait`.then(
+        () => 'free',
+        (error: { code?: string }) => error.code,
+      );
+      expect(taken).toBe('free');
+    } finally {
+      await roleChange`rollback`;
+      roleChange.release();
+      await filing;
+      await filer.end();
+    }
+  });
 });
 
 describe('the migration starts a feed for every active agent', () => {

@@ -79,13 +79,16 @@ export async function deleteTeam(db: Db, teamId: string): Promise<void> {
 
 export type MemberCandidate = { id: string; username: string; role: TUserRole; status: TUserStatus };
 
-/** The users of these ids that exist (locked: a role or status change waits until the add commits). */
+/**
+ * The users of these ids that exist (locked: a role or status change waits until the add commits),
+ * taken in id order as the role change takes the admins, so the two never wait on each other.
+ */
 export function selectMemberCandidatesForShare(
   db: Db,
   userIds: readonly string[],
 ): Promise<MemberCandidate[]> {
   return db<MemberCandidate[]>`
-    select id, username, role, status from users where id = any(${userIds}::uuid[]) for share`;
+    select id, username, role, status from users where id = any(${userIds}::uuid[]) order by id for share`;
 }
 
 /** Adds members; users already in the team are skipped. Answers the ids actually added. */

@@ -168,8 +168,10 @@ function withEffects(plan: EffectsPlan, row: RowWrite): PendingQuery<Row[]> {
       'referenced',
       // The users rows the statement's foreign keys lock anyway (requester, and the actor through
       // the event), taken before the broadcast's fence: a role change holds admin rows while it
-      // waits for the fence, so taking them after it could deadlock.
-      sql`select id from users where id in ${sql(lockedIds)} for key share`,
+      // waits for the fence, so taking them after it could deadlock. In id order, as the role change
+      // takes the admins: in the table's order, an admin filing for an admin could wait on one while
+      // holding the other.
+      sql`select id from users where id in ${sql(lockedIds)} order by id for key share`,
     ]);
   }
   plan.notifications.forEach((notification, index) => {
