@@ -89,7 +89,7 @@ export type ChildProcess = {
   process: Bun.Subprocess<'ignore', 'pipe', 'pipe'>;
   /** Everything it wrote so far, stdout and stderr together. */
   output: () => string;
-  /** Resolves once the text appears in the output; throws with the output after `ms`. */
+  /** Resolves once the text appears in the output; throws with the output after `ms`, or once the process ends without it. */
   waitFor: (text: string, ms?: number) => Promise<void>;
 };
 
@@ -121,14 +121,20 @@ export function spawnApiEntry(
     const decoder = new TextDecoder();
     for await (const chunk of stream) output += decoder.decode(chunk);
   };
-  void collect(child.stdout);
-  void collect(child.stderr);
+  const collected = Promise.all([collect(child.stdout), collect(child.stderr)]);
   return {
     process: child,
     output: () => output,
     waitFor: async (text, ms = 10_000) => {
       const deadline = Date.now() + ms;
       while (!output.includes(text)) {
+        // A process that has ended will never write it: fail now, with why it ended, not at the deadline.
+        if (child.exitCode !== null || child.signalCode !== null) {
+          await collected;
+          if (output.includes(text)) return;
+          const ending = child.signalCode ?? `exit ${child.exitCode}`;
+          throw new Error(`the process ended (${ending}) before '${text}' appeared:\n${output}`);
+        }
         if (Date.now() > deadline) throw new Error(`'${text}' did not appear in the output:\n${output}`);
         await Bun.sleep(25);
       }

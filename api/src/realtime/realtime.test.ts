@@ -40,7 +40,16 @@ const HEARTBEAT_MS = 300;
 
 type ApiProcess = ChildProcess & { base: string };
 
-async function startApi(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ApiProcess> {
+/**
+ * An API process of its own, answering once its database does. The suite runs beside other processes
+ * that open connections all the time: the free port can be taken before the API binds it (then another
+ * is tried), and a loaded machine can take seconds to give a fresh process its first connection.
+ */
+async function startApi(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+  attemptsLeft = 3,
+): Promise<ApiProcess> {
   const port = freePort();
   const api = spawnApiEntry('src/index.ts', {
     DATABASE_URL: databaseUrl,
@@ -49,8 +58,20 @@ async function startApi(databaseUrl: string, extraEnv: Record<string, string> = 
     REALTIME_MAX_STREAMS_PER_USER: '3',
     ...extraEnv,
   });
-  await api.waitFor('API listening', 15_000);
-  return { ...api, base: `http://127.0.0.1:${port}` };
+  try {
+    await api.waitFor('API listening', 15_000);
+  } catch (error) {
+    api.process.kill('SIGKILL');
+    if (attemptsLeft <= 1 || !api.output().includes('EADDRINUSE')) throw error;
+    return startApi(databaseUrl, extraEnv, attemptsLeft - 1);
+  }
+  const base = `http://127.0.0.1:${port}`;
+  await eventually(
+    async () => (await fetch(`${base}${API_PATHS.ready}`)).status === 200,
+    15_000,
+    `the API on port ${port} answering ready`,
+  );
+  return { ...api, base };
 }
 
 type Received = { event: string; data: string; at: number };
@@ -153,7 +174,9 @@ async function signIn(base: string, username: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: PASSWORD }),
   });
-  if (response.status !== 200) throw new Error(`sign-in as ${username}: ${response.status}`);
+  if (response.status !== 200) {
+    throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`);
+  }
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
