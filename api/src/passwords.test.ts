@@ -86,6 +86,13 @@ describe('password work', () => {
       timeCost: 2,
     });
     expect(needsRehash(cheaper)).toBe(true);
+    // The cost hashes were made at before (OWASP's 19 MiB and 2 passes) moves to the current one too.
+    const former = await Bun.password.hash('Cost1234!', {
+      algorithm: 'argon2id',
+      memoryCost: 19_456,
+      timeCost: 2,
+    });
+    expect(needsRehash(former)).toBe(true);
     const argon2i = await Bun.password.hash('Cost1234!', {
       algorithm: 'argon2i',
       memoryCost: 19_456,
