@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { quantile } from '../fixed-rate.ts';
 import { DESK_DAY_MIX, deskDayRequests, type Person, pickKind, seededRandom } from './desk-day.ts';
-import { deskDayFailures } from './desk-day-run.ts';
+import { dayMemory, deskDayFailures } from './desk-day-run.ts';
 import { extractPlans, planViolations } from './gates.ts';
 import { deepRowIndex, halfRate, limitOf, plainDeepRowIndex } from './limits.ts';
 import { parseWrkOutput, readsOnly, wrkScript } from './load.ts';
@@ -333,5 +333,19 @@ describe('the desk day', () => {
       'API memory peaked at 151 MB > 150 MB',
       'API memory grew from 100 to 130 MB',
     ]);
+  });
+
+  test("the day's memory is sampled from the end of its warm-up: the saturation run's leftovers are not its peak", () => {
+    const samples = [
+      { atMs: 5_000, mb: 159 },
+      { atMs: 10_000, mb: 140 },
+      ...[100, 102, 101, 120, 103, 104, 105, 106, 104, 107].map((mb, i) => ({
+        atMs: 15_000 + i * 5_000,
+        mb,
+      })),
+    ];
+    expect(dayMemory(samples, 10_000)).toEqual({ peakMb: 140, firstMb: 140, lastMb: 107 });
+    expect(dayMemory(samples, 15_000)).toEqual({ peakMb: 120, firstMb: 102, lastMb: 107 });
+    expect(() => dayMemory(samples, 100_000)).toThrow('no memory sample was taken after the warm-up');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Runs the desk day (desk-day.ts) on the product API: signs its people in, measures the mix's
  * saturation closed loop (wrk), then offers half of it open loop (fixed-rate.ts) for the day's
- * length while the API's resident memory is sampled every 5 seconds.
+ * length while the API's resident memory is sampled every 5 seconds (the day's figures from the end
+ * of its warm-up on).
  */
 import postgres from 'postgres';
 import type { FixedRateResult } from '../fixed-rate.ts';
@@ -45,6 +46,27 @@ export function deskDayFailures(result: {
   if (result.lastMb > result.firstMb * 1.1 + 5)
     failures.push(`API memory grew from ${result.firstMb.toFixed(0)} to ${result.lastMb.toFixed(0)} MB`);
   return failures;
+}
+
+export type MemorySample = { atMs: number; mb: number };
+
+/**
+ * The day's memory from samples taken through its run: only those from the end of the warm-up on,
+ * as for its latencies. The warm-up's first seconds still hold what the saturation run before it
+ * left (twice the day's rate, not yet collected): a peak there is that run's, not the day's.
+ */
+export function dayMemory(
+  samples: readonly MemorySample[],
+  measuredFromMs: number,
+): { peakMb: number; firstMb: number; lastMb: number } {
+  const day = samples.filter((sample) => sample.atMs >= measuredFromMs).map((sample) => sample.mb);
+  if (!day.length) throw new Error('no memory sample was taken after the warm-up');
+  const fifth = Math.max(1, Math.floor(day.length / 5));
+  return {
+    peakMb: Math.max(...day),
+    firstMb: median(day.slice(0, fifth)),
+    lastMb: median(day.slice(-fifth)),
+  };
 }
 
 export async function measureDeskDay(options: {
@@ -123,23 +145,23 @@ export async function measureDeskDay(options: {
     `desk day: saturates at ${saturation.rps.toFixed(0)} req/s; ${rate} req/s for ${options.seconds} s`,
   );
 
-  const samples: number[] = [];
+  const warmupSeconds = 10;
+  const samples: MemorySample[] = [];
+  const measuredFromMs = performance.now() + warmupSeconds * 1000;
   const sampler = setInterval(() => {
-    void residentMb(options.api.process.pid).then((mb) => samples.push(mb));
+    const atMs = performance.now();
+    void residentMb(options.api.process.pid).then((mb) => samples.push({ atMs, mb }));
   }, 5_000);
   const result = await runFixedRate({
     baseUrl: options.api.baseUrl,
     rate,
     seconds: options.seconds,
-    warmupSeconds: 10,
+    warmupSeconds,
     requests,
     maxInFlight: 512,
   });
   clearInterval(sampler);
-  const fifth = Math.max(1, Math.floor(samples.length / 5));
-  const firstMb = median(samples.slice(1, 1 + fifth));
-  const lastMb = median(samples.slice(-fifth));
-  const peakMb = Math.max(...samples);
+  const { peakMb, firstMb, lastMb } = dayMemory(samples, measuredFromMs);
   return {
     ...result,
     saturationRps: saturation.rps,
