@@ -86,7 +86,7 @@ describe('password work', () => {
       timeCost: 2,
     });
     expect(needsRehash(cheaper)).toBe(true);
-    // The cost hashes were made at before (OWASP's 19 MiB and 2 passes) moves to the current one too.
+    // A hash at the former cost (OWASP's 19 MiB and 2 passes) moves to the current one too.
     const former = await Bun.password.hash('Cost1234!', {
       algorithm: 'argon2id',
       memoryCost: 19_456,
