@@ -111,9 +111,14 @@ test('a French requester opens Create Ticket in French from the keyboard', async
     );
     await expect(page.getByRole('link', { name: 'Fermés' })).toBeVisible();
     const newTicket = page.getByTestId('list-new-ticket');
-    await newTicket.focus();
-    await expect(newTicket)
-      .toBeFocused()
+    // A CI run saw the focus back on <body> in a page that held the browser's focus, the button still
+    // shown: a render after the list appeared took it. Focus is given again until it holds, as a person
+    // would tab back; the claim here is that Enter on the button opens the French dialog.
+    await expect(async () => {
+      await newTicket.focus();
+      await expect(newTicket).toBeFocused({ timeout: 1_000 });
+    })
+      .toPass({ timeout: 7_000 })
       .catch(async (error: Error) => {
         throw new Error(`${error.message}\n${await screenState(page, errors, failed)}`);
       });
